@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: names of the table's vocabulary (kinds, returns,
+ * classes), shared by the table generator and the tracer.
+ */
+#include <string.h>
+
+#include "sysent.h"
+
+const struct kind_info kind_info[K__COUNT] = {
+#define KIND(name, base, dir, what) { #name, B_##base, D_##dir },
+#include "kinds.def"
+#undef KIND
+};
+
+const char *const ret_names[R__COUNT] = {
+#define RET(name, what) #name,
+#include "rets.def"
+#undef RET
+};
+
+const char *const class_names[CLS__COUNT] = {
+#define CLASS(ident, name) name,
+#include "classes.def"
+#undef CLASS
+};
+
+int sc_class_by_name(const char *name)
+{
+	for (int i = 0; i < CLS__COUNT; i++) {
+		const char *c = class_names[i];
+
+		if (!strcmp(c, name))
+			return i;
+		/*
+		 * strace still accepts the old bare names ("file") of the
+		 * first seven classes; "stat" and the rest are syscalls.
+		 */
+		if (i <= CLS_BIT_ipc && !strcmp(c + 1, name))
+			return i;
+	}
+	return -1;
+}

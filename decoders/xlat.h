@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Decoders stage: named constants.  Each set is one file of names in
+ * decoders/xlat/SET.in; the build turns it into a `struct xlat xlat_SET`
+ * whose values come from the system headers.
+ */
+#ifndef ETRACE_XLAT_H
+#define ETRACE_XLAT_H
+
+#include <stdint.h>
+
+#include "fmt.h"
+
+struct xlat_entry {
+	uint64_t val;
+	const char *name;
+};
+
+struct xlat {
+	const char *set;	/* file name, "mmap_prot" */
+	const char *prefix;	/* shared name prefix: PROT_ in "0x40 (PROT_???)" */
+	const struct xlat_entry *e;
+	uint32_t n;
+};
+
+/* name for exactly v, or NULL */
+const char *xlat_name(const struct xlat *x, uint64_t v);
+/* the value of a name, or -1 when the set has no such name */
+int xlat_value(const struct xlat *x, const char *name, uint64_t *v);
+/* v as NAME, or raw in hex with a PREFIX??? comment */
+void fmt_xlat_enum(struct fmt_buf *b, const struct xlat *x, uint64_t v);
+/* same, raw form in decimal */
+void fmt_xlat_enum_dec(struct fmt_buf *b, const struct xlat *x, int64_t v);
+/* A|B|0x40 as strace prints flags; "0" (or the zero-valued name) for 0 */
+void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v);
+
+#endif

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Events stage: from the syscall selection to tracepoints.
+ *
+ * raw_syscalls fire on every syscall of a traced task; the per-syscall
+ * tracepoints (syscalls:sys_enter_openat) cost nothing for syscalls not
+ * called, so a short -e trace= list uses those.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <traceevent/event-parse.h>
+
+#include "events.h"
+#include "sysent.h"
+
+/* above this many syscalls, raw_syscalls with a filter is cheaper in fds */
+#define PER_SYSCALL_MAX 32
+/* the kernel copies at most a page of filter text */
+#define FILTER_MAX 4000
+
+/* syscalls whose tracepoints carry another name than the syscall */
+static const char *const tp_alias[][2] = {
+	{ "stat", "newstat" },
+	{ "fstat", "newfstat" },
+	{ "lstat", "newlstat" },
+	{ "uname", "newuname" },
+	{ "umount2", "umount" },
+	{ "sendfile", "sendfile64" },
+};
+
+static const char *tp_name(const char *sc)
+{
+	for (size_t i = 0; i < sizeof(tp_alias) / sizeof(tp_alias[0]); i++)
+		if (!strcmp(tp_alias[i][0], sc))
+			return tp_alias[i][1];
+	return sc;
+}
+
+static struct evsel *ev_add(struct evlist *l, const char *sys,
+			    const char *name, int role)
+{
+	struct evsel *n = realloc(l->ev, sizeof(*n) * (l->n + 1));
+
+	if (!n)
+		return NULL;
+	l->ev = n;
+	n = &l->ev[l->n++];
+	memset(n, 0, sizeof(*n));
+	snprintf(n->sys, sizeof(n->sys), "%s", sys);
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	n->role = role;
+	return n;
+}
+
+static int ev_load(struct evsel *e, struct tracefs *t, char *err,
+		   size_t errlen)
+{
+	int r = tfs_event(t, e->sys, e->name, &e->fmt, err, errlen);
+
+	if (r)
+		return r;
+	e->tp_id = e->fmt->id;
+	return 0;
+}
+
+static int need(int off, struct evsel *e, const char *field, char *err,
+		size_t errlen)
+{
+	if (off < 0)
+		snprintf(err, errlen, "%s:%s has no field '%s'", e->sys,
+			 e->name, field);
+	return off < 0 ? -EINVAL : 0;
+}
+
+static int ev_layout(struct evsel *e, int raw, char *err, size_t errlen)
+{
+	struct tep_format_field *f;
+	int prev;
+
+	if (e->role == EV_SIG_DELIVER) {
+		e->off_sig = tfs_field(e->fmt, "sig", NULL);
+		e->off_code = tfs_field(e->fmt, "code", NULL);
+		e->off_handler = tfs_field(e->fmt, "sa_handler", NULL);
+		return need(e->off_sig, e, "sig", err, errlen) ?:
+		       need(e->off_code, e, "code", err, errlen) ?:
+		       need(e->off_handler, e, "sa_handler", err, errlen);
+	}
+	e->off_nr = tfs_field(e->fmt, raw ? "id" : "__syscall_nr", &e->sz_nr);
+	if (need(e->off_nr, e, raw ? "id" : "__syscall_nr", err, errlen))
+		return -EINVAL;
+	if (e->role == EV_SC_EXIT) {
+		e->off_args = tfs_field(e->fmt, "ret", NULL);
+		return need(e->off_args, e, "ret", err, errlen);
+	}
+	if (raw) {
+		e->off_args = tfs_field(e->fmt, "args", NULL);
+		e->nargs = SC_MAX_ARGS;
+		return need(e->off_args, e, "args", err, errlen);
+	}
+	/*
+	 * syscalls:sys_enter_X lists the arguments as 8-byte fields right
+	 * after __syscall_nr; read them as one array, having checked that.
+	 */
+	prev = -1;
+	for (f = e->fmt->format.fields; f; f = f->next) {
+		if (!strcmp(f->name, "__syscall_nr"))
+			continue;
+		if (f->size != 8 || (prev >= 0 && f->offset != prev + 8)) {
+			snprintf(err, errlen, "%s:%s: unexpected field layout",
+				 e->sys, e->name);
+			return -EINVAL;
+		}
+		if (prev < 0)
+			e->off_args = f->offset;
+		prev = f->offset;
+		e->nargs++;
+	}
+	return 0;
+}
+
+static int append(char *buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*len + n + 1 > FILTER_MAX)
+		return -1;
+	memcpy(buf + *len, s, n + 1);
+	*len += n;
+	return 0;
+}
+
+/*
+ * The raw_syscalls filter: only the selected ids, and never etrace
+ * itself in -a mode (its own writes would feed the trace).  NULL when
+ * nothing needs filtering; "" when the filter would be too long (the
+ * dispatcher drops unselected syscalls anyway).
+ */
+static char *raw_filter(const struct options *o, int nsel)
+{
+	char buf[FILTER_MAX + 64], term[64];
+	size_t len = 0;
+	int all = nsel == sel_count_all();
+	int negate = nsel > sel_count_all() / 2;
+	int n = 0;
+
+	buf[0] = '\0';
+	if (o->system_wide) {
+		snprintf(term, sizeof(term), "common_pid != %d", (int)getpid());
+		append(buf, &len, term);
+	}
+	if (!all) {
+		if (len)
+			append(buf, &len, " && (");
+		else
+			append(buf, &len, "(");
+		for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
+			if (!sc_table[nr].name || sel_has(&o->sel, nr) == !negate)
+				continue;
+			snprintf(term, sizeof(term), "%sid %s %u",
+				 n++ ? (negate ? " && " : " || ") : "",
+				 negate ? "!=" : "==", nr);
+			if (append(buf, &len, term))
+				return strdup("");
+		}
+		if (!n)
+			append(buf, &len, negate ? "id >= 0" : "id < 0");
+		if (append(buf, &len, ")"))
+			return strdup("");
+	}
+	return len ? strdup(buf) : NULL;
+}
+
+static int build_raw(struct evlist *l, const struct options *o,
+		     struct tracefs *t, int nsel, char *err, size_t errlen)
+{
+	static const struct { const char *name; int role; } raw[] = {
+		{ "sys_enter", EV_SC_ENTER }, { "sys_exit", EV_SC_EXIT },
+	};
+	char *filter = raw_filter(o, nsel);
+
+	for (int i = 0; i < 2; i++) {
+		struct evsel *e = ev_add(l, "raw_syscalls", raw[i].name,
+					 raw[i].role);
+		int r;
+
+		if (!e) {
+			free(filter);
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		r = ev_load(e, t, err, errlen) ?: ev_layout(e, 1, err, errlen);
+		if (r) {
+			free(filter);
+			return r;
+		}
+		e->filter = filter && *filter ? strdup(filter) : NULL;
+	}
+	free(filter);
+	return 0;
+}
+
+static int build_per_syscall(struct evlist *l, const struct options *o,
+			     struct tracefs *t, char *err, size_t errlen)
+{
+	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
+		static const char *const dir[] = { "enter", "exit" };
+
+		if (!sc_table[nr].name || !sel_has(&o->sel, nr))
+			continue;
+		for (int i = 0; i < 2; i++) {
+			char name[80];
+			struct evsel *e;
+			int r;
+
+			snprintf(name, sizeof(name), "sys_%s_%s", dir[i],
+				 tp_name(sc_table[nr].name));
+			e = ev_add(l, "syscalls", name,
+				   i ? EV_SC_EXIT : EV_SC_ENTER);
+			if (!e) {
+				snprintf(err, errlen, "out of memory");
+				return -ENOMEM;
+			}
+			r = ev_load(e, t, err, errlen) ?:
+			    ev_layout(e, 0, err, errlen);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
+static int all_have_tracepoints(const struct options *o, struct tracefs *t)
+{
+	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
+		char name[80];
+
+		if (!sc_table[nr].name || !sel_has(&o->sel, nr))
+			continue;
+		snprintf(name, sizeof(name), "sys_enter_%s",
+			 tp_name(sc_table[nr].name));
+		if (!tfs_has_event(t, "syscalls", name))
+			return 0;
+	}
+	return 1;
+}
+
+int events_build(struct evlist *l, const struct options *o,
+		 struct tracefs *t, int max_fds_per_task, char *err,
+		 size_t errlen)
+{
+	int nsel = sel_count(&o->sel);
+	struct evsel *sig;
+	int r;
+
+	memset(l, 0, sizeof(*l));
+	if (nsel > 0 && nsel <= PER_SYSCALL_MAX &&
+	    2 * nsel + 1 <= max_fds_per_task && all_have_tracepoints(o, t)) {
+		l->per_syscall = 1;
+		r = build_per_syscall(l, o, t, err, errlen);
+	} else {
+		r = build_raw(l, o, t, nsel, err, errlen);
+	}
+	if (r)
+		goto fail;
+	/* how tasks die: the fatal signal they dequeue */
+	sig = ev_add(l, "signal", "signal_deliver", EV_SIG_DELIVER);
+	if (!sig) {
+		r = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	r = ev_load(sig, t, err, errlen) ?: ev_layout(sig, 0, err, errlen);
+	if (r)
+		goto fail;
+	return 0;
+fail:
+	events_free(l);
+	return r;
+}
+
+void events_free(struct evlist *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->ev[i].filter);
+	free(l->ev);
+	memset(l, 0, sizeof(*l));
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Events stage: the tracepoints a trace opens, with where their fields
+ * sit in a record.  One struct evsel per tracepoint; perf.c opens it on
+ * every CPU (and target task).
+ */
+#ifndef ETRACE_EVENTS_H
+#define ETRACE_EVENTS_H
+
+#include <stdint.h>
+
+#include "options.h"
+#include "tracefs.h"
+
+enum ev_role {
+	EV_SC_ENTER,		/* raw_syscalls:sys_enter, syscalls:sys_enter_* */
+	EV_SC_EXIT,		/* raw_syscalls:sys_exit, syscalls:sys_exit_* */
+	EV_SIG_DELIVER,		/* signal:signal_deliver */
+};
+
+struct evsel {
+	char sys[32];
+	char name[80];
+	int role;
+	int tp_id;
+	struct tep_event *fmt;
+	char *filter;		/* kernel tracepoint filter, or NULL */
+	/* record layout: all offsets into the PERF_SAMPLE_RAW bytes */
+	int off_nr, sz_nr;	/* syscall number: id / __syscall_nr */
+	int off_args;		/* args[0] (enter), ret (exit) */
+	int nargs;		/* per-syscall enter events: fields present */
+	int off_sig, off_code, off_handler;	/* signal_deliver */
+};
+
+struct evlist {
+	struct evsel *ev;
+	int n;
+	int per_syscall;	/* 1: syscalls:*, 0: raw_syscalls */
+};
+
+/*
+ * Choose and describe the tracepoints for these options: per-syscall
+ * tracepoints for a few syscalls, raw_syscalls (with an id filter when
+ * not all are wanted) otherwise.  Returns 0 or -errno with err set.
+ */
+int events_build(struct evlist *l, const struct options *o,
+		 struct tracefs *t, int max_fds_per_task, char *err,
+		 size_t errlen);
+void events_free(struct evlist *l);
+
+#endif

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Targets: the traced command.  Its environment and signal state are
+ * passed through unchanged; only etrace's own blocked set is undone.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "launch.h"
+
+extern char **environ;
+
+static int executable(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode) && !access(p, X_OK);
+}
+
+/* execvp's search, done here so we know (and print) the exact path */
+static char *resolve(const char *name, int *err)
+{
+	const char *path = getenv("PATH");
+	int seen_eacces = 0;
+
+	if (strchr(name, '/')) {
+		if (access(name, F_OK)) {
+			*err = errno;
+			return NULL;
+		}
+		return strdup(name);
+	}
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char *cand = malloc(n + strlen(name) + 2);
+
+		if (!cand) {
+			*err = ENOMEM;
+			return NULL;
+		}
+		if (n)
+			sprintf(cand, "%.*s/%s", (int)n, path, name);
+		else
+			sprintf(cand, "%s", name);	/* empty entry: cwd */
+		if (executable(cand))
+			return cand;
+		if (!access(cand, F_OK))
+			seen_eacces = 1;
+		free(cand);
+		path += n + (colon ? 1 : 0);
+	}
+	*err = seen_eacces ? EACCES : ENOENT;
+	return NULL;
+}
+
+int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
+		 char *err, size_t errlen)
+{
+	int go[2], ex[2], e = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->go_fd = l->err_fd = -1;
+	l->path = resolve(argv[0], &e);
+	if (!l->path) {
+		snprintf(err, errlen, "cannot run '%s': %s", argv[0],
+			 e == ENOENT ? "command not found" : strerror(e));
+		return -e;
+	}
+	l->argv = argv;
+	while (argv[l->argc])
+		l->argc++;
+	while (environ && environ[l->envc])
+		l->envc++;
+	l->envp = (unsigned long)environ;
+	if (pipe2(go, O_CLOEXEC) || pipe2(ex, O_CLOEXEC)) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -errno;
+	}
+	l->pid = fork();
+	if (l->pid < 0) {
+		e = errno;
+		snprintf(err, errlen, "fork: %s", strerror(e));
+		close(go[0]);
+		close(go[1]);
+		close(ex[0]);
+		close(ex[1]);
+		return -e;
+	}
+	if (l->pid == 0) {
+		char c = 0;
+
+		close(go[1]);
+		close(ex[0]);
+		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		/* the go byte, or EOF when the tracer gave up */
+		while (read(go[0], &c, 1) < 0 && errno == EINTR)
+			;
+		if (c != 'g')
+			_exit(127);
+		execve(l->path, argv, environ);
+		e = errno;
+		if (write(ex[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(ex[1]);
+	l->go_fd = go[1];
+	l->err_fd = ex[0];
+	return 0;
+}
+
+int launch_go(struct launch *l, char *err, size_t errlen)
+{
+	int e = 0;
+	ssize_t r;
+
+	if (write(l->go_fd, "g", 1) != 1) {
+		snprintf(err, errlen, "cannot start the command: %s",
+			 strerror(errno));
+		return -EIO;
+	}
+	close(l->go_fd);
+	l->go_fd = -1;
+	do {
+		r = read(l->err_fd, &e, sizeof(e));
+	} while (r < 0 && errno == EINTR);
+	close(l->err_fd);
+	l->err_fd = -1;
+	if (r == (ssize_t)sizeof(e)) {
+		snprintf(err, errlen, "cannot run '%s': %s", l->path,
+			 strerror(e));
+		waitpid(l->pid, NULL, 0);
+		l->pid = 0;
+		return -e;
+	}
+	return 0;
+}
+
+void launch_abort(struct launch *l)
+{
+	if (l->go_fd >= 0) {
+		close(l->go_fd);	/* EOF: the child exits 127 */
+		l->go_fd = -1;
+	}
+	if (l->err_fd >= 0) {
+		close(l->err_fd);
+		l->err_fd = -1;
+	}
+	if (l->pid > 0)
+		waitpid(l->pid, NULL, 0);
+	l->pid = 0;
+}
+
+void launch_free(struct launch *l)
+{
+	free(l->path);
+	l->path = NULL;
+}

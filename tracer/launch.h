@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Targets: starting the traced command.  The child is forked first and
+ * waits; the tracer opens its events (enable_on_exec), then lets it exec.
+ */
+#ifndef ETRACE_LAUNCH_H
+#define ETRACE_LAUNCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct launch {
+	pid_t pid;
+	char *path;		/* what execve is given */
+	char **argv;
+	int argc;
+	int envc;		/* entries in environ */
+	unsigned long envp;	/* environ's address: the child's is the same */
+	int go_fd;		/* write a byte: exec now */
+	int err_fd;		/* reads the exec errno, or EOF on success */
+};
+
+/*
+ * Resolve argv[0] as execvp would and fork a child that waits with the
+ * signal state `orig` restored.  Returns 0 or -errno with err set.
+ */
+int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
+		 char *err, size_t errlen);
+/* let it exec; 0, or -errno when exec failed (the child has exited) */
+int launch_go(struct launch *l, char *err, size_t errlen);
+/* make it exit without running anything (setup failed) */
+void launch_abort(struct launch *l);
+void launch_free(struct launch *l);
+
+#endif

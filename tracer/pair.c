@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Syscall pairing stage.
+ *
+ * Records arrive in time order.  An entry starts a call on its thread; the
+ * next exit of that thread ends it.  An exit without an entry (attached
+ * mid-call, or the entry was lost) is reported as resumed; an entry while
+ * a call is open means the exit was lost, and that call ends with "= ?".
+ * A thread that dies in a call (exit_group, killed) ends it with "= ?".
+ *
+ * How a process ended is taken from what was traced: its exit_group or
+ * exit argument, the fatal signal it dequeued, or for the command etrace
+ * started, waitpid.  When none of these is known, sinks are told so
+ * rather than given a guess.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include "launch.h"
+#include "pair.h"
+#include "proc.h"
+
+/* descriptors for numbers the table lacks: syscall_0x1d6(...) */
+static struct sc_desc *unknown[SC_NR_MAX];
+static struct sc_desc unknown_big = {
+	"syscall_unknown", 0, SC_MAX_ARGS, R_int,
+	{ { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 },
+	  { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 } },
+};
+
+static const struct sc_desc *desc_of(long nr)
+{
+	const struct sc_desc *d = sc_lookup(nr);
+	struct sc_desc *u;
+	char *name;
+
+	if (d)
+		return d;
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return &unknown_big;
+	if (unknown[nr])
+		return unknown[nr];
+	/* once per number, not per call */
+	u = malloc(sizeof(*u));
+	name = malloc(24);
+	if (!u || !name) {
+		free(u);
+		free(name);
+		return &unknown_big;
+	}
+	*u = unknown_big;
+	snprintf(name, 24, "syscall_%#lx", nr);
+	u->name = name;
+	unknown[nr] = u;
+	return u;
+}
+
+int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
+	      int strsize)
+{
+	memset(p, 0, sizeof(*p));
+	p->sink = sink;
+	p->sel = sel;
+	p->fo.strsize = strsize;
+	return task_table_init(&p->tasks);
+}
+
+void pair_free(struct pair *p)
+{
+	task_table_free(&p->tasks);
+}
+
+struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
+			   const char *comm)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	if (t)
+		return t;
+	t = task_get(&p->tasks, tid, pid);
+	if (!t)
+		return NULL;
+	if (comm)
+		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	p->view.nlive++;
+	return t;
+}
+
+/* a task we have records of but did not know: attached before, or -a */
+static struct task *task_for(struct pair *p, pid_t pid, pid_t tid)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	return t ? t : pair_add_task(p, tid, pid, NULL);
+}
+
+static int is_exec(long nr)
+{
+	return nr == SYS_execve || nr == SYS_execveat;
+}
+
+/*
+ * The command's own execve: etrace made that call's arguments, so it
+ * knows them exactly (the child's memory is a copy of ours).
+ */
+struct exec_caps {
+	struct cap path, argv, envp;
+	char *argv_bytes;
+};
+
+static void exec_caps_fill(struct pair *p, struct sc_call *c,
+			   struct exec_caps *k)
+{
+	const struct launch *l = p->launch;
+	size_t len = 0;
+
+	memset(k, 0, sizeof(*k));
+	c->args[0] = (uint64_t)(unsigned long)l->path;
+	c->args[1] = (uint64_t)(unsigned long)l->argv;
+	c->args[2] = (uint64_t)l->envp;
+	k->path.p = (const uint8_t *)l->path;
+	k->path.len = (uint32_t)strlen(l->path);
+	for (int i = 0; i < l->argc; i++)
+		len += strlen(l->argv[i]) + 1;
+	k->argv_bytes = malloc(len ? len : 1);
+	if (k->argv_bytes) {
+		char *q = k->argv_bytes;
+
+		for (int i = 0; i < l->argc; i++) {
+			size_t n = strlen(l->argv[i]) + 1;
+
+			memcpy(q, l->argv[i], n);
+			q += n;
+		}
+		k->argv.p = (const uint8_t *)k->argv_bytes;
+		k->argv.len = (uint32_t)len;
+		k->argv.count = k->argv.total = (uint32_t)l->argc;
+		c->cap[1] = &k->argv;
+	}
+	k->envp.total = (uint32_t)l->envc;
+	c->cap[0] = &k->path;
+	c->cap[2] = &k->envp;
+}
+
+static int is_child_exec(struct pair *p, struct task *t, long nr)
+{
+	return p->launch && !p->exec_seen && t->tid == p->child &&
+	       nr == SYS_execve;
+}
+
+static void call_init(struct pair *p, struct sc_call *c, const struct task *t)
+{
+	memset(c, 0, sizeof(*c));
+	c->d = desc_of(t->nr);
+	memcpy(c->args, t->args, sizeof(c->args));
+	c->o = &p->fo;
+}
+
+/* end t's open call: its exit was lost, or it died in it */
+static void end_unknown(struct pair *p, struct task *t, uint64_t time)
+{
+	struct sc_call c;
+
+	if (!t->in_call)
+		return;
+	call_init(p, &c, t);
+	p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 0);
+	t->in_call = 0;
+}
+
+static void note_exit_code(struct pair *p, struct task *t, long nr,
+			   const uint64_t *args)
+{
+	if (nr == SYS_exit) {
+		t->exit_code = (int)(args[0] & 0xff);
+	} else if (nr == SYS_exit_group) {
+		/* the whole group ends with this code */
+		for (unsigned int i = 0; i < p->tasks.nb; i++)
+			for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+				if (k->pid == t->pid)
+					k->exit_code = (int)(args[0] & 0xff);
+	}
+}
+
+void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
+		const uint64_t *args, int nargs, uint64_t time)
+{
+	struct task *t;
+	struct sc_call c;
+	struct exec_caps k;
+
+	if (!sel_has(p->sel, nr))
+		return;
+	t = task_for(p, pid, tid);
+	if (!t)
+		return;
+	if (t->in_call)
+		end_unknown(p, t, time);
+	t->in_call = 1;
+	t->nr = nr;
+	memset(t->args, 0, sizeof(t->args));
+	memcpy(t->args, args, sizeof(uint64_t) * (size_t)(nargs < SC_MAX_ARGS ? nargs : SC_MAX_ARGS));
+	t->t_enter = time;
+	note_exit_code(p, t, nr, args);
+	call_init(p, &c, t);
+	if (is_child_exec(p, t, nr)) {
+		exec_caps_fill(p, &c, &k);
+		memcpy(t->args, c.args, sizeof(t->args));
+		p->sink->ops->sc_enter(p->sink, t, &c, time);
+		free(k.argv_bytes);
+		return;
+	}
+	p->sink->ops->sc_enter(p->sink, t, &c, time);
+}
+
+void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
+	       uint64_t time)
+{
+	struct task *t;
+	struct sc_call c;
+	struct exec_caps k;
+	int seen = 1;
+
+	if (!sel_has(p->sel, nr))
+		return;
+	t = task_for(p, pid, tid);
+	if (!t)
+		return;
+	p->calls++;
+	if (t->in_call && t->nr != nr)
+		end_unknown(p, t, time);
+	if (!t->in_call) {
+		/* no entry: attached in the call, or the entry was lost */
+		t->nr = nr;
+		memset(t->args, 0, sizeof(t->args));
+		seen = 0;
+		if (is_child_exec(p, t, nr)) {
+			/*
+			 * enable_on_exec: the command's execve entry came
+			 * before tracing began; print the call whole.
+			 */
+			call_init(p, &c, t);
+			exec_caps_fill(p, &c, &k);
+			memcpy(t->args, c.args, sizeof(t->args));
+			p->sink->ops->sc_enter(p->sink, t, &c, t->t_enter = time);
+			c.ret = ret;
+			p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 1);
+			free(k.argv_bytes);
+			p->exec_seen = 1;
+			return;
+		}
+	}
+	call_init(p, &c, t);
+	c.ret = ret;
+	if (is_child_exec(p, t, nr)) {
+		exec_caps_fill(p, &c, &k);
+		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, 1);
+		free(k.argv_bytes);
+	} else {
+		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, 1);
+	}
+	if (is_exec(nr) && ret == 0 && t->tid == p->child)
+		p->exec_seen = 1;
+	t->in_call = 0;
+}
+
+/* default action of sig kills the process */
+static int fatal_by_default(int sig)
+{
+	switch (sig) {
+	case SIGCHLD: case SIGCONT: case SIGSTOP: case SIGTSTP:
+	case SIGTTIN: case SIGTTOU: case SIGURG: case SIGWINCH:
+		return 0;
+	}
+	return sig > 0 && sig <= 64;
+}
+
+void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
+		 uint64_t handler, uint64_t time)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	/*
+	 * A fatal signal dequeued with SIG_DFL kills the whole group with
+	 * that signal.  SIGKILL is also what the kernel reports to the
+	 * other threads of a group that is dying for another reason, so it
+	 * proves nothing by itself and is not recorded.
+	 */
+	if (!t || handler != 0 || !fatal_by_default(sig) || sig == SIGKILL)
+		return;
+	for (unsigned int i = 0; i < p->tasks.nb; i++)
+		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+			if (k->pid == t->pid && !k->fatal_sig)
+				k->fatal_sig = sig;
+}
+
+void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	if (t)
+		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+}
+
+void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
+	       uint64_t time)
+{
+	struct task *parent = task_find(&p->tasks, ptid);
+	struct task *t;
+
+	if (!p->follow && !p->system_wide)
+		return;
+	if (task_find(&p->tasks, tid))
+		return;
+	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
+	(void)t;
+}
+
+static void report_exit(struct pair *p, struct task *t, uint64_t time)
+{
+	enum exit_how how = EXIT_UNKNOWN;
+	int code = 0, core = 0;
+
+	if (t->tid == p->child && p->child_reaped) {
+		int st = p->child_status;
+
+		if (WIFSIGNALED(st)) {
+			how = EXIT_SIGNAL;
+			code = WTERMSIG(st);
+			core = WCOREDUMP(st) ? 1 : 0;
+		} else {
+			how = EXIT_CODE;
+			code = WEXITSTATUS(st);
+		}
+	} else if (t->fatal_sig) {
+		how = EXIT_SIGNAL;
+		code = t->fatal_sig;
+	} else if (t->exit_code >= 0) {
+		how = EXIT_CODE;
+		code = t->exit_code;
+	}
+	end_unknown(p, t, time);
+	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
+	p->view.nlive--;
+	task_del(&p->tasks, t);
+}
+
+void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	if (!t)
+		return;
+	if (t->tid == p->child && !p->child_reaped) {
+		/* its status arrives with the reap: report it then */
+		p->child_exit_pending = 1;
+		t->gone = 1;
+		return;
+	}
+	report_exit(p, t, time);
+}
+
+void pair_child_reaped(struct pair *p, int status, uint64_t time)
+{
+	struct task *t;
+
+	p->child_reaped = 1;
+	p->child_status = status;
+	t = task_find(&p->tasks, p->child);
+	if (t && p->child_exit_pending)
+		report_exit(p, t, time);
+}
+
+struct vanish_ctx {
+	struct pair *p;
+	uint64_t time;
+};
+
+static void vanish_one(void *ctx, struct task *t)
+{
+	struct vanish_ctx *v = ctx;
+
+	if (t->tid == v->p->child && !v->p->child_reaped)
+		return;
+	if (t->gone || !proc_alive(t->tid))
+		report_exit(v->p, t, v->time);
+}
+
+void pair_reap_vanished(struct pair *p, uint64_t time)
+{
+	struct vanish_ctx v = { p, time };
+
+	task_each(&p->tasks, vanish_one, &v);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Syscall pairing stage: entry and exit records of each thread become
+ * calls for the sinks, and deaths become exit reports.
+ */
+#ifndef ETRACE_PAIR_H
+#define ETRACE_PAIR_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "decode.h"
+#include "select.h"
+#include "sink.h"
+#include "task.h"
+
+struct launch;
+
+struct pair {
+	struct task_table tasks;
+	struct sink *sink;
+	struct sink_view view;
+	const struct sc_select *sel;
+	struct fmt_opts fo;
+	int follow;			/* new children are traced */
+	int system_wide;
+	/* the command etrace started: its exec is known exactly */
+	pid_t child;
+	const struct launch *launch;
+	int exec_seen;
+	int child_status;		/* waitpid status, once reaped */
+	int child_reaped;
+	int child_exit_pending;		/* its EXIT came before the reap */
+	/* counts, for the end */
+	uint64_t calls;
+};
+
+int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
+	      int strsize);
+void pair_free(struct pair *p);
+
+/* a traced task that existed before the trace (attach, command) */
+struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
+			   const char *comm);
+void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
+		const uint64_t *args, int nargs, uint64_t time);
+void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
+	       uint64_t time);
+void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
+		 uint64_t handler, uint64_t time);
+void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm);
+void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
+	       uint64_t time);
+void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);
+/* the command was reaped with this wait status */
+void pair_child_reaped(struct pair *p, int status, uint64_t time);
+/* tasks etrace still believes alive but /proc says are gone */
+void pair_reap_vanished(struct pair *p, uint64_t time);
+
+#endif

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Perf fds stage: tracepoint events opened with perf_event_open, and the
+ * per-CPU rings they write to.
+ *
+ * Each CPU's ring belongs to a dummy software event that never exits:
+ * every event on that CPU (all tracepoints, all target tasks, and the
+ * copies `inherit` makes in children) is redirected into it with
+ * PERF_EVENT_IOC_SET_OUTPUT.  A ring owned by a task's event would poll
+ * POLLHUP forever once that task exits, while its children still write.
+ */
+#ifndef ETRACE_PERF_H
+#define ETRACE_PERF_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "events.h"
+#include "ring.h"
+
+struct perfset {
+	int ncpu;
+	int *cpu;		/* online CPU ids */
+	struct ring *rings;	/* one per CPU, same index */
+	int *fds;		/* every event fd, to close at the end */
+	int nfds, capfds;
+	/* event id -> evsel, open addressing */
+	uint64_t *ids;
+	struct evsel **idev;
+	unsigned int idcap, nids;
+};
+
+/* find CPUs, open the dummy ring owners and map their rings */
+int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
+		    char *err, size_t errlen);
+/*
+ * Open every evsel of l for task tid on every CPU.  inherit: follow its
+ * future threads and children.  on_exec: stay disabled until it execs.
+ * Returns 0, -ESRCH when the task is gone, or -errno with err set.
+ */
+int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
+		   int inherit, int on_exec, char *err, size_t errlen);
+/* every evsel on every CPU, for all tasks */
+int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
+		     size_t errlen);
+/* the evsel a record's id belongs to, or NULL */
+struct evsel *perf_evsel(struct perfset *ps, uint64_t id);
+/* stop all events (records already in the rings stay readable) */
+void perf_disable(struct perfset *ps);
+void perf_close(struct perfset *ps);
+/* how many fds one task costs (events x CPUs) */
+int perf_fds_per_task(const struct perfset *ps, const struct evlist *l);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Rings stage: one perf mmap ring per CPU, read in place.  A record is
+ * handed out where it lies unless it wraps around the end of the ring;
+ * only then is it copied (into the ring's scratch buffer).
+ */
+#ifndef ETRACE_RING_H
+#define ETRACE_RING_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ring {
+	int fd;			/* the event that owns the buffer */
+	int cpu;
+	struct perf_event_mmap_page *meta;
+	uint8_t *data;
+	uint64_t size;		/* data bytes, a power of two */
+	size_t map_len;
+	uint64_t head;		/* data_head as of the last snapshot */
+	uint64_t pos;		/* next record to read */
+	uint64_t t_obs;		/* clock when head was read */
+	uint64_t last_time;	/* time of the last record read */
+	uint8_t *scratch;	/* a wrapped record, made contiguous */
+	uint64_t lost;		/* records the kernel dropped (LOST) */
+};
+
+/* map `data_bytes` (rounded up to a power-of-two of pages) of fd's ring */
+int ring_map(struct ring *r, int fd, int cpu, size_t data_bytes);
+void ring_unmap(struct ring *r);
+
+static inline void ring_snapshot(struct ring *r)
+{
+	/* pairs with the kernel's store of data_head after the data */
+	r->head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * The record at pos, or NULL when none is left before head (or the next
+ * one is malformed: then *bad is set and the ring is skipped to head).
+ */
+const struct perf_event_header *ring_peek(struct ring *r, int *bad);
+
+static inline void ring_advance(struct ring *r, size_t n)
+{
+	r->pos += n;
+}
+
+/* give the space of consumed records back to the kernel */
+static inline void ring_release(struct ring *r)
+{
+	__atomic_store_n(&r->meta->data_tail, r->pos, __ATOMIC_RELEASE);
+}
+
+#endif

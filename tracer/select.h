@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Events stage: which syscalls to trace, from strace's -e trace= syntax.
+ */
+#ifndef ETRACE_SELECT_H
+#define ETRACE_SELECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SC_NR_MAX 1024	/* x86_64 numbers stay below this */
+
+struct sc_select {
+	uint64_t bits[SC_NR_MAX / 64];
+	int given;		/* a trace= expression was seen */
+};
+
+static inline int sel_has(const struct sc_select *s, long nr)
+{
+	return nr >= 0 && nr < SC_NR_MAX &&
+	       (s->bits[nr / 64] >> (nr % 64) & 1);
+}
+
+/* everything, as before any -e trace= */
+void sel_all(struct sc_select *s);
+/* number of syscalls selected (and known to the table) */
+int sel_count(const struct sc_select *s);
+/* number of syscalls in the table */
+int sel_count_all(void);
+/*
+ * Apply one trace= list ("open,%file,!close", "all", "none", "/regex",
+ * "?maybe").  Returns 0 or -1 with a one-line message in err.
+ */
+int sel_parse(struct sc_select *s, const char *expr, char *err,
+	      size_t errlen);
+
+#endif

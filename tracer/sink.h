@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Sinks stage: where decoded events go.  Each output format is one sink
+ * implementing these operations; the pipeline does not know which.
+ */
+#ifndef ETRACE_SINK_H
+#define ETRACE_SINK_H
+
+#include <stdint.h>
+
+#include "decode.h"
+#include "task.h"
+
+enum exit_how {
+	EXIT_CODE,		/* exited with code */
+	EXIT_SIGNAL,		/* killed by signal code */
+	EXIT_UNKNOWN,		/* it is gone; how, etrace cannot tell */
+};
+
+/* what every sink may read about the trace as a whole */
+struct sink_view {
+	int nlive;		/* traced tasks alive now */
+	int multi;		/* more than one task may be traced */
+};
+
+struct sink;
+
+struct sink_ops {
+	/* a syscall began; the call's args are complete, ret is not */
+	void (*sc_enter)(struct sink *s, struct task *t,
+			 const struct sc_call *c, uint64_t time);
+	/*
+	 * It ended (seen_enter 0: its entry was not traced).  ret_known 0:
+	 * the task died in it, or the exit record was lost.
+	 */
+	void (*sc_exit)(struct sink *s, struct task *t, const struct sc_call *c,
+			uint64_t time, int seen_enter, int ret_known);
+	void (*task_exit)(struct sink *s, struct task *t, enum exit_how how,
+			  int code, int core, uint64_t time);
+	void (*lost)(struct sink *s, int cpu, uint64_t n, uint64_t time);
+	/* end of a batch: write what is buffered; -errno on output error */
+	int (*flush)(struct sink *s);
+	/* the end: flush, close, free; -errno on output error */
+	int (*close)(struct sink *s);
+};
+
+struct sink {
+	const struct sink_ops *ops;
+	const struct sink_view *view;
+};
+
+struct options;
+/* strace's text format; returns NULL with err set */
+struct sink *sink_text_new(const struct options *o,
+			   const struct sink_view *view, char *err,
+			   size_t errlen);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Tasks stage: what etrace knows of each traced thread, by tid: its
+ * process, name, the syscall it is in, how it ended.  Fed by COMM, FORK
+ * and EXIT records in time order.
+ */
+#ifndef ETRACE_TASK_H
+#define ETRACE_TASK_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sysent.h"
+
+
+struct task {
+	pid_t tid;
+	pid_t pid;			/* thread group */
+	char comm[16];
+	/* syscall pairing */
+	int in_call;			/* an entry was seen, no exit yet */
+	long nr;
+	uint64_t args[SC_MAX_ARGS];
+	uint64_t t_enter;
+	int resume_arg;			/* first argument printed at exit */
+	/* how it ends */
+	int exit_code;			/* from exit/exit_group, or -1 */
+	int fatal_sig;			/* fatal signal it dequeued, or 0 */
+	int gone;			/* EXIT seen */
+	/* sinks' per-task state */
+	void *sink_data;		/* the text sink: -ff stream */
+	struct task *hnext;
+};
+
+struct task_table {
+	struct task **b;		/* buckets */
+	unsigned int nb;		/* power of two */
+	unsigned int n;
+	struct task *last;		/* one-entry cache: syscalls come in runs */
+};
+
+int task_table_init(struct task_table *t);
+void task_table_free(struct task_table *t);
+struct task *task_find(struct task_table *t, pid_t tid);
+/* find or create; NULL only when out of memory */
+struct task *task_get(struct task_table *t, pid_t tid, pid_t pid);
+void task_del(struct task_table *t, struct task *k);
+/* call fn for every task (may delete the one it is given) */
+void task_each(struct task_table *t, void (*fn)(void *, struct task *),
+	       void *ctx);
+
+#endif

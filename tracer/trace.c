@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The live trace: setup, the read loop, and teardown on every exit path.
+ *
+ * The loop sleeps in poll() on the per-CPU rings (woken when a ring is a
+ * quarter full) and a signalfd, with a timeout so a slow tracee's lines
+ * still appear promptly.  Each wake-up drains all rings in time order.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "proc.h"
+#include "record.h"
+#include "trace.h"
+
+#define REORDER_WINDOW_NS 2000000ull	/* 2 ms */
+#define POLL_MS 100
+#define POLL_ENDING_MS 5
+#define GRACE_NS 500000000ull		/* CMD mode: wait for it after ^C */
+
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
+{
+	const struct options *o = t->o;
+	int opened = 0;
+
+	if (pid == getpid()) {
+		snprintf(err, errlen, "-p %d: that is etrace itself", (int)pid);
+		return -EINVAL;
+	}
+	if (proc_tgid(pid) != pid) {
+		pid_t g = proc_tgid(pid);
+
+		if (g < 0)
+			snprintf(err, errlen, "-p %d: no such process", (int)pid);
+		else
+			snprintf(err, errlen, "-p %d: is a thread of process %d;"
+				 " give the process", (int)pid, (int)g);
+		return -ESRCH;
+	}
+	/*
+	 * Threads born while we attach would be missed: list again until
+	 * a pass finds none new.
+	 */
+	for (int pass = 0; pass < 16; pass++) {
+		pid_t *tids;
+		int n, fresh = 0, r;
+
+		r = proc_tids(pid, &tids, &n);
+		if (r) {
+			if (opened)
+				return 0;
+			snprintf(err, errlen, "-p %d: %s", (int)pid,
+				 r == -ESRCH ? "no such process" : strerror(-r));
+			return r;
+		}
+		for (int i = 0; i < n; i++) {
+			char comm[16] = "";
+			pid_t *na;
+
+			if (task_find(&t->pr.tasks, tids[i]))
+				continue;
+			r = perf_open_task(&t->ps, &t->ev, tids[i], o->follow,
+					   0, err, errlen);
+			if (r == -ESRCH)
+				continue;	/* that thread just exited */
+			if (r) {
+				free(tids);
+				return r;
+			}
+			proc_comm(tids[i], comm);
+			pair_add_task(&t->pr, tids[i], pid, comm);
+			na = realloc(t->attached, sizeof(pid_t) * (t->nattached + 1));
+			if (na) {
+				t->attached = na;
+				t->attached[t->nattached++] = tids[i];
+			}
+			fresh++;
+			opened++;
+		}
+		free(tids);
+		if (!fresh)
+			break;
+	}
+	if (!opened) {
+		snprintf(err, errlen, "-p %d: process exited while attaching",
+			 (int)pid);
+		return -ESRCH;
+	}
+	if (o->quiet < 1) {
+		int nthreads = 0;
+
+		for (int i = 0; i < t->nattached; i++)
+			nthreads += proc_tgid(t->attached[i]) == pid;
+		if (nthreads > 1)
+			fprintf(stderr, "etrace: Process %d attached with %d"
+				" threads\n", (int)pid, nthreads);
+		else
+			fprintf(stderr, "etrace: Process %d attached\n", (int)pid);
+	}
+	return 0;
+}
+
+int trace_setup(struct trace *t, const struct options *o, char *err,
+		size_t errlen)
+{
+	sigset_t mask;
+	int r, per_task;
+
+	memset(t, 0, sizeof(*t));
+	t->o = o;
+	t->sfd = -1;
+	raise_nofile();
+	/*
+	 * Signals come through a signalfd; SIGPIPE is blocked so a closed
+	 * output pipe shows as EPIPE.  The command gets the original mask.
+	 */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGQUIT);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &mask, &t->orig_mask);
+	t->sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (t->sfd < 0) {
+		snprintf(err, errlen, "signalfd: %s", strerror(errno));
+		return -errno;
+	}
+	t->pr.view.multi = o->npids > 1 || o->system_wide;
+	t->sink = sink_text_new(o, &t->pr.view, err, errlen);
+	if (!t->sink)
+		return -EIO;
+	r = pair_init(&t->pr, t->sink, &o->sel, 32);
+	if (r) {
+		snprintf(err, errlen, "out of memory");
+		return r;
+	}
+	t->pr.view.multi = o->npids > 1 || o->system_wide;
+	t->pr.follow = o->follow > 0;
+	t->pr.system_wide = o->system_wide;
+	if (o->system_wide)
+		t->pr.view.nlive = 2;	/* many processes: always [pid N] */
+	if (o->cmd) {
+		r = launch_start(&t->ln, o->cmd, &t->orig_mask, err, errlen);
+		if (r)
+			return r;
+		t->have_child = 1;
+		t->pr.child = t->ln.pid;
+		t->pr.launch = &t->ln;
+	}
+	r = tfs_open(&t->tfs, err, errlen);
+	if (r)
+		return r;
+	r = perf_open_rings(&t->ps, o->ring_bytes, o->system_wide, err, errlen);
+	if (r)
+		return r;
+	/* fds one task may cost, so the tracepoint choice fits the limit */
+	{
+		struct rlimit rl;
+		int ntasks = o->npids ? 64 * o->npids : 1;
+
+		getrlimit(RLIMIT_NOFILE, &rl);
+		per_task = (int)((rl.rlim_cur > 256 ? rl.rlim_cur - 128 : 128) /
+				 ((rlim_t)ntasks * (rlim_t)t->ps.ncpu));
+	}
+	r = events_build(&t->ev, o, &t->tfs, per_task, err, errlen);
+	if (r)
+		return r;
+	if (o->system_wide) {
+		r = perf_open_system(&t->ps, &t->ev, err, errlen);
+		if (r)
+			return r;
+	}
+	if (o->cmd && !o->system_wide) {
+		r = perf_open_task(&t->ps, &t->ev, t->ln.pid, o->follow, 1,
+				   err, errlen);
+		if (r)
+			return r;
+	}
+	if (o->cmd)
+		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, NULL);
+	for (int i = 0; i < o->npids; i++) {
+		r = attach_pid(t, o->pids[i], err, errlen);
+		if (r)
+			return r;
+	}
+	r = merge_init(&t->mg, t->ps.rings, t->ps.ncpu, REORDER_WINDOW_NS);
+	if (r) {
+		snprintf(err, errlen, "out of memory");
+		return r;
+	}
+	if (o->cmd) {
+		r = launch_go(&t->ln, err, errlen);
+		if (r) {
+			t->have_child = 0;
+			return r;
+		}
+	}
+	return 0;
+}
+
+static uint64_t rd(const uint8_t *raw, int off, int size)
+{
+	int32_t v4;
+	uint64_t v8 = 0;
+
+	if (size == 4) {
+		memcpy(&v4, raw + off, 4);
+		return (uint64_t)(int64_t)v4;
+	}
+	memcpy(&v8, raw + off, 8);
+	return v8;
+}
+
+static void on_sample(struct trace *t, const struct perf_event_header *h,
+		      uint64_t time)
+{
+	struct evsel *e;
+	struct rec r;
+	uint64_t id, args[SC_MAX_ARGS];
+	int nargs;
+
+	if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
+	    rec_parse(h, h->size, REC_SAMPLE_BASE | PERF_SAMPLE_RAW, 0, &r)) {
+		t->bad++;
+		return;
+	}
+	switch (e->role) {
+	case EV_SC_ENTER:
+		nargs = e->nargs;
+		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
+		    (uint32_t)(e->off_args + 8 * nargs) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		memcpy(args, r.raw + e->off_args, 8 * (size_t)nargs);
+		pair_enter(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			   (long)rd(r.raw, e->off_nr, e->sz_nr), args, nargs,
+			   time);
+		break;
+	case EV_SC_EXIT:
+		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
+		    (uint32_t)(e->off_args + 8) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		pair_exit(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			  (long)rd(r.raw, e->off_nr, e->sz_nr),
+			  (int64_t)rd(r.raw, e->off_args, 8), time);
+		break;
+	case EV_SIG_DELIVER:
+		if ((uint32_t)(e->off_handler + 8) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		pair_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			    (int)rd(r.raw, e->off_sig, 4),
+			    rd(r.raw, e->off_handler, 8), time);
+		break;
+	}
+}
+
+static void on_record(void *ctx, struct ring *ring,
+		      const struct perf_event_header *h, uint64_t time)
+{
+	struct trace *t = ctx;
+	struct rec r;
+
+	if (h->type == PERF_RECORD_SAMPLE) {
+		on_sample(t, h, time);
+		return;
+	}
+	if (rec_parse(h, h->size, 0, 0, &r)) {
+		t->bad++;
+		return;
+	}
+	switch (r.type) {
+	case PERF_RECORD_COMM:
+		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
+			  r.u.comm.comm);
+		break;
+	case PERF_RECORD_FORK:
+		pair_fork(&t->pr, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid,
+			  (pid_t)r.u.task.pid, (pid_t)r.u.task.tid, time);
+		break;
+	case PERF_RECORD_EXIT:
+		pair_task_exit(&t->pr, (pid_t)r.u.task.pid,
+			       (pid_t)r.u.task.tid, time);
+		break;
+	case PERF_RECORD_LOST:
+		ring->lost += r.u.lost.lost;
+		t->lost += r.u.lost.lost;
+		t->sink->ops->lost(t->sink, ring->cpu, r.u.lost.lost, time);
+		break;
+	}
+}
+
+static void on_signals(struct trace *t)
+{
+	struct signalfd_siginfo si;
+
+	while (read(t->sfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGCHLD:
+			break;
+		case SIGPIPE:
+			break;	/* the write's EPIPE says it */
+		default:
+			if (t->stop_sig && t->stop_at) {
+				t->stop_at = 1;	/* a second one: now */
+				break;
+			}
+			t->stop_sig = (int)si.ssi_signo;
+			/*
+			 * With a command, ^C reaches it too: give it a moment
+			 * to die so its end is in the trace.
+			 */
+			t->stop_at = t->have_child ? merge_now() + GRACE_NS : 1;
+		}
+	}
+	if (t->have_child && !t->pr.child_reaped) {
+		int st;
+		pid_t w = waitpid(t->ln.pid, &st, WNOHANG);
+
+		if (w == t->ln.pid)
+			pair_child_reaped(&t->pr, st, merge_now());
+	}
+}
+
+static int finished(struct trace *t)
+{
+	const struct options *o = t->o;
+
+	if (t->out_err)
+		return 1;
+	if (t->stop_sig && merge_now() >= t->stop_at)
+		return 1;
+	if (t->have_child) {
+		if (!t->pr.child_reaped)
+			return 0;
+		/* -f: until every traced descendant is gone, as strace */
+		return o->system_wide || !o->follow || t->pr.view.nlive <= 0;
+	}
+	if (o->npids)
+		return t->pr.view.nlive <= 0;
+	return 0;
+}
+
+int trace_run(struct trace *t)
+{
+	struct pollfd *pfd = calloc((size_t)t->ps.ncpu + 1, sizeof(*pfd));
+	uint64_t last_check = 0;
+	int status = 0;
+
+	if (!pfd)
+		return 1;
+	for (int i = 0; i < t->ps.ncpu; i++) {
+		pfd[i].fd = t->ps.rings[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	pfd[t->ps.ncpu].fd = t->sfd;
+	pfd[t->ps.ncpu].events = POLLIN;
+	for (;;) {
+		int ending = t->pr.child_reaped || t->stop_sig;
+		int r = poll(pfd, (nfds_t)t->ps.ncpu + 1,
+			     ending ? POLL_ENDING_MS : POLL_MS);
+
+		if (r < 0 && errno != EINTR)
+			break;
+		if (pfd[t->ps.ncpu].revents & POLLIN)
+			on_signals(t);
+		merge_drain(&t->mg, 0, on_record, t);
+		r = t->sink->ops->flush(t->sink);
+		if (r) {
+			t->out_err = -r;
+			break;
+		}
+		/* a task whose EXIT record was lost must not keep us here */
+		if (ending || t->o->npids) {
+			uint64_t now = merge_now();
+
+			if (now - last_check > 200000000ull) {
+				last_check = now;
+				if (t->pr.child_reaped || t->o->npids)
+					pair_reap_vanished(&t->pr, now);
+			}
+		}
+		if (finished(t))
+			break;
+	}
+	free(pfd);
+	/* what is in the rings now is the rest of the trace */
+	perf_disable(&t->ps);
+	if (!t->out_err) {
+		merge_drain(&t->mg, 1, on_record, t);
+		if (t->pr.child_reaped)
+			pair_reap_vanished(&t->pr, merge_now());
+		int r = t->sink->ops->flush(t->sink);
+
+		if (r)
+			t->out_err = -r;
+	}
+	if (t->out_err && t->have_child && !t->pr.child_reaped) {
+		/*
+		 * The output is gone (etrace | head): stop tracing, let the
+		 * command finish untraced and pass on its status.
+		 */
+		int st;
+
+		perf_close(&t->ps);
+		if (waitpid(t->ln.pid, &st, 0) == t->ln.pid) {
+			t->pr.child_reaped = 1;
+			t->pr.child_status = st;
+		}
+	}
+	if (t->out_err && t->out_err != EPIPE)
+		fprintf(stderr, "etrace: writing the trace failed: %s\n",
+			strerror(t->out_err));
+	if (t->have_child && t->pr.child_reaped) {
+		int st = t->pr.child_status;
+
+		status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+	} else if (t->stop_sig && t->have_child) {
+		status = 128 + t->stop_sig;
+	} else if (t->out_err && t->out_err != EPIPE) {
+		status = 1;
+	}
+	return status;
+}
+
+int trace_teardown(struct trace *t)
+{
+	int r = 0;
+
+	if (t->o && t->o->npids && t->o->quiet < 1) {
+		for (int i = 0; i < t->o->npids; i++)
+			if (proc_alive(t->o->pids[i]))
+				fprintf(stderr, "etrace: Process %d detached\n",
+					(int)t->o->pids[i]);
+	}
+	perf_close(&t->ps);
+	merge_free(&t->mg);
+	events_free(&t->ev);
+	tfs_close(&t->tfs);
+	if (t->sink)
+		r = t->sink->ops->close(t->sink);
+	t->sink = NULL;
+	if (t->have_child && t->ln.go_fd >= 0)
+		launch_abort(&t->ln);
+	launch_free(&t->ln);
+	pair_free(&t->pr);
+	free(t->attached);
+	if (t->sfd >= 0)
+		close(t->sfd);
+	if (t->lost)
+		fprintf(stderr, "etrace: %llu records lost: the rings were too"
+			" small for the event rate (try -m 4M)\n",
+			(unsigned long long)t->lost);
+	if (t->bad)
+		fprintf(stderr, "etrace: %llu malformed records skipped\n",
+			(unsigned long long)t->bad);
+	return r;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The live trace: every stage wired together, and the loop that moves
+ * records from the rings through pairing to the sink.
+ */
+#ifndef ETRACE_TRACE_H
+#define ETRACE_TRACE_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "events.h"
+#include "launch.h"
+#include "merge.h"
+#include "options.h"
+#include "pair.h"
+#include "perf.h"
+#include "tracefs.h"
+
+struct trace {
+	const struct options *o;
+	struct tracefs tfs;
+	struct evlist ev;
+	struct perfset ps;
+	struct merge mg;
+	struct pair pr;
+	struct sink *sink;
+	struct launch ln;
+	int have_child;
+	int sfd;			/* signalfd */
+	sigset_t orig_mask;
+	int stop_sig;			/* the signal that ends the trace */
+	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
+	uint64_t lost;
+	uint64_t bad;			/* malformed records */
+	int out_err;			/* output failed (errno) */
+	pid_t *attached;		/* -p: tids we attached to */
+	int nattached;
+};
+
+/* build everything; on failure err says why and nothing is left open */
+int trace_setup(struct trace *t, const struct options *o, char *err,
+		size_t errlen);
+/* trace until the end; returns the exit status for etrace */
+int trace_run(struct trace *t);
+/* release every kernel object and file; returns -errno of output */
+int trace_teardown(struct trace *t);
+
+#endif

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Events stage: locating (or mounting) tracefs and reading event formats.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <traceevent/event-parse.h>
+
+#include "tracefs.h"
+
+static const char *const candidates[] = {
+	"/sys/kernel/tracing",
+	"/sys/kernel/debug/tracing",
+};
+
+static int usable(const char *root)
+{
+	char path[300];
+
+	snprintf(path, sizeof(path), "%s/events/raw_syscalls", root);
+	return access(path, F_OK) == 0;
+}
+
+static int find_root(struct tracefs *t)
+{
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+		if (usable(candidates[i])) {
+			snprintf(t->root, sizeof(t->root), "%s", candidates[i]);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static int mount_private(struct tracefs *t, char *err, size_t errlen)
+{
+	const char *where = candidates[0];
+
+	/*
+	 * A namespace of our own: the mount is never seen by the rest of
+	 * the system and vanishes with etrace, even on SIGKILL.  "/" must
+	 * be made private first or the mount would propagate back.
+	 */
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("nodev", where, "tracefs", 0, NULL)) {
+		int e = errno;
+
+		snprintf(err, errlen, "tracefs is not mounted and mounting it"
+			 " failed (%s): run as root, or mount it with"
+			 " 'mount -t tracefs nodev %s'", strerror(e), where);
+		return -e;
+	}
+	if (!usable(where)) {
+		snprintf(err, errlen, "tracefs at %s has no raw_syscalls events"
+			 " (kernel without CONFIG_FTRACE_SYSCALLS?)", where);
+		return -ENOENT;
+	}
+	snprintf(t->root, sizeof(t->root), "%s", where);
+	t->mounted_here = 1;
+	return 0;
+}
+
+int tfs_open(struct tracefs *t, char *err, size_t errlen)
+{
+	int r;
+
+	memset(t, 0, sizeof(*t));
+	/* ETRACE_TRACEFS names tracefs explicitly (and never mounts) */
+	if (getenv("ETRACE_TRACEFS")) {
+		snprintf(t->root, sizeof(t->root), "%s", getenv("ETRACE_TRACEFS"));
+		if (!usable(t->root)) {
+			snprintf(err, errlen, "no tracefs at %s (ETRACE_TRACEFS):"
+				 " it has no events/raw_syscalls", t->root);
+			return -ENOENT;
+		}
+	} else if (find_root(t)) {
+		if (access(candidates[0], F_OK)) {
+			snprintf(err, errlen, "no tracefs: %s does not exist"
+				 " (kernel without CONFIG_FTRACE?)",
+				 candidates[0]);
+			return -ENOENT;
+		}
+		r = mount_private(t, err, errlen);
+		if (r)
+			return r;
+	}
+	t->tep = tep_alloc();
+	if (!t->tep) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	tep_set_long_size(t->tep, sizeof(long));
+	tep_set_page_size(t->tep, getpagesize());
+	return 0;
+}
+
+void tfs_close(struct tracefs *t)
+{
+	if (t->tep)
+		tep_free(t->tep);
+	t->tep = NULL;
+}
+
+static int valid_name(const char *s)
+{
+	/* a name is one path component: no "..", no "/" */
+	return *s && !strchr(s, '/') && strcmp(s, ".") && strcmp(s, "..");
+}
+
+int tfs_has_event(struct tracefs *t, const char *sys, const char *name)
+{
+	char path[512];
+
+	if (!valid_name(sys) || !valid_name(name))
+		return 0;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", t->root, sys,
+		 name);
+	return access(path, R_OK) == 0;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	size_t cap = 8192, n = 0;
+	char *buf = malloc(cap);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || !buf) {
+		int e = errno;
+
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return NULL;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n == cap) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (!nb) {
+				free(buf);
+				close(fd);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+
+			free(buf);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	*len = n;
+	return buf;
+}
+
+int tfs_event(struct tracefs *t, const char *sys, const char *name,
+	      struct tep_event **ev, char *err, size_t errlen)
+{
+	char path[512];
+	size_t len;
+	char *buf;
+	enum tep_errno r;
+
+	*ev = tep_find_event_by_name(t->tep, sys, name);
+	if (*ev)
+		return 0;
+	if (!valid_name(sys) || !valid_name(name)) {
+		snprintf(err, errlen, "invalid event name '%s:%s'", sys, name);
+		return -EINVAL;
+	}
+	snprintf(path, sizeof(path), "%s/events/%s/%s/format", t->root, sys,
+		 name);
+	buf = read_file(path, &len);
+	if (!buf) {
+		int e = errno;
+
+		if (e == ENOENT)
+			snprintf(err, errlen, "no such event '%s:%s' (see"
+				 " %s/available_events)", sys, name, t->root);
+		else
+			snprintf(err, errlen, "cannot read %s: %s", path,
+				 strerror(e));
+		return -e;
+	}
+	r = tep_parse_format(t->tep, ev, buf, len, sys);
+	free(buf);
+	if (r) {
+		snprintf(err, errlen, "cannot parse the format of %s:%s",
+			 sys, name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int tfs_field(struct tep_event *ev, const char *field, int *size)
+{
+	struct tep_format_field *f = tep_find_any_field(ev, field);
+
+	if (!f)
+		return -1;
+	if (size)
+		*size = f->size;
+	return f->offset;
+}

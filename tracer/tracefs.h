@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Events stage: tracefs, where tracepoint names, ids and record formats
+ * live.  Formats are parsed with libtraceevent.
+ */
+#ifndef ETRACE_TRACEFS_H
+#define ETRACE_TRACEFS_H
+
+#include <stddef.h>
+
+struct tep_handle;
+struct tep_event;
+
+struct tracefs {
+	char root[256];			/* "/sys/kernel/tracing" */
+	int mounted_here;		/* mounted in etrace's own namespace */
+	struct tep_handle *tep;
+};
+
+/*
+ * Find tracefs; when it is not mounted and we may mount, mount it in a
+ * private mount namespace of etrace's own, so the system is left as it
+ * was (the mount goes away with etrace, however etrace ends).  Returns 0
+ * or -errno with a one-line message in err.
+ */
+int tfs_open(struct tracefs *t, char *err, size_t errlen);
+void tfs_close(struct tracefs *t);
+/*
+ * Load SYS:NAME's format.  Returns 0 with *ev set, -ENOENT when there is
+ * no such event, or another -errno; err says which.
+ */
+int tfs_event(struct tracefs *t, const char *sys, const char *name,
+	      struct tep_event **ev, char *err, size_t errlen);
+/* does SYS:NAME exist? */
+int tfs_has_event(struct tracefs *t, const char *sys, const char *name);
+/* byte offset and size of a field in the event's records, or -1 */
+int tfs_field(struct tep_event *ev, const char *field, int *size);
+
+#endif
