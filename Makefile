@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
+#   make deps       install the build and test dependencies (Debian 12)
 #   make            build ./etrace
 #   make check      build and run every test (unit, live; live needs root)
 #   make bench      benchmarks against strace and perf trace (bench/)
@@ -96,10 +97,22 @@ $(B)/tests/progs/%: tests/progs/%.c
 	$(CC) -O1 -g -Wall -pthread $(PROG_CFLAGS) -o $@ $<
 
 check: etrace $(UNIT) $(PROGS)
-	sh tests/run.sh $(B)/tests
+	sh tests/run.sh $(B)/tests $(TESTS)
 
 bench: etrace $(PROGS)
 	sh bench/run.sh
+
+# Debian 12 packages: build (compiler, libraries), tests (strace is the
+# oracle), benchmarks (perf).  As root directly, otherwise through sudo.
+DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
+	    libdw-dev libelf-dev libaudit-dev strace procps
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+deps:
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_PKGS)
+
+bench-deps:
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends linux-perf
 
 install: etrace
 	install -D -m 0755 etrace $(DESTDIR)$(PREFIX)/bin/etrace
@@ -107,7 +120,7 @@ install: etrace
 clean:
 	rm -rf $(B) etrace
 
-.PHONY: all check bench install clean
+.PHONY: all check bench install clean deps bench-deps
 .SECONDARY:
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -59,10 +59,8 @@ static void fmt_oflags(struct fmt_buf *b, uint64_t v)
 	uint64_t rest = v & ~(uint64_t)O_ACCMODE & 0xffffffffu;
 
 	fb_puts(b, acc[v & O_ACCMODE]);
-	if (rest) {
-		fb_putc(b, '|');
-		fmt_xlat_flags(b, &xlat_open_flags, rest);
-	}
+	if (rest)
+		fmt_xlat_flags_tail(b, &xlat_open_flags, rest);
 }
 
 static void fmt_mapflags(struct fmt_buf *b, uint64_t v)
@@ -80,10 +78,8 @@ static void fmt_mapflags(struct fmt_buf *b, uint64_t v)
 		fb_puts(b, name);
 	else
 		fb_hex(b, type);
-	if (rest) {
-		fb_putc(b, '|');
-		fmt_xlat_flags(b, &xlat_mmap_flags, rest);
-	}
+	if (rest)
+		fmt_xlat_flags_tail(b, &xlat_mmap_flags, rest);
 	if (huge) {
 		fb_putc(b, '|');
 		fb_udec(b, huge);

@@ -56,9 +56,29 @@ void fmt_xlat_enum_dec(struct fmt_buf *b, const struct xlat *x, int64_t v)
 	fmt_unknown_comment(b, x);
 }
 
-void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+/* names of the bits of v, each after a '|' unless first; returns leftover */
+static uint64_t flag_names(struct fmt_buf *b, const struct xlat *x,
+			   uint64_t v, int *n)
 {
 	uint64_t left = v;
+
+	for (uint32_t i = 0; i < x->n && left; i++) {
+		uint64_t f = x->e[i].val;
+
+		/* a multi-bit name counts only when all its bits are set */
+		if (!f || (v & f) != f || (left & f) == 0)
+			continue;
+		if ((*n)++)
+			fb_putc(b, '|');
+		fb_puts(b, x->e[i].name);
+		left &= ~f;
+	}
+	return left;
+}
+
+void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	uint64_t left;
 	int n = 0;
 
 	if (!v) {
@@ -67,22 +87,24 @@ void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 		fb_puts(b, zero ? zero : "0");
 		return;
 	}
-	for (uint32_t i = 0; i < x->n && left; i++) {
-		uint64_t f = x->e[i].val;
-
-		/* a multi-bit name counts only when all its bits are set */
-		if (!f || (v & f) != f || (left & f) == 0)
-			continue;
-		if (n++)
-			fb_putc(b, '|');
-		fb_puts(b, x->e[i].name);
-		left &= ~f;
-	}
+	left = flag_names(b, x, v, &n);
 	if (left) {
 		if (n)
 			fb_putc(b, '|');
 		fb_hex(b, left);
 		if (!n)
 			fmt_unknown_comment(b, x);
+	}
+}
+
+void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	uint64_t left;
+	int n = 1;
+
+	left = flag_names(b, x, v, &n);
+	if (left) {
+		fb_putc(b, '|');
+		fb_hex(b, left);
 	}
 }

@@ -33,5 +33,7 @@ void fmt_xlat_enum(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 void fmt_xlat_enum_dec(struct fmt_buf *b, const struct xlat *x, int64_t v);
 /* A|B|0x40 as strace prints flags; "0" (or the zero-valued name) for 0 */
 void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v);
+/* "|A|B|0x40" for flags that follow another part (open's access mode) */
+void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 
 #endif

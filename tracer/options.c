@@ -13,7 +13,7 @@
 
 #include "options.h"
 
-#define DEFAULT_RING_BYTES (1u << 20)
+#define DEFAULT_RING_BYTES (4u << 20)
 #define MAX_RING_BYTES (1ull << 30)
 
 void opt_usage(FILE *f)
@@ -38,7 +38,7 @@ void opt_usage(FILE *f)
 "  -o FILE         write the trace to FILE\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
 "Rings:\n"
-"  -m SIZE         per-CPU ring size (default 1M; K, M suffixes)\n"
+"  -m SIZE         per-CPU ring size (default 4M; K, M suffixes)\n"
 "\n"
 "  -h              this help    -V  version\n", f);
 }

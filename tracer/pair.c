@@ -103,6 +103,12 @@ static int is_exec(long nr)
 	return nr == SYS_execve || nr == SYS_execveat;
 }
 
+static int is_fork(long nr)
+{
+	return nr == SYS_clone || nr == SYS_clone3 || nr == SYS_fork ||
+	       nr == SYS_vfork;
+}
+
 /*
  * The command's own execve: etrace made that call's arguments, so it
  * knows them exactly (the child's memory is a copy of ours).
@@ -198,6 +204,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	t = task_for(p, pid, tid);
 	if (!t)
 		return;
+	t->newborn = 0;
 	if (t->in_call)
 		end_unknown(p, t, time);
 	t->in_call = 1;
@@ -230,6 +237,15 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	t = task_for(p, pid, tid);
 	if (!t)
 		return;
+	/*
+	 * A new child's first record is its own return from fork/clone;
+	 * strace shows the call once, in the parent, and so do we.
+	 */
+	if (t->newborn) {
+		t->newborn = 0;
+		if (!t->in_call && is_fork(nr) && ret == 0)
+			return;
+	}
 	p->calls++;
 	if (t->in_call && t->nr != nr)
 		end_unknown(p, t, time);
@@ -317,7 +333,8 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	if (task_find(&p->tasks, tid))
 		return;
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
-	(void)t;
+	if (t)
+		t->newborn = 1;
 }
 
 static void report_exit(struct pair *p, struct task *t, uint64_t time)

@@ -27,6 +27,7 @@ struct task {
 	int exit_code;			/* from exit/exit_group, or -1 */
 	int fatal_sig;			/* fatal signal it dequeued, or 0 */
 	int gone;			/* EXIT seen */
+	int newborn;			/* forked in the trace, no record yet */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
 	struct task *hnext;

@@ -472,7 +472,7 @@ int trace_teardown(struct trace *t)
 		close(t->sfd);
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
-			" small for the event rate (try -m 4M)\n",
+			" small for the event rate (try -m 16M)\n",
 			(unsigned long long)t->lost);
 	if (t->bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",

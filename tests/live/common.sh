@@ -1,0 +1,208 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers for live tests, sourced after tests/lib.sh:
+#   . "$TOP/tests/lib.sh"; . "$TOP/tests/live/common.sh"
+# tests/run.sh also runs this file as a test (live/common): then it checks
+# the helpers themselves on a canned strace-format trace (see the end).
+
+# Trace a command with strace -f and with etrace -f, the same way:
+#   trace_both [-e EXPR] -- CMD ARGS
+# Writes $WORK/s.out (strace) and $WORK/e.out (etrace), their stderr in
+# s.err / e.err, and sets s_rc / e_rc to the exit statuses.  An argument
+# @DIR@ becomes a fresh, not yet existing directory, different for each
+# run ($WORK/s.dir, $WORK/e.dir).
+trace_both() {
+	_tb_e=""
+	if [ "${1:-}" = -e ]; then
+		_tb_e=$2
+		shift 2
+	fi
+	[ "${1:-}" = -- ] && shift
+	rm -rf "$WORK/s.dir" "$WORK/e.dir"
+	_tb_run s strace "$@"
+	_tb_run e "$ETRACE" "$@"
+}
+
+_tb_run() {	# s|e tracer cmd args
+	_tb_who=$1 _tb_tracer=$2
+	shift 2
+	_tb_n=$#
+	# substitute @DIR@ in the positional parameters, keeping their words
+	_tb_i=0
+	while [ $_tb_i -lt $_tb_n ]; do
+		_tb_a=$1
+		shift
+		[ "$_tb_a" = @DIR@ ] && _tb_a="$WORK/$_tb_who.dir"
+		set -- "$@" "$_tb_a"
+		_tb_i=$((_tb_i + 1))
+	done
+	if [ -n "$_tb_e" ]; then
+		"$_tb_tracer" -f -e "$_tb_e" -o "$WORK/$_tb_who.out" -- "$@" \
+			2> "$WORK/$_tb_who.err"
+	else
+		"$_tb_tracer" -f -o "$WORK/$_tb_who.out" -- "$@" \
+			2> "$WORK/$_tb_who.err"
+	fi
+	eval "${_tb_who}_rc=\$?"
+}
+
+# Equal per-syscall counts of s.out and e.out, leaving out the syscalls
+# whose names match the ERE $1 (if given and not empty).
+same_counts() {
+	sc_counts "$WORK/s.out" > "$WORK/s.counts"
+	sc_counts "$WORK/e.out" > "$WORK/e.counts"
+	if [ -n "${1:-}" ]; then
+		grep -vE "^($1) " "$WORK/s.counts" > "$WORK/s.counts.x"
+		grep -vE "^($1) " "$WORK/e.counts" > "$WORK/e.counts.x"
+		same "$WORK/s.counts.x" "$WORK/e.counts.x" "syscall counts"
+	else
+		same "$WORK/s.counts" "$WORK/e.counts" "syscall counts"
+	fi
+}
+
+# A trace's lines without pid prefixes, each preceded by the rank of its
+# task (1 for the first task seen in the file, 2 for the next ...), sorted
+# by rank and in file order within a task: the same for two runs whose
+# tasks start in the same order, whatever their pids and interleaving.
+by_task() {	# FILE
+	awk '{
+		pid = "-"; l = $0
+		if (match(l, /^\[pid +[0-9]+\] /)) {
+			pid = substr(l, 6, RLENGTH - 7); l = substr(l, RLENGTH + 1)
+		} else if (match(l, /^[0-9]+ +/)) {
+			pid = substr(l, 1, RLENGTH); l = substr(l, RLENGTH + 1)
+		}
+		gsub(/ /, "", pid)
+		if (!(pid in rank))
+			rank[pid] = ++n
+		print rank[pid] "\t" l
+	}' "$1" | sort -s -n -k1,1
+}
+
+# "RANK NAME = RETVAL" for every finished call of the syscalls NAME...
+# (one line per call: a whole line, or the <... NAME resumed> part).
+rets() {	# FILE NAME...
+	_r_f=$1
+	shift
+	by_task "$_r_f" | awk -v names=" $* " '
+	{
+		tab = index($0, "\t"); rk = substr($0, 1, tab - 1)
+		l = substr($0, tab + 1)
+		if (l ~ /<unfinished \.\.\.>$/)
+			next
+		if (match(l, /^<\.\.\. [a-z_0-9]+ resumed>/))
+			name = substr(l, 6, RLENGTH - 14)
+		else if (match(l, /^[a-z_0-9]+\(/))
+			name = substr(l, 1, RLENGTH - 1)
+		else
+			next
+		if (index(names, " " name " ") == 0)
+			next
+		# the return value: after the last " = "
+		r = l; p = 0
+		while ((i = index(r, " = ")) > 0) {
+			p += i + 2; r = substr(r, i + 3)
+		}
+		if (p == 0)
+			next
+		print rk, name, "=", r
+	}'
+}
+
+# Whole lines (task rank + text, the " = " column included) matching the
+# ERE $2, e.g. calls whose arguments are all plain numbers or flags.
+# With MASK_ADDRS=1, hex numbers of 6 digits or more (addresses, which
+# ASLR moves from run to run) become 0xADDR.
+lines_of() {	# FILE ERE
+	by_task "$1" | awk -v re="$2" -v mask="${MASK_ADDRS:-0}" '{
+		tab = index($0, "\t")
+		if (substr($0, tab + 1) !~ re)
+			next
+		if (mask == 1)
+			gsub(/0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "0xADDR")
+		print
+	}'
+}
+
+# Compare return values / whole lines of s.out and e.out.
+same_rets() {	# "NAME NAME..." what
+	_w_names=$1
+	rets "$WORK/s.out" $_w_names > "$WORK/s.rets"
+	rets "$WORK/e.out" $_w_names > "$WORK/e.rets"
+	[ -s "$WORK/s.rets" ] || fail "${2:-return values}: strace's trace has none of $_w_names"
+	same "$WORK/s.rets" "$WORK/e.rets" "${2:-return values} of $_w_names"
+}
+same_lines() {	# ERE what
+	lines_of "$WORK/s.out" "$1" > "$WORK/s.lines"
+	lines_of "$WORK/e.out" "$1" > "$WORK/e.lines"
+	[ -s "$WORK/s.lines" ] || fail "${2:-lines}: strace's trace has none matching $1"
+	same "$WORK/s.lines" "$WORK/e.lines" "${2:-lines} matching $1"
+}
+
+# The set of syscall names in a trace, one a line, sorted.
+sc_names() {	# FILE
+	sc_counts "$1" | awk '{print $1}'
+}
+
+# Wait until FILE has a line equal to TEXT, up to SECONDS (default 10).
+wait_line() {	# file text [seconds]
+	_wl_n=$(( ${3:-10} * 20 ))
+	while [ $_wl_n -gt 0 ]; do
+		grep -qxF "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+		_wl_n=$((_wl_n - 1))
+	done
+	return 1
+}
+
+# Wait until process PID is gone (it must be our child or a zombie-free
+# process), up to SECONDS; returns 1 if still alive.
+wait_gone() {	# pid seconds
+	_wg_n=$(( $2 * 20 ))
+	while [ $_wg_n -gt 0 ]; do
+		kill -0 "$1" 2>/dev/null || return 0
+		# a zombie child of ours counts as gone
+		case $(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) in
+		Z|X|"") return 0 ;;
+		esac
+		sleep 0.05
+		_wg_n=$((_wg_n - 1))
+	done
+	return 1
+}
+
+# --- run as a test: the helpers on a known trace ------------------------
+case $0 in
+*/common.sh)
+	. "$TOP/tests/lib.sh"
+	cat > "$WORK/t.out" <<'T'
+500   execve("/x", ["/x"], 0x7ffd /* 3 vars */) = 0
+500   clone(child_stack=NULL, flags=SIGCHLD) = 501
+500   wait4(501,  <unfinished ...>
+501   close(3)                          = 0
+501   exit_group(7)                     = ?
+501   +++ exited with 7 +++
+500   <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 7}], 0, NULL) = 501
+500   close(99)                         = -1 EBADF (Bad file descriptor)
+500   exit_group(0)                     = ?
+500   +++ exited with 0 +++
+T
+	printf '%s\n' '1 wait4 = 501' '1 close = -1 EBADF (Bad file descriptor)' \
+		'2 close = 0' > "$WORK/t.want"
+	rets "$WORK/t.out" wait4 close > "$WORK/t.got"
+	same "$WORK/t.want" "$WORK/t.got" "rets"
+	printf '1\t%s\n' 'exit_group(0)                     = ?' > "$WORK/t.want"
+	printf '2\t%s\n' 'exit_group(7)                     = ?' >> "$WORK/t.want"
+	lines_of "$WORK/t.out" '^exit_group\(' > "$WORK/t.got"
+	same "$WORK/t.want" "$WORK/t.got" "lines_of"
+	printf '%s\n' 'clone 1' 'close 2' 'execve 1' 'exit_group 2' 'wait4 1' \
+		> "$WORK/t.want"
+	sc_counts "$WORK/t.out" > "$WORK/t.got"
+	same "$WORK/t.want" "$WORK/t.got" "sc_counts"
+	sed -E 's/^([0-9]+) +/[pid   \1] /' "$WORK/t.out" > "$WORK/t2.out"
+	rets "$WORK/t2.out" wait4 close > "$WORK/t.got"
+	printf '%s\n' '1 wait4 = 501' '1 close = -1 EBADF (Bad file descriptor)' \
+		'2 close = 0' > "$WORK/t.want"
+	same "$WORK/t.want" "$WORK/t.got" "rets with [pid N] prefixes"
+	echo "helpers ok"
+	;;
+esac

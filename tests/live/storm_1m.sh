@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A million syscalls at full speed, default ring size:
+#   etrace -f -o out -- storm 1000000
+# must record every one: exactly 1,000,000 lines "PID  getppid() = PPID",
+# every one with the same PPID, which is etrace's own pid (it started the
+# command), and the storm's pid as prefix; nothing lost (no "+++ lost"
+# line, no "records lost" on stderr); etrace exits 0 as the command did.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+N=1000000
+"$ETRACE" -f -o out -- "$PROGS/storm" $N 2> err &
+epid=$!
+wait $epid
+rc=$?
+[ $rc = 0 ] || { cat err >&2; fail "etrace exited $rc"; }
+
+grep -n 'lost' out | head -5 >&2
+grep -q '^+++ lost' out && fail "records lost (+++ lost lines in the trace)"
+grep -q 'records lost' err && { cat err >&2; fail "etrace says records were lost"; }
+[ -s err ] && { cat err >&2; fail "unexpected messages on stderr"; }
+
+grep -E '^[0-9]+ +getppid\(\) += [0-9]+$' out > calls
+n=$(wc -l < calls)
+[ "$n" = $N ] || fail "$n getppid lines, want $N"
+awk '{print $1, $NF}' calls | sort -u > pids
+[ "$(wc -l < pids)" = 1 ] || { head pids >&2; fail "several pid/ppid pairs"; }
+read -r tid ppid < pids
+[ "$ppid" = "$epid" ] || fail "getppid() = $ppid, want etrace's pid $epid"
+[ "$tid" != "$epid" ] || fail "the calls are attributed to etrace itself"
+# the storm's own lines: its execve first, its exit last
+head -n 1 out | grep -qE "^$tid +execve\(" || fail "first line is not the storm's execve"
+tail -n 1 out | grep -qxE "$tid +\+\+\+ exited with 0 \+\+\+" ||
+	fail "last line is not '+++ exited with 0 +++'"
+exit 0
