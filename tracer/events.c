@@ -136,51 +136,57 @@ static int append(char *buf, size_t *len, const char *s)
 /*
  * The raw_syscalls filter: only the selected ids, and never etrace
  * itself in -a mode (its own writes would feed the trace).  NULL when
- * nothing needs filtering; "" when the filter would be too long (the
- * dispatcher drops unselected syscalls anyway).
+ * nothing needs filtering.  Too long a list is left to the dispatcher,
+ * which drops unselected syscalls anyway.
  */
-static char *raw_filter(const struct options *o, int nsel)
+static char *raw_filter(const struct options *o)
 {
+	const struct sc_select *sel = &o->sel;
 	char buf[FILTER_MAX + 64], term[64];
 	size_t len = 0;
-	int all = nsel == sel_count_all();
-	int negate = nsel > sel_count_all() / 2;
-	int n = 0;
+	int nr, n = 0, nsel = 0, all;
 
+	for (nr = 0; nr < SC_NR_MAX; nr++)
+		nsel += sel_has(sel, nr);
+	all = sel->others && nsel == SC_NR_MAX;
 	buf[0] = '\0';
 	if (o->system_wide) {
 		snprintf(term, sizeof(term), "common_pid != %d", (int)getpid());
 		append(buf, &len, term);
 	}
 	if (!all) {
-		if (len)
-			append(buf, &len, " && (");
-		else
-			append(buf, &len, "(");
-		for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
-			if (!sc_table[nr].name || sel_has(&o->sel, nr) == !negate)
+		/* list the shorter side: what is in, or what is out */
+		int negate = sel->others;
+		size_t mark = len;
+
+		append(buf, &len, len ? " && (" : "(");
+		for (nr = 0; nr < SC_NR_MAX; nr++) {
+			if (sel_has(sel, nr) == negate)
 				continue;
-			snprintf(term, sizeof(term), "%sid %s %u",
+			snprintf(term, sizeof(term), "%sid %s %d",
 				 n++ ? (negate ? " && " : " || ") : "",
 				 negate ? "!=" : "==", nr);
-			if (append(buf, &len, term))
-				return strdup("");
+			if (append(buf, &len, term)) {
+				len = mark;
+				buf[len] = '\0';
+				goto out;
+			}
 		}
 		if (!n)
 			append(buf, &len, negate ? "id >= 0" : "id < 0");
-		if (append(buf, &len, ")"))
-			return strdup("");
+		append(buf, &len, ")");
 	}
+out:
 	return len ? strdup(buf) : NULL;
 }
 
 static int build_raw(struct evlist *l, const struct options *o,
-		     struct tracefs *t, int nsel, char *err, size_t errlen)
+		     struct tracefs *t, char *err, size_t errlen)
 {
 	static const struct { const char *name; int role; } raw[] = {
 		{ "sys_enter", EV_SC_ENTER }, { "sys_exit", EV_SC_EXIT },
 	};
-	char *filter = raw_filter(o, nsel);
+	char *filter = raw_filter(o);
 
 	for (int i = 0; i < 2; i++) {
 		struct evsel *e = ev_add(l, "raw_syscalls", raw[i].name,
@@ -197,7 +203,7 @@ static int build_raw(struct evlist *l, const struct options *o,
 			free(filter);
 			return r;
 		}
-		e->filter = filter && *filter ? strdup(filter) : NULL;
+		e->filter = filter ? strdup(filter) : NULL;
 	}
 	free(filter);
 	return 0;
@@ -233,13 +239,18 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 	return 0;
 }
 
+/* every selected syscall is in the table and has its own tracepoints */
 static int all_have_tracepoints(const struct options *o, struct tracefs *t)
 {
-	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
+	if (o->sel.others)
+		return 0;
+	for (unsigned int nr = 0; nr < SC_NR_MAX; nr++) {
 		char name[80];
 
-		if (!sc_table[nr].name || !sel_has(&o->sel, nr))
+		if (!sel_has(&o->sel, nr))
 			continue;
+		if (nr >= sc_table_size || !sc_table[nr].name)
+			return 0;
 		snprintf(name, sizeof(name), "sys_enter_%s",
 			 tp_name(sc_table[nr].name));
 		if (!tfs_has_event(t, "syscalls", name))
@@ -262,7 +273,7 @@ int events_build(struct evlist *l, const struct options *o,
 		l->per_syscall = 1;
 		r = build_per_syscall(l, o, t, err, errlen);
 	} else {
-		r = build_raw(l, o, t, nsel, err, errlen);
+		r = build_raw(l, o, t, err, errlen);
 	}
 	if (r)
 		goto fail;

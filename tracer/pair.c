@@ -23,41 +23,7 @@
 #include "launch.h"
 #include "pair.h"
 #include "proc.h"
-
-/* descriptors for numbers the table lacks: syscall_0x1d6(...) */
-static struct sc_desc *unknown[SC_NR_MAX];
-static struct sc_desc unknown_big = {
-	"syscall_unknown", 0, SC_MAX_ARGS, R_int,
-	{ { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 },
-	  { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 }, { K_hex, P_NONE, 0 } },
-};
-
-static const struct sc_desc *desc_of(long nr)
-{
-	const struct sc_desc *d = sc_lookup(nr);
-	struct sc_desc *u;
-	char *name;
-
-	if (d)
-		return d;
-	if (nr < 0 || nr >= SC_NR_MAX)
-		return &unknown_big;
-	if (unknown[nr])
-		return unknown[nr];
-	/* once per number, not per call */
-	u = malloc(sizeof(*u));
-	name = malloc(24);
-	if (!u || !name) {
-		free(u);
-		free(name);
-		return &unknown_big;
-	}
-	*u = unknown_big;
-	snprintf(name, 24, "syscall_%#lx", nr);
-	u->name = name;
-	unknown[nr] = u;
-	return u;
-}
+#include "sysent_fallback.h"
 
 int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 	      int strsize)
@@ -161,7 +127,7 @@ static int is_child_exec(struct pair *p, struct task *t, long nr)
 static void call_init(struct pair *p, struct sc_call *c, const struct task *t)
 {
 	memset(c, 0, sizeof(*c));
-	c->d = desc_of(t->nr);
+	c->d = sc_desc_of(t->nr);
 	memcpy(c->args, t->args, sizeof(c->args));
 	c->o = &p->fo;
 }

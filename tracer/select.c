@@ -25,10 +25,9 @@ static void sel_set(struct sc_select *s, long nr, int on)
 
 void sel_all(struct sc_select *s)
 {
-	memset(s, 0, sizeof(*s));
-	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++)
-		if (sc_table[nr].name)
-			sel_set(s, nr, 1);
+	memset(s->bits, 0xff, sizeof(s->bits));
+	s->others = 1;
+	s->given = 0;
 }
 
 int sel_count(const struct sc_select *s)
@@ -151,6 +150,7 @@ int sel_parse(struct sc_select *s, const char *expr, char *err,
 		sel_all(s);
 		for (int i = 0; i < SC_NR_MAX / 64; i++)
 			s->bits[i] &= ~set.bits[i];
+		s->others = !set.others;
 	} else {
 		*s = set;
 	}

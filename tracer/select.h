@@ -11,17 +11,19 @@
 #define SC_NR_MAX 1024	/* x86_64 numbers stay below this */
 
 struct sc_select {
-	uint64_t bits[SC_NR_MAX / 64];
+	uint64_t bits[SC_NR_MAX / 64];	/* every number, in the table or not */
+	int others;		/* numbers >= SC_NR_MAX are selected too */
 	int given;		/* a trace= expression was seen */
 };
 
 static inline int sel_has(const struct sc_select *s, long nr)
 {
-	return nr >= 0 && nr < SC_NR_MAX &&
-	       (s->bits[nr / 64] >> (nr % 64) & 1);
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return s->others;
+	return s->bits[nr / 64] >> (nr % 64) & 1;
 }
 
-/* everything, as before any -e trace= */
+/* everything (known to the table or not), as before any -e trace= */
 void sel_all(struct sc_select *s);
 /* number of syscalls selected (and known to the table) */
 int sel_count(const struct sc_select *s);

@@ -18,6 +18,7 @@
 
 #include "proc.h"
 #include "record.h"
+#include "sysent_fallback.h"
 #include "trace.h"
 
 #define REORDER_WINDOW_NS 2000000ull	/* 2 ms */
@@ -169,6 +170,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	r = tfs_open(&t->tfs, err, errlen);
 	if (r)
 		return r;
+	sc_fallback_init(&t->tfs);
 	r = perf_open_rings(&t->ps, o->ring_bytes, o->system_wide, err, errlen);
 	if (r)
 		return r;

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Events stage: descriptors for syscall numbers syscalls.tbl lacks (a
+ * newer kernel): the name from libaudit when it knows one, the arguments'
+ * count and types from that syscall's tracefs format, else strace's
+ * syscall_0x1d6(six hex arguments).
+ */
+#ifndef ETRACE_SYSENT_FALLBACK_H
+#define ETRACE_SYSENT_FALLBACK_H
+
+#include "sysent.h"
+
+struct tracefs;
+struct tep_event;
+
+/* where fallback formats are read from (NULL: names only) */
+void sc_fallback_init(struct tracefs *t);
+/* the table's entry, or a fallback; never NULL */
+const struct sc_desc *sc_desc_of(long nr);
+/* fill d from a sys_enter_NAME format (types pick the kinds); 0 or -1 */
+int sc_desc_from_format(const struct tep_event *ev, struct sc_desc *d);
+
+#endif
