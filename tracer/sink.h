@@ -20,7 +20,7 @@ enum exit_how {
 /* what every sink may read about the trace as a whole */
 struct sink_view {
 	int nlive;		/* traced tasks alive now */
-	int multi;		/* more than one task may be traced */
+	int multi;		/* several tasks traced from the start */
 };
 
 struct sink;

@@ -26,8 +26,9 @@
 #define RET_COLUMN 39
 
 enum pfx_mode {
-	PFX_NONE,	/* one process, or -ff */
-	PFX_PID,	/* -o FILE with -f: "1234  " on every line */
+	PFX_NONE,	/* -ff: one file per task */
+	PFX_FILE,	/* -o FILE: "1234  " on every line with -f, or when
+			   several tasks were traced from the start */
 	PFX_BRACKET,	/* stderr: "[pid  1234] " while several are traced */
 };
 
@@ -105,7 +106,7 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t)
 {
 	if (!t)
 		return;
-	if (ts->pfx == PFX_PID) {
+	if (ts->pfx == PFX_FILE && (ts->o->follow || ts->s.view->multi)) {
 		char tmp[16];
 		int n = snprintf(tmp, sizeof(tmp), "%-5d ", (int)t->tid);
 
@@ -297,7 +298,7 @@ struct sink *sink_text_new(const struct options *o,
 	if (ts->ff)
 		ts->pfx = PFX_NONE;
 	else if (o->outfile)
-		ts->pfx = (o->follow || view->multi) ? PFX_PID : PFX_NONE;
+		ts->pfx = PFX_FILE;
 	else
 		ts->pfx = PFX_BRACKET;
 	/* with -ff the main stream is unused: keep it on stderr */

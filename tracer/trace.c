@@ -145,7 +145,6 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		snprintf(err, errlen, "signalfd: %s", strerror(errno));
 		return -errno;
 	}
-	t->pr.view.multi = o->npids > 1 || o->system_wide;
 	t->sink = sink_text_new(o, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
@@ -154,7 +153,6 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		snprintf(err, errlen, "out of memory");
 		return r;
 	}
-	t->pr.view.multi = o->npids > 1 || o->system_wide;
 	t->pr.follow = o->follow > 0;
 	t->pr.system_wide = o->system_wide;
 	if (o->system_wide)
@@ -204,6 +202,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		if (r)
 			return r;
 	}
+	/* strace: -o FILE gets pid prefixes when it starts with several */
+	t->pr.view.multi = o->system_wide || t->pr.view.nlive > 1;
 	r = merge_init(&t->mg, t->ps.rings, t->ps.ncpu, REORDER_WINDOW_NS);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
