@@ -452,7 +452,7 @@ int trace_teardown(struct trace *t)
 {
 	int r = 0;
 
-	if (t->o && t->o->npids && t->o->quiet < 1) {
+	if (t->o && t->nattached && t->o->quiet < 1) {
 		for (int i = 0; i < t->o->npids; i++)
 			if (proc_alive(t->o->pids[i]))
 				fprintf(stderr, "etrace: Process %d detached\n",

@@ -29,15 +29,40 @@ static int usable(const char *root)
 	return access(path, F_OK) == 0;
 }
 
+static int mounted_tracefs(const char *where)
+{
+	FILE *f = fopen("/proc/self/mounts", "r");
+	char dev[256], dir[256], type[64];
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (fscanf(f, "%255s %255s %63s %*[^\n]", dev, dir, type) == 3)
+		if (!strcmp(dir, where) && !strcmp(type, "tracefs"))
+			found = 1;
+	fclose(f);
+	return found;
+}
+
+/* a mounted tracefs we may not read: -EACCES; found: 0; none: -ENOENT */
 static int find_root(struct tracefs *t)
 {
+	int denied = 0;
+
 	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+		char path[300];
+
 		if (usable(candidates[i])) {
 			snprintf(t->root, sizeof(t->root), "%s", candidates[i]);
 			return 0;
 		}
+		snprintf(path, sizeof(path), "%s/events", candidates[i]);
+		if (access(path, F_OK) && errno == EACCES)
+			denied = 1;
+		else if (access(candidates[i], R_OK | X_OK) && errno == EACCES)
+			denied = denied || mounted_tracefs(candidates[i]);
 	}
-	return -ENOENT;
+	return denied ? -EACCES : -ENOENT;
 }
 
 static int mount_private(struct tracefs *t, char *err, size_t errlen)
@@ -82,7 +107,13 @@ int tfs_open(struct tracefs *t, char *err, size_t errlen)
 				 " it has no events/raw_syscalls", t->root);
 			return -ENOENT;
 		}
-	} else if (find_root(t)) {
+	} else if ((r = find_root(t))) {
+		if (r == -EACCES) {
+			snprintf(err, errlen, "no permission to read tracefs at"
+				 " %s: run as root, or with CAP_PERFMON and read"
+				 " access to tracefs", candidates[0]);
+			return r;
+		}
 		if (access(candidates[0], F_OK)) {
 			snprintf(err, errlen, "no tracefs: %s does not exist"
 				 " (kernel without CONFIG_FTRACE?)",
