@@ -237,13 +237,21 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 	fmt_base(b, kind_info[a->kind].base, v);
 }
 
-/* strace leaves out open's mode unless the flags create a file */
+/* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
+#define O_TMPFILE_BIT 020000000
+
+/*
+ * Arguments strace leaves out because the call ignores them: open's mode
+ * unless the flags create a file, mremap's new address unless MREMAP_FIXED.
+ */
 static int arg_shown(const struct sc_call *c, int i)
 {
 	const struct sc_arg *a = &c->d->arg[i];
 
 	if (a->kind == K_perm && i > 0 && c->d->arg[i - 1].kind == K_oflags)
-		return (c->args[i - 1] & (O_CREAT | __O_TMPFILE)) != 0;
+		return (c->args[i - 1] & (O_CREAT | O_TMPFILE_BIT)) != 0;
+	if (a->kind == K_fixedaddr && i > 0)
+		return (c->args[i - 1] & 2 /* MREMAP_FIXED */) != 0;
 	return 1;
 }
 

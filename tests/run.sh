@@ -19,7 +19,7 @@ run_one() {	# name, command...
 	name=$1; shift
 	case "$name" in *"$PAT"*) ;; *) return ;; esac
 	work="$top/$B/work/$name"
-	rm -rf "$work"; mkdir -p "$work"
+	rm -rf "$work"; mkdir -p "$work" "$(dirname "$B/logs/$name.log")"
 	start=$(date +%s)
 	(cd "$work" && WORK="$work" timeout -k 10 600 "$@") \
 		> "$B/logs/$name.log" 2>&1

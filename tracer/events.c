@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <traceevent/event-parse.h>
@@ -139,16 +140,25 @@ static int append(char *buf, size_t *len, const char *s)
  * nothing needs filtering.  Too long a list is left to the dispatcher,
  * which drops unselected syscalls anyway.
  */
-static char *raw_filter(const struct options *o)
+static char *raw_filter(const struct options *o, int enter)
 {
-	const struct sc_select *sel = &o->sel;
+	struct sc_select sel = o->sel;
 	char buf[FILTER_MAX + 64], term[64];
 	size_t len = 0;
 	int nr, n = 0, nsel = 0, all;
 
+	/*
+	 * Entries of exit and exit_group always: they carry how the process
+	 * ends.  Exits with id -1 always: after rt_sigreturn the kernel has
+	 * reset the number, and that record is the call's end.
+	 */
+	if (enter) {
+		sel.bits[SYS_exit / 64] |= 1ull << (SYS_exit % 64);
+		sel.bits[SYS_exit_group / 64] |= 1ull << (SYS_exit_group % 64);
+	}
 	for (nr = 0; nr < SC_NR_MAX; nr++)
-		nsel += sel_has(sel, nr);
-	all = sel->others && nsel == SC_NR_MAX;
+		nsel += sel_has(&sel, nr);
+	all = sel.others && nsel == SC_NR_MAX;
 	buf[0] = '\0';
 	if (o->system_wide) {
 		snprintf(term, sizeof(term), "common_pid != %d", (int)getpid());
@@ -156,12 +166,12 @@ static char *raw_filter(const struct options *o)
 	}
 	if (!all) {
 		/* list the shorter side: what is in, or what is out */
-		int negate = sel->others;
+		int negate = sel.others;
 		size_t mark = len;
 
 		append(buf, &len, len ? " && (" : "(");
 		for (nr = 0; nr < SC_NR_MAX; nr++) {
-			if (sel_has(sel, nr) == negate)
+			if (sel_has(&sel, nr) == negate)
 				continue;
 			snprintf(term, sizeof(term), "%sid %s %d",
 				 n++ ? (negate ? " && " : " || ") : "",
@@ -174,6 +184,8 @@ static char *raw_filter(const struct options *o)
 		}
 		if (!n)
 			append(buf, &len, negate ? "id >= 0" : "id < 0");
+		else if (!enter && !negate)
+			append(buf, &len, " || id < 0");
 		append(buf, &len, ")");
 	}
 out:
@@ -186,9 +198,8 @@ static int build_raw(struct evlist *l, const struct options *o,
 	static const struct { const char *name; int role; } raw[] = {
 		{ "sys_enter", EV_SC_ENTER }, { "sys_exit", EV_SC_EXIT },
 	};
-	char *filter = raw_filter(o);
-
 	for (int i = 0; i < 2; i++) {
+		char *filter = raw_filter(o, raw[i].role == EV_SC_ENTER);
 		struct evsel *e = ev_add(l, "raw_syscalls", raw[i].name,
 					 raw[i].role);
 		int r;
@@ -198,14 +209,11 @@ static int build_raw(struct evlist *l, const struct options *o,
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
+		e->filter = filter;
 		r = ev_load(e, t, err, errlen) ?: ev_layout(e, 1, err, errlen);
-		if (r) {
-			free(filter);
+		if (r)
 			return r;
-		}
-		e->filter = filter ? strdup(filter) : NULL;
 	}
-	free(filter);
 	return 0;
 }
 
@@ -214,10 +222,13 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 {
 	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
 		static const char *const dir[] = { "enter", "exit" };
+		int selected = sel_has(&o->sel, nr);
+		/* how processes end, even when these are not printed */
+		int needed = nr == SYS_exit || nr == SYS_exit_group;
 
-		if (!sc_table[nr].name || !sel_has(&o->sel, nr))
+		if (!sc_table[nr].name || (!selected && !needed))
 			continue;
-		for (int i = 0; i < 2; i++) {
+		for (int i = 0; i < 2 - !selected; i++) {
 			char name[80];
 			struct evsel *e;
 			int r;
@@ -251,6 +262,9 @@ static int all_have_tracepoints(const struct options *o, struct tracefs *t)
 			continue;
 		if (nr >= sc_table_size || !sc_table[nr].name)
 			return 0;
+		/* its exit tracepoint never fires: the kernel reset the number */
+		if (nr == SYS_rt_sigreturn)
+			return 0;
 		snprintf(name, sizeof(name), "sys_enter_%s",
 			 tp_name(sc_table[nr].name));
 		if (!tfs_has_event(t, "syscalls", name))
@@ -269,7 +283,7 @@ int events_build(struct evlist *l, const struct options *o,
 
 	memset(l, 0, sizeof(*l));
 	if (nsel > 0 && nsel <= PER_SYSCALL_MAX &&
-	    2 * nsel + 1 <= max_fds_per_task && all_have_tracepoints(o, t)) {
+	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(o, t)) {
 		l->per_syscall = 1;
 		r = build_per_syscall(l, o, t, err, errlen);
 	} else {

@@ -25,6 +25,7 @@ int merge_init(struct merge *m, struct ring *rings, int n, uint64_t window)
 	m->rings = rings;
 	m->n = n;
 	m->window = window;
+	m->cutoff = UINT64_MAX;
 	m->bad = 0;
 	m->heap = calloc((size_t)n, sizeof(*m->heap));
 	m->key = calloc((size_t)n, sizeof(*m->key));
@@ -125,7 +126,8 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 		if (!h)
 			break;	/* cannot happen: keyed rings have a record */
 		r->last_time = m->key[i];
-		fn(ctx, r, h, m->key[i]);
+		if (m->key[i] <= m->cutoff)
+			fn(ctx, r, h, m->key[i]);
 		ring_advance(r, h->size);
 		done++;
 		if (next(m, i)) {

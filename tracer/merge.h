@@ -26,6 +26,7 @@ struct merge {
 	int *heap;		/* ring indexes, ordered by next record time */
 	uint64_t *key;		/* time of each ring's next record */
 	uint64_t window;	/* ns */
+	uint64_t cutoff;	/* records after this time are dropped */
 	uint64_t bad;		/* malformed records skipped */
 };
 

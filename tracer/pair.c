@@ -165,8 +165,15 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	struct sc_call c;
 	struct exec_caps k;
 
-	if (!sel_has(p->sel, nr))
+	if (!sel_has(p->sel, nr)) {
+		/* not printed, but it says how the process will end */
+		if (nr == SYS_exit || nr == SYS_exit_group) {
+			t = task_for(p, pid, tid);
+			if (t)
+				note_exit_code(p, t, nr, args);
+		}
 		return;
+	}
 	t = task_for(p, pid, tid);
 	if (!t)
 		return;
@@ -198,6 +205,16 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	struct exec_caps k;
 	int seen = 1;
 
+	if (nr < 0) {
+		/*
+		 * rt_sigreturn: the kernel resets the syscall number to -1
+		 * so the call is not restarted; the exit is the open call's.
+		 */
+		t = task_find(&p->tasks, tid);
+		if (!t || !t->in_call)
+			return;
+		nr = t->nr;
+	}
 	if (!sel_has(p->sel, nr))
 		return;
 	t = task_for(p, pid, tid);

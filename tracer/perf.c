@@ -57,17 +57,23 @@ static int online_cpus(struct perfset *ps)
 	return n ? 0 : -ENOENT;
 }
 
-static int keep_fd(struct perfset *ps, int fd)
+static int keep_fd(struct perfset *ps, int fd, int on_exec)
 {
 	if (ps->nfds == ps->capfds) {
 		int cap = ps->capfds ? ps->capfds * 2 : 64;
 		int *n = realloc(ps->fds, sizeof(int) * cap);
+		char *e;
 
 		if (!n)
 			return -ENOMEM;
 		ps->fds = n;
+		e = realloc(ps->on_exec, (size_t)cap);
+		if (!e)
+			return -ENOMEM;
+		ps->on_exec = e;
 		ps->capfds = cap;
 	}
+	ps->on_exec[ps->nfds] = (char)on_exec;
 	ps->fds[ps->nfds++] = fd;
 	return 0;
 }
@@ -215,7 +221,8 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	a.config = (uint64_t)e->tp_id;
 	a.sample_type |= PERF_SAMPLE_RAW;
 	a.inherit = inherit ? 1 : 0;
-	a.disabled = on_exec ? 1 : 0;
+	/* off until perf_enable(): the filter and redirection come first */
+	a.disabled = 1;
 	a.enable_on_exec = on_exec ? 1 : 0;
 	a.comm = a.task = a.comm_exec = sideband ? 1 : 0;
 	fd = sys_perf_event_open(&a, pid, ps->cpu[ci], -1, PERF_FLAG_FD_CLOEXEC);
@@ -234,7 +241,7 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 				 e->sys, e->name, strerror(x));
 		return -x;
 	}
-	if (keep_fd(ps, fd)) {
+	if (keep_fd(ps, fd, on_exec)) {
 		close(fd);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -294,10 +301,13 @@ int perf_fds_per_task(const struct perfset *ps, const struct evlist *l)
 	return ps->ncpu * l->n;
 }
 
-void perf_disable(struct perfset *ps)
+int perf_enable(struct perfset *ps)
 {
 	for (int i = 0; i < ps->nfds; i++)
-		ioctl(ps->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+		if (!ps->on_exec[i] &&
+		    ioctl(ps->fds[i], PERF_EVENT_IOC_ENABLE, 0))
+			return -errno;
+	return 0;
 }
 
 void perf_close(struct perfset *ps)
@@ -311,6 +321,7 @@ void perf_close(struct perfset *ps)
 		}
 	}
 	free(ps->fds);
+	free(ps->on_exec);
 	free(ps->rings);
 	free(ps->cpu);
 	free(ps->ids);

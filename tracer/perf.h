@@ -23,6 +23,7 @@ struct perfset {
 	int *cpu;		/* online CPU ids */
 	struct ring *rings;	/* one per CPU, same index */
 	int *fds;		/* every event fd, to close at the end */
+	char *on_exec;		/* fds[i] enables itself at exec */
 	int nfds, capfds;
 	/* event id -> evsel, open addressing */
 	uint64_t *ids;
@@ -45,8 +46,8 @@ int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 		     size_t errlen);
 /* the evsel a record's id belongs to, or NULL */
 struct evsel *perf_evsel(struct perfset *ps, uint64_t id);
-/* stop all events (records already in the rings stay readable) */
-void perf_disable(struct perfset *ps);
+/* events are opened disabled: enable all (but those waiting for exec) */
+int perf_enable(struct perfset *ps);
 void perf_close(struct perfset *ps);
 /* how many fds one task costs (events x CPUs) */
 int perf_fds_per_task(const struct perfset *ps, const struct evlist *l);

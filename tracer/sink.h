@@ -38,6 +38,8 @@ struct sink_ops {
 	void (*task_exit)(struct sink *s, struct task *t, enum exit_how how,
 			  int code, int core, uint64_t time);
 	void (*lost)(struct sink *s, int cpu, uint64_t n, uint64_t time);
+	/* tracing stops with calls still open: they end "detached" */
+	void (*detach)(struct sink *s);
 	/* end of a batch: write what is buffered; -errno on output error */
 	int (*flush)(struct sink *s);
 	/* the end: flush, close, free; -errno on output error */

@@ -242,6 +242,25 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
 
+static void detach_stream(struct tstream *st)
+{
+	static const char det[] = " <detached ...>\n";
+
+	if (!st->open)
+		return;
+	out_write(&st->out, det, sizeof(det) - 1);
+	st->open = NULL;
+}
+
+static void text_detach(struct sink *s)
+{
+	struct text_sink *ts = TS(s);
+
+	detach_stream(&ts->main);
+	for (struct tstream *st = ts->ff_list; st; st = st->next)
+		detach_stream(st);
+}
+
 static int text_flush(struct sink *s)
 {
 	struct text_sink *ts = TS(s);
@@ -275,6 +294,7 @@ static const struct sink_ops text_ops = {
 	.sc_exit = text_sc_exit,
 	.task_exit = text_task_exit,
 	.lost = text_lost,
+	.detach = text_detach,
 	.flush = text_flush,
 	.close = text_close,
 };

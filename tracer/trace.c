@@ -202,6 +202,12 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		if (r)
 			return r;
 	}
+	/* all open, all filtered: now they may fire (not etrace's own setup) */
+	r = perf_enable(&t->ps);
+	if (r) {
+		snprintf(err, errlen, "cannot enable events: %s", strerror(-r));
+		return r;
+	}
 	/* strace: -o FILE gets pid prefixes when it starts with several */
 	t->pr.view.multi = o->system_wide || t->pr.view.nlive > 1;
 	r = merge_init(&t->mg, t->ps.rings, t->ps.ncpu, REORDER_WINDOW_NS);
@@ -331,6 +337,7 @@ static void on_signals(struct trace *t)
 				break;
 			}
 			t->stop_sig = (int)si.ssi_signo;
+			t->stop_time = merge_now();
 			/*
 			 * With a command, ^C reaches it too: give it a moment
 			 * to die so its end is in the trace.
@@ -409,14 +416,21 @@ int trace_run(struct trace *t)
 			break;
 	}
 	free(pfd);
-	/* what is in the rings now is the rest of the trace */
-	perf_disable(&t->ps);
+	/*
+	 * What the rings hold is the rest of the trace.  When a signal ends
+	 * it, cut at the moment it came, the same instant on every CPU, so
+	 * no call is seen half (an exit without its entry).
+	 */
+	if (t->stop_sig && !t->pr.child_reaped)
+		t->mg.cutoff = t->stop_time;
 	if (!t->out_err) {
+		int r;
+
 		merge_drain(&t->mg, 1, on_record, t);
 		if (t->pr.child_reaped)
 			pair_reap_vanished(&t->pr, merge_now());
-		int r = t->sink->ops->flush(t->sink);
-
+		t->sink->ops->detach(t->sink);
+		r = t->sink->ops->flush(t->sink);
 		if (r)
 			t->out_err = -r;
 	}
@@ -474,8 +488,9 @@ int trace_teardown(struct trace *t)
 		close(t->sfd);
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
-			" small for the event rate (try -m 16M)\n",
-			(unsigned long long)t->lost);
+			" small for the event rate (try -m %zuK)\n",
+			(unsigned long long)t->lost,
+			(t->o ? t->o->ring_bytes : 4u << 20) * 4 >> 10);
 	if (t->bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)t->bad);

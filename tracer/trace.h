@@ -31,6 +31,7 @@ struct trace {
 	sigset_t orig_mask;
 	int stop_sig;			/* the signal that ends the trace */
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
+	uint64_t stop_time;		/* when it came */
 	uint64_t lost;
 	uint64_t bad;			/* malformed records */
 	int out_err;			/* output failed (errno) */

@@ -4,6 +4,27 @@
 # tests/run.sh also runs this file as a test (live/common): then it checks
 # the helpers themselves on a canned strace-format trace (see the end).
 
+# Checks that go on after a failure, so one run shows every problem:
+# soft_same EXPECTED ACTUAL WHAT, soft_fail WHAT; then finish (exit 1 if
+# any failed, else 0).
+_soft_n=0
+soft_fail() {
+	echo "FAIL: $*" >&2
+	_soft_n=$((_soft_n + 1))
+}
+soft_same() {	# expected actual what
+	if ! cmp -s "$1" "$2"; then
+		echo "--- $3: expected ($1) vs actual ($2):" >&2
+		diff -u "$1" "$2" | head -40 >&2
+		soft_fail "$3 differ"
+		return 1
+	fi
+}
+finish() {
+	[ $_soft_n = 0 ] || fail "$_soft_n check(s) failed"
+	exit 0
+}
+
 # Trace a command with strace -f and with etrace -f, the same way:
 #   trace_both [-e EXPR] -- CMD ARGS
 # Writes $WORK/s.out (strace) and $WORK/e.out (etrace), their stderr in
@@ -19,7 +40,9 @@ trace_both() {
 	[ "${1:-}" = -- ] && shift
 	rm -rf "$WORK/s.dir" "$WORK/e.dir"
 	_tb_run s strace "$@"
+	s_rc=$_tb_rc
 	_tb_run e "$ETRACE" "$@"
+	e_rc=$_tb_rc
 }
 
 _tb_run() {	# s|e tracer cmd args
@@ -42,7 +65,7 @@ _tb_run() {	# s|e tracer cmd args
 		"$_tb_tracer" -f -o "$WORK/$_tb_who.out" -- "$@" \
 			2> "$WORK/$_tb_who.err"
 	fi
-	eval "${_tb_who}_rc=\$?"
+	_tb_rc=$?
 }
 
 # Equal per-syscall counts of s.out and e.out, leaving out the syscalls
@@ -63,19 +86,64 @@ same_counts() {
 # task (1 for the first task seen in the file, 2 for the next ...), sorted
 # by rank and in file order within a task: the same for two runs whose
 # tasks start in the same order, whatever their pids and interleaving.
+# A call split by other tasks' lines ("name(args <unfinished ...>" ...
+# "<... name resumed>rest") is joined into one line, " = " padded to
+# column 40 (counting the pid prefix) as strace pads a whole line.
 by_task() {	# FILE
-	awk '{
-		pid = "-"; l = $0
+	joined "$1" rank | sort -s -n -k1,1
+}
+
+# The same, in file order, each line preceded by its pid (tid) and a tab:
+# joined FILE [rank] (with "rank", the task's rank instead of its pid).
+joined() {	# FILE [rank]
+	awk -v byrank="${2:-}" '
+	function out(pid, l) { print (byrank == "rank" ? rank[pid] : pid) "\t" l }
+	{
+		pid = "-"; l = $0; plen = 0
 		if (match(l, /^\[pid +[0-9]+\] /)) {
 			pid = substr(l, 6, RLENGTH - 7); l = substr(l, RLENGTH + 1)
+			plen = RLENGTH
 		} else if (match(l, /^[0-9]+ +/)) {
 			pid = substr(l, 1, RLENGTH); l = substr(l, RLENGTH + 1)
+			plen = RLENGTH
 		}
 		gsub(/ /, "", pid)
 		if (!(pid in rank))
 			rank[pid] = ++n
-		print rank[pid] "\t" l
-	}' "$1" | sort -s -n -k1,1
+		if (match(l, / <unfinished \.\.\.>$/)) {
+			if (pid in pend)
+				out(pid, pend[pid] " <unfinished ...>")
+			pend[pid] = substr(l, 1, RSTART - 1)
+			next
+		}
+		if ((pid in pend) && match(l, /^<\.\.\. [a-z_0-9]+ resumed>/)) {
+			l = pend[pid] substr(l, RLENGTH + 1)
+			delete pend[pid]
+			# re-pad: strip the spaces before the last " = ", pad to 39
+			r = l; p = 0
+			while ((i = index(r, " = ")) > 0) {
+				p += i; r = substr(r, i + 3); p += 2
+			}
+			if (p > 0) {
+				head = substr(l, 1, p - 3); tail = substr(l, p - 2)
+				sub(/ +$/, "", head)
+				while (plen + length(head) < 39)
+					head = head " "
+				l = head tail
+			}
+			out(pid, l)
+			next
+		}
+		if (pid in pend && l !~ /^(---|\+\+\+) /) {
+			out(pid, pend[pid] " <unfinished ...>")
+			delete pend[pid]
+		}
+		out(pid, l)
+	}
+	END {
+		for (pid in pend)
+			out(pid, pend[pid] " <unfinished ...>")
+	}' "$1"
 }
 
 # "RANK NAME = RETVAL" for every finished call of the syscalls NAME...
@@ -138,11 +206,6 @@ same_lines() {	# ERE what
 	same "$WORK/s.lines" "$WORK/e.lines" "${2:-lines} matching $1"
 }
 
-# The set of syscall names in a trace, one a line, sorted.
-sc_names() {	# FILE
-	sc_counts "$1" | awk '{print $1}'
-}
-
 # Wait until FILE has a line equal to TEXT, up to SECONDS (default 10).
 wait_line() {	# file text [seconds]
 	_wl_n=$(( ${3:-10} * 20 ))
@@ -154,8 +217,8 @@ wait_line() {	# file text [seconds]
 	return 1
 }
 
-# Wait until process PID is gone (it must be our child or a zombie-free
-# process), up to SECONDS; returns 1 if still alive.
+# Wait until process PID is gone (a zombie counts as gone: the caller
+# then reaps it with wait), up to SECONDS; returns 1 if still alive.
 wait_gone() {	# pid seconds
 	_wg_n=$(( $2 * 20 ))
 	while [ $_wg_n -gt 0 ]; do
@@ -168,6 +231,15 @@ wait_gone() {	# pid seconds
 		_wg_n=$((_wg_n - 1))
 	done
 	return 1
+}
+
+# The pids of PID's children, one a line.
+children_of() {	# pid
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v p="$1" '{
+		pid = $1
+		sub(/^.*\) /, "")	# past the comm, which may hold spaces
+		if ($2 == p) print pid
+	}'
 }
 
 # --- run as a test: the helpers on a known trace ------------------------
@@ -203,6 +275,17 @@ T
 	printf '%s\n' '1 wait4 = 501' '1 close = -1 EBADF (Bad file descriptor)' \
 		'2 close = 0' > "$WORK/t.want"
 	same "$WORK/t.want" "$WORK/t.got" "rets with [pid N] prefixes"
+	# a split call is joined, " = " padded to column 40 with the prefix
+	cat > "$WORK/t3.out" <<'T'
+600   exit_group(0 <unfinished ...>
+601   getpid()                          = 601
+600   <... exit_group resumed>)         = ?
+600   +++ exited with 0 +++
+T
+	printf '600\t%s\n' 'exit_group(0)                     = ?' \
+		'+++ exited with 0 +++' > "$WORK/t.want"
+	joined "$WORK/t3.out" | grep '^600' > "$WORK/t.got"
+	same "$WORK/t.want" "$WORK/t.got" "joined"
 	echo "helpers ok"
 	;;
 esac

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tracee: file syscalls in the directory argv[1] (created if missing; must
- * be empty).  Every call and its result are the same on every run; a few
- * calls fail on purpose:
- *   close(99), read(99, ...), fstat(99)          -1 EBADF
- *   openat(.../missing), access(.../missing),
- *   unlink(.../missing), readlink(.../a)         -1 ENOENT / EINVAL
- * Writes nothing to stdout/stderr; exits 0, or 1 if a call's result was
- * not the one expected (so a broken run is noticed).
+ * be empty): mkdir openat write pwrite64 lseek read pread64 fstat
+ * ftruncate fsync dup dup2 fcntl close stat/newfstatat access chmod
+ * symlink readlink rename getdents64 (opendir/readdir) unlink rmdir.
+ * Every call and its result are the same on every run (fds 3, 4, 10, 20;
+ * the directory holds b, l, sub when read); a few calls fail on purpose:
+ *   close(99), read(99, ...), fstat(99)             -1 EBADF
+ *   openat, access, unlink, rmdir of .../missing    -1 ENOENT
+ *   readlink of a regular file                      -1 EINVAL
+ * Writes nothing to stdout; exits 0, or 1 (with a note on stderr) if a
+ * call's result was not the one expected, so a broken run is noticed.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -6,7 +6,7 @@
  *   - fork; the child runs /bin/true with execve; the parent wait4s it
  *   - fork; the child _exit(7)s; the parent waitpid()s it (wait4)
  *   - pipe; a child writes 5 bytes and exits 0; the parent reads them
- *     (a byte at a time: 5 reads) and waits
+ *     (a byte at a time: 5 reads, then a 6th at EOF) and waits
  *   - kill(getpid(), 0) = 0
  * Exits 0, or 1 if something was not as expected.  Writes nothing.
  */

@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# etrace -f -p PID follows children born after the attach: spinner 1 fork
+# forks a child every ~100 ms that execve()s /bin/true and is waited for.
+# In ~1.2 s of tracing: at least 5 children; every child but possibly the
+# last (still running when etrace stops) shows its execve = 0, its
+# exit_group(0) and "+++ exited with 0 +++"; the parent's clone calls
+# return exactly those children's pids and its wait4 calls reap them.
+# etrace exits 0 after SIGINT and the spinner lives on.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+sp=""
+ep=""
+cleanup() {
+	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
+	[ -n "$sp" ] && kill -KILL "$sp" 2>/dev/null
+}
+trap cleanup EXIT
+"$PROGS/spinner" 1 fork > sp.out &
+sp=$!
+wait_line sp.out ready || fail "spinner not ready"
+ls "/proc/$sp/task" | sort -n > tids
+
+"$ETRACE" -f -p "$sp" -o out 2> err &
+ep=$!
+sleep 1.2
+kill -INT $ep
+wait_gone $ep 10 || fail "etrace still running 10 s after SIGINT"
+wait $ep
+rc=$?
+ep=""
+cat err >&2
+[ $rc = 0 ] || fail "etrace -f -p exited $rc after SIGINT, want 0"
+kill -0 "$sp" 2>/dev/null || fail "the spinner died"
+
+# children: pids in the trace that are not the spinner's threads
+awk '{print $1}' out | awk '!seen[$0]++' | grep -vxFf tids > kids
+nk=$(wc -l < kids)
+echo "$nk children traced"
+[ "$nk" -ge 5 ] || fail "only $nk children traced in 1.2 s (one per 100 ms)"
+last=$(tail -n 1 kids)
+joined out > j	# "PID<tab>line", split calls joined
+for k in $(cat kids); do
+	[ "$k" = "$last" ] && continue
+	grep -qE "^$k	execve\(.*\) += 0$" j ||
+		{ grep -E "^$k	" j | head -5 >&2; fail "child $k: no execve = 0"; }
+	grep -qE "^$k	exit_group\(0\) += \?$" j ||
+		fail "child $k: no exit_group(0) = ?"
+	grep -qxE "$k	\+\+\+ exited with 0 \+\+\+" j ||
+		fail "child $k: no '+++ exited with 0 +++'"
+done
+# clone results (the parent's) and wait4 results vs the children
+grep -vx "$last" kids > kids.done
+# (a call still unfinished at the end is not counted; a first wait4 may
+# reap a child forked just before the attach, not in the trace)
+grep -E "^$sp	clone\(" j | grep -v 'unfinished \.\.\.>$' |
+	awk '{print $NF}' | grep -vx "$last" > clone.done
+same kids.done clone.done "clone results vs the children seen"
+grep -E "^$sp	wait4\(" j | grep -v 'unfinished \.\.\.>$' |
+	awk '{print $NF}' | grep -vx "$last" > wait.all
+head -n 1 wait.all | grep -qxFf kids || sed -i 1d wait.all
+cp wait.all wait.done
+same kids.done wait.done "wait4 results vs the children seen"
+exit 0

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Rings too small for the event rate:  etrace -m 4K -o out -- storm 300000
+# loses records and says so: the trace has at least one line
+#   +++ lost N records on cpu C +++
+# stderr has one "etrace: T records lost ..." line with T = the sum of
+# the N's; every getppid call is either a whole line or lost: with F whole
+# getppid lines and 300000 - F calls missing at least one of their two
+# records, 300000 - F <= T <= 2 * (300000 - F) + slack (records of the
+# startup calls); F < 300000; etrace still exits 0 (the command's status).
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+N=300000
+"$ETRACE" -m 4K -o out -- "$PROGS/storm" $N 2> err
+rc=$?
+cat err >&2
+[ $rc = 0 ] || fail "etrace exited $rc, want 0"
+grep -E '^\+\+\+ lost [0-9]+ records? on cpu [0-9]+ \+\+\+$' out > lost
+[ -s lost ] || fail "no '+++ lost N records on cpu C +++' line"
+grep '^+++ lost' out | grep -vxFf lost | head -3 > badlost
+[ -s badlost ] && { cat badlost >&2; fail "malformed lost lines"; }
+sum=$(awk '{s += $3} END {print s}' lost)
+[ "$(wc -l < err)" = 1 ] || fail "want one line on stderr"
+grep -qE "^etrace: $sum records lost" err ||
+	fail "stderr does not say '$sum records lost' (the sum of the lost lines)"
+F=$(grep -cE '^getppid\(\) += [0-9]+$' out)
+echo "$F whole getppid lines, $sum records lost"
+[ "$F" -lt $N ] || fail "$F whole getppid lines: nothing was lost?"
+miss=$((N - F))
+[ "$sum" -ge $miss ] || fail "$miss calls missing but only $sum records lost"
+[ "$sum" -le $((2 * miss + 200)) ] ||
+	fail "$sum records lost, more than 2 per missing call ($miss)"
+tail -n 1 out | grep -qx '+++ exited with 0 +++' ||
+	fail "the trace does not end with '+++ exited with 0 +++'"
+exit 0

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Stopping etrace with SIGTERM, SIGINT, SIGHUP while its command runs
+# flat out (etrace -o out -- storm 100000000, signal sent to etrace only
+# after 0.5 s): etrace exits within 5 s with status 128+N (its documented
+# status when stopped while the command still runs), leaves nothing behind
+# (its process is gone, so are its perf fds), the trace ends with a whole
+# line and every line is a well-formed getppid line (or the start of the
+# trace: the storm's startup calls); the storm is not killed or stopped
+# by etrace: it still runs (or has finished on its own), untraced: the
+# trace file no longer grows.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+ep=""
+kid=""
+cleanup() {
+	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
+	[ -n "$kid" ] && kill -KILL "$kid" 2>/dev/null
+}
+trap cleanup EXIT
+
+for sig in TERM INT HUP; do
+	case $sig in TERM) num=15 ;; INT) num=2 ;; HUP) num=1 ;; esac
+	"$ETRACE" -o out.$sig -- "$PROGS/storm" 100000000 2> err.$sig &
+	ep=$!
+	sleep 0.5
+	kid=$(children_of $ep)
+	[ -n "$kid" ] || fail "$sig: no command running under etrace"
+	kill -$sig $ep
+	wait_gone $ep 5 || fail "$sig: etrace still running 5 s after SIG$sig"
+	wait $ep
+	rc=$?
+	gone=$ep
+	ep=""
+	cat err.$sig >&2
+	[ $rc = $((128 + num)) ] || soft_fail "$sig: etrace exited $rc, want $((128 + num))"
+	[ -d /proc/$gone ] && soft_fail "$sig: etrace's process is still there"
+
+	# the storm: alive and running (not stopped), or gone by itself
+	if kill -0 "$kid" 2>/dev/null; then
+		st=$(awk '{sub(/^.*\) /, ""); print $1}' /proc/$kid/stat)
+		case $st in
+		R|S|D) ;;
+		*) soft_fail "$sig: the command is in state $st after etrace left" ;;
+		esac
+		grep -q '^TracerPid:[[:space:]]*0$' /proc/$kid/status ||
+			soft_fail "$sig: the command is still ptraced?"
+	fi
+	s1=$(wc -c < out.$sig)
+	sleep 0.2
+	s2=$(wc -c < out.$sig)
+	[ "$s1" = "$s2" ] || soft_fail "$sig: the trace still grows after etrace exited"
+	kill -KILL "$kid" 2>/dev/null
+	kid=""
+
+	[ -s out.$sig ] || { soft_fail "$sig: empty trace"; continue; }
+	[ "$(tail -c 1 out.$sig | od -An -c | tr -d ' ')" = '\n' ] ||
+		soft_fail "$sig: the trace does not end with a whole line"
+	n=$(grep -c '^getppid() *= [0-9]*$' out.$sig)
+	echo "$sig: $n getppid calls traced"
+	[ "$n" -gt 1000 ] || soft_fail "$sig: only $n getppid lines in 0.5 s"
+	# after the first getppid, nothing but getppid lines (a last one
+	# cut short may end in <unfinished ...> / <detached ...>)
+	sed -n '/^getppid()/,$p' out.$sig |
+		grep -vE '^getppid\(\) += [0-9]+$' > odd.$sig
+	grep -vE '^getppid\( ?<(unfinished|detached) \.\.\.>$' odd.$sig > odd2.$sig
+	[ -s odd2.$sig ] && { head -5 odd2.$sig >&2; soft_fail "$sig: malformed lines"; }
+done
+finish
