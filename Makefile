@@ -13,7 +13,9 @@ CC	?= cc
 PREFIX	?= /usr/local
 DESTDIR	?=
 B	:= build
-PKGS	:= libtraceevent libtracefs libdw libelf audit
+PKGS	:= libtraceevent libtracefs libdw libelf audit libbpf
+BPF_CC	?= clang
+BPFTOOL	?= bpftool
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
@@ -36,7 +38,9 @@ XLAT_C	:= $(patsubst decoders/xlat/%.in,$(B)/gen/xlat/%.c,$(XLAT_IN))
 GEN_C	:= $(B)/gen/sysent_gen.c $(XLAT_C)
 GEN_H	:= $(B)/gen/xlat_sets.h
 DEC_C	:= $(wildcard decoders/*.c)
-TR_C	:= $(filter-out tracer/main.c,$(wildcard tracer/*.c))
+TR_C	:= $(filter-out tracer/main.c tracer/%.bpf.c,$(wildcard tracer/*.c))
+BPF_C	:= $(wildcard tracer/*.bpf.c)
+BPF_SKEL := $(patsubst tracer/%.bpf.c,$(B)/gen/%.skel.h,$(BPF_C))
 LIB_O	:= $(patsubst %.c,$(B)/%.o,$(DEC_C) $(TR_C)) \
 	   $(patsubst $(B)/gen/%.c,$(B)/gen/%.o,$(GEN_C))
 
@@ -54,7 +58,7 @@ $(B)/libetrace.a: $(LIB_O)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/%.o: %.c $(GEN_H)
+$(B)/%.o: %.c $(GEN_H) $(BPF_SKEL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -63,6 +67,16 @@ $(B)/gen/%.o: $(B)/gen/%.c $(GEN_H)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
 # --- generated C ------------------------------------------------------
+
+# BPF programs: compiled for the kernel's VM, embedded as a libbpf skeleton
+$(B)/bpf/%.bpf.o: tracer/%.bpf.c $(wildcard tracer/*_abi.h)
+	@mkdir -p $(dir $@)
+	$(BPF_CC) -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Itracer \
+		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+
+$(B)/gen/%.skel.h: $(B)/bpf/%.bpf.o
+	@mkdir -p $(dir $@)
+	$(BPFTOOL) gen skeleton $< name $(subst .,_,$*)_bpf > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/xlat/%.c: decoders/xlat/%.in tools/xlatgen.sh
 	@mkdir -p $(dir $@)
@@ -105,7 +119,8 @@ bench: etrace $(PROGS)
 # Debian 12 packages: build (compiler, libraries), tests (strace is the
 # oracle), benchmarks (perf).  As root directly, otherwise through sudo.
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
-	    libdw-dev libelf-dev libaudit-dev strace procps
+	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
+	    strace procps
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q

@@ -11,8 +11,12 @@
 #include "fmt.h"
 #include "sysent.h"
 
+/* all zero but strsize is strace's default output */
 struct fmt_opts {
 	int strsize;		/* -s: bytes of data strings shown */
+	int verbose;		/* -v: every struct field, arrays unabridged */
+	int xflag;		/* -x: 1 = non-printable strings in hex,
+				   2 (-xx) = every string in hex */
 };
 
 /*
@@ -28,6 +32,8 @@ struct cap {
 	uint8_t flags;
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
+#define CAP_FAULT	0x02	/* it could not be read (bad address): print
+				   the pointer, as strace does */
 
 /* one syscall as the decoders see it */
 struct sc_call {
@@ -35,7 +41,10 @@ struct sc_call {
 	uint64_t args[SC_MAX_ARGS];
 	int64_t ret;
 	const struct fmt_opts *o;
+	/* memory copied at entry, and (for what the call writes) at exit */
 	const struct cap *cap[SC_MAX_ARGS];	/* NULL: nothing captured */
+	const struct cap *cap_out[SC_MAX_ARGS];
+	int exited;			/* ret is valid */
 };
 
 /*
@@ -58,6 +67,14 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i);
  */
 void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 		int more);
+
+/*
+ * A signal's siginfo_t (128 bytes as the kernel delivers it) the way
+ * strace prints it on "--- SIGCHLD {si_signo=SIGCHLD, ...} ---" lines and
+ * in waitid: "{si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=123, ...}".
+ * Fewer than 128 bytes prints as much as the fields present allow.
+ */
+void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len);
 
 /* "ENOENT", or NULL */
 const char *errno_name(int err);

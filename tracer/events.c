@@ -54,6 +54,7 @@ static struct evsel *ev_add(struct evlist *l, const char *sys,
 	snprintf(n->sys, sizeof(n->sys), "%s", sys);
 	snprintf(n->name, sizeof(n->name), "%s", name);
 	n->role = role;
+	n->sc_nr = -1;
 	return n;
 }
 
@@ -241,6 +242,7 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 				snprintf(err, errlen, "out of memory");
 				return -ENOMEM;
 			}
+			e->sc_nr = nr;
 			r = ev_load(e, t, err, errlen) ?:
 			    ev_layout(e, 0, err, errlen);
 			if (r)

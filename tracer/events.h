@@ -16,12 +16,14 @@ enum ev_role {
 	EV_SC_ENTER,		/* raw_syscalls:sys_enter, syscalls:sys_enter_* */
 	EV_SC_EXIT,		/* raw_syscalls:sys_exit, syscalls:sys_exit_* */
 	EV_SIG_DELIVER,		/* signal:signal_deliver */
+	EV_CAPTURE,		/* bpf-output: argument memory, task exits */
 };
 
 struct evsel {
 	char sys[32];
 	char name[80];
 	int role;
+	long sc_nr;		/* per-syscall tracepoints: its number, else -1 */
 	int tp_id;
 	struct tep_event *fmt;
 	char *filter;		/* kernel tracepoint filter, or NULL */

@@ -36,6 +36,8 @@ void opt_usage(FILE *f)
 "                  all, none; a leading ! negates the list\n"
 "Output:\n"
 "  -o FILE         write the trace to FILE\n"
+"  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
+"  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
 "Rings:\n"
 "  -m SIZE         per-CPU ring size (default 4M; K, M suffixes)\n"
@@ -138,16 +140,19 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		{ "attach", required_argument, NULL, 'p' },
 		{ "system-wide", no_argument, NULL, 'a' },
 		{ "mmap-pages", required_argument, NULL, 'm' },
+		{ "string-limit", required_argument, NULL, 's' },
+		{ "no-bpf", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->ring_bytes = DEFAULT_RING_BYTES;
+	o->strsize = 32;
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -182,6 +187,23 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'e':
 			if (parse_e(o, optarg, err, errlen))
 				return -1;
+			break;
+		case 's': {
+			char *end;
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || v < 0 || v > 4096) {
+				snprintf(err, errlen, "invalid -s size '%s'"
+					 " (want 0 to 4096)", optarg);
+				return -1;
+			}
+			o->strsize = (int)v;
+			break;
+		}
+		case 'B':
+			o->no_bpf = 1;
 			break;
 		case ':':
 			snprintf(err, errlen, "option '%s' needs an argument",

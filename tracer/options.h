@@ -20,6 +20,8 @@ struct options {
 	const char *outfile;	/* -o */
 	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
+	int strsize;		/* -s: bytes of strings and buffers shown */
+	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
 };
 

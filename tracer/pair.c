@@ -20,10 +20,13 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
+#include "capture.h"
 #include "launch.h"
 #include "pair.h"
 #include "proc.h"
 #include "sysent_fallback.h"
+
+#define JOIN_BUF (2 * CAP_REC_MAX)
 
 int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 	      int strsize)
@@ -32,12 +35,17 @@ int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 	p->sink = sink;
 	p->sel = sel;
 	p->fo.strsize = strsize;
+	p->joinbuf = malloc(JOIN_BUF);
+	if (!p->joinbuf)
+		return -1;
 	return task_table_init(&p->tasks);
 }
 
 void pair_free(struct pair *p)
 {
 	task_table_free(&p->tasks);
+	free(p->joinbuf);
+	p->joinbuf = NULL;
 }
 
 struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
@@ -63,6 +71,78 @@ static struct task *task_for(struct pair *p, pid_t pid, pid_t tid)
 
 	return t ? t : pair_add_task(p, tid, pid, NULL);
 }
+
+/*
+ * Captures: the BPF program writes a call phase's argument memory just
+ * before that phase's tracepoint sample, on the same CPU.  So a capture
+ * is kept until the task's next sample and used only if that sample is
+ * the same syscall and phase; anything else means records were lost in
+ * between, and the capture is dropped rather than shown with another call.
+ */
+void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
+		  size_t len)
+{
+	struct task *t = task_find(&p->tasks, tid);
+	struct cap_parsed cp;
+	struct cap_exit ex;
+	struct capslot *cs;
+	int r = capture_parse(raw, len, &cp, &ex);
+
+	if (r < 0) {
+		p->cap_bad++;
+		return;
+	}
+	if (r == 2) {
+		/* how the task ended, as wait(2) will report it */
+		t = task_find(&p->tasks, (pid_t)ex.tid);
+		if (t) {
+			t->wait_status = ex.exit_code;
+			t->wait_known = 1;
+		}
+		return;
+	}
+	/* a capture can come before the task's first sample */
+	if (!t)
+		t = task_for(p, pid, tid);
+	if (!t)
+		return;
+	cs = &t->cs[cp.phase == CAP_AT_EXIT];
+	if (cs->size < len) {
+		uint8_t *nb = realloc(cs->buf, len);
+
+		if (!nb)
+			return;
+		cs->buf = nb;
+		cs->size = (uint32_t)len;
+	}
+	memcpy(cs->buf, raw, len);
+	cs->len = (uint32_t)len;
+	cs->nr = cp.nr;
+	cs->state = CS_PENDING;
+}
+
+/* at a sample: claim the slot's capture if it is this call's, else drop */
+static void claim(struct capslot *cs, long nr)
+{
+	cs->state = cs->state == CS_PENDING && cs->nr == nr ? CS_CLAIMED :
+							      CS_EMPTY;
+}
+
+static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
+{
+	for (int ph = 0; ph < 2; ph++) {
+		struct capslot *cs = &t->cs[ph];
+		struct cap_parsed cp;
+		struct cap_exit ex;
+
+		if (cs->state != CS_CLAIMED ||
+		    capture_parse(cs->buf, cs->len, &cp, &ex) != 1)
+			continue;
+		capture_caps(&cp, p->capv[ph], ph ? c->cap_out : c->cap,
+			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
+	}
+}
+
 
 static int is_exec(long nr)
 {
@@ -124,12 +204,18 @@ static int is_child_exec(struct pair *p, struct task *t, long nr)
 	       nr == SYS_execve;
 }
 
-static void call_init(struct pair *p, struct sc_call *c, const struct task *t)
+static void call_init(struct pair *p, struct sc_call *c, struct task *t)
 {
 	memset(c, 0, sizeof(*c));
 	c->d = sc_desc_of(t->nr);
 	memcpy(c->args, t->args, sizeof(c->args));
 	c->o = &p->fo;
+	attach_caps(p, t, c);
+}
+
+static void caps_done(struct task *t)
+{
+	t->cs[0].state = t->cs[1].state = CS_EMPTY;
 }
 
 /* end t's open call: its exit was lost, or it died in it */
@@ -142,6 +228,7 @@ static void end_unknown(struct pair *p, struct task *t, uint64_t time)
 	call_init(p, &c, t);
 	p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 0);
 	t->in_call = 0;
+	caps_done(t);
 }
 
 static void note_exit_code(struct pair *p, struct task *t, long nr,
@@ -186,6 +273,8 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	memcpy(t->args, args, sizeof(uint64_t) * (size_t)(nargs < SC_MAX_ARGS ? nargs : SC_MAX_ARGS));
 	t->t_enter = time;
 	note_exit_code(p, t, nr, args);
+	claim(&t->cs[0], nr);
+	t->cs[1].state = CS_EMPTY;
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
@@ -232,10 +321,12 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	p->calls++;
 	if (t->in_call && t->nr != nr)
 		end_unknown(p, t, time);
+	claim(&t->cs[1], nr);
 	if (!t->in_call) {
 		/* no entry: attached in the call, or the entry was lost */
 		t->nr = nr;
 		memset(t->args, 0, sizeof(t->args));
+		t->cs[0].state = CS_EMPTY;
 		seen = 0;
 		if (is_child_exec(p, t, nr)) {
 			/*
@@ -247,14 +338,17 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			memcpy(t->args, c.args, sizeof(t->args));
 			p->sink->ops->sc_enter(p->sink, t, &c, t->t_enter = time);
 			c.ret = ret;
+			c.exited = 1;
 			p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 1);
 			free(k.argv_bytes);
 			p->exec_seen = 1;
+			caps_done(t);
 			return;
 		}
 	}
 	call_init(p, &c, t);
 	c.ret = ret;
+	c.exited = 1;
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
 		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, 1);
@@ -265,6 +359,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;
 	t->in_call = 0;
+	caps_done(t);
 }
 
 /* default action of sig kills the process */
@@ -325,8 +420,8 @@ static void report_exit(struct pair *p, struct task *t, uint64_t time)
 	enum exit_how how = EXIT_UNKNOWN;
 	int code = 0, core = 0;
 
-	if (t->tid == p->child && p->child_reaped) {
-		int st = p->child_status;
+	if (t->wait_known || (t->tid == p->child && p->child_reaped)) {
+		int st = t->wait_known ? t->wait_status : p->child_status;
 
 		if (WIFSIGNALED(st)) {
 			how = EXIT_SIGNAL;

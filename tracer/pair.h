@@ -33,6 +33,10 @@ struct pair {
 	int child_exit_pending;		/* its EXIT came before the reap */
 	/* counts, for the end */
 	uint64_t calls;
+	/* one call's captures as the decoders see them (reused per call) */
+	struct cap capv[2][SC_MAX_ARGS];
+	uint8_t *joinbuf;
+	uint64_t cap_bad;		/* malformed capture records */
 };
 
 int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
@@ -49,6 +53,9 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
 		 uint64_t handler, uint64_t time);
 void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm);
+/* a capture record (capture.h): argument memory of tid's next call phase */
+void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
+		  size_t len);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
 void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);

@@ -265,6 +265,42 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	return 0;
 }
 
+int perf_open_bpf_output(struct perfset *ps, struct evsel *e, int *fds,
+			 char *err, size_t errlen)
+{
+	struct perf_event_attr a;
+
+	base_attr(&a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_BPF_OUTPUT;
+	a.sample_type |= PERF_SAMPLE_RAW;
+	a.disabled = 1;
+	for (int ci = 0; ci < ps->ncpu; ci++) {
+		uint64_t id;
+		int fd = sys_perf_event_open(&a, -1, ps->cpu[ci], -1,
+					     PERF_FLAG_FD_CLOEXEC);
+
+		if (fd < 0) {
+			snprintf(err, errlen, "perf_event_open (bpf-output): %s",
+				 strerror(errno));
+			return -errno;
+		}
+		if (keep_fd(ps, fd, 0)) {
+			close(fd);
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, ps->rings[ci].fd) ||
+		    ioctl(fd, PERF_EVENT_IOC_ID, &id) || id_insert(ps, id, e)) {
+			snprintf(err, errlen, "bpf-output event of cpu %d: %s",
+				 ps->cpu[ci], strerror(errno));
+			return -EINVAL;
+		}
+		fds[ci] = fd;
+	}
+	return 0;
+}
+
 int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 		   int inherit, int on_exec, char *err, size_t errlen)
 {

@@ -44,6 +44,12 @@ int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 /* every evsel on every CPU, for all tasks */
 int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 		     size_t errlen);
+/*
+ * One bpf-output event per CPU, into that CPU's ring, for e; fds[i] gets
+ * CPU i's fd (for the BPF program's perf event array).
+ */
+int perf_open_bpf_output(struct perfset *ps, struct evsel *e, int *fds,
+			 char *err, size_t errlen);
 /* the evsel a record's id belongs to, or NULL */
 struct evsel *perf_evsel(struct perfset *ps, uint64_t id);
 /* events are opened disabled: enable all (but those waiting for exec) */

@@ -30,6 +30,8 @@ void task_table_free(struct task_table *t)
 		while (k) {
 			struct task *n = k->hnext;
 
+			free(k->cs[0].buf);
+			free(k->cs[1].buf);
 			free(k);
 			k = n;
 		}
@@ -112,6 +114,8 @@ void task_del(struct task_table *t, struct task *k)
 	}
 	if (t->last == k)
 		t->last = NULL;
+	free(k->cs[0].buf);
+	free(k->cs[1].buf);
 	free(k);
 }
 

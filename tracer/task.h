@@ -23,7 +23,16 @@ struct task {
 	uint64_t args[SC_MAX_ARGS];
 	uint64_t t_enter;
 	int resume_arg;			/* first argument printed at exit */
+	/* captured argument memory: [0] entry, [1] exit (capture.h) */
+	struct capslot {
+		uint8_t *buf;
+		uint32_t len, size;
+		int nr;
+		int state;		/* CS_EMPTY, CS_PENDING, CS_CLAIMED */
+	} cs[2];
 	/* how it ends */
+	int wait_status;		/* exit_code read in the kernel */
+	int wait_known;
 	int exit_code;			/* from exit/exit_group, or -1 */
 	int fatal_sig;			/* fatal signal it dequeued, or 0 */
 	int gone;			/* EXIT seen */
@@ -32,6 +41,8 @@ struct task {
 	void *sink_data;		/* the text sink: -ff stream */
 	struct task *hnext;
 };
+
+enum { CS_EMPTY, CS_PENDING, CS_CLAIMED };
 
 struct task_table {
 	struct task **b;		/* buckets */

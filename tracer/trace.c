@@ -87,6 +87,7 @@ static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
 			}
 			proc_comm(tids[i], comm);
 			pair_add_task(&t->pr, tids[i], pid, comm);
+			capture_add(&t->cap, o->follow ? pid : tids[i]);
 			na = realloc(t->attached, sizeof(pid_t) * (t->nattached + 1));
 			if (na) {
 				t->attached = na;
@@ -148,7 +149,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->sink = sink_text_new(o, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
-	r = pair_init(&t->pr, t->sink, &o->sel, 32);
+	r = pair_init(&t->pr, t->sink, &o->sel, o->strsize);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
@@ -195,8 +196,12 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		if (r)
 			return r;
 	}
-	if (o->cmd)
+	/* argument memory, copied in the kernel at the time of each call */
+	capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
+	if (o->cmd) {
 		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, NULL);
+		capture_add(&t->cap, t->ln.pid);
+	}
 	for (int i = 0; i < o->npids; i++) {
 		r = attach_pid(t, o->pids[i], err, errlen);
 		if (r)
@@ -214,6 +219,15 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
+	}
+	/* one line says how arguments will show (before the first line) */
+	if (o->quiet < 1) {
+		if (t->cap.active)
+			fprintf(stderr, "etrace: arguments: exact copies made"
+				" at syscall time (BPF)\n");
+		else
+			fprintf(stderr, "etrace: arguments: pointers only (%s)\n",
+				t->cap.why);
 	}
 	if (o->cmd) {
 		r = launch_go(&t->ln, err, errlen);
@@ -273,6 +287,10 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		pair_exit(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			  (long)rd(r.raw, e->off_nr, e->sz_nr),
 			  (int64_t)rd(r.raw, e->off_args, 8), time);
+		break;
+	case EV_CAPTURE:
+		pair_capture(&t->pr, (pid_t)r.pid, (pid_t)r.tid, r.raw,
+			     r.raw_size);
 		break;
 	case EV_SIG_DELIVER:
 		if ((uint32_t)(e->off_handler + 8) > r.raw_size) {
@@ -472,6 +490,7 @@ int trace_teardown(struct trace *t)
 				fprintf(stderr, "etrace: Process %d detached\n",
 					(int)t->o->pids[i]);
 	}
+	capture_close(&t->cap);
 	perf_close(&t->ps);
 	merge_free(&t->mg);
 	events_free(&t->ev);
@@ -491,8 +510,8 @@ int trace_teardown(struct trace *t)
 			" small for the event rate (try -m %zuK)\n",
 			(unsigned long long)t->lost,
 			(t->o ? t->o->ring_bytes : 4u << 20) * 4 >> 10);
-	if (t->bad)
+	if (t->bad || t->pr.cap_bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
-			(unsigned long long)t->bad);
+			(unsigned long long)(t->bad + t->pr.cap_bad));
 	return r;
 }

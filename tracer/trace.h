@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "capture.h"
 #include "events.h"
 #include "launch.h"
 #include "merge.h"
@@ -22,6 +23,7 @@ struct trace {
 	struct tracefs tfs;
 	struct evlist ev;
 	struct perfset ps;
+	struct capture cap;
 	struct merge mg;
 	struct pair pr;
 	struct sink *sink;

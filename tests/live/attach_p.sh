@@ -55,7 +55,7 @@ grep -qx "etrace: Process $sp attached with 4 threads" err ||
 	fail "no 'Process $sp attached with 4 threads' on stderr"
 grep -qx "etrace: Process $sp detached" err ||
 	fail "no 'Process $sp detached' on stderr"
-grep -v '^etrace: Process ' err && fail "other messages on stderr"
+grep -vE '^etrace: (Process |arguments: )' err && fail "other messages on stderr"
 
 [ -s out ] || fail "empty trace"
 # (from here on: every check, then the verdict)

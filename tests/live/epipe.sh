@@ -14,10 +14,10 @@ is_execve() {	# file: one line, the storm's execve = 0
 for mode in stderr stdout; do
 	start=$(date +%s)
 	if [ $mode = stderr ]; then
-		( timeout -k 5 20 "$ETRACE" -- "$PROGS/storm" 200000 2>&1
+		( timeout -k 5 20 "$ETRACE" -q -- "$PROGS/storm" 200000 2>&1
 		  echo $? > rc.$mode ) | head -n 1 > first.$mode
 	else
-		( timeout -k 5 20 "$ETRACE" -o /dev/stdout -- "$PROGS/storm" 200000 \
+		( timeout -k 5 20 "$ETRACE" -q -o /dev/stdout -- "$PROGS/storm" 200000 \
 			2> err.$mode
 		  echo $? > rc.$mode ) | head -n 1 > first.$mode
 	fi
@@ -35,7 +35,7 @@ for mode in stderr stdout; do
 	fi
 done
 # the command's status passes through: storm 200000 exits 0, exitcode 3 exits 3
-( timeout -k 5 20 "$ETRACE" -- sh -c "\"$PROGS/storm\" 200000; exit 3" 2>&1
+( timeout -k 5 20 "$ETRACE" -q -- sh -c "\"$PROGS/storm\" 200000; exit 3" 2>&1
   echo $? > rc.3 ) | head -n 1 > /dev/null
 [ "$(cat rc.3)" = 3 ] || soft_fail "exit 3 of the command: etrace exited $(cat rc.3)"
 finish

@@ -12,7 +12,7 @@
 need_root
 
 N=300000
-"$ETRACE" -m 4K -o out -- "$PROGS/storm" $N 2> err
+"$ETRACE" -q -m 4K -o out -- "$PROGS/storm" $N 2> err
 rc=$?
 cat err >&2
 [ $rc = 0 ] || fail "etrace exited $rc, want 0"

@@ -14,7 +14,7 @@ need_root
 mkdir s e
 strace -ff -o s/out -- sh -c '/bin/true; /bin/true; exit 0' 2> s.err ||
 	fail "strace -ff failed"
-"$ETRACE" -ff -o e/out -- sh -c '/bin/true; /bin/true; exit 0' 2> e.err
+"$ETRACE" -q -ff -o e/out -- sh -c '/bin/true; /bin/true; exit 0' 2> e.err
 rc=$?
 cat e.err >&2
 [ $rc = 0 ] || fail "etrace -ff exited $rc, want 0"

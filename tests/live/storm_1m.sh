@@ -10,7 +10,7 @@
 need_root
 
 N=1000000
-"$ETRACE" -f -o out -- "$PROGS/storm" $N 2> err &
+"$ETRACE" -q -f -o out -- "$PROGS/storm" $N 2> err &
 epid=$!
 wait $epid
 rc=$?

@@ -11,7 +11,7 @@
 need_root
 
 P="$PROGS/exitcode"
-"$ETRACE" -- "$P" 3 2> e.err
+"$ETRACE" -q -- "$P" 3 2> e.err
 rc=$?
 [ $rc = 3 ] || fail "etrace exited $rc, want 3 (the command's status)"
 strace -- "$P" 3 2> s.err

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The capture mode line: one line at start says how arguments are shown.
+# With BPF (CI runs as root on a kernel with BTF): exact copies, and the
+# command's openat path prints as a string; with --no-bpf: "pointers
+# only (--no-bpf)", and no path or buffer prints as a string, only as a
+# pointer; -q silences the line.
+. "$TOP/tests/lib.sh"
+need_root
+
+"$ETRACE" -o bpf.out -- cat /etc/hostname > /dev/null 2> bpf.err ||
+	fail "etrace failed"
+[ "$(cat bpf.err)" = "etrace: arguments: exact copies made at syscall time (BPF)" ] ||
+	{ cat bpf.err >&2; fail "no BPF capture mode line"; }
+grep -q '^openat(AT_FDCWD, "/etc/hostname", O_RDONLY) = 3$' bpf.out ||
+	fail "with BPF, the path of openat is not a string"
+
+"$ETRACE" --no-bpf -o nobpf.out -- cat /etc/hostname > /dev/null 2> nobpf.err ||
+	fail "etrace --no-bpf failed"
+[ "$(cat nobpf.err)" = "etrace: arguments: pointers only (--no-bpf)" ] ||
+	{ cat nobpf.err >&2; fail "no --no-bpf capture mode line"; }
+# every argument that points at memory is a pointer, never a string
+if grep -v '^execve(' nobpf.out | grep -q '"'; then
+	grep -v '^execve(' nobpf.out | grep '"' | head -3 >&2
+	fail "--no-bpf printed a string"
+fi
+grep -qE '^openat\(AT_FDCWD, 0x[0-9a-f]+, O_RDONLY\) = 3$' nobpf.out ||
+	fail "--no-bpf: openat's path is not a pointer"
+
+"$ETRACE" -q -o q.out -- true 2> q.err
+[ -s q.err ] && { cat q.err >&2; fail "-q: the mode line is still printed"; }
+exit 0

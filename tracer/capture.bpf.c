@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: copy the memory syscall arguments point to,
+ * at the moment of the call, into the same per-CPU rings as the
+ * tracepoint samples.  Reading it later from userspace is wrong for many
+ * paths (buffers get reused, processes exit); this is exact.
+ *
+ * What to copy is data (the spec map, built from syscalls.tbl); the
+ * program knows only the copy operations of capture_abi.h.  Each
+ * operation is a global function, verified once on its own: inlined into
+ * every path, the verifier took half a second per load.
+ *
+ * The programs always return 1: a tracepoint program's 0 would suppress
+ * every perf sample of that hit, other tracers' too.
+ */
+#include <linux/bpf.h>
+#include <linux/types.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+
+#include "capture_abi.h"
+
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __s32 s32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* only the fields used; CO-RE finds them in the running kernel */
+struct task_struct {
+	int pid;
+	int tgid;
+	int exit_code;
+} __attribute__((preserve_access_index));
+
+struct iovec_u {
+	u64 base;
+	u64 len;
+};
+
+struct msghdr_u {
+	u64 name;
+	u32 namelen;
+	u32 pad0;
+	u64 iov;
+	u64 iovlen;
+	u64 control;
+	u64 controllen;
+	u32 flags;
+	u32 pad1;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, CAP_NR_MAX);
+	__type(key, u32);
+	__type(value, struct cap_spec);
+} spec SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cap_config);
+} config SEC(".maps");
+
+/* tgids (or tids) being traced */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, u32);
+	__type(value, u8);
+} traced SEC(".maps");
+
+/* entry arguments of calls with something to copy at exit, by tid */
+struct saved {
+	u64 args[6];
+	s32 nr;
+	u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, u32);
+	__type(value, struct saved);
+} inflight SEC(".maps");
+
+/* the record being built, one per CPU (too big for a per-CPU map) */
+struct scratch {
+	u8 buf[CAP_SCRATCH];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);		/* set to the number of CPUs */
+	__type(key, u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(u32));
+	__uint(value_size, sizeof(u32));
+} out SEC(".maps");
+
+/* raw_syscalls and syscalls:* share this layout: the number's low half
+ * at 8 (long id / int __syscall_nr), then args or ret at 16 */
+struct enter_ctx {
+	u64 common;
+	s32 nr;
+	s32 nr_hi;
+	u64 args[6];
+};
+
+struct exit_ctx {
+	u64 common;
+	s32 nr;
+	s32 nr_hi;
+	s64 ret;
+};
+
+/*
+ * v & mask, so that the compiler cannot drop it (it may know v is small;
+ * the verifier does not always see why) and the verifier sees the bound.
+ */
+static __always_inline u64 bounded(u64 v, const u64 mask)
+{
+	asm volatile("%[v] &= %[m]" : [v] "+r"(v) : [m] "i"(mask));
+	return v;
+}
+
+static __always_inline struct cap_config *cfg(void)
+{
+	u32 zero = 0;
+
+	return bpf_map_lookup_elem(&config, &zero);
+}
+
+static __always_inline u8 *buf(void)
+{
+	u32 cpu = bpf_get_smp_processor_id();
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &cpu);
+
+	return s ? s->buf : 0;
+}
+
+static __always_inline u32 strsize(void)
+{
+	struct cap_config *c = cfg();
+
+	return c ? (c->strsize < 4096 ? c->strsize : 4096) : 32;
+}
+
+/* data bytes an item at off may have, at most want; 0: no room */
+static __always_inline u32 room(u32 off, u32 want)
+{
+	u32 left;
+
+	if (off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return 0;
+	left = CAP_REC_MAX - off - sizeof(struct cap_item) - 8;
+	if (want > left)
+		want = left;
+	if (want > CAP_ITEM_MAX - 1)
+		want = CAP_ITEM_MAX - 1;
+	return want;
+}
+
+/* finish the item at off; returns the offset after it */
+static __always_inline u32 item_end(u8 *b, u32 off, u32 arg, u32 phase,
+				    u32 len, u32 flags, u32 count, u32 total)
+{
+	struct cap_item *it = (struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1));
+	struct cap_rec *r = (struct cap_rec *)b;
+
+	it->arg = (u8)arg;
+	it->flags = (u8)flags;
+	it->phase = (u8)phase;
+	it->pad = 0;
+	it->len = len;
+	it->count = count;
+	it->total = total;
+	r->nitems++;
+	return off + sizeof(struct cap_item) + ((len + 7) & ~7u);
+}
+
+static __always_inline u8 *data_at(u8 *b, u32 off)
+{
+	return b + bounded(off, CAP_REC_MAX - 1) + sizeof(struct cap_item);
+}
+
+/* a NUL-terminated string of at most max bytes (with the NUL) */
+__noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
+{
+	u8 *b = buf();
+	u32 size = room(off, max);
+	long n;
+
+	if (!b || !size)
+		return off;
+	n = bpf_probe_read_user_str(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
+				    (const void *)ptr);
+	if (n <= 0)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	/* a full buffer: the string may go on */
+	return item_end(b, off, arg, phase, (u32)n - 1,
+			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
+}
+
+/* min(len, max) bytes; max_phase = max | phase << 24 */
+__noinline u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
+{
+	u8 *b = buf();
+	u32 max = max_phase & 0xffffff, phase = max_phase >> 24;
+	u32 size = len < max ? (u32)len : max;
+	u32 flags = len > size ? CAP_F_TRUNC : 0;
+	u32 fit;
+
+	if (!b)
+		return off;
+	fit = room(off, size);
+	if (!fit && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	if (fit < size) {
+		size = fit;
+		flags |= CAP_F_TRUNC;
+	}
+	if (size && bpf_probe_read_user(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
+					(const void *)ptr))
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, size, flags, 0, 0);
+}
+
+/* elements of a NULL-terminated pointer array, up to 4096 */
+struct count_ctx {
+	u64 base;
+	u32 n;
+};
+
+static long count_one(u32 i, struct count_ctx *c)
+{
+	u64 p = 0;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) || !p)
+		return 1;
+	c->n = i + 1;
+	return 0;
+}
+
+static __always_inline u32 count_ptrs(u64 base)
+{
+	struct count_ctx c = { base, 0 };
+
+	bpf_loop(4096, count_one, &c, 0);
+	return c.n;
+}
+
+__noinline u32 g_count(u32 off, u32 arg, u64 base, u32 phase)
+{
+	u8 *b = buf();
+
+	if (!b || !room(off, 8))
+		return off;
+	return item_end(b, off, arg, phase, 0, 0, 0, count_ptrs(base));
+}
+
+struct argv_ctx {
+	u8 *b;
+	u64 base;
+	u32 start, len, count, max, elem;
+	u32 flags;
+};
+
+static long argv_one(u32 i, struct argv_ctx *c)
+{
+	u64 p = 0;
+	long n;
+	u32 at;
+
+	if (i >= c->max ||
+	    bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) ||
+	    !p)
+		return 1;
+	at = c->start + sizeof(struct cap_item) + c->len;
+	if (at + c->elem + 8 > CAP_REC_MAX) {
+		c->flags |= CAP_F_TRUNC;
+		return 1;
+	}
+	n = bpf_probe_read_user_str(c->b + bounded(at, CAP_REC_MAX - 1),
+				    bounded(c->elem, 511), (const void *)p);
+	if (n <= 0) {
+		c->flags |= CAP_F_FAULT;
+		return 1;
+	}
+	c->len += (u32)n;
+	c->count++;
+	return 0;
+}
+
+/* up to strsize strings of up to strsize+1 chars, each NUL-terminated */
+__noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
+{
+	struct argv_ctx c = { 0 };
+	u32 total, ss = strsize();
+
+	c.b = buf();
+	if (!c.b || !room(off, 8))
+		return off;
+	c.base = base;
+	c.start = off;
+	c.max = ss < CAP_ARRAY_MAX ? ss : CAP_ARRAY_MAX;
+	c.elem = ss + 2 < 256 ? ss + 2 : 256;
+	bpf_loop(CAP_ARRAY_MAX, argv_one, &c, 0);
+	total = count_ptrs(base);
+	if (total < c.count)
+		total = c.count;
+	return item_end(c.b, off, arg, phase, c.len, c.flags, c.count, total);
+}
+
+struct iov_ctx {
+	u8 *b;
+	u32 start, n, len, data, ss;
+	u64 left;
+	u32 flags;
+};
+
+static long iov_one(u32 i, struct iov_ctx *c)
+{
+	struct iovec_u v;
+	u64 take;
+	u32 at;
+
+	if (i >= c->n || !c->left)
+		return 1;
+	if (bpf_probe_read_kernel(&v, sizeof(v), c->b +
+			bounded(c->start + sizeof(struct cap_item) + i * sizeof(v),
+				CAP_REC_MAX - 1)))
+		return 1;
+	take = v.len < c->ss ? v.len : c->ss;
+	if (take > c->left)
+		take = c->left;
+	c->left = c->left > v.len ? c->left - v.len : 0;
+	at = c->start + sizeof(struct cap_item) + c->len + c->data;
+	if (at + take + 8 > CAP_REC_MAX) {
+		c->flags |= CAP_F_TRUNC;
+		return 1;
+	}
+	if (take && bpf_probe_read_user(c->b + bounded(at, CAP_REC_MAX - 1),
+					bounded(take, 4095), (const void *)v.base)) {
+		c->flags |= CAP_F_FAULT;
+		return 1;
+	}
+	c->data += (u32)take;
+	return 0;
+}
+
+/*
+ * struct iovec[cnt], then each element's data: min(iov_len, strsize,
+ * left), where left (the bytes the call moves) shrinks by each iov_len.
+ * cnt_phase = cnt | phase << 24.
+ */
+__noinline u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left)
+{
+	struct iov_ctx c = { 0 };
+	u32 cnt = cnt_phase & 0xffffff, phase = cnt_phase >> 24;
+
+	c.b = buf();
+	if (!c.b)
+		return off;
+	c.n = cnt < CAP_ARRAY_MAX ? cnt : CAP_ARRAY_MAX;
+	c.len = c.n * (u32)sizeof(struct iovec_u);
+	c.start = off;
+	c.left = left;
+	c.ss = strsize();
+	if (room(off, c.len) < c.len)
+		return off;
+	if (c.len && bpf_probe_read_user(data_at(c.b, off), bounded(c.len, CAP_ITEM_MAX - 1),
+					 (const void *)base))
+		return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, cnt);
+	bpf_loop(CAP_ARRAY_MAX, iov_one, &c, 0);
+	return item_end(c.b, off, arg, phase, c.len + c.data, c.flags, c.n, cnt);
+}
+
+struct sum_ctx {
+	u64 iov;
+	u64 n;
+	u64 sum;
+};
+
+static long sum_one(u32 i, struct sum_ctx *c)
+{
+	struct iovec_u v;
+
+	if (i >= c->n ||
+	    bpf_probe_read_user(&v, sizeof(v), (const void *)(c->iov + 16 * (u64)i)))
+		return 1;
+	c->sum += v.len;
+	return 0;
+}
+
+/* what a writev-like call is asked to move: the sum of the lengths */
+__noinline u64 g_iov_sum(u64 iov, u64 n)
+{
+	struct sum_ctx c = { iov, n, 0 };
+
+	bpf_loop(CAP_ARRAY_MAX, sum_one, &c, 0);
+	return c.sum;
+}
+
+/* the header, the name, iovec + data, the control data: four items */
+__noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
+{
+	struct msghdr_u m;
+	u64 left;
+
+	if (bpf_probe_read_user(&m, sizeof(m), (const void *)ptr))
+		return g_buf(off, arg, 0, 0, 0 | phase << 24);
+	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
+	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0, 128 | phase << 24);
+	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
+				      g_iov_sum(m.iov, m.iovlen);
+	off = g_iov(off, arg, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
+				CAP_ARRAY_MAX) | phase << 24, left);
+	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
+		     256 | phase << 24);
+}
+
+struct dirent_ctx {
+	u64 base;
+	u64 end;
+	u64 pos;
+	u32 n;
+};
+
+static long dirent_one(u32 i, struct dirent_ctx *c)
+{
+	u16 reclen = 0;
+
+	if (c->pos + 19 > c->end ||
+	    bpf_probe_read_user(&reclen, sizeof(reclen), (const void *)(c->base + c->pos + 16)) ||
+	    !reclen)
+		return 1;
+	c->pos += reclen;
+	c->n++;
+	return 0;
+}
+
+/* the first bytes, and (as total) the number of linux_dirent64 records */
+__noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
+{
+	struct dirent_ctx c = { ptr, len, 0, 0 };
+	u32 end = g_buf(off, arg, ptr, len, max_phase);
+	u8 *b = buf();
+
+	if (!b || end == off)
+		return end;
+	bpf_loop(8192, dirent_one, &c, 0);
+	((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = c.n;
+	return end;
+}
+
+static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
+				  s64 ret)
+{
+	u8 f = a->len_from;
+	u32 v = 0;
+
+	if (f == CAP_LEN_CONST)
+		return a->max;
+	if (f >= CAP_LEN_ARG0 && f < CAP_LEN_ARG0 + 6)
+		return args[(f - CAP_LEN_ARG0) & 7];
+	if (f == CAP_LEN_RET)
+		return ret > 0 ? (u64)ret : 0;
+	if (f >= CAP_LEN_DEREF0 && f < CAP_LEN_DEREF0 + 6) {
+		if (bpf_probe_read_user(&v, sizeof(v),
+					(const void *)args[(f - CAP_LEN_DEREF0) & 7]))
+			return 0;
+		return v;
+	}
+	if (f == CAP_LEN_NFDS)
+		return (args[0] + 7) / 8;
+	return 0;
+}
+
+struct call {
+	u64 args[6];
+	s64 ret;
+	u32 off;
+	u32 phase;
+	struct cap_spec *sp;
+};
+
+static long arg_one(u32 i, struct call *c)
+{
+	const struct cap_arg_spec *a;
+	u32 ph = c->phase;
+	u64 ptr, len;
+
+	if (i >= 6)
+		return 1;
+	a = &c->sp->arg[i];
+	ptr = c->args[i];
+	/* NULL prints as NULL: nothing to copy */
+	if (!(a->when & ph) || a->op == CAP_OP_NONE || !ptr)
+		return 0;
+	switch (a->op) {
+	case CAP_OP_STR:
+		c->off = g_str(c->off, i, ptr, a->max, ph);
+		break;
+	case CAP_OP_BUF:
+		len = length(a, c->args, c->ret) * a->elem;
+		c->off = g_buf(c->off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
+		break;
+	case CAP_OP_ARGV:
+		c->off = g_argv(c->off, i, ptr, ph);
+		break;
+	case CAP_OP_COUNT:
+		c->off = g_count(c->off, i, ptr, ph);
+		break;
+	case CAP_OP_IOV:
+		len = length(a, c->args, c->ret);
+		c->off = g_iov(c->off, i, ptr,
+			       (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
+			       ph == CAP_AT_EXIT ? (c->ret > 0 ? (u64)c->ret : 0) :
+						   g_iov_sum(ptr, len));
+		break;
+	case CAP_OP_MSGHDR:
+		c->off = g_msghdr(c->off, i, ptr, c->ret, ph);
+		break;
+	case CAP_OP_DIRENTS:
+		c->off = g_dirents(c->off, i, ptr, length(a, c->args, c->ret),
+				   (a->max & 0xffffff) | ph << 24);
+		break;
+	}
+	return 0;
+}
+
+static __always_inline void capture(void *ctx, int nr, struct call *c)
+{
+	struct cap_rec *r;
+	u8 *b = buf();
+	u64 size;
+
+	if (!b)
+		return;
+	r = (struct cap_rec *)b;
+	r->nitems = 0;
+	c->off = sizeof(struct cap_rec);
+	bpf_loop(6, arg_one, c, 0);
+	if (!r->nitems)
+		return;
+	r->magic = CAP_MAGIC;
+	r->nr = nr;
+	r->phase = (u8)c->phase;
+	r->pad = 0;
+	size = c->off < CAP_REC_MAX ? c->off : CAP_REC_MAX;
+	r->size = (u32)size;
+	r->ret = c->ret;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
+			      bounded(size, 2 * CAP_REC_MAX - 1));
+}
+
+static __always_inline int is_traced(struct cap_config *c)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+	u32 key = c->by_tid ? (u32)pt : (u32)(pt >> 32);
+
+	return c->all || bpf_map_lookup_elem(&traced, &key);
+}
+
+SEC("tracepoint")
+int cap_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct call call;
+	int nr = ctx->nr;
+	u32 key = (u32)nr;
+
+	if (!c || nr < 0 || nr >= CAP_NR_MAX || !is_traced(c))
+		return 1;
+	call.sp = bpf_map_lookup_elem(&spec, &key);
+	if (!call.sp || !call.sp->when)
+		return 1;
+	for (int i = 0; i < 6; i++)
+		call.args[i] = ctx->args[i];
+	call.ret = 0;
+	if (call.sp->when & CAP_AT_EXIT) {
+		u32 tid = (u32)bpf_get_current_pid_tgid();
+		struct saved sv;
+
+		for (int i = 0; i < 6; i++)
+			sv.args[i] = call.args[i];
+		sv.nr = nr;
+		sv.pad = 0;
+		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
+	}
+	if (call.sp->when & CAP_AT_ENTRY) {
+		call.phase = CAP_AT_ENTRY;
+		capture(ctx, nr, &call);
+	}
+	return 1;
+}
+
+SEC("tracepoint")
+int cap_exit(struct exit_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	struct saved *sv;
+	struct call call;
+	u32 key;
+	int nr;
+
+	if (!c || !is_traced(c))
+		return 1;
+	sv = bpf_map_lookup_elem(&inflight, &tid);
+	if (!sv)
+		return 1;
+	/* after rt_sigreturn the kernel reports -1: trust the saved number */
+	nr = sv->nr;
+	key = (u32)nr;
+	for (int i = 0; i < 6; i++)
+		call.args[i] = sv->args[i];
+	bpf_map_delete_elem(&inflight, &tid);
+	if ((ctx->nr >= 0 && ctx->nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
+		return 1;
+	/* a failed call wrote nothing: strace prints the pointers */
+	call.ret = ctx->ret;
+	if (call.ret < 0 && call.ret >= -4095)
+		return 1;
+	call.sp = bpf_map_lookup_elem(&spec, &key);
+	if (!call.sp)
+		return 1;
+	call.phase = CAP_AT_EXIT;
+	capture(ctx, nr, &call);
+	return 1;
+}
+
+/* children of traced processes are traced from their first instruction */
+SEC("tp_btf/sched_process_fork")
+int cap_fork(u64 *ctx)
+{
+	struct task_struct *parent = (struct task_struct *)ctx[0];
+	struct task_struct *child = (struct task_struct *)ctx[1];
+	struct cap_config *c = cfg();
+	u32 key;
+	u8 one = 1;
+
+	if (!c || !c->follow || c->all)
+		return 0;
+	key = c->by_tid ? (u32)BPF_CORE_READ(parent, pid) :
+			  (u32)BPF_CORE_READ(parent, tgid);
+	if (!bpf_map_lookup_elem(&traced, &key))
+		return 0;
+	key = c->by_tid ? (u32)BPF_CORE_READ(child, pid) :
+			  (u32)BPF_CORE_READ(child, tgid);
+	bpf_map_update_elem(&traced, &key, &one, BPF_ANY);
+	return 0;
+}
+
+/* how a task ended, exactly: its exit_code as wait(2) will see it */
+SEC("tracepoint/sched/sched_process_exit")
+int cap_task_exit(void *ctx)
+{
+	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
+	struct cap_config *c = cfg();
+	u64 pt = bpf_get_current_pid_tgid();
+	u32 tid = (u32)pt, tgid = (u32)(pt >> 32), key;
+	struct cap_exit e;
+	u8 dead = 0;
+
+	if (!c || !is_traced(c))
+		return 1;
+	bpf_map_delete_elem(&inflight, &tid);
+	/* the format's group_dead field, where this kernel has one */
+	if (c->group_dead_off)
+		bpf_probe_read_kernel(&dead, 1, (u8 *)ctx + (c->group_dead_off & 255));
+	e.magic = CAP_MAGIC_EXIT;
+	e.tid = (int)tid;
+	e.tgid = (int)tgid;
+	e.exit_code = BPF_CORE_READ(t, exit_code);
+	e.group_dead = dead;
+	e.pad = 0;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
+	/* the id may be reused by an unrelated process: forget it */
+	key = c->by_tid ? tid : tgid;
+	if (c->by_tid || dead)
+		bpf_map_delete_elem(&traced, &key);
+	return 1;
+}

@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage: loading the BPF program, building its spec map from
+ * syscalls.tbl, and reading its records.
+ *
+ * The spec comes from one table below: for each argument kind of
+ * decoders/kinds.def that points at memory, how the program copies it.
+ * A syscall line in syscalls.tbl therefore says what to capture too.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <traceevent/event-parse.h>
+#include <bpf/libbpf.h>
+
+#include "capture.h"
+#include "capture.skel.h"
+#include "tracefs.h"
+
+#define E CAP_AT_ENTRY
+#define X CAP_AT_EXIT
+#define ARG(n) (CAP_LEN_ARG0 + (n))
+#define DEREF(n) (CAP_LEN_DEREF0 + (n))
+#define PARAM 0xff		/* the length argument is the kind's param */
+#define STRSIZE 0		/* max: -s plus room to see it was cut */
+
+static const struct recipe {
+	uint8_t kind, op, when, len_from, elem;
+	uint32_t max;
+} recipes[] = {
+	{ K_path,	CAP_OP_STR,	E,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
+	{ K_str,	CAP_OP_STR,	E,	CAP_LEN_CONST,	1, STRSIZE },
+	{ K_ostr,	CAP_OP_STR,	X,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
+	{ K_ibuf,	CAP_OP_BUF,	E,	PARAM,		1, STRSIZE },
+	{ K_obuf,	CAP_OP_BUF,	X,	PARAM,		1, STRSIZE },
+	{ K_argv,	CAP_OP_ARGV,	E,	CAP_LEN_CONST,	1, 0 },
+	{ K_envp,	CAP_OP_COUNT,	E,	CAP_LEN_CONST,	1, 0 },
+	{ K_iovec,	CAP_OP_IOV,	E,	PARAM,		1, 0 },
+	{ K_oiovec,	CAP_OP_IOV,	X,	PARAM,		1, 0 },
+	{ K_msghdr,	CAP_OP_MSGHDR,	E,	CAP_LEN_CONST,	1, 0 },
+	{ K_omsghdr,	CAP_OP_MSGHDR,	X,	CAP_LEN_CONST,	1, 0 },
+	{ K_dirents,	CAP_OP_DIRENTS,	X,	CAP_LEN_RET,	1, 4096 },
+	{ K_sockaddr,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_osockaddr,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
+	{ K_socklen,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 4 },
+	{ K_sigset,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_osigset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
+	{ K_cpuset,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_ocpuset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
+	{ K_cloneargs,	CAP_OP_BUF,	E,	PARAM,		1, 88 },
+	{ K_openhow,	CAP_OP_BUF,	E,	PARAM,		1, 64 },
+	{ K_pollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
+	{ K_opollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
+	{ K_fdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
+	{ K_ofdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
+	{ K_ints,	CAP_OP_BUF,	E,	PARAM,		4, 4 * CAP_ARRAY_MAX },
+	{ K_groups,	CAP_OP_BUF,	E,	PARAM,		4, 4 * CAP_ARRAY_MAX },
+	{ K_ogroups,	CAP_OP_BUF,	X,	CAP_LEN_RET,	4, 4 * CAP_ARRAY_MAX },
+	{ K_oepollevents, CAP_OP_BUF,	X,	CAP_LEN_RET,	12, 12 * CAP_ARRAY_MAX },
+	{ K_epollevent,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 12 },
+	{ K_ioctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 64 },
+	{ K_fcntlarg,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	/* fixed-size structs, x86_64 layouts */
+	{ K_stat,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
+	{ K_statx,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 256 },
+	{ K_statfs,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 120 },
+	{ K_timespec,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_otimespec,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
+	{ K_timeval,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_otimeval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
+	{ K_itimerspec,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_oitimerspec, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
+	{ K_itimerval,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_oitimerval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
+	{ K_timex,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 208 },
+	{ K_rlimit,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_orlimit,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
+	{ K_sigaction,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_osigaction,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
+	{ K_stackt,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 24 },
+	{ K_ostackt,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
+	{ K_siginfo,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 128 },
+	{ K_osiginfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 128 },
+	{ K_schedparam,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 4 },
+	{ K_oschedparam, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	{ K_schedattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 56 },
+	{ K_capheader,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
+	{ K_capdata,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 24 },
+	{ K_ocapdata,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
+	{ K_mqattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 64 },
+	{ K_sigevent,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 64 },
+	{ K_utsname,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 390 },
+	{ K_sysinfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 112 },
+	{ K_tms,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
+	{ K_rusage,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
+	{ K_wstatus,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	{ K_pipefds,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 8 },
+	{ K_oint,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	{ K_ou64,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 8 },
+	{ K_ouid3,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	{ K_ogid3,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+};
+
+static char libbpf_msg[256];
+
+static int on_libbpf(enum libbpf_print_level level, const char *fmt,
+		     va_list ap)
+{
+	/* ETRACE_DEBUG=1: all of libbpf's words, the verifier's log too */
+	if (getenv("ETRACE_DEBUG"))
+		return vfprintf(stderr, fmt, ap);
+	/* else keep the last warning, to explain a failed load in one line */
+	if (level == LIBBPF_WARN) {
+		vsnprintf(libbpf_msg, sizeof(libbpf_msg), fmt, ap);
+		libbpf_msg[strcspn(libbpf_msg, "\n")] = '\0';
+	}
+	return 0;
+}
+
+static const struct recipe *recipe_of(int kind)
+{
+	for (size_t i = 0; i < sizeof(recipes) / sizeof(recipes[0]); i++)
+		if (recipes[i].kind == kind)
+			return &recipes[i];
+	return NULL;
+}
+
+/* the spec of one syscall, from its table line */
+static void spec_of(const struct sc_desc *d, unsigned int strsize,
+		    struct cap_spec *s)
+{
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < d->nargs; i++) {
+		const struct sc_arg *a = &d->arg[i];
+		const struct recipe *r = recipe_of(a->kind);
+		struct cap_arg_spec *as = &s->arg[i];
+
+		if (!r)
+			continue;
+		as->op = r->op;
+		as->when = r->when;
+		as->elem = r->elem;
+		as->max = r->max;
+		as->len_from = r->len_from;
+		if (r->len_from == PARAM) {
+			if (a->param == P_RET)
+				as->len_from = CAP_LEN_RET;
+			else if (a->param < SC_MAX_ARGS)
+				as->len_from = (uint8_t)(r->kind == K_osockaddr ?
+					DEREF(a->param) : ARG(a->param));
+			else
+				as->len_from = CAP_LEN_CONST;
+		}
+		if (r->max == STRSIZE)
+			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		s->when |= as->when;
+	}
+}
+
+static int fill_spec(struct capture *c, unsigned int strsize)
+{
+	int fd = bpf_map__fd(c->skel->maps.spec);
+
+	for (unsigned int nr = 0; nr < sc_table_size && nr < CAP_NR_MAX; nr++) {
+		struct cap_spec s;
+
+		if (!sc_table[nr].name)
+			continue;
+		spec_of(&sc_table[nr], strsize, &s);
+		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+/*
+ * A tracepoint program runs for every hit of its tracepoint once attached
+ * to any perf event of it.  The event it hangs on stays disabled: enabled
+ * (as libbpf's attach does), it would also take a perf sample of every
+ * syscall on its CPU, which costs more than the program.
+ */
+static int attach_tp(struct capture *c, struct bpf_program *p,
+		     struct tracefs *t, const char *sys, const char *name)
+{
+	struct perf_event_attr a;
+	struct tep_event *ev;
+	char err[256];
+	int fd, *nf;
+
+	if (tfs_event(t, sys, name, &ev, err, sizeof(err)))
+		return -ENOENT;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_TRACEPOINT;
+	a.config = (uint64_t)ev->id;
+	a.sample_period = 1;
+	a.disabled = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1,
+			  PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, bpf_program__fd(p))) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	nf = realloc(c->tp_fds, sizeof(*nf) * (c->ntp + 1));
+	if (!nf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	c->tp_fds = nf;
+	c->tp_fds[c->ntp++] = fd;
+	return 0;
+}
+
+static int attach_btf(struct capture *c, struct bpf_program *p)
+{
+	struct bpf_link *l, **nl;
+
+	l = bpf_program__attach_trace(p);
+	if (!l)
+		return -errno;
+	nl = realloc(c->links, sizeof(*nl) * (c->nlinks + 1));
+	if (!nl) {
+		bpf_link__destroy(l);
+		return -ENOMEM;
+	}
+	c->links = nl;
+	c->links[c->nlinks++] = l;
+	return 0;
+}
+
+/* per-syscall tracepoints: only those of syscalls with memory to copy */
+static int attach_syscalls(struct capture *c, const struct evlist *l,
+			   struct tracefs *t)
+{
+	for (int i = 0; i < l->n; i++) {
+		const struct evsel *e = &l->ev[i];
+		struct bpf_program *p;
+		int r;
+
+		if (e->role != EV_SC_ENTER && e->role != EV_SC_EXIT)
+			continue;
+		if (l->per_syscall) {
+			struct cap_spec s;
+
+			if (!sc_lookup(e->sc_nr))
+				continue;
+			spec_of(sc_lookup(e->sc_nr), 32, &s);
+			if (!(s.when & (e->role == EV_SC_ENTER ?
+					CAP_AT_ENTRY | CAP_AT_EXIT : CAP_AT_EXIT)))
+				continue;
+		}
+		p = e->role == EV_SC_ENTER ? c->skel->progs.cap_enter :
+					     c->skel->progs.cap_exit;
+		r = attach_tp(c, p, t, e->sys, e->name);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static int group_dead_offset(struct tracefs *t)
+{
+	struct tep_event *ev;
+	char err[256];
+
+	if (tfs_event(t, "sched", "sched_process_exit", &ev, err, sizeof(err)))
+		return 0;
+	return tfs_field(ev, "group_dead", NULL) > 0 ?
+	       tfs_field(ev, "group_dead", NULL) : 0;
+}
+
+static void fail(struct capture *c, const char *what, int e)
+{
+	snprintf(c->why, sizeof(c->why), "%s: %s%s%.120s", what, strerror(e),
+		 libbpf_msg[0] ? ": " : "", libbpf_msg);
+}
+
+void capture_open(struct capture *c, const struct options *o,
+		  struct perfset *ps, const struct evlist *l,
+		  struct tracefs *t)
+{
+	struct cap_config cfg;
+	int *fds = NULL, r, ncpu = libbpf_num_possible_cpus();
+	uint32_t zero = 0;
+	char err[256];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->ev.sys, sizeof(c->ev.sys), "bpf");
+	snprintf(c->ev.name, sizeof(c->ev.name), "bpf-output");
+	c->ev.role = EV_CAPTURE;
+	if (o->no_bpf) {
+		snprintf(c->why, sizeof(c->why), "--no-bpf");
+		return;
+	}
+	libbpf_set_print(on_libbpf);
+	c->skel = capture_bpf__open();
+	if (!c->skel) {
+		fail(c, "cannot open the BPF program", errno);
+		return;
+	}
+	if (ncpu > 0)
+		bpf_map__set_max_entries(c->skel->maps.scratch, (uint32_t)ncpu);
+	/* without kernel BTF, no following forks and no exit codes */
+	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
+		snprintf(c->why, sizeof(c->why), "the kernel has no BTF"
+			 " (/sys/kernel/btf/vmlinux)");
+		goto fail;
+	}
+	if (capture_bpf__load(c->skel)) {
+		fail(c, "cannot load the BPF program", errno);
+		goto fail;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.all = o->system_wide;
+	cfg.follow = o->follow > 0;
+	cfg.by_tid = !o->follow && !o->system_wide;
+	cfg.strsize = (unsigned int)o->strsize;
+	cfg.group_dead_off = (unsigned int)group_dead_offset(t);
+	r = fill_spec(c, cfg.strsize);
+	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
+				     &cfg, BPF_ANY)) {
+		fail(c, "cannot fill the BPF maps", r ? -r : errno);
+		goto fail;
+	}
+	fds = calloc((size_t)ps->ncpu, sizeof(*fds));
+	if (!fds) {
+		fail(c, "out of memory", ENOMEM);
+		goto fail;
+	}
+	r = perf_open_bpf_output(ps, &c->ev, fds, err, sizeof(err));
+	if (r) {
+		snprintf(c->why, sizeof(c->why), "%s", err);
+		goto fail;
+	}
+	for (int i = 0; i < ps->ncpu; i++) {
+		uint32_t cpu = (uint32_t)ps->cpu[i];
+
+		if (bpf_map_update_elem(bpf_map__fd(c->skel->maps.out), &cpu,
+					&fds[i], BPF_ANY)) {
+			fail(c, "cannot set the BPF output", errno);
+			goto fail;
+		}
+	}
+	r = attach_syscalls(c, l, t);
+	if (!r)
+		r = attach_tp(c, c->skel->progs.cap_task_exit, t, "sched",
+			      "sched_process_exit");
+	if (!r && cfg.follow)
+		r = attach_btf(c, c->skel->progs.cap_fork);
+	if (r) {
+		fail(c, "cannot attach the BPF program", -r);
+		goto fail;
+	}
+	free(fds);
+	c->active = 1;
+	return;
+fail:
+	free(fds);
+	/* the bpf-output fds stay in the perfset, closed with it, unused */
+	capture_close(c);
+}
+
+int capture_add(struct capture *c, pid_t id)
+{
+	uint32_t key = (uint32_t)id;
+	uint8_t one = 1;
+
+	if (!c->active)
+		return 0;
+	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced), &key,
+				   &one, BPF_ANY) ? -errno : 0;
+}
+
+void capture_close(struct capture *c)
+{
+	for (int i = 0; i < c->nlinks; i++)
+		bpf_link__destroy(c->links[i]);
+	free(c->links);
+	c->links = NULL;
+	c->nlinks = 0;
+	for (int i = 0; i < c->ntp; i++)
+		close(c->tp_fds[i]);
+	free(c->tp_fds);
+	c->tp_fds = NULL;
+	c->ntp = 0;
+	if (c->skel)
+		capture_bpf__destroy(c->skel);
+	c->skel = NULL;
+	c->active = 0;
+}
+
+int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
+		  struct cap_exit *ex)
+{
+	struct cap_rec r;
+	size_t off;
+
+	if (len >= sizeof(*ex)) {
+		memcpy(ex, raw, sizeof(*ex));
+		if (ex->magic == CAP_MAGIC_EXIT)
+			return 2;
+	}
+	if (len < sizeof(r))
+		return -1;
+	memcpy(&r, raw, sizeof(r));
+	if (r.magic != CAP_MAGIC || r.size > len || r.size < sizeof(r) ||
+	    (r.phase != CAP_AT_ENTRY && r.phase != CAP_AT_EXIT))
+		return -1;
+	cp->nr = r.nr;
+	cp->phase = r.phase;
+	cp->nitems = 0;
+	off = sizeof(r);
+	for (int i = 0; i < r.nitems; i++) {
+		struct cap_item it;
+
+		if (cp->nitems == (int)(sizeof(cp->item) / sizeof(cp->item[0])) ||
+		    off + sizeof(it) > r.size)
+			return -1;
+		memcpy(&it, raw + off, sizeof(it));
+		off += sizeof(it);
+		if (it.arg >= SC_MAX_ARGS || it.len > r.size - off)
+			return -1;
+		cp->item[cp->nitems].arg = it.arg;
+		cp->item[cp->nitems].flags = it.flags;
+		cp->item[cp->nitems].len = it.len;
+		cp->item[cp->nitems].count = it.count;
+		cp->item[cp->nitems].total = it.total;
+		cp->item[cp->nitems].p = raw + off;
+		cp->nitems++;
+		off += (it.len + 7) & ~(size_t)7;
+		if (off > r.size)
+			off = r.size;
+	}
+	return 1;
+}
+
+void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
+		  const struct cap *ptrs[6], uint8_t *buf, size_t buflen)
+{
+	size_t used = 0;
+
+	for (int a = 0; a < SC_MAX_ARGS; a++) {
+		int first = -1, n = 0, bad = 0;
+		size_t total = 0;
+
+		ptrs[a] = NULL;
+		for (int i = 0; i < cp->nitems; i++) {
+			if (cp->item[i].arg != a)
+				continue;
+			if (first < 0)
+				first = i;
+			n++;
+			total += cp->item[i].len;
+			bad |= cp->item[i].flags & CAP_F_FAULT;
+		}
+		if (first < 0)
+			continue;
+		memset(&caps[a], 0, sizeof(caps[a]));
+		if (n == 1) {
+			caps[a].p = cp->item[first].p;
+			caps[a].len = cp->item[first].len;
+			caps[a].count = cp->item[first].count;
+			caps[a].total = cp->item[first].total;
+			caps[a].flags = (uint8_t)((cp->item[first].flags & CAP_F_TRUNC ?
+						   CAP_TRUNC : 0) |
+						  (bad ? CAP_FAULT : 0));
+			ptrs[a] = &caps[a];
+			continue;
+		}
+		/* several pieces (msghdr): whole, or not at all */
+		if (bad || used + total > buflen)
+			continue;
+		caps[a].p = buf + used;
+		for (int i = first; i < cp->nitems; i++) {
+			if (cp->item[i].arg != a)
+				continue;
+			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
+			used += cp->item[i].len;
+			if (cp->item[i].flags & CAP_F_TRUNC)
+				caps[a].flags |= CAP_TRUNC;
+			caps[a].count = cp->item[i].count ? cp->item[i].count :
+				       caps[a].count;
+			caps[a].total = cp->item[i].total ? cp->item[i].total :
+				       caps[a].total;
+		}
+		caps[a].len = (uint32_t)total;
+		ptrs[a] = &caps[a];
+	}
+}

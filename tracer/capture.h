@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Capture stage: exact copies of argument memory, made by a BPF program at
+ * the moment of the syscall (capture.bpf.c), delivered as records in the
+ * same rings and attached to their calls by the pairing stage.
+ */
+#ifndef ETRACE_CAPTURE_H
+#define ETRACE_CAPTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "capture_abi.h"
+#include "decode.h"
+#include "events.h"
+#include "options.h"
+#include "perf.h"
+
+struct capture_bpf;
+struct bpf_link;
+
+struct capture {
+	struct capture_bpf *skel;
+	struct bpf_link **links;	/* raw tracepoint (BTF) attachments */
+	int nlinks;
+	int *tp_fds;			/* tracepoint attachments */
+	int ntp;
+	struct evsel ev;		/* the bpf-output events' evsel */
+	int active;
+	char why[256];			/* when not active: the reason */
+};
+
+/*
+ * Load and attach the capture program for these options and events.  On
+ * failure (no BPF, no BTF, no permission, --no-bpf) it stays inactive
+ * with the reason in c->why: tracing goes on with pointers.
+ */
+void capture_open(struct capture *c, const struct options *o,
+		  struct perfset *ps, const struct evlist *l,
+		  struct tracefs *t);
+/* trace this tgid (or tid, for a command without -f) from now on */
+int capture_add(struct capture *c, pid_t id);
+void capture_close(struct capture *c);
+
+/*
+ * A capture record, checked: the items of one call phase.  Parsing never
+ * reads past len; a record that does not add up is refused.
+ */
+struct cap_parsed {
+	int nr;
+	int phase;			/* CAP_AT_ENTRY or CAP_AT_EXIT */
+	int nitems;
+	struct {
+		int arg;
+		int flags;
+		uint32_t len, count, total;
+		const uint8_t *p;
+	} item[32];
+};
+
+/* 1: a call's captures; 2: a task's exit (*exit filled); -1: malformed */
+int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
+		  struct cap_exit *exit);
+/*
+ * The struct cap of each argument of one phase, into caps[6] (NULL where
+ * nothing was copied).  Arguments made of several items (msghdr) are
+ * joined in buf; an argument whose memory could not all be read is left
+ * out (its pointer prints), never shown partly as if whole.
+ */
+void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
+		  const struct cap *ptrs[6], uint8_t *buf, size_t buflen);
+
+#endif

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Capture stage: what the BPF program (capture.bpf.c) and etrace agree on.
+ * Included by both, so only fixed-width types and no libc.
+ *
+ * Per syscall number, a spec says which argument memory to copy, when
+ * (entry or exit) and how much.  It is data built from syscalls.tbl, not
+ * code: the program only knows the few copy operations below.
+ *
+ * Each copy is one record in the per-CPU rings (a bpf-output sample),
+ * written just before the tracepoint sample of the same call:
+ *   struct cap_rec, then nitems x (struct cap_item + len bytes, padded to 8)
+ */
+#ifndef ETRACE_CAPTURE_ABI_H
+#define ETRACE_CAPTURE_ABI_H
+
+#define CAP_NR_MAX	1024
+#define CAP_PATH_MAX	4096
+#define CAP_REC_MAX	16384		/* bytes of one record */
+#define CAP_ITEM_MAX	8192		/* bytes of one item (PATH_MAX + room) */
+#define CAP_ARRAY_MAX	64		/* elements of an array copied */
+#define CAP_SCRATCH	65536		/* > any offset + size the verifier sees */
+
+#define CAP_MAGIC	0x50414345u	/* "ECAP" */
+#define CAP_MAGIC_EXIT	0x54495845u	/* "EXIT": a task ended */
+
+/* copy operations */
+enum cap_op {
+	CAP_OP_NONE,
+	CAP_OP_STR,	/* NUL-terminated string, at most `max` bytes */
+	CAP_OP_BUF,	/* min(len, max) bytes; len from `len_from` */
+	CAP_OP_ARGV,	/* char *[]: up to `max` elements of up to strsize+1 */
+	CAP_OP_COUNT,	/* char *[]: only the number of elements */
+	CAP_OP_IOV,	/* struct iovec[len] and their data */
+	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control */
+	CAP_OP_DIRENTS,	/* linux_dirent64 records: count, first bytes */
+};
+
+/* where a length comes from */
+enum cap_len {
+	CAP_LEN_CONST,		/* max itself */
+	CAP_LEN_ARG0,		/* args[n]: CAP_LEN_ARG0 + n */
+	CAP_LEN_RET = 8,	/* the return value (exit only) */
+	CAP_LEN_DEREF0 = 16,	/* *(u32 *)args[n]: CAP_LEN_DEREF0 + n */
+	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
+};
+
+#define CAP_AT_ENTRY	1
+#define CAP_AT_EXIT	2
+
+struct cap_arg_spec {
+	unsigned char op;
+	unsigned char when;		/* CAP_AT_ENTRY | CAP_AT_EXIT */
+	unsigned char len_from;		/* enum cap_len */
+	unsigned char elem;		/* element size for arrays, or 1 */
+	unsigned int max;		/* bytes (or elements for arrays) */
+};
+
+struct cap_spec {
+	unsigned char when;		/* any argument at entry / exit */
+	unsigned char pad[7];
+	struct cap_arg_spec arg[6];
+};
+
+struct cap_config {
+	unsigned int all;		/* -a: every task */
+	unsigned int by_tid;		/* traced map holds tids, not tgids */
+	unsigned int follow;		/* children of traced tasks are traced */
+	unsigned int strsize;		/* -s */
+	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
+};
+
+struct cap_rec {
+	unsigned int magic;
+	int nr;
+	unsigned char phase;		/* CAP_AT_ENTRY or CAP_AT_EXIT */
+	unsigned char nitems;
+	unsigned short pad;
+	unsigned int size;		/* bytes of the record, with items */
+	long long ret;			/* exit: the return value */
+};
+
+#define CAP_F_TRUNC	0x01		/* the memory went on */
+#define CAP_F_FAULT	0x02		/* could not be read */
+
+struct cap_item {
+	unsigned char arg;
+	unsigned char flags;
+	unsigned char phase;
+	unsigned char pad;
+	unsigned int len;		/* bytes that follow (then pad to 8) */
+	unsigned int count;		/* arrays: elements copied */
+	unsigned int total;		/* arrays: elements there were */
+};
+
+/* CAP_MAGIC_EXIT: how a task ended, read at sched_process_exit */
+struct cap_exit {
+	unsigned int magic;
+	int tid;
+	int tgid;
+	int exit_code;			/* as wait(2) reports it */
+	int group_dead;
+	int pad;
+};
+
+#endif
