@@ -7,6 +7,7 @@
  * still appear promptly.  Each wake-up drains all rings in time order.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -480,31 +481,59 @@ int trace_run(struct trace *t)
 	return status;
 }
 
+/*
+ * Closing the last perf event of a tracepoint, or detaching a BPF program
+ * from it, waits for RCU grace periods: ~40 ms each on the project
+ * machine, seconds for a few dozen tracepoints.  Everything the user
+ * waits for (the trace, the messages, the status) is done by now, so a
+ * child does the closing and etrace exits at once.  The child holds the
+ * only other references; it ends when they are released, and if it were
+ * killed the kernel would release them all the same.
+ */
+static void release_kernel_objects(struct trace *t)
+{
+	int gone[2] = { -1, -1 };
+	pid_t k = -1;
+	char c;
+
+	/* the child waits for our exit (EOF) so that its closes are the last */
+	if ((t->ps.nfds || t->cap.skel) && !pipe2(gone, O_CLOEXEC))
+		k = fork();
+	if (k == 0) {
+		close(gone[1]);
+		while (read(gone[0], &c, 1) < 0 && errno == EINTR)
+			;
+		capture_close(&t->cap);
+		perf_close(&t->ps);
+		_exit(0);
+	}
+	if (gone[0] >= 0)
+		close(gone[0]);
+	if (k < 0 && gone[1] >= 0)
+		close(gone[1]);
+	if (k < 0) {
+		capture_close(&t->cap);
+		perf_close(&t->ps);
+	}
+	/* the parent's copies go at exit, without waiting: the child has them */
+}
+
 int trace_teardown(struct trace *t)
 {
 	int r = 0;
 
+	if (t->sink)
+		r = t->sink->ops->close(t->sink);
+	t->sink = NULL;
 	if (t->o && t->nattached && t->o->quiet < 1) {
 		for (int i = 0; i < t->o->npids; i++)
 			if (proc_alive(t->o->pids[i]))
 				fprintf(stderr, "etrace: Process %d detached\n",
 					(int)t->o->pids[i]);
 	}
-	capture_close(&t->cap);
-	perf_close(&t->ps);
-	merge_free(&t->mg);
-	events_free(&t->ev);
-	tfs_close(&t->tfs);
-	if (t->sink)
-		r = t->sink->ops->close(t->sink);
-	t->sink = NULL;
 	if (t->have_child && t->ln.go_fd >= 0)
 		launch_abort(&t->ln);
 	launch_free(&t->ln);
-	pair_free(&t->pr);
-	free(t->attached);
-	if (t->sfd >= 0)
-		close(t->sfd);
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
 			" small for the event rate (try -m %zuK)\n",
@@ -513,5 +542,14 @@ int trace_teardown(struct trace *t)
 	if (t->bad || t->pr.cap_bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)(t->bad + t->pr.cap_bad));
+	fflush(stderr);
+	release_kernel_objects(t);
+	merge_free(&t->mg);
+	events_free(&t->ev);
+	tfs_close(&t->tfs);
+	pair_free(&t->pr);
+	free(t->attached);
+	if (t->sfd >= 0)
+		close(t->sfd);
 	return r;
 }
