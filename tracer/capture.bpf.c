@@ -67,13 +67,24 @@ struct {
 	__type(value, struct cap_config);
 } config SEC(".maps");
 
-/* tgids (or tids) being traced */
+/*
+ * tgids (or tids) being traced.  Checked on every syscall of the system,
+ * so an array slot per id (holding the id) when pid_max fits, which costs
+ * a load; a hash otherwise.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 65536);
 	__type(key, u32);
 	__type(value, u8);
 } traced SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);		/* set from pid_max at load */
+	__type(key, u32);
+	__type(value, u32);
+} traced_ids SEC(".maps");
 
 /* entry arguments of calls with something to copy at exit, by tid */
 struct saved {
@@ -564,12 +575,39 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 			      bounded(size, 2 * CAP_REC_MAX - 1));
 }
 
+static __always_inline int traced_id(struct cap_config *c, u32 id)
+{
+	if (c->ids_in_array) {
+		u32 k = id & c->slot_mask;
+		u32 *v = bpf_map_lookup_elem(&traced_ids, &k);
+
+		return v && *v == id;
+	}
+	return bpf_map_lookup_elem(&traced, &id) != 0;
+}
+
+static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
+{
+	u8 one = 1;
+
+	if (c->ids_in_array) {
+		u32 k = id & c->slot_mask;
+		u32 *v = bpf_map_lookup_elem(&traced_ids, &k);
+
+		if (v && (on || *v == id))
+			*v = on ? id : 0;
+	} else if (on) {
+		bpf_map_update_elem(&traced, &id, &one, BPF_ANY);
+	} else {
+		bpf_map_delete_elem(&traced, &id);
+	}
+}
+
 static __always_inline int is_traced(struct cap_config *c)
 {
 	u64 pt = bpf_get_current_pid_tgid();
-	u32 key = c->by_tid ? (u32)pt : (u32)(pt >> 32);
 
-	return c->all || bpf_map_lookup_elem(&traced, &key);
+	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 
 SEC("tracepoint")
@@ -640,6 +678,183 @@ int cap_exit(struct exit_ctx *ctx)
 	return 1;
 }
 
+/*
+ * -c: the summary is kept in the kernel, exact, with no record per call:
+ * calls, errors, time, min, max and a log2 histogram per key.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 8192);
+	__type(key, struct sum_key);
+	__type(value, struct sum_val);
+} sums SEC(".maps");
+
+/* calls that found the table full: said, not lost silently */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, u64);
+} sum_full SEC(".maps");
+
+/* per-syscall rows when the summary is by syscall only: an array */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, CAP_NR_MAX);
+	__type(key, u32);
+	__type(value, struct sum_val);
+} sum_by_nr SEC(".maps");
+
+/*
+ * When each task's current call began, in a slot chosen by tid: an array
+ * is several times cheaper than task storage or a hash, and these run on
+ * every syscall.  Slots hold the tid: a collision (pid_max larger than
+ * the array) loses that call's time, never mixes two calls.
+ */
+struct sum_start {
+	u64 ts;
+	s32 nr;
+	u32 tid;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);		/* set from pid_max at load */
+	__type(key, u32);
+	__type(value, struct sum_start);
+} sum_starts SEC(".maps");
+
+static __always_inline u32 log2_ns(u64 v)
+{
+	u32 r = 0;
+
+	for (int i = 32; i >= 1; i /= 2) {
+		if (v >> i) {
+			v >>= i;
+			r += i;
+		}
+	}
+	return r < SUM_HIST ? r : SUM_HIST - 1;
+}
+
+static __always_inline void sum_add(struct cap_config *c, u32 nr, s64 ret,
+				    u64 ns, int timed)
+{
+	struct sum_key k = { .nr = nr };
+	u64 pt = bpf_get_current_pid_tgid();
+	struct sum_val *v = 0;
+
+	if (!c->sum_by && nr < CAP_NR_MAX) {
+		v = bpf_map_lookup_elem(&sum_by_nr, &nr);
+		if (v)
+			goto add;
+	}
+	if (c->sum_by & SUM_BY_COMM)
+		bpf_get_current_comm(k.comm, sizeof(k.comm));
+	if (c->sum_by & SUM_BY_PID)
+		k.pid = (int)(pt >> 32);
+	if (c->sum_by & SUM_BY_TID)
+		k.tid = (int)(u32)pt;
+	v = bpf_map_lookup_elem(&sums, &k);
+	if (!v) {
+		struct sum_val zero = {};
+
+		bpf_map_update_elem(&sums, &k, &zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&sums, &k);
+		if (!v) {
+			u32 z = 0;
+			u64 *full = bpf_map_lookup_elem(&sum_full, &z);
+
+			if (full)
+				(*full)++;
+			return;
+		}
+	}
+add:
+	v->calls++;
+	if (ret < 0 && ret >= -4095)
+		v->errors++;
+	if (!timed)
+		return;
+	v->ns += ns;
+	if (!v->min_ns || ns < v->min_ns)
+		v->min_ns = ns ? ns : 1;
+	if (ns > v->max_ns)
+		v->max_ns = ns;
+	{
+		u32 b = log2_ns(ns);
+
+		if (b >= SUM_HIST)
+			b = SUM_HIST - 1;
+		v->hist[b]++;
+	}
+}
+
+static __always_inline int sum_selected(struct cap_config *c, s64 nr)
+{
+	return nr >= 0 && nr < CAP_NR_MAX &&
+	       (c->sel[(nr >> 6) & 15] >> (nr & 63) & 1);
+}
+
+static __always_inline struct sum_start *start_slot(struct cap_config *c,
+						    u32 tid)
+{
+	u32 k = tid & c->slot_mask;
+
+	return bpf_map_lookup_elem(&sum_starts, &k);
+}
+
+SEC("tp_btf/sys_enter")
+int sum_enter(u64 *ctx)
+{
+	struct cap_config *c = cfg();
+	struct sum_start *st;
+	s64 nr = (s64)ctx[1];
+	u32 tid;
+
+	if (!c || !is_traced(c) || !sum_selected(c, nr))
+		return 0;
+	tid = (u32)bpf_get_current_pid_tgid();
+	st = start_slot(c, tid);
+	if (st) {
+		st->tid = tid;
+		st->nr = (s32)nr;
+		st->ts = bpf_ktime_get_ns();
+	}
+	return 0;
+}
+
+SEC("tp_btf/sys_exit")
+int sum_exit(u64 *ctx)
+{
+	struct cap_config *c = cfg();
+	struct sum_start *st;
+	u64 now = bpf_ktime_get_ns();
+	u32 tid;
+
+	if (!c || !is_traced(c))
+		return 0;
+	tid = (u32)bpf_get_current_pid_tgid();
+	st = start_slot(c, tid);
+	/* nr -1: no entry seen (attached in the call), or already counted */
+	if (!st || st->tid != tid || st->nr < 0)
+		return 0;
+	sum_add(c, (u32)st->nr, (s64)ctx[1], now - st->ts, 1);
+	st->nr = -1;
+	return 0;
+}
+
+/* -c -e SYS:EVENT: counts of any tracepoint; the cookie says which */
+SEC("tracepoint")
+int sum_event(void *ctx)
+{
+	struct cap_config *c = cfg();
+
+	if (c && is_traced(c))
+		sum_add(c, SUM_EVENT_BASE + (u32)bpf_get_attach_cookie(ctx), 0, 0, 0);
+	return 1;
+}
+
 /* children of traced processes are traced from their first instruction */
 SEC("tp_btf/sched_process_fork")
 int cap_fork(u64 *ctx)
@@ -648,17 +863,16 @@ int cap_fork(u64 *ctx)
 	struct task_struct *child = (struct task_struct *)ctx[1];
 	struct cap_config *c = cfg();
 	u32 key;
-	u8 one = 1;
 
 	if (!c || !c->follow || c->all)
 		return 0;
 	key = c->by_tid ? (u32)BPF_CORE_READ(parent, pid) :
 			  (u32)BPF_CORE_READ(parent, tgid);
-	if (!bpf_map_lookup_elem(&traced, &key))
+	if (!traced_id(c, key))
 		return 0;
 	key = c->by_tid ? (u32)BPF_CORE_READ(child, pid) :
 			  (u32)BPF_CORE_READ(child, tgid);
-	bpf_map_update_elem(&traced, &key, &one, BPF_ANY);
+	traced_set(c, key, 1);
 	return 0;
 }
 
@@ -689,6 +903,6 @@ int cap_task_exit(void *ctx)
 	/* the id may be reused by an unrelated process: forget it */
 	key = c->by_tid ? tid : tgid;
 	if (c->by_tid || dead)
-		bpf_map_delete_elem(&traced, &key);
+		traced_set(c, key, 0);
 	return 1;
 }

@@ -281,6 +281,24 @@ static int group_dead_offset(struct tracefs *t)
 	       tfs_field(ev, "group_dead", NULL) : 0;
 }
 
+/* one slot per possible id, up to 2^18 (then ids share, checked) */
+static uint32_t id_slots(int *fits)
+{
+	FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+	long max = 4194304;
+	uint32_t n = 1024;
+
+	if (f) {
+		if (fscanf(f, "%ld", &max) != 1)
+			max = 4194304;
+		fclose(f);
+	}
+	while (n < max && n < (1u << 18))
+		n <<= 1;
+	*fits = n >= max;
+	return n;
+}
+
 static void fail(struct capture *c, const char *what, int e)
 {
 	snprintf(c->why, sizeof(c->why), "%s: %s%s%.120s", what, strerror(e),
@@ -293,6 +311,8 @@ void capture_open(struct capture *c, const struct options *o,
 {
 	struct cap_config cfg;
 	int *fds = NULL, r, ncpu = libbpf_num_possible_cpus();
+	uint32_t slots;
+	int fits;
 	uint32_t zero = 0;
 	char err[256];
 
@@ -312,6 +332,9 @@ void capture_open(struct capture *c, const struct options *o,
 	}
 	if (ncpu > 0)
 		bpf_map__set_max_entries(c->skel->maps.scratch, (uint32_t)ncpu);
+	slots = id_slots(&fits);
+	bpf_map__set_max_entries(c->skel->maps.sum_starts, slots);
+	bpf_map__set_max_entries(c->skel->maps.traced_ids, slots);
 	/* without kernel BTF, no following forks and no exit codes */
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		snprintf(c->why, sizeof(c->why), "the kernel has no BTF"
@@ -328,6 +351,14 @@ void capture_open(struct capture *c, const struct options *o,
 	cfg.by_tid = !o->follow && !o->system_wide;
 	cfg.strsize = (unsigned int)o->strsize;
 	cfg.group_dead_off = (unsigned int)group_dead_offset(t);
+	cfg.sum_by = o->sum_by;
+	cfg.slot_mask = slots - 1;
+	cfg.ids_in_array = (unsigned int)fits;
+	c->ids_in_array = fits;
+	c->slot_mask = slots - 1;
+	for (int nr = 0; nr < CAP_NR_MAX; nr++)
+		if (sel_has(&o->sel, nr))
+			cfg.sel[nr / 64] |= 1ull << (nr % 64);
 	r = fill_spec(c, cfg.strsize);
 	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
 				     &cfg, BPF_ANY)) {
@@ -353,7 +384,14 @@ void capture_open(struct capture *c, const struct options *o,
 			goto fail;
 		}
 	}
-	r = attach_syscalls(c, l, t);
+	/* -c alone needs no copies of arguments: no lines are printed */
+	c->args = o->summary != 1;
+	c->summary = o->summary != 0;
+	r = c->args ? attach_syscalls(c, l, t) : 0;
+	if (!r && c->summary)
+		r = attach_btf(c, c->skel->progs.sum_enter);
+	if (!r && c->summary)
+		r = attach_btf(c, c->skel->progs.sum_exit);
 	if (!r)
 		r = attach_tp(c, c->skel->progs.cap_task_exit, t, "sched",
 			      "sched_process_exit");
@@ -374,11 +412,14 @@ fail:
 
 int capture_add(struct capture *c, pid_t id)
 {
-	uint32_t key = (uint32_t)id;
+	uint32_t key = (uint32_t)id, slot = key & c->slot_mask;
 	uint8_t one = 1;
 
 	if (!c->active)
 		return 0;
+	if (c->ids_in_array)
+		return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_ids),
+					   &slot, &key, BPF_ANY) ? -errno : 0;
 	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced), &key,
 				   &one, BPF_ANY) ? -errno : 0;
 }

@@ -28,6 +28,10 @@ struct capture {
 	int ntp;
 	struct evsel ev;		/* the bpf-output events' evsel */
 	int active;
+	int args;			/* copies argument memory */
+	int summary;			/* keeps the -c summary in the kernel */
+	int ids_in_array;		/* traced ids: in slots, not a hash */
+	uint32_t slot_mask;
 	char why[256];			/* when not active: the reason */
 };
 

@@ -62,12 +62,41 @@ struct cap_spec {
 	struct cap_arg_spec arg[6];
 };
 
+/* -c: what the in-kernel summary groups by (besides the syscall) */
+#define SUM_BY_COMM	0x1
+#define SUM_BY_PID	0x2
+#define SUM_BY_TID	0x4
+#define SUM_EVENT_BASE	0x10000		/* key nr of counted tracepoint i */
+#define SUM_HIST	40		/* log2 buckets of ns */
+
+struct sum_key {
+	unsigned int nr;		/* syscall, or SUM_EVENT_BASE + event */
+	int pid;
+	int tid;
+	unsigned int pad;
+	char comm[16];
+};
+
+struct sum_val {
+	unsigned long long calls;
+	unsigned long long errors;
+	unsigned long long ns;
+	unsigned long long min_ns;	/* 0: none yet */
+	unsigned long long max_ns;
+	unsigned long long hist[SUM_HIST];	/* [i]: ns in [2^i, 2^(i+1)) */
+};
+
 struct cap_config {
 	unsigned int all;		/* -a: every task */
 	unsigned int by_tid;		/* traced map holds tids, not tgids */
 	unsigned int follow;		/* children of traced tasks are traced */
 	unsigned int strsize;		/* -s */
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
+	unsigned int sum_by;		/* SUM_BY_* */
+	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
+	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
+	unsigned int pad2;
+	unsigned long long sel[16];	/* -c: the syscalls counted (bits) */
 };
 
 struct cap_rec {

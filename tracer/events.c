@@ -276,15 +276,17 @@ static int all_have_tracepoints(const struct options *o, struct tracefs *t)
 }
 
 int events_build(struct evlist *l, const struct options *o,
-		 struct tracefs *t, int max_fds_per_task, char *err,
-		 size_t errlen)
+		 struct tracefs *t, int max_fds_per_task, int syscalls,
+		 char *err, size_t errlen)
 {
 	int nsel = sel_count(&o->sel);
 	struct evsel *sig;
-	int r;
+	int r = 0;
 
 	memset(l, 0, sizeof(*l));
-	if (nsel > 0 && nsel <= PER_SYSCALL_MAX &&
+	if (!syscalls)
+		;	/* counted in the kernel (-c): no record per call */
+	else if (nsel > 0 && nsel <= PER_SYSCALL_MAX &&
 	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(o, t)) {
 		l->per_syscall = 1;
 		r = build_per_syscall(l, o, t, err, errlen);

@@ -41,13 +41,14 @@ struct evlist {
 };
 
 /*
- * Choose and describe the tracepoints for these options: per-syscall
+ * Choose and describe the tracepoints for these options (syscalls 0: none
+ * of the syscall tracepoints, the kernel counts them): per-syscall
  * tracepoints for a few syscalls, raw_syscalls (with an id filter when
  * not all are wanted) otherwise.  Returns 0 or -errno with err set.
  */
 int events_build(struct evlist *l, const struct options *o,
-		 struct tracefs *t, int max_fds_per_task, char *err,
-		 size_t errlen);
+		 struct tracefs *t, int max_fds_per_task, int syscalls,
+		 char *err, size_t errlen);
 void events_free(struct evlist *l);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "summary.h"
 
 #define DEFAULT_RING_BYTES (4u << 20)
 #define MAX_RING_BYTES (1ull << 30)
@@ -36,9 +37,25 @@ void opt_usage(FILE *f)
 "                  all, none; a leading ! negates the list\n"
 "Output:\n"
 "  -o FILE         write the trace to FILE\n"
+"  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
+"  -r              prefix lines with the time since the previous line\n"
+"  -T              show the time spent in each call\n"
+"  -z, -Z          only calls that succeeded / failed\n"
+"  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
+"  --duration MS   only calls that took at least MS milliseconds\n"
+"  --max-events N  stop after N calls\n"
 "  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
+"Summary:\n"
+"  -c              count calls, errors and time per syscall (strace's table)\n"
+"  -C              like -c, and the trace too\n"
+"  -S SORTBY       time (default), calls, errors, name, min-time, max-time,\n"
+"                  avg-time, nothing\n"
+"  -w              time is wall-clock time in the call (always, in etrace)\n"
+"  --by LIST       rows per comm, pid, tid (then syscall): --by comm\n"
+"  --hist          min/avg/max and a log2 histogram of latency per row\n"
+"  --interval SEC  print the summary of each SEC seconds while tracing\n"
 "Rings:\n"
 "  -m SIZE         per-CPU ring size (default 4M; K, M suffixes)\n"
 "\n"
@@ -109,6 +126,48 @@ static int add_pids(struct options *o, const char *arg, char *err,
 	return 0;
 }
 
+static int parse_status(struct options *o, const char *list, char *err,
+			size_t errlen)
+{
+	static const char *const names[] = {
+		"successful", "failed", "unfinished", "unavailable", "detached"
+	};
+	char *copy = strdup(list), *tok, *save = NULL;
+	unsigned int set = 0;
+	int negate = 0;
+
+	if (!copy)
+		return -1;
+	tok = copy;
+	if (*tok == '!') {
+		negate = 1;
+		tok++;
+	}
+	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		if (!strcmp(tok, "all")) {
+			set = STATUS_ALL;
+			continue;
+		}
+		if (!strcmp(tok, "none"))
+			continue;
+		for (i = 0; i < 5 && strcmp(tok, names[i]); i++)
+			;
+		if (i == 5) {
+			snprintf(err, errlen, "invalid status '%s' (want"
+				 " successful, failed, unfinished, unavailable,"
+				 " detached)", tok);
+			free(copy);
+			return -1;
+		}
+		set |= 1u << i;
+	}
+	free(copy);
+	o->status = negate ? STATUS_ALL & ~set : set;
+	return 0;
+}
+
 static int parse_e(struct options *o, const char *arg, char *err,
 		   size_t errlen)
 {
@@ -118,15 +177,30 @@ static int parse_e(struct options *o, const char *arg, char *err,
 	if (eq) {
 		size_t n = (size_t)(eq - arg);
 
+		if (n == 6 && !strncmp(arg, "status", 6))
+			return parse_status(o, eq + 1, err, errlen);
 		if (!(n == 5 && !strncmp(arg, "trace", 5)) &&
 		    !(n == 1 && arg[0] == 't')) {
 			snprintf(err, errlen, "-e %.*s=: qualifier not supported"
-				 " (only trace=)", (int)n, arg);
+				 " (trace= and status= are)", (int)n, arg);
 			return -1;
 		}
 		list = eq + 1;
 	}
 	return sel_parse(&o->sel, list, err, errlen);
+}
+
+static int parse_count(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-')
+		return -1;
+	*out = v;
+	return 0;
 }
 
 int opt_parse(int argc, char **argv, struct options *o, char *err,
@@ -142,6 +216,19 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		{ "mmap-pages", required_argument, NULL, 'm' },
 		{ "string-limit", required_argument, NULL, 's' },
 		{ "no-bpf", no_argument, NULL, 'B' },
+		{ "duration", required_argument, NULL, 'D' },
+		{ "max-events", required_argument, NULL, 'M' },
+		{ "successful-only", no_argument, NULL, 'z' },
+		{ "failed-only", no_argument, NULL, 'Z' },
+		{ "relative-timestamps", no_argument, NULL, 'r' },
+		{ "syscall-times", no_argument, NULL, 'T' },
+		{ "summary-only", no_argument, NULL, 'c' },
+		{ "summary", no_argument, NULL, 'C' },
+		{ "summary-sort-by", required_argument, NULL, 'S' },
+		{ "summary-wall-clock", no_argument, NULL, 'w' },
+		{ "by", required_argument, NULL, 'Y' },
+		{ "hist", no_argument, NULL, 'H' },
+		{ "interval", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -149,10 +236,11 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	memset(o, 0, sizeof(*o));
 	o->ring_bytes = DEFAULT_RING_BYTES;
 	o->strsize = 32;
+	o->status = STATUS_ALL;
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:w", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -205,6 +293,87 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'B':
 			o->no_bpf = 1;
 			break;
+		case 't':
+			o->tstamp++;
+			break;
+		case 'r':
+			o->relative = 1;
+			break;
+		case 'T':
+			o->show_time = 1;
+			break;
+		case 'z':
+			o->status = STATUS_SUCCESSFUL;
+			break;
+		case 'Z':
+			o->status = STATUS_FAILED;
+			break;
+		case 'D': {
+			char *end;
+			double ms;
+
+			errno = 0;
+			ms = strtod(optarg, &end);
+			if (errno || end == optarg || *end || ms < 0 || ms > 1e9) {
+				snprintf(err, errlen, "invalid --duration '%s'"
+					 " (milliseconds)", optarg);
+				return -1;
+			}
+			o->duration_ns = (uint64_t)(ms * 1e6);
+			break;
+		}
+		case 'c':
+			o->summary = 1;
+			break;
+		case 'C':
+			o->summary = 2;
+			break;
+		case 'w':
+			break;	/* etrace's time in a call is always wall time */
+		case 'S':
+			o->sort = summary_sort_by_name(optarg);
+			if (o->sort < 0) {
+				snprintf(err, errlen, "invalid -S '%s' (want time,"
+					 " calls, errors, name, min-time, max-time,"
+					 " avg-time, nothing)", optarg);
+				return -1;
+			}
+			break;
+		case 'Y': {
+			int by = summary_by_parse(optarg);
+
+			if (by < 0) {
+				snprintf(err, errlen, "invalid --by '%s' (want a"
+					 " list of comm, pid, tid, syscall, event)",
+					 optarg);
+				return -1;
+			}
+			o->sum_by = (unsigned int)by;
+			break;
+		}
+		case 'H':
+			o->hist = 1;
+			break;
+		case 'I': {
+			char *end;
+
+			errno = 0;
+			o->interval = strtod(optarg, &end);
+			if (errno || end == optarg || *end || o->interval < 0.01 ||
+			    o->interval > 86400) {
+				snprintf(err, errlen, "invalid --interval '%s'"
+					 " (seconds, 0.01 or more)", optarg);
+				return -1;
+			}
+			break;
+		}
+		case 'M':
+			if (parse_count(optarg, &o->max_events) || !o->max_events) {
+				snprintf(err, errlen, "invalid --max-events '%s'"
+					 " (a positive number)", optarg);
+				return -1;
+			}
+			break;
 		case ':':
 			snprintf(err, errlen, "option '%s' needs an argument",
 				 argv[optind - 1]);
@@ -221,6 +390,12 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (optind < argc)
 		o->cmd = argv + optind;
+	if ((o->sum_by || o->hist || o->interval) && !o->summary)
+		o->summary = 1;	/* --by, --hist, --interval imply -c */
+	if (o->tstamp > 3) {
+		snprintf(err, errlen, "-t given more than three times");
+		return -1;
+	}
 	if (o->follow > 2) {
 		snprintf(err, errlen, "-f given more than twice");
 		return -1;

@@ -7,9 +7,19 @@
 #define ETRACE_OPTIONS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "select.h"
+
+/* -e status= (strace's): how a call ended */
+#define STATUS_SUCCESSFUL	0x01
+#define STATUS_FAILED		0x02
+#define STATUS_UNFINISHED	0x04	/* the task died in it */
+#define STATUS_UNAVAILABLE	0x08	/* its end was not recorded */
+#define STATUS_DETACHED		0x10	/* tracing stopped in it */
+#define STATUS_ALL		0x1f
 
 struct options {
 	int follow;		/* -f: 1, -ff: 2 (one file per process) */
@@ -21,6 +31,17 @@ struct options {
 	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
 	int strsize;		/* -s: bytes of strings and buffers shown */
+	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int relative;		/* -r */
+	int show_time;		/* -T: time spent in each call */
+	unsigned int status;	/* -z, -Z, -e status=: STATUS_* shown */
+	uint64_t duration_ns;	/* --duration MS: only calls this slow */
+	uint64_t max_events;	/* --max-events N, 0: no limit */
+	int summary;		/* -c 1 (summary only), -C 2 (trace too) */
+	int sort;		/* -S: enum sum_sort */
+	unsigned int sum_by;	/* --by: SUM_BY_* */
+	int hist;		/* --hist */
+	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
 };

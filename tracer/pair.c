@@ -219,14 +219,15 @@ static void caps_done(struct task *t)
 }
 
 /* end t's open call: its exit was lost, or it died in it */
-static void end_unknown(struct pair *p, struct task *t, uint64_t time)
+static void end_unknown(struct pair *p, struct task *t, uint64_t time,
+			enum call_end end)
 {
 	struct sc_call c;
 
 	if (!t->in_call)
 		return;
 	call_init(p, &c, t);
-	p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 0);
+	p->sink->ops->sc_exit(p->sink, t, &c, time, 1, end);
 	t->in_call = 0;
 	caps_done(t);
 }
@@ -266,7 +267,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		return;
 	t->newborn = 0;
 	if (t->in_call)
-		end_unknown(p, t, time);
+		end_unknown(p, t, time, END_LOST);
 	t->in_call = 1;
 	t->nr = nr;
 	memset(t->args, 0, sizeof(t->args));
@@ -320,7 +321,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	}
 	p->calls++;
 	if (t->in_call && t->nr != nr)
-		end_unknown(p, t, time);
+		end_unknown(p, t, time, END_LOST);
 	claim(&t->cs[1], nr);
 	if (!t->in_call) {
 		/* no entry: attached in the call, or the entry was lost */
@@ -336,10 +337,12 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			call_init(p, &c, t);
 			exec_caps_fill(p, &c, &k);
 			memcpy(t->args, c.args, sizeof(t->args));
-			p->sink->ops->sc_enter(p->sink, t, &c, t->t_enter = time);
+			/* t_enter 0: when it began is not known */
+			t->t_enter = 0;
+			p->sink->ops->sc_enter(p->sink, t, &c, time);
 			c.ret = ret;
 			c.exited = 1;
-			p->sink->ops->sc_exit(p->sink, t, &c, time, 1, 1);
+			p->sink->ops->sc_exit(p->sink, t, &c, time, 1, END_RETURNED);
 			free(k.argv_bytes);
 			p->exec_seen = 1;
 			caps_done(t);
@@ -349,12 +352,15 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	call_init(p, &c, t);
 	c.ret = ret;
 	c.exited = 1;
+	if (p->sum)
+		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
+			     ret, seen && t->t_enter ? time - t->t_enter : 0);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
-		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, 1);
+		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, END_RETURNED);
 		free(k.argv_bytes);
 	} else {
-		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, 1);
+		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, END_RETURNED);
 	}
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;
@@ -438,7 +444,7 @@ static void report_exit(struct pair *p, struct task *t, uint64_t time)
 		how = EXIT_CODE;
 		code = t->exit_code;
 	}
-	end_unknown(p, t, time);
+	end_unknown(p, t, time, END_DIED);
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
 	task_del(&p->tasks, t);
@@ -490,4 +496,18 @@ void pair_reap_vanished(struct pair *p, uint64_t time)
 	struct vanish_ctx v = { p, time };
 
 	task_each(&p->tasks, vanish_one, &v);
+}
+
+static void detach_one(void *ctx, struct task *t)
+{
+	struct vanish_ctx *v = ctx;
+
+	end_unknown(v->p, t, v->time, END_DETACHED);
+}
+
+void pair_detach(struct pair *p, uint64_t time)
+{
+	struct vanish_ctx v = { p, time };
+
+	task_each(&p->tasks, detach_one, &v);
 }

@@ -12,6 +12,7 @@
 #include "decode.h"
 #include "select.h"
 #include "sink.h"
+#include "summary.h"
 #include "task.h"
 
 struct launch;
@@ -33,6 +34,7 @@ struct pair {
 	int child_exit_pending;		/* its EXIT came before the reap */
 	/* counts, for the end */
 	uint64_t calls;
+	struct summary *sum;		/* -c from records, or NULL */
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
 	uint8_t *joinbuf;
@@ -61,6 +63,8 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);
 /* the command was reaped with this wait status */
 void pair_child_reaped(struct pair *p, int status, uint64_t time);
+/* tracing ends: calls still open end "detached" */
+void pair_detach(struct pair *p, uint64_t time);
 /* tasks etrace still believes alive but /proc says are gone */
 void pair_reap_vanished(struct pair *p, uint64_t time);
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "decode.h"
+#include "summary.h"
 #include "task.h"
 
 enum exit_how {
@@ -17,10 +18,20 @@ enum exit_how {
 	EXIT_UNKNOWN,		/* it is gone; how, etrace cannot tell */
 };
 
+/* how a call ended */
+enum call_end {
+	END_RETURNED,		/* its exit was traced: ret is valid */
+	END_DIED,		/* the task died in it (exit_group, killed) */
+	END_LOST,		/* its exit record was lost */
+	END_DETACHED,		/* tracing stopped while it was in it */
+};
+
 /* what every sink may read about the trace as a whole */
 struct sink_view {
 	int nlive;		/* traced tasks alive now */
 	int multi;		/* several tasks traced from the start */
+	uint64_t printed;	/* calls written */
+	uint64_t max;		/* --max-events, or 0 */
 };
 
 struct sink;
@@ -29,17 +40,14 @@ struct sink_ops {
 	/* a syscall began; the call's args are complete, ret is not */
 	void (*sc_enter)(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time);
-	/*
-	 * It ended (seen_enter 0: its entry was not traced).  ret_known 0:
-	 * the task died in it, or the exit record was lost.
-	 */
+	/* it ended (seen_enter 0: its entry was not traced) */
 	void (*sc_exit)(struct sink *s, struct task *t, const struct sc_call *c,
-			uint64_t time, int seen_enter, int ret_known);
+			uint64_t time, int seen_enter, enum call_end end);
 	void (*task_exit)(struct sink *s, struct task *t, enum exit_how how,
 			  int code, int core, uint64_t time);
 	void (*lost)(struct sink *s, int cpu, uint64_t n, uint64_t time);
-	/* tracing stops with calls still open: they end "detached" */
-	void (*detach)(struct sink *s);
+	/* -c: the summary table (at the end, or each --interval) */
+	void (*summary)(struct sink *s, struct summary *sum, uint64_t time);
 	/* end of a batch: write what is buffered; -errno on output error */
 	int (*flush)(struct sink *s);
 	/* the end: flush, close, free; -errno on output error */
@@ -48,13 +56,18 @@ struct sink_ops {
 
 struct sink {
 	const struct sink_ops *ops;
-	const struct sink_view *view;
+	struct sink_view *view;
 };
+
+/* --max-events reached: sinks take no more calls */
+static inline int sink_full(const struct sink *s)
+{
+	return s->view->max && s->view->printed >= s->view->max;
+}
 
 struct options;
 /* strace's text format; returns NULL with err set */
-struct sink *sink_text_new(const struct options *o,
-			   const struct sink_view *view, char *err,
-			   size_t errlen);
+struct sink *sink_text_new(const struct options *o, struct sink_view *view,
+			   char *err, size_t errlen);
 
 #endif

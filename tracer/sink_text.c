@@ -10,11 +10,14 @@
  * it ends; if another task's line comes between, the first line ends with
  * "<unfinished ...>" and the rest comes back as "<... name resumed>".
  * As strace, the " = " goes at column 40 when the line is shorter.
+ * With -z, -Z, -e status= or --duration a line can only be judged at the
+ * call's end, so it is written whole then.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "options.h"
 #include "out.h"
@@ -49,6 +52,12 @@ struct text_sink {
 	enum pfx_mode pfx;
 	int err;		/* first output error */
 	char *line;
+	int whole;		/* write each call whole, at its end */
+	int lines;		/* not -c: calls and exits are written */
+	int64_t mono_to_real;	/* add to a record time for the wall clock */
+	uint64_t last_line;	/* -r: time of the previous line */
+	time_t tm_sec;		/* -t, -tt: the last second formatted */
+	char tm_str[16];
 };
 
 static struct text_sink *TS(struct sink *s)
@@ -102,7 +111,57 @@ static void ff_close(struct text_sink *ts, struct tstream *st)
 	free(st);
 }
 
-static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t)
+static void put_usecs(struct fmt_buf *b, uint64_t ns, int width)
+{
+	char tmp[40];
+	int n = snprintf(tmp, sizeof(tmp), "%*llu.%06llu", width,
+			 (unsigned long long)(ns / 1000000000ull),
+			 (unsigned long long)(ns % 1000000000ull / 1000));
+
+	fb_putn(b, tmp, (size_t)n);
+}
+
+/* -t, -tt, -ttt, -r: the time of the line, after the pid */
+static void timestamp(struct text_sink *ts, struct fmt_buf *b, uint64_t time)
+{
+	const struct options *o = ts->o;
+
+	if (o->relative) {
+		put_usecs(b, ts->last_line && time > ts->last_line ?
+			     time - ts->last_line : 0, 6);
+		fb_putc(b, ' ');
+		ts->last_line = time;
+	}
+	if (o->tstamp) {
+		uint64_t real = (uint64_t)((int64_t)time + ts->mono_to_real);
+		time_t sec = (time_t)(real / 1000000000ull);
+
+		if (o->tstamp == 3) {
+			put_usecs(b, real, 0);
+		} else {
+			struct tm tm;
+
+			if (sec != ts->tm_sec) {
+				localtime_r(&sec, &tm);
+				strftime(ts->tm_str, sizeof(ts->tm_str),
+					 "%H:%M:%S", &tm);
+				ts->tm_sec = sec;
+			}
+			fb_puts(b, ts->tm_str);
+			if (o->tstamp == 2) {
+				char tmp[16];
+				int n = snprintf(tmp, sizeof(tmp), ".%06llu",
+						 (unsigned long long)(real % 1000000000ull / 1000));
+
+				fb_putn(b, tmp, (size_t)n);
+			}
+		}
+		fb_putc(b, ' ');
+	}
+}
+
+static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
+		   uint64_t time)
 {
 	if (!t)
 		return;
@@ -117,6 +176,7 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t)
 
 		fb_putn(b, tmp, (size_t)n);
 	}
+	timestamp(ts, b, time);
 }
 
 /* end a half-written line of another task with <unfinished ...> */
@@ -134,19 +194,15 @@ static void text_sc_enter(struct sink *s, struct task *t,
 			  const struct sc_call *c, uint64_t time)
 {
 	struct text_sink *ts = TS(s);
-	struct tstream *st = stream_of(ts, t);
+	struct tstream *st;
 	struct fmt_buf b;
 
+	if (ts->whole || !ts->lines || sink_full(s))
+		return;
+	st = stream_of(ts, t);
 	close_open(st, t);
-	if (st->open == t) {
-		/* its previous call never ended in the trace (records lost) */
-		static const char lost[] = " <unfinished ...>\n";
-
-		out_write(&st->out, lost, sizeof(lost) - 1);
-		st->open = NULL;
-	}
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	prefix(ts, &b, t);
+	prefix(ts, &b, t, time);
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
 	t->resume_arg = fmt_args(&b, c, 0, 0);
@@ -155,28 +211,76 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st->open_col = (size_t)(b.p - ts->line);
 }
 
+static unsigned int status_of(const struct sc_call *c, enum call_end end)
+{
+	switch (end) {
+	case END_RETURNED:
+		return c->ret < 0 && c->ret >= -4095 && c->d->ret != R_none ?
+		       STATUS_FAILED : STATUS_SUCCESSFUL;
+	case END_DIED:
+		return STATUS_UNFINISHED;
+	case END_LOST:
+		return STATUS_UNAVAILABLE;
+	default:
+		return STATUS_DETACHED;
+	}
+}
+
 static void text_sc_exit(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time,
-			 int seen_enter, int ret_known)
+			 int seen_enter, enum call_end end)
 {
 	struct text_sink *ts = TS(s);
 	struct tstream *st = stream_of(ts, t);
 	struct fmt_buf b;
 	size_t col0 = 0;
+	int from = t->resume_arg;
 
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	if (st->open == t) {
-		col0 = st->open_col;
-		st->open = NULL;
+	if (!ts->lines)
+		return;
+	/* --max-events: past the limit only half-written lines are ended */
+	if (sink_full(s) && !(st->open == t && end == END_DETACHED))
+		return;
+	if (ts->whole) {
+		/* -z, -Z, status=, --duration: judge the call, then write it */
+		if (!(ts->o->status & status_of(c, end)) ||
+		    (ts->o->duration_ns && (!seen_enter || end != END_RETURNED ||
+					    time - t->t_enter < ts->o->duration_ns)))
+			return;
+		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		prefix(ts, &b, t, seen_enter ? t->t_enter : time);
+		if (!seen_enter) {
+			fb_puts(&b, "<... ");
+			fb_puts(&b, c->d->name);
+			fb_puts(&b, " resumed>");
+		} else {
+			fb_puts(&b, c->d->name);
+			fb_putc(&b, '(');
+			from = 0;
+		}
 	} else {
-		close_open(st, t);
-		prefix(ts, &b, t);
-		fb_puts(&b, "<... ");
-		fb_puts(&b, c->d->name);
-		fb_puts(&b, " resumed>");
+		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		if (st->open == t) {
+			col0 = st->open_col;
+			st->open = NULL;
+		} else {
+			close_open(st, t);
+			prefix(ts, &b, t, time);
+			fb_puts(&b, "<... ");
+			fb_puts(&b, c->d->name);
+			fb_puts(&b, " resumed>");
+		}
+	}
+	if (end == END_DETACHED) {
+		/* as strace: the call stays open, tracing ends under it */
+		if (ts->whole && seen_enter)
+			fmt_args(&b, c, 0, 0);
+		fb_puts(&b, " <detached ...>\n");
+		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+		return;
 	}
 	if (seen_enter)
-		fmt_args(&b, c, t->resume_arg, 1);
+		fmt_args(&b, c, from, 1);
 	fb_putc(&b, ')');
 	{
 		size_t col = col0 + (size_t)(b.p - ts->line);
@@ -185,10 +289,17 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			fb_pad(&b, ' ', RET_COLUMN - col);
 	}
 	fb_puts(&b, " = ");
-	if (ret_known)
+	if (end == END_RETURNED)
 		fmt_retval(&b, c);
 	else
 		fb_putc(&b, '?');
+	s->view->printed++;
+	/* -T: t_enter 0 is an entry etrace did not see (the command's exec) */
+	if (ts->o->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
+		fb_puts(&b, " <");
+		put_usecs(&b, time > t->t_enter ? time - t->t_enter : 0, 0);
+		fb_putc(&b, '>');
+	}
 	fb_putc(&b, '\n');
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
@@ -200,10 +311,10 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct tstream *st = stream_of(ts, t);
 	struct fmt_buf b;
 
-	if (ts->o->quiet < 2) {
+	if (ts->o->quiet < 2 && ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
-		prefix(ts, &b, t);
+		prefix(ts, &b, t, time);
 		switch (how) {
 		case EXIT_CODE:
 			fb_puts(&b, "+++ exited with ");
@@ -232,6 +343,8 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	struct tstream *st = &ts->main;
 	struct fmt_buf b;
 
+	if (!ts->lines)
+		return;	/* -c says it under the table */
 	close_open(st, NULL);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
 	fb_puts(&b, "+++ lost ");
@@ -242,23 +355,153 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
 
-static void detach_stream(struct tstream *st)
+static void put_line(struct tstream *st, struct fmt_buf *b, char *line)
 {
-	static const char det[] = " <detached ...>\n";
-
-	if (!st->open)
-		return;
-	out_write(&st->out, det, sizeof(det) - 1);
-	st->open = NULL;
+	out_write(&st->out, line, (size_t)(b->p - line));
+	fb_init(b, line, LINE_MAX_BYTES);
 }
 
-static void text_detach(struct sink *s)
+static void table_rule(struct fmt_buf *b, int hist)
+{
+	fb_puts(b, "------ ----------- ----------- --------- --------- ");
+	if (hist)
+		fb_puts(b, "---------- ---------- ");
+	fb_puts(b, "----------------\n");
+}
+
+static void table_row(struct fmt_buf *b, double pct, uint64_t ns,
+		      uint64_t calls, uint64_t errors, const char *name,
+		      const struct sum_val *v, int hist)
+{
+	fb_printf(b, "%6.2f %11.6f %11llu %9llu ", pct, ns / 1e9,
+		  (unsigned long long)(calls ? ns / 1000 / calls : 0),
+		  (unsigned long long)calls);
+	if (errors)
+		fb_printf(b, "%9llu ", (unsigned long long)errors);
+	else
+		fb_puts(b, "          ");
+	if (v)
+		fb_printf(b, "%10.3f %10.3f ", v->min_ns / 1e3, v->max_ns / 1e3);
+	else if (hist)
+		fb_pad(b, ' ', 22);
+	fb_puts(b, name);
+	fb_putc(b, '\n');
+}
+
+/* --hist: a log2 histogram of one row's latency, as bcc's tools draw */
+static void table_hist(struct fmt_buf *b, const char *name,
+		       const struct sum_val *v)
+{
+	uint64_t top = 0;
+	int lo = SUM_HIST, hi = -1;
+
+	for (int i = 0; i < SUM_HIST; i++) {
+		if (!v->hist[i])
+			continue;
+		lo = i < lo ? i : lo;
+		hi = i;
+		top = v->hist[i] > top ? v->hist[i] : top;
+	}
+	if (hi < 0)
+		return;
+	fb_printf(b, "%s: ns%*s: count      distribution\n", name, 20, "");
+	for (int i = lo; i <= hi; i++) {
+		int stars = (int)(v->hist[i] * 40 / top);
+
+		fb_printf(b, "  %12llu -> %-12llu : %-10llu |%-40.*s|\n",
+			  i ? 1ull << i : 0ull, (2ull << i) - 1,
+			  (unsigned long long)v->hist[i], stars,
+			  "****************************************");
+	}
+}
+
+static void group_header(struct fmt_buf *b, const struct summary *sum,
+			 const struct sum_key *k)
+{
+	fb_puts(b, "---");
+	if (sum->by & SUM_BY_COMM) {
+		fb_puts(b, " comm=");
+		fb_putn(b, k->comm, strnlen(k->comm, sizeof(k->comm)));
+	}
+	if (sum->by & SUM_BY_PID)
+		fb_printf(b, " pid=%d", k->pid);
+	if (sum->by & SUM_BY_TID)
+		fb_printf(b, " tid=%d", k->tid);
+	fb_puts(b, " ---\n");
+}
+
+static int same_group(const struct sum_key *a, const struct sum_key *b)
+{
+	return a->pid == b->pid && a->tid == b->tid &&
+	       !strncmp(a->comm, b->comm, sizeof(a->comm));
+}
+
+/* strace's -c table, one per group with --by */
+static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 {
 	struct text_sink *ts = TS(s);
+	struct tstream *st = &ts->main;
+	int hist = ts->o->hist;
+	struct fmt_buf b;
+	char tmp[32];
 
-	detach_stream(&ts->main);
-	for (struct tstream *st = ts->ff_list; st; st = st->next)
-		detach_stream(st);
+	close_open(st, NULL);
+	summary_sort(sum, (enum sum_sort)ts->o->sort);
+	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	if (ts->o->interval) {
+		timestamp(ts, &b, time);
+		fb_puts(&b, "--- interval ---\n");
+	}
+	for (unsigned int i = 0, j; i < sum->n; i = j) {
+		uint64_t ns = 0, calls = 0, errors = 0;
+
+		for (j = i; j < sum->n && same_group(&sum->rows[i].key,
+						     &sum->rows[j].key); j++) {
+			ns += sum->rows[j].val.ns;
+			calls += sum->rows[j].val.calls;
+			errors += sum->rows[j].val.errors;
+		}
+		if (sum->by)
+			group_header(&b, sum, &sum->rows[i].key);
+		fb_puts(&b, "% time     seconds  usecs/call     calls    errors ");
+		if (hist)
+			fb_puts(&b, "  min(us)    max(us) ");
+		fb_puts(&b, "syscall\n");
+		table_rule(&b, hist);
+		for (unsigned int k = i; k < j; k++) {
+			const struct sum_row *r = &sum->rows[k];
+
+			table_row(&b, ns ? 100.0 * r->val.ns / ns : 0,
+				  r->val.ns, r->val.calls, r->val.errors,
+				  summary_name(sum, r, tmp), hist ? &r->val : NULL,
+				  hist);
+			put_line(st, &b, ts->line);
+		}
+		table_rule(&b, hist);
+		table_row(&b, 100.0, ns, calls, errors, "total", NULL, hist);
+		if (hist) {
+			for (unsigned int k = i; k < j; k++) {
+				table_hist(&b, summary_name(sum, &sum->rows[k], tmp),
+					   &sum->rows[k].val);
+				put_line(st, &b, ts->line);
+			}
+		}
+		put_line(st, &b, ts->line);
+	}
+	if (!sum->n) {
+		fb_puts(&b, "% time     seconds  usecs/call     calls    errors syscall\n");
+		table_rule(&b, 0);
+		table_rule(&b, 0);
+		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0);
+	}
+	if (sum->full)
+		fb_printf(&b, "etrace: %llu calls not counted: the kernel's summary"
+			  " table was full\n", (unsigned long long)sum->full);
+	if (sum->lost)
+		fb_printf(&b, "etrace: %llu records were lost: the counts above"
+			  " miss up to as many calls\n",
+			  (unsigned long long)sum->lost);
+	put_line(st, &b, ts->line);
 }
 
 static int text_flush(struct sink *s)
@@ -294,14 +537,13 @@ static const struct sink_ops text_ops = {
 	.sc_exit = text_sc_exit,
 	.task_exit = text_task_exit,
 	.lost = text_lost,
-	.detach = text_detach,
+	.summary = text_summary,
 	.flush = text_flush,
 	.close = text_close,
 };
 
-struct sink *sink_text_new(const struct options *o,
-			   const struct sink_view *view, char *err,
-			   size_t errlen)
+struct sink *sink_text_new(const struct options *o, struct sink_view *view,
+			   char *err, size_t errlen)
 {
 	struct text_sink *ts = calloc(1, sizeof(*ts));
 	int r;
@@ -315,6 +557,16 @@ struct sink *sink_text_new(const struct options *o,
 	ts->s.view = view;
 	ts->o = o;
 	ts->ff = o->follow == 2 && o->outfile;
+	ts->whole = o->status != STATUS_ALL || o->duration_ns;
+	ts->lines = o->summary != 1;
+	{
+		struct timespec re, mo;
+
+		clock_gettime(CLOCK_REALTIME, &re);
+		clock_gettime(CLOCK_MONOTONIC, &mo);
+		ts->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+				   (re.tv_nsec - mo.tv_nsec);
+	}
 	if (ts->ff)
 		ts->pfx = PFX_NONE;
 	else if (o->outfile)

@@ -151,11 +151,15 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	if (!t->sink)
 		return -EIO;
 	r = pair_init(&t->pr, t->sink, &o->sel, o->strsize);
+	if (!r && o->summary)
+		r = summary_init(&t->sum, o->sum_by) ?:
+		    summary_init(&t->sum_prev, o->sum_by);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
 	}
 	t->pr.follow = o->follow > 0;
+	t->pr.view.max = o->max_events;
 	t->pr.system_wide = o->system_wide;
 	if (o->system_wide)
 		t->pr.view.nlive = 2;	/* many processes: always [pid N] */
@@ -183,9 +187,31 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		per_task = (int)((rl.rlim_cur > 256 ? rl.rlim_cur - 128 : 128) /
 				 ((rlim_t)ntasks * (rlim_t)t->ps.ncpu));
 	}
-	r = events_build(&t->ev, o, &t->tfs, per_task, err, errlen);
-	if (r)
-		return r;
+	/*
+	 * -c: try counting in the kernel first (exact, no record per call);
+	 * without BPF, count the records instead.
+	 */
+	if (o->summary == 1) {
+		r = events_build(&t->ev, o, &t->tfs, per_task, 0, err, errlen);
+		if (r)
+			return r;
+		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
+		if (!t->cap.summary) {
+			capture_close(&t->cap);
+			events_free(&t->ev);
+		}
+	}
+	if (!t->ev.n) {
+		r = events_build(&t->ev, o, &t->tfs, per_task, 1, err, errlen);
+		if (r)
+			return r;
+		/* argument memory, copied in the kernel at the time of each call */
+		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
+	}
+	if (o->summary && !t->cap.summary) {
+		t->sum_records = 1;
+		t->pr.sum = &t->sum;
+	}
 	if (o->system_wide) {
 		r = perf_open_system(&t->ps, &t->ev, err, errlen);
 		if (r)
@@ -197,8 +223,6 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		if (r)
 			return r;
 	}
-	/* argument memory, copied in the kernel at the time of each call */
-	capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
 	if (o->cmd) {
 		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, NULL);
 		capture_add(&t->cap, t->ln.pid);
@@ -222,7 +246,14 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		return r;
 	}
 	/* one line says how arguments will show (before the first line) */
-	if (o->quiet < 1) {
+	if (o->quiet < 1 && o->summary == 1) {
+		if (t->cap.summary)
+			fprintf(stderr, "etrace: summary: exact counts kept in"
+				" the kernel (BPF)\n");
+		else
+			fprintf(stderr, "etrace: summary: counted from records,"
+				" lost records are reported (%s)\n", t->cap.why);
+	} else if (o->quiet < 1) {
 		if (t->cap.active)
 			fprintf(stderr, "etrace: arguments: exact copies made"
 				" at syscall time (BPF)\n");
@@ -373,11 +404,42 @@ static void on_signals(struct trace *t)
 	}
 }
 
+/* -c: the table now (at the end, or each --interval) */
+static void emit_summary(struct trace *t, int final)
+{
+	struct summary *out = &t->sum;
+	struct summary now;
+
+	if (t->cap.summary) {
+		if (!t->o->interval || final) {
+			summary_read_bpf(&t->sum, &t->cap);
+		} else if (!summary_init(&now, t->o->sum_by)) {
+			/* the kernel's counts only grow: print the difference */
+			summary_read_bpf(&now, &t->cap);
+			summary_delta(&t->sum, &now, &t->sum_prev);
+			summary_clear(&t->sum_prev);
+			for (unsigned int i = 0; i < now.n; i++)
+				summary_add(&t->sum_prev, &now.rows[i].key,
+					    &now.rows[i].val);
+			t->sum_prev.full = now.full;
+			summary_free(&now);
+		}
+	} else {
+		t->sum.lost = t->lost;
+	}
+	t->sink->ops->summary(t->sink, out, merge_now());
+	/* records: each interval counts afresh */
+	if (!t->cap.summary && t->o->interval && !final)
+		summary_clear(&t->sum);
+}
+
 static int finished(struct trace *t)
 {
 	const struct options *o = t->o;
 
 	if (t->out_err)
+		return 1;
+	if (sink_full(t->sink))
 		return 1;
 	if (t->stop_sig && merge_now() >= t->stop_at)
 		return 1;
@@ -404,6 +466,8 @@ int trace_run(struct trace *t)
 		pfd[i].fd = t->ps.rings[i].fd;
 		pfd[i].events = POLLIN;
 	}
+	if (t->o->interval)
+		t->next_interval = merge_now() + (uint64_t)(t->o->interval * 1e9);
 	pfd[t->ps.ncpu].fd = t->sfd;
 	pfd[t->ps.ncpu].events = POLLIN;
 	for (;;) {
@@ -420,6 +484,11 @@ int trace_run(struct trace *t)
 		if (r) {
 			t->out_err = -r;
 			break;
+		}
+		if (t->o->interval && merge_now() >= t->next_interval) {
+			emit_summary(t, 0);
+			t->next_interval = merge_now() +
+				(uint64_t)(t->o->interval * 1e9);
 		}
 		/* a task whose EXIT record was lost must not keep us here */
 		if (ending || t->o->npids) {
@@ -448,7 +517,9 @@ int trace_run(struct trace *t)
 		merge_drain(&t->mg, 1, on_record, t);
 		if (t->pr.child_reaped)
 			pair_reap_vanished(&t->pr, merge_now());
-		t->sink->ops->detach(t->sink);
+		pair_detach(&t->pr, merge_now());
+		if (t->o->summary && !t->o->interval)
+			emit_summary(t, 1);
 		r = t->sink->ops->flush(t->sink);
 		if (r)
 			t->out_err = -r;
@@ -548,6 +619,8 @@ int trace_teardown(struct trace *t)
 	events_free(&t->ev);
 	tfs_close(&t->tfs);
 	pair_free(&t->pr);
+	summary_free(&t->sum);
+	summary_free(&t->sum_prev);
 	free(t->attached);
 	if (t->sfd >= 0)
 		close(t->sfd);

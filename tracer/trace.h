@@ -16,6 +16,7 @@
 #include "options.h"
 #include "pair.h"
 #include "perf.h"
+#include "summary.h"
 #include "tracefs.h"
 
 struct trace {
@@ -24,6 +25,10 @@ struct trace {
 	struct evlist ev;
 	struct perfset ps;
 	struct capture cap;
+	struct summary sum;		/* -c */
+	struct summary sum_prev;	/* --interval: the last snapshot */
+	int sum_records;		/* counted from records, not the kernel */
+	uint64_t next_interval;
 	struct merge mg;
 	struct pair pr;
 	struct sink *sink;

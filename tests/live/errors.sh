@@ -5,7 +5,7 @@
 #   -e trace=nosuchcall, -e bogus=1 (qualifier), -p 999999 (no such
 #   process), -p abc, a command that does not exist (by path and by PATH
 #   search), -o /nonexistent/dir/x, -m 12Q / -m 0, no target, tracefs
-#   missing (ETRACE_TRACEFS=/nonexistent), -Z (invalid option), -o with
+#   missing (ETRACE_TRACEFS=/nonexistent), -8 (invalid option), -o with
 #   no argument.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
@@ -52,6 +52,6 @@ check 12Q		"" -m 12Q -- touch marker
 check "'0'"		"" -m 0 -- touch marker
 check "-p"		""
 check /nonexistent	ETRACE_TRACEFS=/nonexistent -- touch marker
-check "Z"		"" -Z -- touch marker
+check "8"		"" -8 -- touch marker
 check "-o"		"" -o
 finish

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Sinks stage: the -c summary table: rows, their sources, their order.
+ * Formatting belongs to the sinks (strace's table, JSON rows).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "capture.h"
+#include "capture.skel.h"
+#include "summary.h"
+#include "sysent_fallback.h"
+
+static unsigned int key_hash(const struct sum_key *k)
+{
+	const unsigned char *p = (const unsigned char *)k;
+	unsigned int h = 2166136261u;
+
+	for (size_t i = 0; i < sizeof(*k); i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+int summary_init(struct summary *s, unsigned int by)
+{
+	memset(s, 0, sizeof(*s));
+	s->by = by;
+	s->nslot = 1024;
+	s->slot = calloc(s->nslot, sizeof(*s->slot));
+	return s->slot ? 0 : -ENOMEM;
+}
+
+void summary_free(struct summary *s)
+{
+	free(s->rows);
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
+
+void summary_clear(struct summary *s)
+{
+	s->n = 0;
+	s->full = 0;
+	memset(s->slot, 0, s->nslot * sizeof(*s->slot));
+}
+
+static int rehash(struct summary *s)
+{
+	unsigned int n = s->nslot * 2;
+	unsigned int *slot = calloc(n, sizeof(*slot));
+
+	if (!slot)
+		return -ENOMEM;
+	free(s->slot);
+	s->slot = slot;
+	s->nslot = n;
+	for (unsigned int i = 0; i < s->n; i++) {
+		unsigned int h = key_hash(&s->rows[i].key) & (n - 1);
+
+		while (slot[h])
+			h = (h + 1) & (n - 1);
+		slot[h] = i + 1;
+	}
+	return 0;
+}
+
+static struct sum_row *row_of(struct summary *s, const struct sum_key *k)
+{
+	unsigned int h;
+
+	if ((s->n + 1) * 2 > s->nslot && rehash(s))
+		return NULL;
+	for (h = key_hash(k) & (s->nslot - 1); s->slot[h];
+	     h = (h + 1) & (s->nslot - 1)) {
+		struct sum_row *r = &s->rows[s->slot[h] - 1];
+
+		if (!memcmp(&r->key, k, sizeof(*k)))
+			return r;
+	}
+	if (s->n == s->cap) {
+		unsigned int cap = s->cap ? s->cap * 2 : 64;
+		struct sum_row *nr = realloc(s->rows, sizeof(*nr) * cap);
+
+		if (!nr)
+			return NULL;
+		s->rows = nr;
+		s->cap = cap;
+	}
+	memset(&s->rows[s->n], 0, sizeof(s->rows[s->n]));
+	s->rows[s->n].key = *k;
+	s->slot[h] = ++s->n;
+	return &s->rows[s->n - 1];
+}
+
+int summary_add(struct summary *s, const struct sum_key *k,
+		const struct sum_val *v)
+{
+	struct sum_row *r = row_of(s, k);
+
+	if (!r)
+		return -ENOMEM;
+	r->val.calls += v->calls;
+	r->val.errors += v->errors;
+	r->val.ns += v->ns;
+	if (v->min_ns && (!r->val.min_ns || v->min_ns < r->val.min_ns))
+		r->val.min_ns = v->min_ns;
+	if (v->max_ns > r->val.max_ns)
+		r->val.max_ns = v->max_ns;
+	for (int i = 0; i < SUM_HIST; i++)
+		r->val.hist[i] += v->hist[i];
+	return 0;
+}
+
+void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
+		  unsigned int nr, int64_t ret, uint64_t ns)
+{
+	struct sum_key k;
+	struct sum_val v;
+	unsigned int b = 0;
+
+	memset(&k, 0, sizeof(k));
+	memset(&v, 0, sizeof(v));
+	k.nr = nr;
+	if (s->by & SUM_BY_COMM)
+		memcpy(k.comm, comm, sizeof(k.comm));
+	if (s->by & SUM_BY_PID)
+		k.pid = pid;
+	if (s->by & SUM_BY_TID)
+		k.tid = tid;
+	v.calls = 1;
+	v.errors = ret < 0 && ret >= -4095;
+	v.ns = v.min_ns = v.max_ns = ns;
+	if (!v.min_ns)
+		v.min_ns = 1;
+	while (b + 1 < SUM_HIST && ns >> (b + 1))
+		b++;
+	v.hist[b] = 1;
+	summary_add(s, &k, &v);
+}
+
+int summary_read_bpf(struct summary *s, struct capture *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.sums);
+	int ncpu = libbpf_num_possible_cpus();
+	struct sum_key k, next;
+	struct sum_val *per;
+	void *prev = NULL;
+	uint32_t zero = 0;
+	uint64_t *full;
+
+	if (ncpu <= 0)
+		return -EINVAL;
+	per = calloc((size_t)ncpu, sizeof(*per));
+	full = calloc((size_t)ncpu, sizeof(*full));
+	if (!per || !full) {
+		free(per);
+		free(full);
+		return -ENOMEM;
+	}
+	summary_clear(s);
+	s->exact = 1;
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		k = next;
+		prev = &k;
+		if (bpf_map_lookup_elem(fd, &k, per))
+			continue;
+		for (int i = 0; i < ncpu; i++)
+			if (per[i].calls)
+				summary_add(s, &k, &per[i]);
+	}
+	/* rows of the by-syscall array (no --by) */
+	fd = bpf_map__fd(c->skel->maps.sum_by_nr);
+	for (uint32_t nr = 0; nr < CAP_NR_MAX; nr++) {
+		if (bpf_map_lookup_elem(fd, &nr, per))
+			continue;
+		memset(&k, 0, sizeof(k));
+		k.nr = nr;
+		for (int i = 0; i < ncpu; i++)
+			if (per[i].calls)
+				summary_add(s, &k, &per[i]);
+	}
+	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.sum_full), &zero,
+				 full))
+		for (int i = 0; i < ncpu; i++)
+			s->full += full[i];
+	free(per);
+	free(full);
+	return 0;
+}
+
+void summary_delta(struct summary *s, const struct summary *now,
+		   const struct summary *before)
+{
+	summary_clear(s);
+	s->exact = now->exact;
+	s->full = now->full - before->full;
+	for (unsigned int i = 0; i < now->n; i++) {
+		struct sum_row r = now->rows[i];
+		const struct sum_row *b = NULL;
+
+		for (unsigned int j = 0; j < before->n && !b; j++)
+			if (!memcmp(&before->rows[j].key, &r.key, sizeof(r.key)))
+				b = &before->rows[j];
+		if (b) {
+			r.val.calls -= b->val.calls;
+			r.val.errors -= b->val.errors;
+			r.val.ns -= b->val.ns;
+			for (int h = 0; h < SUM_HIST; h++)
+				r.val.hist[h] -= b->val.hist[h];
+		}
+		/* min and max stay the run's: the kernel keeps no history */
+		if (r.val.calls)
+			summary_add(s, &r.key, &r.val);
+	}
+}
+
+const char *summary_name(const struct summary *s, const struct sum_row *r,
+			 char tmp[32])
+{
+	unsigned int nr = r->key.nr;
+
+	if (nr >= SUM_EVENT_BASE) {
+		if (nr - SUM_EVENT_BASE < s->nevents)
+			return s->event_names[nr - SUM_EVENT_BASE];
+		snprintf(tmp, 32, "event_%u", nr - SUM_EVENT_BASE);
+		return tmp;
+	}
+	return sc_desc_of((long)nr)->name;
+}
+
+/* sorting: groups (busiest first), then rows by -S */
+struct ord {
+	struct sum_row row;
+	uint64_t group_total;
+	unsigned int i;			/* stable ties */
+};
+
+static const struct summary *sort_s;
+static enum sum_sort sort_by;
+
+static int group_cmp(const struct sum_key *a, const struct sum_key *b)
+{
+	int r = strncmp(a->comm, b->comm, sizeof(a->comm));
+
+	if (r)
+		return r;
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	return 0;
+}
+
+static int by_group(const void *x, const void *y)
+{
+	return group_cmp(&((const struct sum_row *)x)->key,
+			 &((const struct sum_row *)y)->key);
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? 1 : a > b ? -1 : 0;	/* descending */
+}
+
+static int by_order(const void *x, const void *y)
+{
+	const struct ord *oa = x, *ob = y;
+	const struct sum_row *a = &oa->row, *b = &ob->row;
+	char ta[32], tb[32];
+	int r;
+
+	r = cmp_u64(oa->group_total, ob->group_total);
+	if (!r)
+		r = group_cmp(&a->key, &b->key);
+	if (r)
+		return r;
+	switch (sort_by) {
+	case SORT_CALLS:
+		r = cmp_u64(a->val.calls, b->val.calls);
+		break;
+	case SORT_ERRORS:
+		r = cmp_u64(a->val.errors, b->val.errors);
+		break;
+	case SORT_MIN:
+		r = cmp_u64(a->val.min_ns, b->val.min_ns);
+		break;
+	case SORT_MAX:
+		r = cmp_u64(a->val.max_ns, b->val.max_ns);
+		break;
+	case SORT_AVG:
+		r = cmp_u64(a->val.calls ? a->val.ns / a->val.calls : 0,
+			    b->val.calls ? b->val.ns / b->val.calls : 0);
+		break;
+	case SORT_TIME:
+		r = cmp_u64(a->val.ns, b->val.ns);
+		break;
+	default:
+		break;
+	}
+	/* ties, and -S name, by name; -S nothing keeps the table's order */
+	if (!r && sort_by != SORT_NOTHING)
+		r = strcmp(summary_name(sort_s, a, ta), summary_name(sort_s, b, tb));
+	return r ? r : (oa->i < ob->i ? -1 : oa->i > ob->i);
+}
+
+void summary_sort(struct summary *s, enum sum_sort by)
+{
+	struct ord *o;
+
+	if (!s->n || !(o = malloc(sizeof(*o) * s->n)))
+		return;
+	/* group totals: sorted by group key, summed over each run */
+	qsort(s->rows, s->n, sizeof(*s->rows), by_group);
+	for (unsigned int i = 0, j; i < s->n; i = j) {
+		uint64_t t = 0;
+
+		for (j = i; j < s->n && !group_cmp(&s->rows[i].key, &s->rows[j].key); j++)
+			t += by == SORT_CALLS ? s->rows[j].val.calls : s->rows[j].val.ns;
+		for (unsigned int k = i; k < j; k++) {
+			o[k].row = s->rows[k];
+			o[k].group_total = t;
+			o[k].i = k;
+		}
+	}
+	sort_s = s;
+	sort_by = by;
+	qsort(o, s->n, sizeof(*o), by_order);
+	for (unsigned int i = 0; i < s->n; i++)
+		s->rows[i] = o[i].row;
+	free(o);
+	/* the hash points at old places: rebuild it */
+	memset(s->slot, 0, s->nslot * sizeof(*s->slot));
+	for (unsigned int i = 0; i < s->n; i++) {
+		unsigned int h = key_hash(&s->rows[i].key) & (s->nslot - 1);
+
+		while (s->slot[h])
+			h = (h + 1) & (s->nslot - 1);
+		s->slot[h] = i + 1;
+	}
+}
+
+int summary_sort_by_name(const char *name)
+{
+	static const struct { const char *name; int sort; } map[] = {
+		{ "time", SORT_TIME }, { "time_total", SORT_TIME },
+		{ "total_time", SORT_TIME }, { "calls", SORT_CALLS },
+		{ "count", SORT_CALLS }, { "errors", SORT_ERRORS },
+		{ "error", SORT_ERRORS }, { "name", SORT_NAME },
+		{ "syscall", SORT_NAME }, { "nothing", SORT_NOTHING },
+		{ "none", SORT_NOTHING }, { "min-time", SORT_MIN },
+		{ "min_time", SORT_MIN }, { "max-time", SORT_MAX },
+		{ "max_time", SORT_MAX }, { "avg-time", SORT_AVG },
+		{ "avg_time", SORT_AVG },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].name, name))
+			return map[i].sort;
+	return -1;
+}
+
+int summary_by_parse(const char *list)
+{
+	char buf[128], *tok, *save = NULL;
+	int by = 0;
+
+	if (strlen(list) >= sizeof(buf))
+		return -1;
+	strcpy(buf, list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "comm"))
+			by |= SUM_BY_COMM;
+		else if (!strcmp(tok, "pid"))
+			by |= SUM_BY_PID;
+		else if (!strcmp(tok, "tid"))
+			by |= SUM_BY_TID;
+		else if (strcmp(tok, "syscall") && strcmp(tok, "event"))
+			return -1;
+	}
+	return by;
+}
