@@ -187,13 +187,38 @@ static int fill_spec(struct capture *c, unsigned int strsize)
  * (as libbpf's attach does), it would also take a perf sample of every
  * syscall on its CPU, which costs more than the program.
  */
+static int attach_tp_cookie(struct capture *c, struct bpf_program *p,
+			    struct tracefs *t, const char *sys,
+			    const char *name, int use_cookie, uint64_t cookie);
+
 static int attach_tp(struct capture *c, struct bpf_program *p,
 		     struct tracefs *t, const char *sys, const char *name)
+{
+	return attach_tp_cookie(c, p, t, sys, name, 0, 0);
+}
+
+static int keep_tp_fd(struct capture *c, int fd)
+{
+	int *nf = realloc(c->tp_fds, sizeof(*nf) * (c->ntp + 1));
+
+	if (!nf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	c->tp_fds = nf;
+	c->tp_fds[c->ntp++] = fd;
+	return 0;
+}
+
+/* with a cookie (which event of several) the attachment is a bpf link */
+static int attach_tp_cookie(struct capture *c, struct bpf_program *p,
+			    struct tracefs *t, const char *sys,
+			    const char *name, int use_cookie, uint64_t cookie)
 {
 	struct perf_event_attr a;
 	struct tep_event *ev;
 	char err[256];
-	int fd, *nf;
+	int fd;
 
 	if (tfs_event(t, sys, name, &ev, err, sizeof(err)))
 		return -ENOENT;
@@ -207,20 +232,25 @@ static int attach_tp(struct capture *c, struct bpf_program *p,
 			  PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (use_cookie) {
+		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+		int lfd = bpf_link_create(bpf_program__fd(p), fd, BPF_PERF_EVENT, &lo);
+
+		if (lfd < 0) {
+			int e = errno;
+
+			close(fd);
+			return -e;
+		}
+		return keep_tp_fd(c, fd) ?: keep_tp_fd(c, lfd);
+	}
 	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, bpf_program__fd(p))) {
 		int e = errno;
 
 		close(fd);
 		return -e;
 	}
-	nf = realloc(c->tp_fds, sizeof(*nf) * (c->ntp + 1));
-	if (!nf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	c->tp_fds = nf;
-	c->tp_fds[c->ntp++] = fd;
-	return 0;
+	return keep_tp_fd(c, fd);
 }
 
 static int attach_btf(struct capture *c, struct bpf_program *p)
@@ -306,8 +336,7 @@ static void fail(struct capture *c, const char *what, int e)
 }
 
 void capture_open(struct capture *c, const struct options *o,
-		  struct perfset *ps, const struct evlist *l,
-		  struct tracefs *t)
+		  struct perfset *ps, struct evlist *l, struct tracefs *t)
 {
 	struct cap_config cfg;
 	int *fds = NULL, r, ncpu = libbpf_num_possible_cpus();
@@ -392,11 +421,26 @@ void capture_open(struct capture *c, const struct options *o,
 		r = attach_btf(c, c->skel->progs.sum_enter);
 	if (!r && c->summary)
 		r = attach_btf(c, c->skel->progs.sum_exit);
+	/* -c -e SYS:EVENT: counted in the kernel, no record each */
+	for (int i = 0; !r && c->summary && i < l->n; i++) {
+		struct evsel *e = &l->ev[i];
+
+		if (e->role != EV_TP || e->filter)
+			continue;
+		r = attach_tp_cookie(c, c->skel->progs.sum_event, t, e->sys,
+				     e->name, 1, (uint64_t)e->tp_index);
+		if (!r && o->summary == 1)
+			e->counted = 1;
+	}
 	if (!r)
 		r = attach_tp(c, c->skel->progs.cap_task_exit, t, "sched",
 			      "sched_process_exit");
 	if (!r && cfg.follow)
 		r = attach_btf(c, c->skel->progs.cap_fork);
+	/* siginfo of delivered signals, for the "--- SIGCHLD {...} ---" lines */
+	if (!r && o->summary != 1 && o->quiet < 3)
+		r = attach_btf(c, c->skel->progs.cap_signal) ?:
+		    attach_btf(c, c->skel->progs.cap_signal_gen);
 	if (r) {
 		fail(c, "cannot attach the BPF program", -r);
 		goto fail;
@@ -443,7 +487,7 @@ void capture_close(struct capture *c)
 }
 
 int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
-		  struct cap_exit *ex)
+		  struct cap_exit *ex, struct cap_sig *sig)
 {
 	struct cap_rec r;
 	size_t off;
@@ -452,6 +496,11 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		memcpy(ex, raw, sizeof(*ex));
 		if (ex->magic == CAP_MAGIC_EXIT)
 			return 2;
+	}
+	if (len >= sizeof(*sig) && sig) {
+		memcpy(sig, raw, sizeof(*sig));
+		if (sig->magic == CAP_MAGIC_SIG)
+			return 3;
 	}
 	if (len < sizeof(r))
 		return -1;

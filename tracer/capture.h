@@ -41,8 +41,7 @@ struct capture {
  * with the reason in c->why: tracing goes on with pointers.
  */
 void capture_open(struct capture *c, const struct options *o,
-		  struct perfset *ps, const struct evlist *l,
-		  struct tracefs *t);
+		  struct perfset *ps, struct evlist *l, struct tracefs *t);
 /* trace this tgid (or tid, for a command without -f) from now on */
 int capture_add(struct capture *c, pid_t id);
 void capture_close(struct capture *c);
@@ -63,9 +62,12 @@ struct cap_parsed {
 	} item[32];
 };
 
-/* 1: a call's captures; 2: a task's exit (*exit filled); -1: malformed */
+/*
+ * 1: a call's captures; 2: a task's exit (*exit filled); 3: a signal
+ * (*sig filled, when sig is not NULL); -1: malformed
+ */
 int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
-		  struct cap_exit *exit);
+		  struct cap_exit *exit, struct cap_sig *sig);
 /*
  * The struct cap of each argument of one phase, into caps[6] (NULL where
  * nothing was copied).  Arguments made of several items (msghdr) are

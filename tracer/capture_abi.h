@@ -122,6 +122,19 @@ struct cap_item {
 	unsigned int total;		/* arrays: elements there were */
 };
 
+/* CAP_MAGIC_SIG: a signal delivered to a traced task, with its siginfo */
+#define CAP_MAGIC_SIG	0x47495345u	/* "ESIG" */
+#define CAP_SIGINFO	48		/* sizeof(struct kernel_siginfo) */
+
+struct cap_sig {
+	unsigned int magic;
+	int tid;
+	int sig;
+	int have_info;			/* 0: sent without one (the kernel's) */
+	unsigned long long handler;	/* SIG_DFL 0, SIG_IGN 1, or the address */
+	unsigned char info[CAP_SIGINFO];
+};
+
 /* CAP_MAGIC_EXIT: how a task ended, read at sched_process_exit */
 struct cap_exit {
 	unsigned int magic;

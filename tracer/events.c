@@ -6,7 +6,9 @@
  * tracepoints (syscalls:sys_enter_openat) cost nothing for syscalls not
  * called, so a short -e trace= list uses those.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,6 +277,145 @@ static int all_have_tracepoints(const struct options *o, struct tracefs *t)
 	return 1;
 }
 
+/* call fn for every tracefs event SYS:NAME matching glob, sorted */
+static int each_event(struct tracefs *t, const char *glob,
+		      int (*fn)(void *, const char *, const char *), void *ctx)
+{
+	char sysglob[128], path[1024];
+	const char *colon = strchr(glob, ':');
+	struct dirent **sys = NULL, **ev = NULL;
+	int nsys, n = 0, r = 0;
+
+	if (!colon || (size_t)(colon - glob) >= sizeof(sysglob))
+		return -EINVAL;
+	memcpy(sysglob, glob, (size_t)(colon - glob));
+	sysglob[colon - glob] = '\0';
+	snprintf(path, sizeof(path), "%s/events", t->root);
+	nsys = scandir(path, &sys, NULL, alphasort);
+	for (int i = 0; i < nsys; i++) {
+		int nev;
+
+		if (!r && sys[i]->d_name[0] != '.' &&
+		    !fnmatch(sysglob, sys[i]->d_name, 0)) {
+			snprintf(path, sizeof(path), "%s/events/%s", t->root,
+				 sys[i]->d_name);
+			ev = NULL;
+			nev = scandir(path, &ev, NULL, alphasort);
+			for (int j = 0; j < nev; j++) {
+				if (!r && ev[j]->d_name[0] != '.' &&
+				    !fnmatch(colon + 1, ev[j]->d_name, 0) &&
+				    tfs_has_event(t, sys[i]->d_name, ev[j]->d_name)) {
+					r = fn(ctx, sys[i]->d_name, ev[j]->d_name);
+					n++;
+				}
+				free(ev[j]);
+			}
+			free(ev);
+		}
+		free(sys[i]);
+	}
+	free(sys);
+	return r ? r : n;
+}
+
+struct tp_add {
+	struct evlist *l;
+	struct tracefs *t;
+	const struct tp_spec *spec;
+	char *err;
+	size_t errlen;
+};
+
+static int tp_add_one(void *ctx, const char *sys, const char *name)
+{
+	struct tp_add *a = ctx;
+	struct evsel *e;
+	char full[200];
+	const char **names;
+	int r;
+
+	snprintf(full, sizeof(full), "%s:%s", sys, name);
+	for (int i = 0; i < a->l->ntp; i++)
+		if (!strcmp(a->l->tp_names[i], full))
+			return 0;	/* named twice: once is enough */
+	e = ev_add(a->l, sys, name, EV_TP);
+	names = realloc(a->l->tp_names, sizeof(*names) * (a->l->ntp + 1));
+	if (!e || !names) {
+		snprintf(a->err, a->errlen, "out of memory");
+		return -ENOMEM;
+	}
+	a->l->tp_names = names;
+	e->tp_name = strdup(full);
+	e->tp_index = a->l->ntp;
+	names[a->l->ntp++] = e->tp_name;
+	if (a->spec->filter)
+		e->filter = strdup(a->spec->filter);
+	r = ev_load(e, a->t, a->err, a->errlen);
+	return r;
+}
+
+static int build_tracepoints(struct evlist *l, const struct options *o,
+			     struct tracefs *t, char *err, size_t errlen)
+{
+	for (int i = 0; i < o->ntps; i++) {
+		struct tp_add a = { l, t, &o->tps[i], err, errlen };
+		int r = each_event(t, o->tps[i].glob, tp_add_one, &a);
+
+		if (r < 0)
+			return r;
+		if (r == 0) {
+			snprintf(err, errlen, "no such event '%s' (etrace -l"
+				 " lists them)", o->tps[i].glob);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+struct lister {
+	struct tracefs *t;
+	FILE *f;
+	int verbose;
+};
+
+static int list_one(void *ctx, const char *sys, const char *name)
+{
+	struct lister *ls = ctx;
+	struct tep_event *ev;
+	char err[256];
+
+	fprintf(ls->f, "%s:%s\n", sys, name);
+	if (!ls->verbose || tfs_event(ls->t, sys, name, &ev, err, sizeof(err)))
+		return 0;
+	for (struct tep_format_field *f = ev->format.fields; f; f = f->next) {
+		if (f->flags & TEP_FIELD_IS_ARRAY && !(f->flags & TEP_FIELD_IS_DYNAMIC) &&
+		    !strchr(f->type, '['))
+			fprintf(ls->f, "    %s %s[%u]\n", f->type, f->name, f->arraylen);
+		else
+			fprintf(ls->f, "    %s %s\n", f->type, f->name);
+	}
+	return 0;
+}
+
+int events_list(struct tracefs *t, const char *glob, int verbose, FILE *f,
+		char *err, size_t errlen)
+{
+	struct lister ls = { t, f, verbose };
+	char full[256];
+	int r;
+
+	if (!glob)
+		glob = "*:*";
+	else if (!strchr(glob, ':'))
+		glob = (snprintf(full, sizeof(full), "%s:*", glob), full);
+	r = each_event(t, glob, list_one, &ls);
+	if (r == 0) {
+		snprintf(err, errlen, "no event matches '%s'", glob);
+		return -ENOENT;
+	}
+	return r < 0 ? r : 0;
+}
+
 int events_build(struct evlist *l, const struct options *o,
 		 struct tracefs *t, int max_fds_per_task, int syscalls,
 		 char *err, size_t errlen)
@@ -286,13 +427,15 @@ int events_build(struct evlist *l, const struct options *o,
 	memset(l, 0, sizeof(*l));
 	if (!syscalls)
 		;	/* counted in the kernel (-c): no record per call */
-	else if (nsel > 0 && nsel <= PER_SYSCALL_MAX &&
+	else if (nsel <= PER_SYSCALL_MAX &&
 	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(o, t)) {
 		l->per_syscall = 1;
 		r = build_per_syscall(l, o, t, err, errlen);
 	} else {
 		r = build_raw(l, o, t, err, errlen);
 	}
+	if (!r)
+		r = build_tracepoints(l, o, t, err, errlen);
 	if (r)
 		goto fail;
 	/* how tasks die: the fatal signal they dequeue */
@@ -313,8 +456,11 @@ fail:
 
 void events_free(struct evlist *l)
 {
-	for (int i = 0; i < l->n; i++)
+	for (int i = 0; i < l->n; i++) {
 		free(l->ev[i].filter);
+		free(l->ev[i].tp_name);
+	}
+	free(l->tp_names);
 	free(l->ev);
 	memset(l, 0, sizeof(*l));
 }

@@ -17,6 +17,7 @@ enum ev_role {
 	EV_SC_EXIT,		/* raw_syscalls:sys_exit, syscalls:sys_exit_* */
 	EV_SIG_DELIVER,		/* signal:signal_deliver */
 	EV_CAPTURE,		/* bpf-output: argument memory, task exits */
+	EV_TP,			/* any other tracepoint (-e SYSTEM:EVENT) */
 };
 
 struct evsel {
@@ -32,13 +33,23 @@ struct evsel {
 	int off_args;		/* args[0] (enter), ret (exit) */
 	int nargs;		/* per-syscall enter events: fields present */
 	int off_sig, off_code, off_handler;	/* signal_deliver */
+	int tp_index;		/* EV_TP: its place in evlist.tp_names */
+	char *tp_name;		/* EV_TP: "sched:sched_switch" */
+	int counted;		/* -c: counted in the kernel, not opened */
+	int filter_bad;		/* the kernel refused its filter */
 };
 
 struct evlist {
 	struct evsel *ev;
 	int n;
 	int per_syscall;	/* 1: syscalls:*, 0: raw_syscalls */
+	const char **tp_names;	/* EV_TP events by tp_index */
+	int ntp;
 };
+
+/* -l [GLOB]: print the events (with -v their fields) to f */
+int events_list(struct tracefs *t, const char *glob, int verbose, FILE *f,
+		char *err, size_t errlen);
 
 /*
  * Choose and describe the tracepoints for these options (syscalls 0: none

@@ -43,6 +43,18 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	err[0] = '\0';
+	if (o.list) {
+		struct tracefs tfs;
+
+		r = tfs_open(&tfs, err, sizeof(err)) ?:
+		    events_list(&tfs, o.cmd ? o.cmd[0] : NULL, o.verbose, stdout,
+				err, sizeof(err));
+		tfs_close(&tfs);
+		if (r)
+			fprintf(stderr, "etrace: %s\n", err);
+		opt_free(&o);
+		return r ? 1 : 0;
+	}
 	if (trace_setup(&t, &o, err, sizeof(err))) {
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);

@@ -4,6 +4,7 @@
  * Only flags that work are offered; anything else is an error naming it.
  */
 #include <ctype.h>
+#include <strings.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "decode.h"
 #include "options.h"
 #include "summary.h"
 
@@ -34,7 +36,10 @@ void opt_usage(FILE *f)
 "Selection:\n"
 "  -e trace=LIST   syscalls to trace: names, %file %desc %process %memory\n"
 "                  %signal %network %ipc %creds %clock ..., /regex, ?name,\n"
-"                  all, none; a leading ! negates the list\n"
+"                  all, none; a leading ! negates the list; and events:\n"
+"  -e SYS:EVENT    any tracepoint, globs allowed (sched:*, net:net_dev_xmit)\n"
+"  --filter EXPR   the kernel's tracepoint filter, for the -e before it\n"
+"  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
 "Output:\n"
 "  -o FILE         write the trace to FILE\n"
 "  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
@@ -42,6 +47,7 @@ void opt_usage(FILE *f)
 "  -T              show the time spent in each call\n"
 "  -z, -Z          only calls that succeeded / failed\n"
 "  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
+"  -e signal=SET   signals whose delivery is shown (default all)\n"
 "  --duration MS   only calls that took at least MS milliseconds\n"
 "  --max-events N  stop after N calls\n"
 "  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
@@ -168,6 +174,129 @@ static int parse_status(struct options *o, const char *list, char *err,
 	return 0;
 }
 
+static int add_tp(struct options *o, const char *glob, char *err,
+		  size_t errlen)
+{
+	struct tp_spec *n = realloc(o->tps, sizeof(*n) * (o->ntps + 1));
+	const char *colon = strchr(glob, ':');
+
+	if (!n) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	o->tps = n;
+	if (!colon || colon == glob || !colon[1] || strchr(colon + 1, ':') ||
+	    strchr(glob, '/')) {
+		snprintf(err, errlen, "invalid event name '%s' (want"
+			 " SYSTEM:EVENT, globs allowed)", glob);
+		return -1;
+	}
+	o->tps[o->ntps].glob = strdup(glob);
+	o->tps[o->ntps].filter = NULL;
+	if (!o->tps[o->ntps].glob) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	o->ntps++;
+	return 0;
+}
+
+/*
+ * A trace= list may mix syscalls and tracepoints (SYSTEM:EVENT): the
+ * tracepoints go to o->tps, the rest to the syscall selection.  A list of
+ * tracepoints only traces no syscalls.
+ */
+static int parse_trace(struct options *o, const char *list, char *err,
+		       size_t errlen)
+{
+	char *copy = strdup(list), *sc, *tok, *save = NULL;
+	size_t len = 0;
+	int r = 0, ntp = 0;
+
+	if (!*list || !strcmp(list, "!")) {
+		snprintf(err, errlen, "empty syscall list in trace=");
+		free(copy);
+		return -1;
+	}
+	sc = calloc(1, strlen(list) + 2);
+	if (!copy || !sc) {
+		free(copy);
+		free(sc);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (tok = strtok_r(copy, ",", &save); tok && !r;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (strchr(tok, ':')) {
+			r = add_tp(o, tok[0] == '!' ? tok + 1 : tok, err, errlen);
+			if (!r && (tok[0] == '!' || list[0] == '!')) {
+				snprintf(err, errlen, "'!' applies to syscalls,"
+					 " not to events ('%s')", tok);
+				r = -1;
+			}
+			ntp++;
+			continue;
+		}
+		len += (size_t)sprintf(sc + len, "%s%s", len ? "," : "", tok);
+	}
+	if (!r && len)
+		r = sel_parse(&o->sel, sc, err, errlen);
+	else if (!r && ntp && !o->sel.given)
+		r = sel_parse(&o->sel, "none", err, errlen);
+	free(copy);
+	free(sc);
+	return r;
+}
+
+/* -e signal=SET: names (SIGTERM, TERM), numbers, all, none, !SET */
+static int parse_signals(struct options *o, const char *list, char *err,
+			 size_t errlen)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+	uint64_t set = 0;
+	int negate = 0;
+
+	if (!copy)
+		return -1;
+	tok = copy;
+	if (*tok == '!') {
+		negate = 1;
+		tok++;
+	}
+	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char tmp[16], *end;
+		long n = strtol(tok, &end, 10);
+		int sig = 0;
+
+		if (!strcmp(tok, "all")) {
+			set = ~0ull;
+			continue;
+		}
+		if (!strcmp(tok, "none"))
+			continue;
+		if (!*end && n >= 1 && n <= 64) {
+			sig = (int)n;
+		} else {
+			for (int s = 1; s <= 64 && !sig; s++) {
+				const char *name = signal_name(s, tmp);
+
+				if (name && (!strcasecmp(name, tok) ||
+					     !strcasecmp(name + 3, tok)))
+					sig = s;
+			}
+		}
+		if (!sig) {
+			snprintf(err, errlen, "invalid signal '%s'", tok);
+			free(copy);
+			return -1;
+		}
+		set |= 1ull << (sig - 1);
+	}
+	free(copy);
+	o->signals = negate ? ~set : set;
+	return 0;
+}
+
 static int parse_e(struct options *o, const char *arg, char *err,
 		   size_t errlen)
 {
@@ -179,15 +308,19 @@ static int parse_e(struct options *o, const char *arg, char *err,
 
 		if (n == 6 && !strncmp(arg, "status", 6))
 			return parse_status(o, eq + 1, err, errlen);
+		if ((n == 6 && !strncmp(arg, "signal", 6)) ||
+		    (n == 7 && !strncmp(arg, "signals", 7)) ||
+		    (n == 1 && arg[0] == 's'))
+			return parse_signals(o, eq + 1, err, errlen);
 		if (!(n == 5 && !strncmp(arg, "trace", 5)) &&
 		    !(n == 1 && arg[0] == 't')) {
 			snprintf(err, errlen, "-e %.*s=: qualifier not supported"
-				 " (trace= and status= are)", (int)n, arg);
+				 " (trace=, signal= and status= are)", (int)n, arg);
 			return -1;
 		}
 		list = eq + 1;
 	}
-	return sel_parse(&o->sel, list, err, errlen);
+	return parse_trace(o, list, err, errlen);
 }
 
 static int parse_count(const char *s, uint64_t *out)
@@ -229,18 +362,22 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		{ "by", required_argument, NULL, 'Y' },
 		{ "hist", no_argument, NULL, 'H' },
 		{ "interval", required_argument, NULL, 'I' },
+		{ "filter", required_argument, NULL, 'F' },
+		{ "list-events", no_argument, NULL, 'l' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c;
+	int c, e_start = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->ring_bytes = DEFAULT_RING_BYTES;
 	o->strsize = 32;
 	o->status = STATUS_ALL;
+	o->signals = ~0ull;
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:w", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlv", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -273,6 +410,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 			}
 			break;
 		case 'e':
+			e_start = o->ntps;
 			if (parse_e(o, optarg, err, errlen))
 				return -1;
 			break;
@@ -354,6 +492,24 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'H':
 			o->hist = 1;
 			break;
+		case 'F':
+			if (e_start >= o->ntps) {
+				snprintf(err, errlen, "--filter '%s' must follow"
+					 " an -e SYSTEM:EVENT", optarg);
+				return -1;
+			}
+			/* it applies to the events of the last -e */
+			for (int i = e_start; i < o->ntps; i++) {
+				free(o->tps[i].filter);
+				o->tps[i].filter = strdup(optarg);
+			}
+			break;
+		case 'l':
+			o->list = 1;
+			break;
+		case 'v':
+			o->verbose++;
+			break;
 		case 'I': {
 			char *end;
 
@@ -400,6 +556,13 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		snprintf(err, errlen, "-f given more than twice");
 		return -1;
 	}
+	if (o->list) {
+		if (o->cmd && o->cmd[1]) {
+			snprintf(err, errlen, "-l takes one pattern ('sched:*')");
+			return -1;
+		}
+		return 0;
+	}
 	if (!o->cmd && !o->npids && !o->system_wide) {
 		snprintf(err, errlen, "must have a command, -p PID or -a"
 			 " (see etrace -h)");
@@ -414,6 +577,13 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 
 void opt_free(struct options *o)
 {
+	for (int i = 0; i < o->ntps; i++) {
+		free(o->tps[i].glob);
+		free(o->tps[i].filter);
+	}
+	free(o->tps);
+	o->tps = NULL;
+	o->ntps = 0;
 	free(o->pids);
 	o->pids = NULL;
 }

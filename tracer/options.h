@@ -44,6 +44,14 @@ struct options {
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
+	struct tp_spec {
+		char *glob;	/* "sched:sched_process_*" */
+		char *filter;	/* --filter after it, or NULL */
+	} *tps;			/* -e SYSTEM:EVENT */
+	int ntps;
+	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */
+	int list;		/* -l: list events (cmd[0] is the glob) */
+	int verbose;		/* -v */
 };
 
 /*

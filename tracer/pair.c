@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "capture.h"
+#include "events.h"
 #include "launch.h"
 #include "pair.h"
 #include "proc.h"
@@ -72,6 +73,28 @@ static struct task *task_for(struct pair *p, pid_t pid, pid_t tid)
 	return t ? t : pair_add_task(p, tid, pid, NULL);
 }
 
+static int sig_shown(const struct pair *p, int sig)
+{
+	return sig > 0 && sig < 65 && (p->signals >> (sig - 1) & 1);
+}
+
+/*
+ * A signal delivered to a traced task, with the siginfo the kernel read
+ * (BPF).  SIGKILL shows no line, as in strace: it cannot be caught, and
+ * it is also how the kernel ends the other threads of a dying group.
+ */
+static void signal_line(struct pair *p, pid_t pid, pid_t tid,
+			const struct cap_sig *sg)
+{
+	struct task *t = task_find(&p->tasks, tid);
+	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+
+	if (!t || sg->sig == SIGKILL || !sig_shown(p, sg->sig))
+		return;
+	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
+			     0, p->now);
+}
+
 /*
  * Captures: the BPF program writes a call phase's argument memory just
  * before that phase's tracepoint sample, on the same CPU.  So a capture
@@ -85,11 +108,16 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	struct task *t = task_find(&p->tasks, tid);
 	struct cap_parsed cp;
 	struct cap_exit ex;
+	struct cap_sig sg;
 	struct capslot *cs;
-	int r = capture_parse(raw, len, &cp, &ex);
+	int r = capture_parse(raw, len, &cp, &ex, &sg);
 
 	if (r < 0) {
 		p->cap_bad++;
+		return;
+	}
+	if (r == 3) {
+		signal_line(p, pid, tid, &sg);
 		return;
 	}
 	if (r == 2) {
@@ -136,12 +164,13 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		struct cap_exit ex;
 
 		if (cs->state != CS_CLAIMED ||
-		    capture_parse(cs->buf, cs->len, &cp, &ex) != 1)
+		    capture_parse(cs->buf, cs->len, &cp, &ex, NULL) != 1)
 			continue;
 		capture_caps(&cp, p->capv[ph], ph ? c->cap_out : c->cap,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 	}
 }
+
 
 
 static int is_exec(long nr)
@@ -352,7 +381,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	call_init(p, &c, t);
 	c.ret = ret;
 	c.exited = 1;
-	if (p->sum)
+	if (p->sum_calls)
 		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
 			     ret, seen && t->t_enter ? time - t->t_enter : 0);
 	if (is_child_exec(p, t, nr)) {
@@ -380,9 +409,24 @@ static int fatal_by_default(int sig)
 }
 
 void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
-		 uint64_t handler, uint64_t time)
+		 uint64_t handler, int code, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
+
+	/* without BPF, the line has what the tracepoint has: no siginfo */
+	if (t && !p->sig_from_bpf && sig != SIGKILL && sig_shown(p, sig)) {
+		struct cap info;
+		int32_t head[3] = { sig, 0, code };
+		static uint8_t buf[CAP_SIGINFO];
+
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf, head, sizeof(head));
+		info.p = buf;
+		info.len = 12;	/* si_signo, si_errno, si_code: all it knows */
+		info.count = info.total = 0;
+		info.flags = CAP_TRUNC;
+		p->sink->ops->signal(p->sink, t, sig, &info, 1, time);
+	}
 
 	/*
 	 * A fatal signal dequeued with SIG_DFL kills the whole group with
@@ -396,6 +440,20 @@ void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
 		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
 			if (k->pid == t->pid && !k->fatal_sig)
 				k->fatal_sig = sig;
+}
+
+void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
+		const uint8_t *raw, uint32_t size, uint64_t time)
+{
+	struct task *t = task_for(p, pid, tid);
+
+	if (!t)
+		return;
+	/* events the kernel does not count for -c (filtered ones) */
+	if (p->sum && !e->counted)
+		summary_call(p->sum, t->comm, t->pid, t->tid,
+			     SUM_EVENT_BASE + (unsigned int)e->tp_index, 0, 0);
+	p->sink->ops->event(p->sink, t, e, raw, size, time);
 }
 
 void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm)

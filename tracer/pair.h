@@ -34,7 +34,11 @@ struct pair {
 	int child_exit_pending;		/* its EXIT came before the reap */
 	/* counts, for the end */
 	uint64_t calls;
-	struct summary *sum;		/* -c from records, or NULL */
+	uint64_t signals;		/* -e signal=: bit sig-1 shows */
+	int sig_from_bpf;		/* signal lines come with siginfo */
+	uint64_t now;			/* time of the record being handled */
+	struct summary *sum;		/* -c: what is counted from records */
+	int sum_calls;			/* syscalls too (no kernel counts) */
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
 	uint8_t *joinbuf;
@@ -53,8 +57,12 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	       uint64_t time);
 void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
-		 uint64_t handler, uint64_t time);
+		 uint64_t handler, int code, uint64_t time);
 void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm);
+struct evsel;
+/* a record of any other tracepoint */
+void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
+		const uint8_t *raw, uint32_t size, uint64_t time);
 /* a capture record (capture.h): argument memory of tid's next call phase */
 void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len);

@@ -255,7 +255,8 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 		snprintf(err, errlen, "the kernel refused the filter of %s:%s"
 			 " '%s': %s", e->sys, e->name, e->filter,
 			 strerror(errno));
-		return -EINVAL;
+		e->filter_bad = 1;
+		return -EBADMSG;
 	}
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &id) || id_insert(ps, id, e)) {
 		snprintf(err, errlen, "cannot get the id of %s:%s", e->sys,
@@ -305,10 +306,17 @@ int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 		   int inherit, int on_exec, char *err, size_t errlen)
 {
 	for (int ci = 0; ci < ps->ncpu; ci++) {
+		int first = 1;
+
 		for (int i = 0; i < l->n; i++) {
+			int r;
+
+			if (l->ev[i].counted)
+				continue;
 			/* the first event of each task reports its life */
-			int r = open_one(ps, &l->ev[i], i == 0, tid, ci, inherit,
-					 on_exec, err, errlen);
+			r = open_one(ps, &l->ev[i], first, tid, ci, inherit,
+				     on_exec, err, errlen);
+			first = 0;
 
 			if (r)
 				return r;
@@ -322,8 +330,12 @@ int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 {
 	for (int ci = 0; ci < ps->ncpu; ci++) {
 		for (int i = 0; i < l->n; i++) {
-			int r = open_one(ps, &l->ev[i], 0, -1, ci, 0, 0, err,
-					 errlen);
+			int r;
+
+			if (l->ev[i].counted)
+				continue;
+			r = open_one(ps, &l->ev[i], 0, -1, ci, 0, 0, err,
+				     errlen);
 
 			if (r)
 				return r;

@@ -35,6 +35,7 @@ struct sink_view {
 };
 
 struct sink;
+struct evsel;
 
 struct sink_ops {
 	/* a syscall began; the call's args are complete, ret is not */
@@ -46,6 +47,15 @@ struct sink_ops {
 	void (*task_exit)(struct sink *s, struct task *t, enum exit_how how,
 			  int code, int core, uint64_t time);
 	void (*lost)(struct sink *s, int cpu, uint64_t n, uint64_t time);
+	/*
+	 * "--- SIGX {siginfo} ---": info NULL when the signal came without
+	 * one; partial: only si_signo, si_errno, si_code are known
+	 */
+	void (*signal)(struct sink *s, struct task *t, int sig,
+		       const struct cap *info, int partial, uint64_t time);
+	/* any other tracepoint's record (-e SYSTEM:EVENT) */
+	void (*event)(struct sink *s, struct task *t, const struct evsel *e,
+		      const uint8_t *raw, uint32_t size, uint64_t time);
 	/* -c: the summary table (at the end, or each --interval) */
 	void (*summary)(struct sink *s, struct summary *sum, uint64_t time);
 	/* end of a batch: write what is buffered; -errno on output error */

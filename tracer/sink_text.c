@@ -19,9 +19,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "events.h"
 #include "options.h"
 #include "out.h"
 #include "sink.h"
+#include "tpfields.h"
 
 #define OUT_BUF (1u << 20)
 #define FF_BUF (64u << 10)
@@ -355,6 +357,73 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
 
+static void siginfo_min(struct fmt_buf *b, const struct cap *info)
+{
+	int32_t head[3];
+
+	memcpy(head, info->p, sizeof(head));
+	fb_puts(b, "{si_signo=");
+	fmt_signal(b, head[0]);
+	if (head[1]) {
+		fb_puts(b, ", si_errno=");
+		fb_dec(b, head[1]);
+	}
+	fb_puts(b, ", si_code=");
+	fb_dec(b, head[2]);
+	fb_puts(b, ", ...}");
+}
+
+/* --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, ...} --- */
+static void text_signal(struct sink *s, struct task *t, int sig,
+			const struct cap *info, int partial, uint64_t time)
+{
+	struct text_sink *ts = TS(s);
+	struct tstream *st;
+	struct fmt_buf b;
+
+	if (!ts->lines || ts->o->quiet >= 3 || sink_full(s))
+		return;
+	st = stream_of(ts, t);
+	close_open(st, NULL);
+	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	prefix(ts, &b, t, time);
+	fb_puts(&b, "--- ");
+	fmt_signal(&b, sig);
+	fb_putc(&b, ' ');
+	if (!info) {
+		/* sent by the kernel without a siginfo: only its number */
+		fb_puts(&b, "{si_signo=");
+		fmt_signal(&b, sig);
+		fb_puts(&b, ", ...}");
+	} else {
+		siginfo_min(&b, info);
+	}
+	fb_puts(&b, " ---\n");
+	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+}
+
+/* sched:sched_process_exec(filename="/usr/bin/dirname", pid=42, old_pid=42) */
+static void text_event(struct sink *s, struct task *t, const struct evsel *e,
+		       const uint8_t *raw, uint32_t size, uint64_t time)
+{
+	struct text_sink *ts = TS(s);
+	struct tstream *st;
+	struct fmt_buf b;
+
+	if (!ts->lines || sink_full(s))
+		return;
+	st = stream_of(ts, t);
+	close_open(st, NULL);
+	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	prefix(ts, &b, t, time);
+	fb_puts(&b, e->tp_name);
+	fb_putc(&b, '(');
+	tp_format(&b, e->fmt, raw, size);
+	fb_puts(&b, ")\n");
+	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+	s->view->printed++;
+}
+
 static void put_line(struct tstream *st, struct fmt_buf *b, char *line)
 {
 	out_write(&st->out, line, (size_t)(b->p - line));
@@ -538,6 +607,8 @@ static const struct sink_ops text_ops = {
 	.task_exit = text_task_exit,
 	.lost = text_lost,
 	.summary = text_summary,
+	.event = text_event,
+	.signal = text_signal,
 	.flush = text_flush,
 	.close = text_close,
 };

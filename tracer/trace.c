@@ -37,6 +37,21 @@ static void raise_nofile(void)
 	}
 }
 
+/* a refused filter: say why, in the kernel's words */
+static int filter_error(struct trace *t, int r, char *err, size_t errlen)
+{
+	for (int i = 0; r == -EBADMSG && i < t->ev.n; i++) {
+		struct evsel *e = &t->ev.ev[i];
+
+		if (e->filter_bad) {
+			tfs_filter_error(&t->tfs, e->sys, e->name, e->filter,
+					 err, errlen);
+			break;
+		}
+	}
+	return r;
+}
+
 static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
 {
 	const struct options *o = t->o;
@@ -84,7 +99,7 @@ static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
 				continue;	/* that thread just exited */
 			if (r) {
 				free(tids);
-				return r;
+				return filter_error(t, r, err, errlen);
 			}
 			proc_comm(tids[i], comm);
 			pair_add_task(&t->pr, tids[i], pid, comm);
@@ -153,6 +168,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	r = pair_init(&t->pr, t->sink, &o->sel, o->strsize);
 	if (!r && o->summary)
 		r = summary_init(&t->sum, o->sum_by) ?:
+		    summary_init(&t->sum_rec, o->sum_by) ?:
 		    summary_init(&t->sum_prev, o->sum_by);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
@@ -208,20 +224,24 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		/* argument memory, copied in the kernel at the time of each call */
 		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
 	}
-	if (o->summary && !t->cap.summary) {
-		t->sum_records = 1;
-		t->pr.sum = &t->sum;
+	if (o->summary) {
+		t->pr.sum = &t->sum_rec;
+		t->pr.sum_calls = t->sum_records = !t->cap.summary;
 	}
+	t->pr.signals = o->signals;
+	t->pr.sig_from_bpf = t->cap.active && o->summary != 1 && o->quiet < 3;
+	t->sum.event_names = t->ev.tp_names;
+	t->sum.nevents = (unsigned int)t->ev.ntp;
 	if (o->system_wide) {
 		r = perf_open_system(&t->ps, &t->ev, err, errlen);
 		if (r)
-			return r;
+			return filter_error(t, r, err, errlen);
 	}
 	if (o->cmd && !o->system_wide) {
 		r = perf_open_task(&t->ps, &t->ev, t->ln.pid, o->follow, 1,
 				   err, errlen);
 		if (r)
-			return r;
+			return filter_error(t, r, err, errlen);
 	}
 	if (o->cmd) {
 		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, NULL);
@@ -321,8 +341,13 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 			  (int64_t)rd(r.raw, e->off_args, 8), time);
 		break;
 	case EV_CAPTURE:
+		t->pr.now = time;
 		pair_capture(&t->pr, (pid_t)r.pid, (pid_t)r.tid, r.raw,
 			     r.raw_size);
+		break;
+	case EV_TP:
+		pair_event(&t->pr, (pid_t)r.pid, (pid_t)r.tid, e, r.raw,
+			   r.raw_size, time);
 		break;
 	case EV_SIG_DELIVER:
 		if ((uint32_t)(e->off_handler + 8) > r.raw_size) {
@@ -331,7 +356,8 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		}
 		pair_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			    (int)rd(r.raw, e->off_sig, 4),
-			    rd(r.raw, e->off_handler, 8), time);
+			    rd(r.raw, e->off_handler, 8),
+			    (int)rd(r.raw, e->off_code, 4), time);
 		break;
 	}
 }
@@ -404,6 +430,12 @@ static void on_signals(struct trace *t)
 	}
 }
 
+static void merge_rows(struct summary *to, const struct summary *from)
+{
+	for (unsigned int i = 0; i < from->n; i++)
+		summary_add(to, &from->rows[i].key, &from->rows[i].val);
+}
+
 /* -c: the table now (at the end, or each --interval) */
 static void emit_summary(struct trace *t, int final)
 {
@@ -425,12 +457,15 @@ static void emit_summary(struct trace *t, int final)
 			summary_free(&now);
 		}
 	} else {
-		t->sum.lost = t->lost;
+		summary_clear(&t->sum);
 	}
+	/* what the kernel did not count: from records, lost ones said */
+	merge_rows(&t->sum, &t->sum_rec);
+	t->sum.lost = t->sum_rec.n || t->sum_records ? t->lost : 0;
 	t->sink->ops->summary(t->sink, out, merge_now());
 	/* records: each interval counts afresh */
-	if (!t->cap.summary && t->o->interval && !final)
-		summary_clear(&t->sum);
+	if (t->o->interval && !final)
+		summary_clear(&t->sum_rec);
 }
 
 static int finished(struct trace *t)
@@ -620,6 +655,7 @@ int trace_teardown(struct trace *t)
 	tfs_close(&t->tfs);
 	pair_free(&t->pr);
 	summary_free(&t->sum);
+	summary_free(&t->sum_rec);
 	summary_free(&t->sum_prev);
 	free(t->attached);
 	if (t->sfd >= 0)

@@ -25,7 +25,8 @@ struct trace {
 	struct evlist ev;
 	struct perfset ps;
 	struct capture cap;
-	struct summary sum;		/* -c */
+	struct summary sum;		/* -c: what is printed */
+	struct summary sum_rec;		/* -c: counted from records */
 	struct summary sum_prev;	/* --interval: the last snapshot */
 	int sum_records;		/* counted from records, not the kernel */
 	uint64_t next_interval;

@@ -176,7 +176,8 @@ static char *read_file(const char *path, size_t *len)
 	for (;;) {
 		ssize_t r;
 
-		if (n == cap) {
+		/* room for a NUL after the data, always */
+		if (n + 1 >= cap) {
 			char *nb = realloc(buf, cap * 2);
 
 			if (!nb) {
@@ -256,4 +257,70 @@ int tfs_field(struct tep_event *ev, const char *field, int *size)
 	if (size)
 		*size = f->size;
 	return f->offset;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	ssize_t r;
+
+	if (fd < 0)
+		return -errno;
+	r = write(fd, text, strlen(text));
+	close(fd);
+	return r < 0 ? -errno : 0;
+}
+
+void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
+		      const char *filter, char *msg, size_t len)
+{
+	char inst[512], path[1024];
+	char *log = NULL, *err, *cmd, *caret, *nl;
+	size_t n;
+
+	snprintf(msg, len, "the kernel refused the filter '%s' for %s:%s",
+		 filter, sys, name);
+	snprintf(inst, sizeof(inst), "%s/instances/etrace-%d", t->root,
+		 (int)getpid());
+	if (mkdir(inst, 0700))
+		return;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/filter", inst, sys, name);
+	if (write_file(path, filter) == -EINVAL) {
+		snprintf(path, sizeof(path), "%s/error_log", inst);
+		log = read_file(path, &n);
+	}
+	rmdir(inst);
+	if (!log)
+		return;
+	log[n] = '\0';
+	/*
+	 * [ 3792.13] event filter parse error: error: Field not found
+	 *   Command: bogus == 1
+	 *                  ^
+	 */
+	err = strstr(log, "error: error: ");
+	cmd = err ? strstr(err, "Command: ") : NULL;
+	caret = cmd ? strchr(cmd, '\n') : NULL;
+	if (err && cmd && caret) {
+		const char *c = strchr(caret + 1, '^');
+		char *line_start = cmd;
+		long col;
+
+		/* the caret's column, less the indent of the command */
+		while (line_start > log && line_start[-1] != '\n')
+			line_start--;
+		col = c ? (long)(c - (caret + 1)) - (long)(cmd + 9 - line_start) : -1;
+		err += 14;
+		nl = strchr(err, '\n');
+		if (nl)
+			*nl = '\0';
+		if (col >= 0)
+			snprintf(msg, len, "bad filter for %s:%s: %s: '%s'"
+				 " (at column %ld)", sys, name, err, filter,
+				 col + 1);
+		else
+			snprintf(msg, len, "bad filter for %s:%s: %s: '%s'",
+				 sys, name, err, filter);
+	}
+	free(log);
 }

@@ -33,6 +33,13 @@ int tfs_event(struct tracefs *t, const char *sys, const char *name,
 	      struct tep_event **ev, char *err, size_t errlen);
 /* does SYS:NAME exist? */
 int tfs_has_event(struct tracefs *t, const char *sys, const char *name);
+/*
+ * Why the kernel refuses a tracepoint filter, in one line, from its own
+ * error_log: perf's filter ioctl only says EINVAL.  Uses (and removes) a
+ * tracefs instance of etrace's own; the system's tracing is not touched.
+ */
+void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
+		      const char *filter, char *msg, size_t len);
 /* byte offset and size of a field in the event's records, or -1 */
 int tfs_field(struct tep_event *ev, const char *field, int *size);
 

@@ -28,7 +28,7 @@ for f in $(cat files); do
 	out.[0-9]*) ;;
 	*) fail "unexpected file $f" ;;
 	esac
-	grep -vE '^([a-z_0-9]+\(|<\.\.\. [a-z_0-9]+ resumed>|\+\+\+ )' e/$f > odd
+	grep -vE '^([a-z_0-9]+\(|<\.\.\. [a-z_0-9]+ resumed>|\+\+\+ |--- SIG)' e/$f > odd
 	[ -s odd ] && { head -3 odd >&2; fail "$f: lines that are not calls (pid prefixes?)"; }
 	tail -n 1 e/$f | grep -qx '+++ exited with 0 +++' ||
 		fail "$f does not end with '+++ exited with 0 +++'"

@@ -7,6 +7,7 @@
 #include <sys/syscall.h>
 
 #include "check.h"
+#include "capture_abi.h"
 #include "options.h"
 #include "sysent.h"
 
@@ -104,7 +105,49 @@ int main(void)
 	CHECK(parse(&o, "-e", "trace=/(", "true", NULL) == -1);
 	CHECK(strstr(err, "regular expression") != NULL);
 	CHECK(parse(&o, "-e", "trace=", "true", NULL) == -1);
-	CHECK(parse(&o, "-e", "signal=all", "true", NULL) == -1);
-	CHECK(strstr(err, "signal") != NULL);
+	CHECK(parse(&o, "-e", "inject=all", "true", NULL) == -1);
+	CHECK(strstr(err, "inject") != NULL);
+	/* -e signal= and status= */
+	CHECK(parse(&o, "-e", "signal=!SIGCHLD", "true", NULL) == 0);
+	CHECK(!(o.signals >> (17 - 1) & 1) && (o.signals & 1));
+	CHECK(parse(&o, "-e", "signal=TERM,9", "true", NULL) == 0);
+	CHECK(o.signals == (1ull << 14 | 1ull << 8));
+	CHECK(parse(&o, "-e", "signal=SIGNOPE", "true", NULL) == -1);
+	CHECK(parse(&o, "-e", "status=failed,unfinished", "true", NULL) == 0);
+	CHECK(o.status == (STATUS_FAILED | STATUS_UNFINISHED));
+	CHECK(parse(&o, "-e", "status=bogus", "true", NULL) == -1);
+	CHECK(parse(&o, "-z", "true", NULL, NULL) == 0 && o.status == STATUS_SUCCESSFUL);
+	/* events, mixed with syscalls, and their filters */
+	CHECK(parse(&o, "-e", "sched:sched_process_exec", "true", NULL) == 0);
+	CHECK(o.ntps == 1 && sel_count(&o.sel) == 0);
+	opt_free(&o);
+	CHECK(parse(&o, "-e", "trace=openat,sched:*", "true", NULL) == 0);
+	CHECK(o.ntps == 1 && sel_count(&o.sel) == 1);
+	opt_free(&o);
+	{
+		char *argv[] = { "etrace", "-e", "sched:a", "--filter", "pid > 1",
+				 "-e", "net:b", "true", NULL };
+
+		CHECK(opt_parse(8, argv, &o, err, sizeof(err)) == 0);
+		CHECK(o.ntps == 2 && !strcmp(o.tps[0].filter, "pid > 1"));
+		CHECK(o.tps[1].filter == NULL);
+		opt_free(&o);
+	}
+	CHECK(parse(&o, "--filter", "x", "true", NULL) == -1);
+	CHECK(strstr(err, "--filter") != NULL);
+	CHECK(parse(&o, "-e", "sched", "true", NULL) == -1);	/* not a syscall */
+	CHECK(parse(&o, "-e", "sched:", "true", NULL) == -1);
+	CHECK(strstr(err, "SYSTEM:EVENT") != NULL);
+	/* summaries */
+	CHECK(parse(&o, "-c", "-S", "calls", "true") == 0 && o.summary == 1);
+	CHECK(parse(&o, "--by", "comm,syscall", "true", NULL) == 0);
+	CHECK(o.summary == 1 && o.sum_by == SUM_BY_COMM);
+	CHECK(parse(&o, "--by", "color", "true", NULL) == -1);
+	CHECK(parse(&o, "-S", "colour", "true", NULL) == -1);
+	CHECK(parse(&o, "--interval", "0", "true", NULL) == -1);
+	CHECK(parse(&o, "-ttt", "-T", "true", NULL) == 0 && o.tstamp == 3 && o.show_time);
+	CHECK(parse(&o, "--max-events", "0", "true", NULL) == -1);
+	CHECK(parse(&o, "--duration", "x", "true", NULL) == -1);
+	CHECK(parse(&o, "-l", NULL, NULL, NULL) == 0 && o.list);
 	CHECK_DONE();
 }
