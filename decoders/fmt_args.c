@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: arguments and return values, one formatter per kind of
- * decoders/kinds.def.  A kind without a formatter here prints its base
- * form (number or address): less detail, never a guess.
+ * decoders/kinds.def (the formatters live in fmt_<family>.c).  A kind
+ * without a formatter prints its base form (number or address): less
+ * detail, never a guess.
  */
-
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <string.h>
-#include <sys/sysmacros.h>
 
-#include "decode.h"
-#include "xlat_sets.h"
+#include "fmt_priv.h"
 
 static void fmt_base(struct fmt_buf *b, int base, uint64_t v)
 {
@@ -32,209 +28,158 @@ static void fmt_base(struct fmt_buf *b, int base, uint64_t v)
 		fb_oct(b, v);
 		break;
 	case B_PTR:
-		if (!v) {
-			fb_puts(b, "NULL");
-			break;
-		}
-		/* fall through */
+		fmt_ptr(b, v);
+		break;
 	default:
 		fb_hex(b, v);
 	}
 }
 
-static void fmt_id(struct fmt_buf *b, uint64_t v)
+void fmt_ptr(struct fmt_buf *b, uint64_t v)
 {
-	/* uid_t and gid_t: (uid_t)-1 means "unchanged" and prints as -1 */
-	if ((uint32_t)v == UINT32_MAX)
-		fb_puts(b, "-1");
+	if (v)
+		fb_hex(b, v);
 	else
-		fb_udec(b, (uint32_t)v);
+		fb_puts(b, "NULL");
 }
 
-static void fmt_oflags(struct fmt_buf *b, uint64_t v)
-{
-	static const char *const acc[] = {
-		"O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE"
-	};
-	uint64_t rest = v & ~(uint64_t)O_ACCMODE & 0xffffffffu;
-
-	fb_puts(b, acc[v & O_ACCMODE]);
-	if (rest)
-		fmt_xlat_flags_tail(b, &xlat_open_flags, rest);
-}
-
-static void fmt_mapflags(struct fmt_buf *b, uint64_t v)
-{
-	/* MAP_TYPE first, then the flags, then the huge page size */
-	uint64_t type = v & 0xf, huge = (v >> 26) & 0x3f;
-	uint64_t rest = v & ~(uint64_t)0xf & ((1u << 26) - 1);
-	const char *name = type ? xlat_name(&xlat_mmap_type, type) : "MAP_FILE";
-
-	if (!name && !rest && !huge) {
-		fmt_xlat_enum(b, &xlat_mmap_type, type);
-		return;
-	}
-	if (name)
-		fb_puts(b, name);
-	else
-		fb_hex(b, type);
-	if (rest)
-		fmt_xlat_flags_tail(b, &xlat_mmap_flags, rest);
-	if (huge) {
-		fb_putc(b, '|');
-		fb_udec(b, huge);
-		fb_puts(b, "<<MAP_HUGE_SHIFT");
-	}
-}
-
-static void fmt_mode(struct fmt_buf *b, uint64_t v)
-{
-	static const struct { unsigned int bits; const char *name; } type[] = {
-		{ S_IFREG, "S_IFREG" }, { S_IFSOCK, "S_IFSOCK" },
-		{ S_IFIFO, "S_IFIFO" }, { S_IFLNK, "S_IFLNK" },
-		{ S_IFDIR, "S_IFDIR" }, { S_IFBLK, "S_IFBLK" },
-		{ S_IFCHR, "S_IFCHR" },
-	};
-	unsigned int m = (unsigned int)v, fmt = m & S_IFMT;
-	int n = 0;
-
-	for (size_t i = 0; fmt && i < sizeof(type) / sizeof(type[0]); i++) {
-		if (fmt == type[i].bits) {
-			fb_puts(b, type[i].name);
-			n++;
-		}
-	}
-	if (fmt && !n) {
-		fb_oct(b, fmt);
-		n++;
-	}
-	if (m & S_ISUID) {
-		fb_puts(b, n++ ? "|S_ISUID" : "S_ISUID");
-	}
-	if (m & S_ISGID) {
-		fb_puts(b, n++ ? "|S_ISGID" : "S_ISGID");
-	}
-	if (m & S_ISVTX) {
-		fb_puts(b, n++ ? "|S_ISVTX" : "S_ISVTX");
-	}
-	if (n)
-		fb_putc(b, '|');
-	fb_oct(b, m & 0777);
-	if (v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu) {
-		fb_putc(b, '|');
-		fb_hex(b, v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu);
-	}
-}
-
-static void fmt_argv(struct fmt_buf *b, const struct cap *k, long max)
-{
-	const uint8_t *p = k->p, *end = k->p + k->len;
-
-	fb_putc(b, '[');
-	for (uint32_t i = 0; i < k->count && p < end; i++) {
-		const uint8_t *z = memchr(p, '\0', (size_t)(end - p));
-		size_t n = z ? (size_t)(z - p) : (size_t)(end - p);
-
-		if (i)
-			fb_puts(b, ", ");
-		fmt_quoted(b, p, n, max, !z);
-		p += n + 1;
-	}
-	if (k->total > k->count)
-		fb_puts(b, k->count ? ", ..." : "...");
-	fb_putc(b, ']');
-}
-
-/* arguments that point at memory: the copy when there is one */
-static int fmt_captured(struct fmt_buf *b, const struct sc_call *c, int i)
+const struct cap *arg_in(const struct sc_call *c, int i, size_t size)
 {
 	const struct cap *k = c->cap[i];
-	long max = c->o ? c->o->strsize : 32;
 
-	if (!k)
-		return 0;
-	switch (c->d->arg[i].kind) {
-	case K_path:
-		/* paths print whole, as strace does */
-		fmt_quoted(b, k->p, k->len, -1, k->flags & CAP_TRUNC);
-		return 1;
-	case K_str:
-		fmt_quoted(b, k->p, k->len, max, k->flags & CAP_TRUNC);
-		return 1;
-	case K_argv:
-		fmt_argv(b, k, max);
-		return 1;
-	case K_envp:
-		fb_hex(b, c->args[i]);
-		fb_puts(b, " /* ");
-		fb_udec(b, k->total);
-		fb_puts(b, k->total == 1 ? " var */" : " vars */");
-		return 1;
-	}
-	return 0;
+	if (!k || (k->flags & CAP_FAULT) || k->len < size || (k->len && !k->p))
+		return NULL;
+	return k;
 }
+
+const struct cap *arg_out(const struct sc_call *c, int i, size_t size)
+{
+	const struct cap *k = c->cap_out[i];
+
+	/* strace prints what a call wrote only when it succeeded */
+	if (!c->exited || sc_failed(c))
+		return NULL;
+	if (!k || (k->flags & CAP_FAULT) || k->len < size || (k->len && !k->p))
+		return NULL;
+	return k;
+}
+
+const struct cap *arg_mem(const struct sc_call *c, int i, size_t size)
+{
+	if (kind_info[c->d->arg[i].kind].dir == D_OUT)
+		return arg_out(c, i, size);
+	return arg_in(c, i, size);
+}
+
+/*
+ * The dispatch: one formatter per kind, shared by a kind and its output
+ * twin (timespec, otimespec) since they differ only in when the memory
+ * was read, which arg_mem() knows.
+ */
+static fmt_kind_fn *const kind_fmt[K__COUNT] = {
+	[K_dirfd] = fmt_k_dirfd,
+	[K_uid] = fmt_k_uid,
+	[K_gid] = fmt_k_uid,
+	[K_mode] = fmt_k_mode,
+	[K_perm] = fmt_k_perm,
+	[K_dev] = fmt_k_dev,
+	[K_sig] = fmt_k_sig,
+	[K_clockid] = fmt_k_clockid,
+	[K_flags] = fmt_k_flags,
+	[K_enum] = fmt_k_enum,
+	[K_oflags] = fmt_k_oflags,
+	[K_atflags] = fmt_k_atflags,
+	[K_prot] = fmt_k_prot,
+	[K_mapflags] = fmt_k_mapflags,
+	[K_cloneflags] = fmt_k_cloneflags,
+	[K_ioctl] = fmt_k_ioctl,
+	[K_ioctlarg] = fmt_k_ioctlarg,
+	[K_fcntlcmd] = fmt_k_fcntlcmd,
+	[K_sockfamily] = fmt_k_sockfamily,
+	[K_socktype] = fmt_k_socktype,
+	[K_sockproto] = fmt_k_sockproto,
+	[K_socklevel] = fmt_k_socklevel,
+	[K_sockopt] = fmt_k_sockopt,
+	[K_sigprocmaskhow] = fmt_k_sigprocmaskhow,
+	[K_resource] = fmt_k_resource,
+	[K_whence] = fmt_k_whence,
+	[K_waitopts] = fmt_k_waitopts,
+	[K_idtype] = fmt_k_idtype,
+	[K_which] = fmt_k_which,
+	[K_persona] = fmt_k_personality,
+	[K_path] = fmt_k_path,
+	[K_str] = fmt_k_str,
+	[K_ibuf] = fmt_k_ibuf,
+	[K_argv] = fmt_k_argv,
+	[K_envp] = fmt_k_envp,
+	[K_iovec] = fmt_k_iovec,
+	[K_sockaddr] = fmt_k_sockaddr,
+	[K_msghdr] = fmt_k_msghdr,
+	[K_timespec] = fmt_k_timespec,
+	[K_timeval] = fmt_k_timeval,
+	[K_itimerspec] = fmt_k_itimerspec,
+	[K_itimerval] = fmt_k_itimerval,
+	[K_rlimit] = fmt_k_rlimit,
+	[K_sigset] = fmt_k_sigset,
+	[K_sigaction] = fmt_k_sigaction,
+	[K_stackt] = fmt_k_stackt,
+	[K_siginfo] = fmt_k_siginfo,
+	[K_pollfd] = fmt_k_pollfd,
+	[K_fdset] = fmt_k_fdset,
+	[K_epollevent] = fmt_k_epollevent,
+	[K_cloneargs] = fmt_k_cloneargs,
+	[K_schedparam] = fmt_k_schedparam,
+	[K_cpuset] = fmt_k_cpuset,
+	[K_capheader] = fmt_k_capheader,
+	[K_capdata] = fmt_k_capdata,
+	[K_ints] = fmt_k_ints,
+	[K_obuf] = fmt_k_obuf,
+	[K_ostr] = fmt_k_ostr,
+	[K_stat] = fmt_k_stat,
+	[K_statx] = fmt_k_statx,
+	[K_statfs] = fmt_k_statfs,
+	[K_oiovec] = fmt_k_iovec,
+	[K_omsghdr] = fmt_k_msghdr,
+	[K_osockaddr] = fmt_k_osockaddr,
+	[K_socklen] = fmt_k_socklen,
+	[K_otimespec] = fmt_k_timespec,
+	[K_rem] = fmt_k_rem,
+	[K_otimeval] = fmt_k_timeval,
+	[K_oitimerspec] = fmt_k_itimerspec,
+	[K_oitimerval] = fmt_k_itimerval,
+	[K_orlimit] = fmt_k_rlimit,
+	[K_osigset] = fmt_k_sigset,
+	[K_osigaction] = fmt_k_sigaction,
+	[K_ostackt] = fmt_k_stackt,
+	[K_osiginfo] = fmt_k_siginfo,
+	[K_oepollevents] = fmt_k_oepollevents,
+	[K_wstatus] = fmt_k_wstatus,
+	[K_rusage] = fmt_k_rusage,
+	[K_utsname] = fmt_k_utsname,
+	[K_sysinfo] = fmt_k_sysinfo,
+	[K_tms] = fmt_k_tms,
+	[K_pipefds] = fmt_k_pipefds,
+	[K_dirents] = fmt_k_dirents,
+	[K_ocpuset] = fmt_k_cpuset,
+	[K_oschedparam] = fmt_k_schedparam,
+	[K_ocapdata] = fmt_k_capdata,
+	[K_oint] = fmt_k_oint,
+	[K_ouid3] = fmt_k_ouid3,
+	[K_ogid3] = fmt_k_ouid3,
+	[K_ogroups] = fmt_k_ogroups,
+	[K_groups] = fmt_k_groups,
+	[K_ou64] = fmt_k_ou64,
+};
 
 void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 {
 	const struct sc_arg *a = &c->d->arg[i];
-	uint64_t v = c->args[i];
+	fmt_kind_fn *f = a->kind < K__COUNT ? kind_fmt[a->kind] : NULL;
 
-	if (c->cap[i] && fmt_captured(b, c, i))
-		return;
-	switch (a->kind) {
-	case K_dirfd:
-		if ((int32_t)v == AT_FDCWD) {
-			fb_puts(b, "AT_FDCWD");
-			return;
-		}
-		break;
-	case K_uid:
-	case K_gid:
-		fmt_id(b, v);
-		return;
-	case K_perm:
-		fb_oct(b, v & 0xffffffffu);
-		return;
-	case K_mode:
-		fmt_mode(b, v);
-		return;
-	case K_dev:
-		fb_puts(b, "makedev(");
-		fb_hex(b, major(v));
-		fb_puts(b, ", ");
-		fb_hex(b, minor(v));
-		fb_putc(b, ')');
-		return;
-	case K_sig:
-		fmt_signal(b, (int32_t)v);
-		return;
-	case K_flags:
-		fmt_xlat_flags(b, a->set, v);
-		return;
-	case K_enum:
-		fmt_xlat_enum(b, a->set, v);
-		return;
-	case K_oflags:
-		fmt_oflags(b, v);
-		return;
-	case K_atflags:
-		fmt_xlat_flags(b, &xlat_at_flags, v & 0xffffffffu);
-		return;
-	case K_prot:
-		if (!v) {
-			fb_puts(b, "PROT_NONE");
-			return;
-		}
-		fmt_xlat_flags(b, &xlat_mmap_prot, v);
-		return;
-	case K_mapflags:
-		fmt_mapflags(b, v);
-		return;
-	case K_whence:
-		fmt_xlat_enum(b, &xlat_seek_whence, (uint32_t)v);
-		return;
-	}
-	fmt_base(b, kind_info[a->kind].base, v);
+	if (f)
+		f(b, c, i);
+	else
+		fmt_base(b, kind_info[a->kind].base, c->args[i]);
 }
 
 /* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
@@ -242,24 +187,65 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 
 /*
  * Arguments strace leaves out because the call ignores them: open's mode
- * unless the flags create a file, mremap's new address unless MREMAP_FIXED.
+ * unless the flags create a file, mremap's new address unless
+ * MREMAP_FIXED, mknod's device unless it makes one, mq_open's mode and
+ * attributes unless it creates the queue.
  */
 static int arg_shown(const struct sc_call *c, int i)
 {
 	const struct sc_arg *a = &c->d->arg[i];
+	int prev = i > 0 ? c->d->arg[i - 1].kind : -1;
 
-	if (a->kind == K_perm && i > 0 && c->d->arg[i - 1].kind == K_oflags)
-		return (c->args[i - 1] & (O_CREAT | O_TMPFILE_BIT)) != 0;
-	if (a->kind == K_fixedaddr && i > 0)
-		return (c->args[i - 1] & 2 /* MREMAP_FIXED */) != 0;
+	switch (a->kind) {
+	case K_perm:
+		if (prev == K_oflags)
+			return (c->args[i - 1] & (O_CREAT | O_TMPFILE_BIT)) != 0;
+		return 1;
+	case K_mqattr:
+		if (i >= 2 && c->d->arg[i - 2].kind == K_oflags)
+			return (c->args[i - 2] & O_CREAT) != 0;
+		return 1;
+	case K_fixedaddr:
+		return i > 0 && (c->args[i - 1] & 2 /* MREMAP_FIXED */);
+	case K_dev:
+		if (prev == K_mode) {
+			uint32_t fmt = c->args[i - 1] & 0170000;
+
+			return fmt == 0020000 || fmt == 0060000;
+		}
+		return 1;
+	}
 	return 1;
+}
+
+/* calls that print their own argument list (fmt_priv.h) */
+static fmt_call_fn *call_fmt(const struct sc_desc *d)
+{
+	for (int i = 0; i < d->nargs; i++) {
+		switch (d->arg[i].kind) {
+		case K_cloneflags:
+			return i == 0 ? fmt_clone_call : NULL;
+		case K_futexop:
+			return fmt_futex_call;
+		case K_prctlop:
+			return fmt_prctl_call;
+		case K_fcntlcmd:
+			return fmt_fcntl_call;
+		case K_ioctl:
+			return fmt_ioctl_call;
+		}
+	}
+	return NULL;
 }
 
 int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
 	     int exiting)
 {
-	int i;
+	fmt_call_fn *call = call_fmt(c->d);
+	int i, n = 0;
 
+	if (call)
+		return call(b, c, from, exiting);
 	for (i = from; i < c->d->nargs; i++) {
 		if (!exiting && kind_info[c->d->arg[i].kind].dir == D_OUT) {
 			/* strace ends the entry half with the separator */
@@ -269,16 +255,30 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
 		}
 		if (!arg_shown(c, i))
 			continue;
-		if (i > from)
+		/* at exit, the separator was printed at entry */
+		if (i > from || (n && i == from))
 			fb_puts(b, ", ");
+		n++;
 		fmt_arg(b, c, i);
 	}
 	return i;
 }
 
+/* return kinds that decode the value (rets.def) */
+static fmt_ret_fn *const ret_fmt[R__COUNT] = {
+	[R_fcntl] = fmt_fcntl_ret,
+	[R_prctl] = fmt_prctl_ret,
+	[R_persona] = fmt_personality_ret,
+	[R_poll] = fmt_poll_ret,
+	[R_select] = fmt_select_ret,
+	[R_membarrier] = fmt_membarrier_ret,
+	[R_policy] = fmt_policy_ret,
+};
+
 void fmt_retval(struct fmt_buf *b, const struct sc_call *c)
 {
 	int64_t r = c->ret;
+	fmt_ret_fn *extra;
 
 	if (c->d->ret == R_none) {
 		fb_putc(b, '?');
@@ -299,6 +299,12 @@ void fmt_retval(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, " (");
 		fb_puts(b, errno_text(err));
 		fb_putc(b, ')');
+		return;
+	}
+	extra = c->d->ret < R__COUNT ? ret_fmt[c->d->ret] : NULL;
+	if (extra) {
+		/* these print the whole value themselves */
+		extra(b, c);
 		return;
 	}
 	switch (c->d->ret) {

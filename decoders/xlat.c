@@ -108,3 +108,49 @@ void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 		fb_hex(b, left);
 	}
 }
+
+void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt)
+{
+	fb_hex(b, v);
+	if (dflt) {
+		fb_puts(b, " /* ");
+		fb_puts(b, dflt);
+		fb_puts(b, " */");
+	}
+}
+
+void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		    const char *dflt)
+{
+	uint64_t left;
+	int n = 0;
+
+	if (!v) {
+		const char *zero = xlat_name(x, 0);
+
+		fb_puts(b, zero ? zero : "0");
+		return;
+	}
+	left = flag_names(b, x, v, &n);
+	if (left) {
+		if (n)
+			fb_putc(b, '|');
+		fb_hex(b, left);
+		if (!n && dflt) {
+			fb_puts(b, " /* ");
+			fb_puts(b, dflt);
+			fb_puts(b, " */");
+		}
+	}
+}
+
+void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		   const char *dflt)
+{
+	const char *name = xlat_name(x, v);
+
+	if (name)
+		fb_puts(b, name);
+	else
+		fmt_unknown(b, v, dflt);
+}

@@ -36,4 +36,13 @@ void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 /* "|A|B|0x40" for flags that follow another part (open's access mode) */
 void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 
+/* flags with an explicit text for unknown bits ("?_OK"); NULL: none */
+void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		    const char *dflt);
+/* one value; unknown prints in hex, then the dflt comment if any */
+void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		   const char *dflt);
+/* 0x40, then a comment with dflt when not NULL */
+void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt);
+
 #endif

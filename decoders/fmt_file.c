@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: files and descriptors: modes, open flags, paths, fcntl,
+ * stat, statx, statfs, directory entries.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+
+#include "fmt_priv.h"
+
+FMT_KIND(dirfd)
+{
+	if ((int32_t)c->args[i] == AT_FDCWD)
+		fb_puts(b, "AT_FDCWD");
+	else
+		fb_dec(b, (int32_t)c->args[i]);
+}
+
+FMT_KIND(uid)
+{
+	/* uid_t and gid_t: (uid_t)-1 means "unchanged" and prints as -1 */
+	if ((uint32_t)c->args[i] == UINT32_MAX)
+		fb_puts(b, "-1");
+	else
+		fb_udec(b, (uint32_t)c->args[i]);
+}
+
+FMT_KIND(perm)
+{
+	fb_oct(b, c->args[i] & 0xffffffffu);
+}
+
+void fmt_mode_val(struct fmt_buf *b, uint64_t v)
+{
+	static const struct { unsigned int bits; const char *name; } type[] = {
+		{ S_IFREG, "S_IFREG" }, { S_IFSOCK, "S_IFSOCK" },
+		{ S_IFIFO, "S_IFIFO" }, { S_IFLNK, "S_IFLNK" },
+		{ S_IFDIR, "S_IFDIR" }, { S_IFBLK, "S_IFBLK" },
+		{ S_IFCHR, "S_IFCHR" },
+	};
+	unsigned int m = (unsigned int)v, fmt = m & S_IFMT;
+	int n = 0;
+
+	for (size_t k = 0; fmt && k < sizeof(type) / sizeof(type[0]); k++) {
+		if (fmt == type[k].bits) {
+			fb_puts(b, type[k].name);
+			n++;
+		}
+	}
+	if (fmt && !n) {
+		fb_oct(b, fmt);
+		n++;
+	}
+	if (m & S_ISUID)
+		fb_puts(b, n++ ? "|S_ISUID" : "S_ISUID");
+	if (m & S_ISGID)
+		fb_puts(b, n++ ? "|S_ISGID" : "S_ISGID");
+	if (m & S_ISVTX)
+		fb_puts(b, n++ ? "|S_ISVTX" : "S_ISVTX");
+	if (n)
+		fb_putc(b, '|');
+	fb_oct(b, m & 0777);
+	if (v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu) {
+		fb_putc(b, '|');
+		fb_hex(b, v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu);
+	}
+}
+
+FMT_KIND(mode)
+{
+	fmt_mode_val(b, c->args[i]);
+}
+
+void fmt_dev_val(struct fmt_buf *b, uint64_t v)
+{
+	fb_puts(b, "makedev(");
+	fb_hex(b, major(v));
+	fb_puts(b, ", ");
+	fb_hex(b, minor(v));
+	fb_putc(b, ')');
+}
+
+FMT_KIND(dev)
+{
+	fmt_dev_val(b, c->args[i]);
+}
+
+void fmt_open_flags(struct fmt_buf *b, uint64_t v)
+{
+	static const char *const acc[] = {
+		"O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE"
+	};
+	uint64_t rest = v & ~(uint64_t)O_ACCMODE & 0xffffffffu;
+
+	fb_puts(b, acc[v & O_ACCMODE]);
+	if (rest)
+		fmt_xlat_flags_tail(b, &xlat_open_flags, rest);
+}
+
+FMT_KIND(oflags)
+{
+	fmt_open_flags(b, c->args[i]);
+}
+
+FMT_KIND(atflags)
+{
+	static const char *const sync[] = {
+		"AT_STATX_SYNC_AS_STAT", "AT_STATX_FORCE_SYNC",
+		"AT_STATX_DONT_SYNC", "0x6000",
+	};
+	uint64_t v = c->args[i] & 0xffffffffu;
+
+	/* statx: the sync type (zero included) comes first */
+	if (!strcmp(c->d->name, "statx")) {
+		fb_puts(b, sync[(v >> 13) & 3]);
+		v &= ~(uint64_t)0x6000;
+		if (v)
+			fmt_xlat_flags_tail(b, &xlat_at_flags, v);
+		return;
+	}
+	fmt_xlat_flags(b, &xlat_at_flags, v);
+}
+
+FMT_KIND(whence)
+{
+	fmt_xlat_enum(b, &xlat_seek_whence, (uint32_t)c->args[i]);
+}
+
+/* --- strings ------------------------------------------------------ */
+
+FMT_KIND(path)
+{
+	const struct cap *k = arg_in(c, i, 0);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	/* paths print whole, as strace does */
+	fmt_qstr(b, c, k->p, k->len, -1, k->flags & CAP_TRUNC, 0);
+}
+
+FMT_KIND(str)
+{
+	const struct cap *k = arg_in(c, i, 0);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
+}
+
+FMT_KIND(ostr)
+{
+	const struct cap *k = arg_out(c, i, 0);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
+}
+
+/* --- fcntl -------------------------------------------------------- */
+
+FMT_KIND(fcntlcmd)
+{
+	fmt_xlat_enum(b, &xlat_fcntl_cmd, (uint32_t)c->args[i]);
+}
+
+static void fmt_flock(struct fmt_buf *b, const struct cap *k, uint64_t addr,
+		      int getlk)
+{
+	int n = 0;
+
+	/* struct flock: short l_type, l_whence; off_t l_start, l_len; pid */
+	if (!k || k->len < 32) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fb_putc(b, '{');
+	fb_field(b, &n, "l_type");
+	fmt_enum_dflt(b, &xlat_lock_type, ld16(k->p), "F_???");
+	fb_field(b, &n, "l_whence");
+	fmt_enum_dflt(b, &xlat_seek_whence, ld16(k->p + 2), "SEEK_???");
+	fb_field(b, &n, "l_start");
+	fb_dec(b, (int64_t)ld64(k->p + 8));
+	fb_field(b, &n, "l_len");
+	fb_dec(b, (int64_t)ld64(k->p + 16));
+	if (getlk) {
+		fb_field(b, &n, "l_pid");
+		fb_dec(b, (int32_t)ld32(k->p + 24));
+	}
+	fb_putc(b, '}');
+}
+
+static void fmt_owner_ex(struct fmt_buf *b, const struct cap *k,
+			 uint64_t addr)
+{
+	if (!k || k->len < 8) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fb_puts(b, "{type=");
+	fmt_enum_dflt(b, &xlat_f_owner_type, ld32(k->p), "F_OWNER_???");
+	fb_puts(b, ", pid=");
+	fb_dec(b, (int32_t)ld32(k->p + 4));
+	fb_putc(b, '}');
+}
+
+/* commands whose argument is printed when the call returns */
+static int fcntl_arg_at_exit(uint32_t cmd)
+{
+	return cmd == F_GETLK || cmd == F_OFD_GETLK || cmd == F_GETOWN_EX;
+}
+
+/*
+ * fcntl as strace prints it: the third argument only for commands that
+ * take one, decoded by command; the "get" structs at exit.
+ */
+int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		   int exiting)
+{
+	uint32_t cmd = (uint32_t)c->args[1];
+	uint64_t arg = c->args[2];
+
+	if (exiting) {
+		if (from == 2 && fcntl_arg_at_exit(cmd)) {
+			/* needs the struct copied at exit (cap_out) */
+			const struct cap *k = arg_out(c, 2, 0);
+
+			fb_puts(b, ", ");
+			if (cmd == F_GETOWN_EX)
+				fmt_owner_ex(b, k, arg);
+			else
+				fmt_flock(b, k, arg, 1);
+		}
+		return 3;
+	}
+	if (from > 0)
+		return 3;
+	fb_dec(b, (int32_t)c->args[0]);
+	fb_puts(b, ", ");
+	fmt_xlat_enum(b, &xlat_fcntl_cmd, cmd);
+	if (fcntl_arg_at_exit(cmd))
+		return 2;
+	switch (cmd) {
+	case F_GETFD: case F_GETFL: case F_GETOWN: case F_GETSIG:
+	case F_GETLEASE: case F_GETPIPE_SZ: case F_GET_SEALS:
+	case 1029 /* F_CANCELLK */:
+		return 3;
+	}
+	fb_puts(b, ", ");
+	switch (cmd) {
+	case F_SETFD:
+		fmt_flags_dflt(b, &xlat_fd_flags, arg, "FD_???");
+		break;
+	case F_SETOWN:
+	case F_SETPIPE_SZ:
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		fb_dec(b, (int32_t)arg);
+		break;
+	case F_SETFL:
+		fmt_open_flags(b, arg);
+		break;
+	case F_SETLK: case F_SETLKW: case F_OFD_SETLK: case F_OFD_SETLKW:
+		fmt_flock(b, arg_in(c, 2, 0), arg, 0);
+		break;
+	case F_SETOWN_EX:
+		fmt_owner_ex(b, arg_in(c, 2, 0), arg);
+		break;
+	case F_NOTIFY:
+		fmt_flags_dflt(b, &xlat_dnotify_flags, arg, "DN_???");
+		break;
+	case F_SETLEASE:
+		fmt_enum_dflt(b, &xlat_lock_type, arg, "F_???");
+		break;
+	case F_ADD_SEALS:
+		fmt_flags_dflt(b, &xlat_f_seals, arg, "F_SEAL_???");
+		break;
+	case F_SETSIG:
+		fmt_signal(b, (int32_t)arg);
+		break;
+	default:
+		fb_hex(b, arg);
+	}
+	return 3;
+}
+
+void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	uint32_t cmd = (uint32_t)c->args[1];
+	int64_t r = c->ret;
+	char tmp[16];
+	const char *name;
+
+	switch (cmd) {
+	case F_GETFD:
+	case F_GET_SEALS:
+		fb_hex(b, (uint64_t)r);
+		if (r) {
+			fb_puts(b, cmd == F_GETFD ? " (flags " : " (seals ");
+			fmt_xlat_flags(b, cmd == F_GETFD ? &xlat_fd_flags :
+				       &xlat_f_seals, (uint64_t)r);
+			fb_putc(b, ')');
+		}
+		return;
+	case F_GETFL:
+		fb_hex(b, (uint64_t)r);
+		fb_puts(b, " (flags ");
+		fmt_open_flags(b, (uint64_t)r);
+		fb_putc(b, ')');
+		return;
+	case F_GETLEASE:
+		fb_hex(b, (uint64_t)r);
+		name = xlat_name(&xlat_lock_type, (uint64_t)r);
+		if (name) {
+			fb_puts(b, " (");
+			fb_puts(b, name);
+			fb_putc(b, ')');
+		}
+		return;
+	case F_GETSIG:
+		fb_dec(b, r);
+		name = r ? signal_name((int)r, tmp) : NULL;
+		if (name) {
+			fb_puts(b, " (");
+			fb_puts(b, name);
+			fb_putc(b, ')');
+		}
+		return;
+	}
+	fb_dec(b, r);
+}
+
+/* --- stat --------------------------------------------------------- */
+
+/* "1700000000 /" "* 2023-11-14T22:13:20.123456789+0000 *" "/" */
+static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
+{
+	time_t t = (time_t)sec;
+	struct tm tm;
+	char tmp[64];
+
+	fb_dec(b, sec);
+	if (!localtime_r(&t, &tm))
+		return;
+	fb_puts(b, " /* ");
+	strftime(tmp, sizeof(tmp), "%Y-%m-%dT%H:%M:%S", &tm);
+	fb_puts(b, tmp);
+	/* strace leaves out a zero fraction */
+	if (nsec && nsec <= 999999999)
+		fb_printf(b, ".%09u", (unsigned int)nsec);
+	strftime(tmp, sizeof(tmp), "%z", &tm);
+	fb_puts(b, tmp);
+	fb_puts(b, " */");
+}
+
+FMT_KIND(stat)
+{
+	const struct cap *k = arg_mem(c, i, 144);
+	const uint8_t *p;
+	uint32_t mode;
+	int n = 0;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	mode = ld32(p + 24);
+	fb_putc(b, '{');
+	if (verbose(c)) {
+		fb_field(b, &n, "st_dev");
+		fmt_dev_val(b, ld64(p));
+		fb_field(b, &n, "st_ino");
+		fb_udec(b, ld64(p + 8));
+		fb_field(b, &n, "st_mode");
+		fmt_mode_val(b, mode);
+		fb_field(b, &n, "st_nlink");
+		fb_udec(b, ld64(p + 16));
+		fb_field(b, &n, "st_uid");
+		fb_udec(b, ld32(p + 28));
+		fb_field(b, &n, "st_gid");
+		fb_udec(b, ld32(p + 32));
+		fb_field(b, &n, "st_blksize");
+		fb_dec(b, (int64_t)ld64(p + 56));
+		fb_field(b, &n, "st_blocks");
+		fb_dec(b, (int64_t)ld64(p + 64));
+	} else {
+		fb_field(b, &n, "st_mode");
+		fmt_mode_val(b, mode);
+	}
+	if (S_ISCHR(mode) || S_ISBLK(mode)) {
+		fb_field(b, &n, "st_rdev");
+		fmt_dev_val(b, ld64(p + 40));
+	} else {
+		fb_field(b, &n, "st_size");
+		fb_dec(b, (int64_t)ld64(p + 48));
+	}
+	if (verbose(c)) {
+		static const char *const t[] = {
+			"st_atime", "st_mtime", "st_ctime"
+		};
+
+		for (int j = 0; j < 3; j++) {
+			int64_t sec = (int64_t)ld64(p + 72 + 16 * j);
+			uint64_t ns = ld64(p + 80 + 16 * j);
+
+			fb_field(b, &n, t[j]);
+			fmt_time_comment(b, sec, ns);
+			fb_puts(b, ", ");
+			fb_puts(b, t[j]);
+			fb_puts(b, "_nsec=");
+			fb_udec(b, ns);
+		}
+	} else {
+		fb_puts(b, ", ...");
+	}
+	fb_putc(b, '}');
+}
+
+static void fmt_statx_ts(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{tv_sec=");
+	fmt_time_comment(b, (int64_t)ld64(p), ld32(p + 8));
+	fb_puts(b, ", tv_nsec=");
+	fb_udec(b, ld32(p + 8));
+	fb_putc(b, '}');
+}
+
+FMT_KIND(statx)
+{
+	const struct cap *k = arg_mem(c, i, 256);
+	const uint8_t *p;
+	int n = 0;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	fb_putc(b, '{');
+	fb_field(b, &n, "stx_mask");
+	fmt_flags_dflt(b, &xlat_statx_mask, ld32(p), "STATX_???");
+	if (verbose(c)) {
+		fb_field(b, &n, "stx_blksize");
+		fb_udec(b, ld32(p + 4));
+	}
+	fb_field(b, &n, "stx_attributes");
+	fmt_flags_dflt(b, &xlat_statx_attrs, ld64(p + 8), "STATX_ATTR_???");
+	if (verbose(c)) {
+		fb_field(b, &n, "stx_nlink");
+		fb_udec(b, ld32(p + 16));
+		fb_field(b, &n, "stx_uid");
+		fb_udec(b, ld32(p + 20));
+		fb_field(b, &n, "stx_gid");
+		fb_udec(b, ld32(p + 24));
+	}
+	fb_field(b, &n, "stx_mode");
+	fmt_mode_val(b, ld16(p + 28));
+	if (verbose(c)) {
+		fb_field(b, &n, "stx_ino");
+		fb_udec(b, ld64(p + 32));
+	}
+	fb_field(b, &n, "stx_size");
+	fb_udec(b, ld64(p + 40));
+	if (!verbose(c)) {
+		fb_puts(b, ", ...}");
+		return;
+	}
+	fb_field(b, &n, "stx_blocks");
+	fb_udec(b, ld64(p + 48));
+	fb_field(b, &n, "stx_attributes_mask");
+	fmt_flags_dflt(b, &xlat_statx_attrs, ld64(p + 56), "STATX_ATTR_???");
+	fb_field(b, &n, "stx_atime");
+	fmt_statx_ts(b, p + 64);
+	fb_field(b, &n, "stx_btime");
+	fmt_statx_ts(b, p + 80);
+	fb_field(b, &n, "stx_ctime");
+	fmt_statx_ts(b, p + 96);
+	fb_field(b, &n, "stx_mtime");
+	fmt_statx_ts(b, p + 112);
+	fb_field(b, &n, "stx_rdev_major");
+	fb_udec(b, ld32(p + 128));
+	fb_field(b, &n, "stx_rdev_minor");
+	fb_udec(b, ld32(p + 132));
+	fb_field(b, &n, "stx_dev_major");
+	fb_udec(b, ld32(p + 136));
+	fb_field(b, &n, "stx_dev_minor");
+	fb_udec(b, ld32(p + 140));
+	if (ld32(p) & 0x1000 /* STATX_MNT_ID */) {
+		fb_field(b, &n, "stx_mnt_id");
+		fb_hex(b, ld64(p + 144));
+	}
+	if (ld32(p) & 0x2000 /* STATX_DIOALIGN */) {
+		fb_field(b, &n, "stx_dio_mem_align");
+		fb_udec(b, ld32(p + 152));
+		fb_field(b, &n, "stx_dio_offset_align");
+		fb_udec(b, ld32(p + 156));
+	}
+	fb_putc(b, '}');
+}
+
+FMT_KIND(statfs)
+{
+	static const char *const num[] = {
+		"f_bsize", "f_blocks", "f_bfree", "f_bavail", "f_files",
+		"f_ffree"
+	};
+	const struct cap *k = arg_mem(c, i, 120);
+	const uint8_t *p;
+	int n = 0;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	fb_putc(b, '{');
+	fb_field(b, &n, "f_type");
+	fmt_enum_dflt(b, &xlat_fs_magic, ld64(p), NULL);
+	for (int j = 0; j < 6; j++) {
+		fb_field(b, &n, num[j]);
+		fb_udec(b, ld64(p + 8 + 8 * j));
+	}
+	fb_field(b, &n, "f_fsid");
+	fb_puts(b, "{val=[");
+	fb_hex(b, ld32(p + 56));
+	fb_puts(b, ", ");
+	fb_hex(b, ld32(p + 60));
+	fb_puts(b, "]}");
+	fb_field(b, &n, "f_namelen");
+	fb_udec(b, ld64(p + 64));
+	fb_field(b, &n, "f_frsize");
+	fb_udec(b, ld64(p + 72));
+	fb_field(b, &n, "f_flags");
+	fmt_flags_dflt(b, &xlat_statfs_flags, ld64(p + 80), "ST_???");
+	fb_putc(b, '}');
+}
+
+/* --- getdents64 --------------------------------------------------- */
+
+FMT_KIND(dirents)
+{
+	const struct cap *k = arg_out(c, i, 0);
+	uint32_t off = 0, shown = 0;
+
+	if (!k || !c->args[i] || !verbose(c)) {
+		fmt_ptr(b, c->args[i]);
+		if (k) {
+			fb_puts(b, " /* ");
+			fb_udec(b, k->total);
+			fb_puts(b, k->total == 1 ? " entry */" : " entries */");
+		}
+		return;
+	}
+	fb_putc(b, '[');
+	/* linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name */
+	while (off + 19 <= k->len) {
+		const uint8_t *d = k->p + off;
+		uint16_t reclen = ld16(d + 16);
+		size_t nlen = 0, room;
+
+		if (reclen < 19 || off + reclen > k->len)
+			break;
+		if (shown && abbrev(c) && shown >= (uint32_t)str_max(c)) {
+			fb_puts(b, ", ...");
+			shown = k->total;
+			break;
+		}
+		room = reclen - 19;
+		while (nlen < room && d[19 + nlen])
+			nlen++;
+		if (shown++)
+			fb_puts(b, ", ");
+		fb_puts(b, "{d_ino=");
+		fb_udec(b, ld64(d));
+		fb_puts(b, ", d_off=");
+		fb_dec(b, (int64_t)ld64(d + 8));
+		fb_puts(b, ", d_reclen=");
+		fb_udec(b, reclen);
+		fb_puts(b, ", d_type=");
+		fmt_enum_dflt(b, &xlat_dirent_type, d[18], "DT_???");
+		fb_puts(b, ", d_name=");
+		fmt_qstr(b, c, d + 19, nlen, -1, 0, 0);
+		fb_putc(b, '}');
+		off += reclen;
+	}
+	if (shown < k->total)
+		fb_puts(b, shown ? ", ..." : "...");
+	fb_putc(b, ']');
+}

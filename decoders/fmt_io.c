@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: data buffers (read, write, readv, writev), execve's
+ * arrays and small integer arrays (pipe fds, groups, int results).
+ */
+#include "fmt_priv.h"
+
+/* bytes of a buffer argument: the copy is min(len, strsize) bytes */
+static void fmt_buf_arg(struct fmt_buf *b, const struct sc_call *c, int i,
+			const struct cap *k)
+{
+	int style = 0;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	/* strace shows random bytes in hex, whatever they look like */
+	if (!strcmp(c->d->name, "getrandom"))
+		style = QS_HEX;
+	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, style);
+}
+
+FMT_KIND(ibuf)
+{
+	const struct cap *k = arg_in(c, i, 0);
+
+	/* setsockopt's value: an int when it has an int's size */
+	if (i > 0 && c->d->arg[i - 1].kind == K_sockopt &&
+	    i + 1 < c->d->nargs && c->args[i + 1] == 4 && c->args[i] &&
+	    k && k->len >= 4) {
+		fb_putc(b, '[');
+		fb_dec(b, (int32_t)ld32(k->p));
+		fb_putc(b, ']');
+		return;
+	}
+	fmt_buf_arg(b, c, i, k);
+}
+
+FMT_KIND(obuf)
+{
+	fmt_buf_arg(b, c, i, arg_out(c, i, 0));
+}
+
+/*
+ * struct iovec[count] then each element's data, min(iov_len, strsize,
+ * remaining) bytes each (fmt_priv.h).  remaining starts at the sum of the
+ * lengths (entry) or ret (exit).
+ */
+void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, size_t len, uint32_t count,
+		   uint64_t total, uint64_t addr, uint64_t limit)
+{
+	long max = str_max(c);
+	size_t off = (size_t)count * 16;
+	uint64_t remaining = 0;
+	uint32_t j;
+
+	if (off > len) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	if (p == NULL || total == 0) {
+		fb_puts(b, total ? "NULL" : "[]");
+		return;
+	}
+	for (j = 0; j < count; j++)
+		remaining += ld64(p + 16 * j + 8);
+	/* at exit, only what the call transferred */
+	if (remaining > limit)
+		remaining = limit;
+	fb_putc(b, '[');
+	for (j = 0; j < count; j++) {
+		uint64_t base = ld64(p + 16 * j), ilen = ld64(p + 16 * j + 8);
+		uint64_t want = ilen < remaining ? ilen : remaining;
+		size_t have = want < (uint64_t)max ? (size_t)want : (size_t)max;
+
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)max) {
+			fb_puts(b, "...");
+			break;
+		}
+		fb_puts(b, "{iov_base=");
+		if (off + have > len) {
+			/* the data was not copied: the pointer, not a guess */
+			fmt_ptr(b, base);
+			have = 0;
+		} else if (!base) {
+			fb_puts(b, "NULL");
+		} else {
+			fmt_qstr(b, c, p + off, have, max, want > have, 0);
+		}
+		off += have;
+		remaining -= want;
+		fb_puts(b, ", iov_len=");
+		fb_udec(b, ilen);
+		fb_putc(b, '}');
+	}
+	if (j == count && total > count)
+		fb_puts(b, count ? ", ..." : "...");
+	fb_putc(b, ']');
+}
+
+FMT_KIND(iovec)
+{
+	const struct cap *k = arg_mem(c, i, 0);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_iov_array(b, c, k->p, k->len, k->count, k->total, c->args[i],
+		      kind_info[c->d->arg[i].kind].dir == D_OUT ?
+		      (uint64_t)c->ret : UINT64_MAX);
+}
+
+FMT_KIND(argv)
+{
+	const struct cap *k = arg_in(c, i, 0);
+	const uint8_t *p, *end;
+	long max = str_max(c);
+	uint32_t j;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	end = k->p + k->len;
+	fb_putc(b, '[');
+	for (j = 0; j < k->count && p < end; j++) {
+		const uint8_t *z = memchr(p, '\0', (size_t)(end - p));
+		size_t n = z ? (size_t)(z - p) : (size_t)(end - p);
+
+		if (j)
+			fb_puts(b, ", ");
+		/* strace shows strsize elements, then "..." */
+		if (abbrev(c) && j >= (uint32_t)max) {
+			fb_puts(b, "...");
+			fb_putc(b, ']');
+			return;
+		}
+		fmt_qstr(b, c, p, n, max, !z, 0);
+		p += n + 1;
+	}
+	if (k->total > j)
+		fb_puts(b, j ? ", ..." : "...");
+	fb_putc(b, ']');
+}
+
+FMT_KIND(envp)
+{
+	const struct cap *k = arg_in(c, i, 0);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	/* -v: the strings, when the capture layer copied them */
+	if (verbose(c) && k->count) {
+		fmt_k_argv(b, c, i);
+		return;
+	}
+	fb_hex(b, c->args[i]);
+	fb_puts(b, " /* ");
+	fb_udec(b, k->total);
+	fb_puts(b, k->total == 1 ? " var */" : " vars */");
+}
+
+/* "[1, 2]" from n 32-bit values; `more` adds "..." */
+static void fmt_u32_array(struct fmt_buf *b, const struct sc_call *c,
+			  const uint8_t *p, uint32_t n, uint64_t total,
+			  int is_signed)
+{
+	uint32_t j;
+
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		if (is_signed)
+			fb_dec(b, (int32_t)ld32(p + 4 * j));
+		else
+			fb_udec(b, ld32(p + 4 * j));
+	}
+	if (j == n && total > n)
+		fb_puts(b, n ? ", ..." : "...");
+	fb_putc(b, ']');
+}
+
+static void fmt_array_arg(struct fmt_buf *b, const struct sc_call *c, int i,
+			  uint64_t total, int is_signed)
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint32_t n;
+
+	if (!c->args[i] || !k) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	n = k->len / 4;
+	if (total < n)
+		n = (uint32_t)total;
+	if (total && !n) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_u32_array(b, c, k->p, n, total, is_signed);
+}
+
+static uint64_t param_count(const struct sc_call *c, int i)
+{
+	int p = c->d->arg[i].param;
+
+	if (p == P_RET)
+		return c->ret < 0 ? 0 : (uint64_t)c->ret;
+	if (p < SC_MAX_ARGS)
+		return (uint32_t)c->args[p];
+	return 1;
+}
+
+FMT_KIND(ints)
+{
+	fmt_array_arg(b, c, i, param_count(c, i), 1);
+}
+
+FMT_KIND(groups)
+{
+	fmt_array_arg(b, c, i, param_count(c, i), 0);
+}
+
+FMT_KIND(ogroups)
+{
+	/* getgroups(0, NULL) asks for the count: nothing was written */
+	if (!c->args[0] && c->d->nargs > 1) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_array_arg(b, c, i, c->ret < 0 ? 0 : (uint64_t)c->ret, 0);
+}
+
+FMT_KIND(pipefds)
+{
+	fmt_array_arg(b, c, i, 2, 1);
+}
+
+FMT_KIND(oint)
+{
+	fmt_array_arg(b, c, i, 1, 1);
+}
+
+FMT_KIND(ouid3)
+{
+	fmt_array_arg(b, c, i, 1, 0);
+}
+
+FMT_KIND(ou64)
+{
+	const struct cap *k = arg_mem(c, i, 8);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_dec(b, (int64_t)ld64(k->p));
+	fb_putc(b, ']');
+}

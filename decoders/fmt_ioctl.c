@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: ioctl(2): request names (or strace's _IOC() form) and
+ * the argument by request: terminal attributes, window sizes, integers.
+ */
+#include <sys/ioctl.h>
+#include <termios.h>
+
+/* the input speed field of c_cflag (kernel termbits; glibc hides it) */
+#ifndef IBSHIFT
+#define IBSHIFT 16
+#endif
+
+#include "fmt_priv.h"
+
+static void fmt_ioc(struct fmt_buf *b, uint32_t req)
+{
+	static const char *const dir[] = {
+		"_IOC_NONE", "_IOC_WRITE", "_IOC_READ", "_IOC_READ|_IOC_WRITE"
+	};
+
+	fb_puts(b, "_IOC(");
+	fb_puts(b, dir[req >> 30]);
+	fb_puts(b, ", ");
+	fb_hex(b, (req >> 8) & 0xff);
+	fb_puts(b, ", ");
+	fb_hex(b, req & 0xff);
+	fb_puts(b, ", ");
+	fb_hex(b, (req >> 16) & 0x3fff);
+	fb_putc(b, ')');
+}
+
+static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
+{
+	const char *name = xlat_name(&xlat_ioctl_req, req);
+	const char *alias = xlat_name(&xlat_ioctl_alias, req);
+
+	if (!name) {
+		fmt_ioc(b, req);
+		return;
+	}
+	if (alias) {
+		fb_puts(b, alias);
+		fb_puts(b, " or ");
+	}
+	fb_puts(b, name);
+}
+
+FMT_KIND(ioctl)
+{
+	fmt_ioctl_req(b, (uint32_t)c->args[i]);
+}
+
+/* strace prints flag sets of termios without a name for zero: "" */
+static void fmt_tflags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	if (v)
+		fmt_flags_dflt(b, x, v, NULL);
+}
+
+static void fmt_tenum(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		      const char *dflt)
+{
+	const char *name = xlat_name(x, v);
+
+	if (name) {
+		fb_puts(b, name);
+		return;
+	}
+	fmt_unknown(b, v, dflt);
+}
+
+static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p, int ncc)
+{
+	static const struct { uint32_t mask; const char *dflt;
+			      const char *pfx; int max; } dly[] = {
+		{ NLDLY, "NL?", "NL", 1 }, { CRDLY, "CR?", "CR", 3 },
+		{ TABDLY, "TAB?", "TAB", 3 }, { BSDLY, "BS?", "BS", 1 },
+		{ VTDLY, "VT?", "VT", 1 }, { FFDLY, "FF?", "FF", 1 },
+	};
+	uint32_t iflag = ld32(p), oflag = ld32(p + 4), cflag = ld32(p + 8);
+	uint32_t lflag = ld32(p + 12);
+
+	fb_puts(b, "{c_iflag=");
+	fmt_tflags(b, &xlat_term_iflags, iflag);
+	fb_puts(b, ", c_oflag=");
+	for (size_t j = 0; j < sizeof(dly) / sizeof(dly[0]); j++) {
+		uint32_t v = oflag & dly[j].mask;
+		uint32_t shift = (uint32_t)__builtin_ctz(dly[j].mask);
+
+		/* NL0..NL1, CR0..CR3, ...; strace says XTABS for TAB3 */
+		if (dly[j].mask == TABDLY && v == TAB3) {
+			fb_puts(b, "XTABS");
+		} else {
+			fb_puts(b, dly[j].pfx);
+			fb_udec(b, v >> shift);
+		}
+		fb_putc(b, '|');
+		oflag &= ~dly[j].mask;
+	}
+	fmt_tflags(b, &xlat_term_oflags, oflag);
+	fb_puts(b, ", c_cflag=");
+	fmt_tenum(b, &xlat_term_baud, cflag & CBAUD, "B???");
+	fb_putc(b, '|');
+	if (cflag & CIBAUD) {
+		fmt_tenum(b, &xlat_term_baud, (cflag & CIBAUD) >> IBSHIFT,
+			  "B???");
+		fb_puts(b, "<<IBSHIFT|");
+	}
+	fmt_tenum(b, &xlat_term_csize, cflag & CSIZE, "CS?");
+	fb_putc(b, '|');
+	fmt_tflags(b, &xlat_term_cflags, cflag & ~(CBAUD | CIBAUD | CSIZE));
+	fb_puts(b, ", c_lflag=");
+	fmt_tflags(b, &xlat_term_lflags, lflag);
+	if (!verbose(c)) {
+		fb_puts(b, ", ...}");
+		return;
+	}
+	fb_puts(b, ", c_line=");
+	fmt_enum_dflt(b, &xlat_term_line, p[16], "N_???");
+	fb_puts(b, ", c_cc=[");
+	for (int j = 0; j < ncc; j++) {
+		const char *name = xlat_name(&xlat_term_cc, (uint64_t)j);
+
+		if (j)
+			fb_puts(b, ", ");
+		fb_putc(b, '[');
+		if (name)
+			fb_puts(b, name);
+		else
+			fb_udec(b, (uint64_t)j);
+		fb_puts(b, "]=");
+		fb_hex(b, p[17 + j]);
+	}
+	fb_puts(b, "]}");
+}
+
+static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{ws_row=");
+	fb_udec(b, ld16(p));
+	fb_puts(b, ", ws_col=");
+	fb_udec(b, ld16(p + 2));
+	fb_puts(b, ", ws_xpixel=");
+	fb_udec(b, ld16(p + 4));
+	fb_puts(b, ", ws_ypixel=");
+	fb_udec(b, ld16(p + 6));
+	fb_putc(b, '}');
+}
+
+/* how a request's argument prints, and when */
+enum ioarg {
+	IOA_NONE,	/* no argument shown */
+	IOA_HEX,	/* the number, unknown requests */
+	IOA_INT,	/* the value itself, decimal */
+	IOA_PINT,	/* [int] */
+	IOA_TERMIOS, IOA_TERMIO, IOA_WINSIZE, IOA_MODEM, IOA_XONC, IOA_FLSH,
+	IOA_CHAR,
+	IOA_PTR,	/* an address strace does not look into */
+};
+
+static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
+{
+	*at_exit = 0;
+	switch (req) {
+	case TCGETS: case TIOCGLCKTRMIOS:
+		*at_exit = 1;
+		/* fall through */
+	case TCSETS: case TCSETSW: case TCSETSF: case TIOCSLCKTRMIOS:
+		return IOA_TERMIOS;
+	case TCGETA:
+		*at_exit = 1;
+		/* fall through */
+	case TCSETA: case TCSETAW: case TCSETAF:
+		return IOA_TERMIO;
+	case TIOCGWINSZ:
+		*at_exit = 1;
+		/* fall through */
+	case TIOCSWINSZ:
+		return IOA_WINSIZE;
+	case TCXONC:
+		return IOA_XONC;
+	case TCFLSH:
+		return IOA_FLSH;
+	case TCSBRK: case TCSBRKP: case TIOCSCTTY:
+		return IOA_INT;
+	case TIOCMGET:
+		*at_exit = 1;
+		/* fall through */
+	case TIOCMBIS: case TIOCMBIC: case TIOCMSET:
+		return IOA_MODEM;
+	case TIOCGPGRP: case TIOCGSID: case TIOCGETD: case TIOCGSOFTCAR:
+	case TIOCGPTN: case FIONREAD: case TIOCOUTQ: case TIOCGEXCL:
+	case TIOCGDEV:
+		*at_exit = 1;
+		/* fall through */
+	case TIOCSPGRP: case TIOCSETD: case FIONBIO: case FIOASYNC:
+	case TIOCPKT: case TIOCSSOFTCAR: case TIOCSPTLCK:
+		return IOA_PINT;
+	case TIOCSTI:
+		return IOA_CHAR;
+	case 0x80086601: /* FS_IOC_GETFLAGS */
+	case 0x40086602: /* FS_IOC_SETFLAGS */
+		return IOA_PTR;
+	case TIOCSBRK: case TIOCCBRK: case TIOCCONS: case TIOCNOTTY:
+	case TIOCEXCL: case TIOCNXCL: case FIOCLEX: case FIONCLEX:
+	case TIOCVHANGUP: case TIOCSSERIAL:
+		return IOA_NONE;
+	}
+	return IOA_HEX;
+}
+
+static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
+			  enum ioarg how, int at_exit)
+{
+	uint64_t arg = c->args[2];
+	const struct cap *k = at_exit ? arg_out(c, 2, 0) : arg_in(c, 2, 0);
+
+	switch (how) {
+	case IOA_HEX:
+		fb_hex(b, arg);
+		return;
+	case IOA_INT:
+		fb_dec(b, (int32_t)arg);
+		return;
+	case IOA_XONC:
+		fmt_enum_dflt(b, &xlat_tcxonc, arg, "TC???");
+		return;
+	case IOA_FLSH:
+		fmt_enum_dflt(b, &xlat_tcflsh, arg, "TC???");
+		return;
+	default:
+		break;
+	}
+	if (!arg || !k) {
+		fmt_ptr(b, arg);
+		return;
+	}
+	switch (how) {
+	case IOA_PINT:
+		if (k->len < 4)
+			break;
+		fb_putc(b, '[');
+		fb_dec(b, (int32_t)ld32(k->p));
+		fb_putc(b, ']');
+		return;
+	case IOA_MODEM:
+		if (k->len < 4)
+			break;
+		fb_putc(b, '[');
+		fmt_flags_dflt(b, &xlat_modem_flags, ld32(k->p), "TIOCM_???");
+		fb_putc(b, ']');
+		return;
+	case IOA_TERMIOS:
+		if (k->len < 36)
+			break;
+		fmt_termios(b, c, k->p, 19);
+		return;
+	case IOA_TERMIO: {
+		/* struct termio: 16-bit flags, c_line, c_cc[8] */
+		uint8_t t[36] = { 0 };
+
+		if (k->len < 18)
+			break;
+		for (int j = 0; j < 4; j++) {
+			uint32_t v = ld16(k->p + 2 * j);
+
+			memcpy(t + 4 * j, &v, 4);
+		}
+		memcpy(t + 16, k->p + 8, 9);
+		fmt_termios(b, c, t, 8);
+		return;
+	}
+	case IOA_WINSIZE:
+		if (k->len < 8)
+			break;
+		fmt_winsize(b, k->p);
+		return;
+	case IOA_CHAR:
+		fmt_qstr(b, c, k->p, k->len ? 1 : 0, -1, 0, 0);
+		return;
+	default:
+		break;
+	}
+	fmt_ptr(b, arg);
+}
+
+/*
+ * ioctl(fd, request, arg) as strace prints it: what the call fills is
+ * printed at exit, after "ioctl(1, TCGETS" at entry.
+ */
+int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		   int exiting)
+{
+	uint32_t req = (uint32_t)c->args[1];
+	int at_exit;
+	enum ioarg how = ioctl_arg(req, &at_exit);
+
+	if (exiting) {
+		if (from == 2 && at_exit && c->d->nargs > 2) {
+			fb_puts(b, ", ");
+			fmt_ioctl_arg(b, c, how, 1);
+		}
+		return c->d->nargs;
+	}
+	if (from > 0)
+		return c->d->nargs;
+	fb_dec(b, (int32_t)c->args[0]);
+	fb_puts(b, ", ");
+	fmt_ioctl_req(b, req);
+	if (at_exit)
+		return 2;
+	if (how != IOA_NONE && c->d->nargs > 2) {
+		fb_puts(b, ", ");
+		fmt_ioctl_arg(b, c, how, 0);
+	}
+	return c->d->nargs;
+}
+
+FMT_KIND(ioctlarg)
+{
+	int at_exit;
+	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
+
+	fmt_ioctl_arg(b, c, how, at_exit);
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: waiting on descriptors: poll's pollfd arrays, select's
+ * fd sets, epoll events, and what these calls return.
+ */
+#include "fmt_priv.h"
+
+/* pollfd:N at entry: [{fd=3, events=POLLIN}] */
+FMT_KIND(pollfd)
+{
+	const struct cap *k = arg_in(c, i, 0);
+	uint32_t n, j;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	n = k->len / 8 < k->count ? k->len / 8 : k->count;
+	if (!n && k->total) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		const uint8_t *e = k->p + 8 * j;
+
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		fb_puts(b, "{fd=");
+		fb_dec(b, (int32_t)ld32(e));
+		/* a negative fd is skipped by the kernel, and by strace */
+		if ((int32_t)ld32(e) >= 0) {
+			fb_puts(b, ", events=");
+			fmt_flags_dflt(b, &xlat_poll_events, ld16(e + 4),
+				       "POLL???");
+		}
+		fb_putc(b, '}');
+	}
+	if (j == n && k->total > n)
+		fb_puts(b, n ? ", ..." : "...");
+	fb_putc(b, ']');
+}
+
+/* the timeout argument of ppoll/pselect6 after the call, when copied */
+static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
+{
+	for (int i = 0; i < c->d->nargs; i++) {
+		int kind = c->d->arg[i].kind;
+		const struct cap *k;
+
+		if (kind != K_timespec && kind != K_timeval)
+			continue;
+		k = c->cap_out[i];
+		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
+			return;
+		fb_puts(b, n ? ", left " : "left ");
+		fb_puts(b, "{tv_sec=");
+		fb_dec(b, (int64_t)ld64(k->p));
+		fb_puts(b, kind == K_timespec ? ", tv_nsec=" : ", tv_usec=");
+		fb_dec(b, (int64_t)ld64(k->p + 8));
+		fb_putc(b, '}');
+		return;
+	}
+}
+
+/* = 1 ([{fd=3, revents=POLLIN}]), = 0 (Timeout) */
+void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *k = c->cap_out[0];
+	uint32_t n, j, shown = 0;
+
+	fb_dec(b, c->ret);
+	if (c->ret == 0) {
+		fb_puts(b, " (Timeout)");
+		return;
+	}
+	if (!k || (k->flags & CAP_FAULT))
+		return;
+	n = k->len / 8 < k->count ? k->len / 8 : k->count;
+	fb_puts(b, " ([");
+	for (j = 0; j < n; j++) {
+		const uint8_t *e = k->p + 8 * j;
+		uint16_t rev = ld16(e + 6);
+
+		if (!rev)
+			continue;
+		if (shown++)
+			fb_puts(b, ", ");
+		fb_puts(b, "{fd=");
+		fb_dec(b, (int32_t)ld32(e));
+		fb_puts(b, ", revents=");
+		fmt_flags_dflt(b, &xlat_poll_events, rev, "POLL???");
+		fb_putc(b, '}');
+	}
+	fb_putc(b, ']');
+	fmt_left(b, c, 1);
+	fb_putc(b, ')');
+}
+
+/* [3 4]: the descriptors below nfds whose bits are set */
+static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
+		    uint32_t nfds)
+{
+	int n = 0;
+
+	fb_putc(b, '[');
+	for (uint32_t fd = 0; fd < nfds && fd / 8 < len; fd++) {
+		if (!(p[fd / 8] & (1u << (fd % 8))))
+			continue;
+		if (n++)
+			fb_putc(b, ' ');
+		fb_udec(b, fd);
+	}
+	fb_putc(b, ']');
+}
+
+FMT_KIND(fdset)
+{
+	uint32_t nfds = (uint32_t)c->args[0];
+	const struct cap *k = arg_in(c, i, 0);
+
+	if (!k || !c->args[i] || (int32_t)nfds < 0) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_fds(b, k->p, k->len, nfds);
+}
+
+/* = 1 (in [3], left {tv_sec=0, tv_usec=999}), = 0 (Timeout) */
+void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	static const char *const name[] = { "in", "out", "except" };
+	uint32_t nfds = (uint32_t)c->args[0];
+	int n = 0;
+
+	fb_dec(b, c->ret);
+	if (c->ret == 0) {
+		fb_puts(b, " (Timeout)");
+		return;
+	}
+	for (int j = 1; j <= 3; j++) {
+		const struct cap *k = c->cap_out[j];
+		int any = 0;
+
+		if (!c->args[j] || !k || (k->flags & CAP_FAULT))
+			continue;
+		for (uint32_t fd = 0; fd < nfds && fd / 8 < k->len; fd++)
+			any |= k->p[fd / 8] & (1u << (fd % 8));
+		if (!any)
+			continue;
+		fb_puts(b, n++ ? ", " : " (");
+		fb_puts(b, name[j - 1]);
+		fb_putc(b, ' ');
+		fmt_fds(b, k->p, k->len, nfds);
+	}
+	if (n) {
+		fmt_left(b, c, n);
+		fb_putc(b, ')');
+	}
+}
+
+static void fmt_epoll_event(struct fmt_buf *b, const uint8_t *e)
+{
+	uint64_t data = ld64(e + 4);
+
+	fb_puts(b, "{events=");
+	fmt_flags_dflt(b, &xlat_epoll_events, ld32(e), "EPOLL???");
+	fb_puts(b, ", data={u32=");
+	fb_udec(b, (uint32_t)data);
+	fb_puts(b, ", u64=");
+	fb_udec(b, data);
+	fb_puts(b, "}}");
+}
+
+FMT_KIND(epollevent)
+{
+	const struct cap *k = arg_in(c, i, 12);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_epoll_event(b, k->p);
+}
+
+FMT_KIND(oepollevents)
+{
+	const struct cap *k = arg_out(c, i, 0);
+	uint32_t n, j;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	n = k->len / 12;
+	if ((uint64_t)c->ret < n)
+		n = (uint32_t)c->ret;
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		fmt_epoll_event(b, k->p + 12 * j);
+	}
+	if (j == n && (uint64_t)c->ret > n)
+		fb_puts(b, n ? ", ..." : "...");
+	fb_putc(b, ']');
+}

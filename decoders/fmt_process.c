@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: processes: clone, wait, resource limits, personality,
+ * prctl, scheduling, capabilities, uname, sysinfo, times.
+ */
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include "fmt_priv.h"
+
+FMT_KIND(waitopts)
+{
+	fmt_flags_dflt(b, &xlat_wait_options, (uint32_t)c->args[i], "W???");
+}
+
+FMT_KIND(idtype)
+{
+	fmt_enum_dflt(b, &xlat_idtype, (uint32_t)c->args[i], "P_???");
+}
+
+FMT_KIND(which)
+{
+	fmt_xlat_enum(b, &xlat_priority_which, (uint32_t)c->args[i]);
+}
+
+/* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */
+FMT_KIND(wstatus)
+{
+	const struct cap *k = arg_out(c, i, 4);
+	uint32_t s, event;
+
+	/* nothing changed state (WNOHANG): the pointer, as strace */
+	if (!k || !c->args[i] || c->ret == 0) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	s = ld32(k->p);
+	event = s >> 16;
+	fb_puts(b, "[{");
+	if (WIFSTOPPED(s)) {
+		fb_puts(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		fmt_signal(b, WSTOPSIG(s));
+	} else if (WIFSIGNALED(s)) {
+		fb_puts(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
+		fmt_signal(b, WTERMSIG(s));
+		if (WCOREDUMP(s))
+			fb_puts(b, " && WCOREDUMP(s)");
+	} else if (WIFEXITED(s)) {
+		fb_puts(b, "WIFEXITED(s) && WEXITSTATUS(s) == ");
+		fb_udec(b, WEXITSTATUS(s));
+	} else if (WIFCONTINUED(s)) {
+		fb_puts(b, "WIFCONTINUED(s)");
+	} else {
+		fb_hex(b, s);
+		fb_puts(b, "}]");
+		return;
+	}
+	fb_putc(b, '}');
+	if (event) {
+		static const char *const ev[] = {
+			NULL, "PTRACE_EVENT_FORK", "PTRACE_EVENT_VFORK",
+			"PTRACE_EVENT_CLONE", "PTRACE_EVENT_EXEC",
+			"PTRACE_EVENT_VFORK_DONE", "PTRACE_EVENT_EXIT",
+			"PTRACE_EVENT_SECCOMP",
+		};
+
+		fb_putc(b, '|');
+		if (event < sizeof(ev) / sizeof(ev[0]) && ev[event])
+			fb_puts(b, ev[event]);
+		else
+			fb_hex(b, event);
+		fb_puts(b, "<<16");
+	} else if (s & ~0xffffu) {
+		fb_putc(b, '|');
+		fb_hex(b, s & ~0xffffu);
+	}
+	fb_putc(b, ']');
+}
+
+static void fmt_tv(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{tv_sec=");
+	fb_dec(b, (int64_t)ld64(p));
+	fb_puts(b, ", tv_usec=");
+	fb_dec(b, (int64_t)ld64(p + 8));
+	fb_putc(b, '}');
+}
+
+FMT_KIND(rusage)
+{
+	static const char *const f[] = {
+		"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt",
+		"ru_majflt", "ru_nswap", "ru_inblock", "ru_oublock",
+		"ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw",
+		"ru_nivcsw",
+	};
+	const struct cap *k = arg_mem(c, i, 144);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_puts(b, "{ru_utime=");
+	fmt_tv(b, k->p);
+	fb_puts(b, ", ru_stime=");
+	fmt_tv(b, k->p + 16);
+	if (!verbose(c)) {
+		fb_puts(b, ", ...}");
+		return;
+	}
+	for (int j = 0; j < 14; j++) {
+		fb_puts(b, ", ");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fb_dec(b, (int64_t)ld64(k->p + 32 + 8 * j));
+	}
+	fb_putc(b, '}');
+}
+
+FMT_KIND(resource)
+{
+	fmt_enum_dflt(b, &xlat_rlimit_resource, (uint32_t)c->args[i],
+		      "RLIMIT_???");
+}
+
+static void fmt_rlim(struct fmt_buf *b, uint64_t v)
+{
+	/* x86_64's getrlimit is the 64-bit one: strace says RLIM64 too */
+	if (v == UINT64_MAX)
+		fb_puts(b, "RLIM64_INFINITY");
+	else if (v > 1024 && v % 1024 == 0) {
+		fb_udec(b, v / 1024);
+		fb_puts(b, "*1024");
+	} else {
+		fb_udec(b, v);
+	}
+}
+
+FMT_KIND(rlimit)
+{
+	const struct cap *k = arg_mem(c, i, 16);
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_puts(b, "{rlim_cur=");
+	fmt_rlim(b, ld64(k->p));
+	fb_puts(b, ", rlim_max=");
+	fmt_rlim(b, ld64(k->p + 8));
+	fb_putc(b, '}');
+}
+
+FMT_KIND(utsname)
+{
+	static const char *const f[] = {
+		"sysname", "nodename", "release", "version", "machine",
+		"domainname",
+	};
+	const struct cap *k = arg_mem(c, i, 390);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '{');
+	for (int j = 0; j < (verbose(c) ? 6 : 2); j++) {
+		const uint8_t *s = k->p + 65 * j;
+		const uint8_t *z = memchr(s, '\0', 65);
+
+		if (j)
+			fb_puts(b, ", ");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fmt_qstr(b, c, s, z ? (size_t)(z - s) : 65, -1, !z, 0);
+	}
+	fb_puts(b, verbose(c) ? "}" : ", ...}");
+}
+
+FMT_KIND(sysinfo)
+{
+	static const char *const f[] = {
+		"totalram", "freeram", "sharedram", "bufferram", "totalswap",
+		"freeswap",
+	};
+	const struct cap *k = arg_mem(c, i, 112);
+	const uint8_t *p;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	fb_puts(b, "{uptime=");
+	fb_dec(b, (int64_t)ld64(p));
+	fb_puts(b, ", loads=[");
+	for (int j = 0; j < 3; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		fb_udec(b, ld64(p + 8 + 8 * j));
+	}
+	fb_putc(b, ']');
+	for (int j = 0; j < 6; j++) {
+		fb_puts(b, ", ");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fb_udec(b, ld64(p + 32 + 8 * j));
+	}
+	fb_puts(b, ", procs=");
+	fb_udec(b, ld16(p + 80));
+	fb_puts(b, ", totalhigh=");
+	fb_udec(b, ld64(p + 88));
+	fb_puts(b, ", freehigh=");
+	fb_udec(b, ld64(p + 96));
+	fb_puts(b, ", mem_unit=");
+	fb_udec(b, ld32(p + 104));
+	fb_putc(b, '}');
+}
+
+FMT_KIND(tms)
+{
+	static const char *const f[] = {
+		"tms_utime", "tms_stime", "tms_cutime", "tms_cstime",
+	};
+	const struct cap *k = arg_mem(c, i, 32);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '{');
+	for (int j = 0; j < 4; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fb_udec(b, ld64(k->p + 8 * j));
+	}
+	fb_putc(b, '}');
+}
+
+/* --- clone -------------------------------------------------------- */
+
+static void fmt_clone_flags(struct fmt_buf *b, uint64_t v)
+{
+	uint64_t flags = v & ~(uint64_t)0xff;
+	uint32_t sig = v & 0xff;
+
+	if (flags) {
+		fmt_flags_dflt(b, &xlat_clone_flags, flags, "CLONE_???");
+		if (sig) {
+			fb_putc(b, '|');
+			fmt_signal(b, sig);
+		}
+	} else {
+		fmt_signal(b, sig);
+	}
+}
+
+/* the flags kind outside clone (no call formatter): flags and signal */
+FMT_KIND(cloneflags)
+{
+	fmt_clone_flags(b, c->args[i]);
+}
+
+/*
+ * x86_64 clone(flags, stack, parent_tid, child_tid, tls), printed as
+ * strace does: named, stack first, the tid pointers and tls at exit.
+ */
+int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		   int exiting)
+{
+	uint64_t flags = c->args[0] & ~(uint64_t)0xff;
+
+	if (!exiting) {
+		if (from > 0)
+			return 1;
+		fb_puts(b, "child_stack=");
+		fmt_ptr(b, c->args[1]);
+		fb_puts(b, ", flags=");
+		fmt_clone_flags(b, c->args[0]);
+		return 1;
+	}
+	if (from != 1)
+		return c->d->nargs;
+	if (flags & (CLONE_PARENT_SETTID | CLONE_PIDFD)) {
+		const struct cap *k = c->cap_out[2];
+
+		/* the tid (or pidfd) the kernel stored, when copied */
+		fb_puts(b, ", parent_tid=");
+		if (c->args[2] && k && !(k->flags & CAP_FAULT) && k->len >= 4 &&
+		    !sc_failed(c)) {
+			fb_putc(b, '[');
+			fb_dec(b, (int32_t)ld32(k->p));
+			fb_putc(b, ']');
+		} else {
+			fmt_ptr(b, c->args[2]);
+		}
+	}
+	if (flags & CLONE_SETTLS) {
+		fb_puts(b, ", tls=");
+		fmt_ptr(b, c->args[4]);
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		fb_puts(b, ", child_tidptr=");
+		fmt_ptr(b, c->args[3]);
+	}
+	return c->d->nargs;
+}
+
+/* struct clone_args, as strace prints clone3's first argument */
+FMT_KIND(cloneargs)
+{
+	int p = c->d->arg[i].param;
+	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 0;
+	const struct cap *k = size >= 64 ? arg_in(c, i, 64) : NULL;
+	const uint8_t *a;
+	uint64_t flags;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	a = k->p;
+	flags = ld64(a);
+	fb_puts(b, "{flags=");
+	if (!flags || (flags & 0xffffffff))
+		fmt_flags_dflt(b, &xlat_clone_flags, flags & 0xffffffff,
+			       "CLONE_???");
+	if (flags >> 32) {
+		if (flags & 0xffffffff)
+			fb_putc(b, '|');
+		fmt_flags_dflt(b, &xlat_clone3_flags, flags >> 32 << 32,
+			       "CLONE_???");
+	}
+	if (flags & CLONE_PIDFD) {
+		fb_puts(b, ", pidfd=");
+		fmt_ptr(b, ld64(a + 8));
+	}
+	if (flags & (CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID)) {
+		fb_puts(b, ", child_tid=");
+		fmt_ptr(b, ld64(a + 16));
+	}
+	if (flags & CLONE_PARENT_SETTID) {
+		fb_puts(b, ", parent_tid=");
+		fmt_ptr(b, ld64(a + 24));
+	}
+	fb_puts(b, ", exit_signal=");
+	if (ld64(a + 32) < 0x7fffffff)
+		fmt_signal(b, (int64_t)ld64(a + 32));
+	else
+		fb_udec(b, ld64(a + 32));
+	fb_puts(b, ", stack=");
+	fmt_ptr(b, ld64(a + 40));
+	fb_puts(b, ", stack_size=");
+	fb_hex(b, ld64(a + 48));
+	if (flags & CLONE_SETTLS) {
+		fb_puts(b, ", tls=");
+		fmt_ptr(b, ld64(a + 56));
+	}
+	fb_putc(b, '}');
+}
+
+/* --- personality -------------------------------------------------- */
+
+static void fmt_persona(struct fmt_buf *b, uint64_t v)
+{
+	uint32_t p = (uint32_t)v, flags = p & ~0xffu;
+	const char *type = xlat_name(&xlat_personality_type, p & 0xff);
+
+	if (type)
+		fb_puts(b, type);
+	else
+		fmt_unknown(b, p & 0xff, "PER_???");
+	if (flags) {
+		fb_putc(b, '|');
+		fmt_xlat_flags(b, &xlat_personality_flags, flags);
+	}
+}
+
+FMT_KIND(personality)
+{
+	/* 0xffffffff asks for the current persona: strace shows it raw */
+	if ((uint32_t)c->args[i] == 0xffffffff)
+		fb_hex(b, (uint32_t)c->args[i]);
+	else
+		fmt_persona(b, c->args[i]);
+}
+
+void fmt_personality_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	fb_hex(b, (uint64_t)c->ret);
+	fb_puts(b, " (");
+	fmt_persona(b, (uint64_t)c->ret);
+	fb_putc(b, ')');
+}
+
+void fmt_membarrier_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	/* MEMBARRIER_CMD_QUERY answers with the supported commands */
+	if (c->args[0] != 0 || !c->ret) {
+		fb_dec(b, c->ret);
+		return;
+	}
+	fb_hex(b, (uint64_t)c->ret);
+	fb_puts(b, " (");
+	fmt_xlat_flags(b, &xlat_membarrier_cmd, (uint64_t)c->ret);
+	fb_putc(b, ')');
+}
+
+void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	const char *name = xlat_name(&xlat_sched_policy, (uint64_t)c->ret);
+
+	fb_dec(b, c->ret);
+	if (name) {
+		fb_puts(b, " (");
+		fb_puts(b, name);
+		fb_putc(b, ')');
+	}
+}
+
+/* --- scheduling, capabilities -------------------------------------- */
+
+FMT_KIND(schedparam)
+{
+	const struct cap *k = arg_mem(c, i, 4);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_dec(b, (int32_t)ld32(k->p));
+	fb_putc(b, ']');
+}
+
+/* cpu_set_t: the numbers of the CPUs set, "[0 1 2 3]" */
+FMT_KIND(cpuset)
+{
+	int p = c->d->arg[i].param;
+	const struct cap *k = arg_mem(c, i, 0);
+	size_t len;
+	int n = 0;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	len = k->len;
+	/* sched_getaffinity returns how many bytes it wrote */
+	if (kind_info[c->d->arg[i].kind].dir == D_OUT && c->ret >= 0 &&
+	    (uint64_t)c->ret < len)
+		len = (size_t)c->ret;
+	else if (p < SC_MAX_ARGS && c->args[p] < len)
+		len = (size_t)c->args[p];
+	fb_putc(b, '[');
+	for (size_t bit = 0; bit < len * 8; bit++) {
+		if (!(k->p[bit / 8] & (1u << (bit % 8))))
+			continue;
+		if (n++)
+			fb_putc(b, ' ');
+		fb_udec(b, bit);
+	}
+	fb_putc(b, ']');
+}
+
+FMT_KIND(capheader)
+{
+	const struct cap *k = arg_in(c, i, 8);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_puts(b, "{version=");
+	fmt_enum_dflt(b, &xlat_cap_version, ld32(k->p),
+		      "_LINUX_CAPABILITY_VERSION_???");
+	fb_puts(b, ", pid=");
+	fb_dec(b, (int32_t)ld32(k->p + 4));
+	fb_putc(b, '}');
+}
+
+/* 1<<CAP_CHOWN|1<<CAP_KILL from the two 32-bit halves */
+static void fmt_capset(struct fmt_buf *b, uint64_t v)
+{
+	int n = 0;
+
+	for (int bit = 0; bit < 64; bit++) {
+		const char *name;
+
+		if (!(v & (1ull << bit)))
+			continue;
+		name = xlat_name(&xlat_capability, (uint64_t)bit);
+		if (!name)
+			break;
+		if (n++)
+			fb_putc(b, '|');
+		fb_puts(b, "1<<");
+		fb_puts(b, name);
+		v &= ~(1ull << bit);
+	}
+	if (v) {
+		if (n++)
+			fb_putc(b, '|');
+		fb_hex(b, v);
+	}
+	if (!n)
+		fb_putc(b, '0');
+}
+
+FMT_KIND(capdata)
+{
+	static const char *const f[] = { "effective", "permitted",
+					 "inheritable" };
+	const struct cap *k = arg_mem(c, i, 24);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	/* two __user_cap_data_struct {effective, permitted, inheritable} */
+	fb_putc(b, '{');
+	for (int j = 0; j < 3; j++) {
+		uint64_t v = ld32(k->p + 4 * j) |
+			     (uint64_t)ld32(k->p + 12 + 4 * j) << 32;
+
+		if (j)
+			fb_puts(b, ", ");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fmt_capset(b, v);
+	}
+	fb_putc(b, '}');
+}
+
+/* --- prctl -------------------------------------------------------- */
+
+static void fmt_prctl_rest(struct fmt_buf *b, const struct sc_call *c,
+			   int first)
+{
+	for (int j = first; j < c->d->nargs; j++) {
+		fb_puts(b, ", ");
+		fb_hex(b, c->args[j]);
+	}
+}
+
+/* options whose second argument the call fills (printed at exit) */
+static int prctl_out(uint32_t op)
+{
+	switch (op) {
+	case PR_GET_CHILD_SUBREAPER: case PR_GET_ENDIAN: case PR_GET_FPEMU:
+	case PR_GET_FPEXC: case PR_GET_NAME: case PR_GET_PDEATHSIG:
+	case PR_GET_TID_ADDRESS: case PR_GET_TSC: case PR_GET_UNALIGN:
+		return 1;
+	}
+	return 0;
+}
+
+int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		   int exiting)
+{
+	uint32_t op = (uint32_t)c->args[0];
+	uint64_t a2 = c->args[1], a3 = c->args[2];
+
+	if (exiting) {
+		const struct cap *k;
+
+		if (from != 1 || !prctl_out(op))
+			return c->d->nargs;
+		k = arg_out(c, 1, 0);
+		if (op == PR_GET_NAME && k) {
+			fmt_qstr(b, c, k->p, k->len < 16 ? k->len : 16, 15,
+				 0, QS_NUL_END);
+		} else if (op == PR_GET_PDEATHSIG && k && k->len >= 4) {
+			fb_putc(b, '[');
+			fmt_signal(b, (int32_t)ld32(k->p));
+			fb_putc(b, ']');
+		} else if (op == PR_GET_TID_ADDRESS && k && k->len >= 8) {
+			fb_putc(b, '[');
+			fmt_ptr(b, ld64(k->p));
+			fb_putc(b, ']');
+		} else if (k && k->len >= 4 && op != PR_GET_NAME) {
+			fb_putc(b, '[');
+			fb_udec(b, ld32(k->p));
+			fb_putc(b, ']');
+		} else {
+			fmt_ptr(b, a2);
+		}
+		return c->d->nargs;
+	}
+	if (from > 0)
+		return c->d->nargs;
+	fmt_enum_dflt(b, &xlat_prctl_option, op, "PR_???");
+	if (prctl_out(op)) {
+		fb_puts(b, ", ");
+		return 1;
+	}
+	switch (op) {
+	case PR_GET_KEEPCAPS: case PR_GET_SECCOMP: case PR_GET_TIMERSLACK:
+	case PR_GET_TIMING: case PR_TASK_PERF_EVENTS_DISABLE:
+	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_DUMPABLE:
+	case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
+		break;
+	case PR_SET_CHILD_SUBREAPER: case PR_SET_ENDIAN: case PR_SET_FPEMU:
+	case PR_SET_FPEXC: case PR_SET_KEEPCAPS: case PR_SET_TIMING:
+		fb_puts(b, ", ");
+		fb_udec(b, a2);
+		break;
+	case PR_SET_DUMPABLE:
+		fb_puts(b, ", ");
+		fmt_enum_dflt(b, &xlat_pr_dumpable, a2, "SUID_DUMP_???");
+		break;
+	case PR_CAPBSET_DROP: case PR_CAPBSET_READ:
+		fb_puts(b, ", ");
+		fmt_enum_dflt(b, &xlat_capability, a2, "CAP_???");
+		break;
+	case PR_SET_NAME: {
+		const struct cap *k = arg_in(c, 1, 0);
+
+		fb_puts(b, ", ");
+		if (!k || !a2)
+			fmt_ptr(b, a2);
+		else
+			fmt_qstr(b, c, k->p, k->len, 15,
+				 k->len > 15 && !memchr(k->p, 0, 15),
+				 QS_NUL_END);
+		break;
+	}
+	case PR_SET_PDEATHSIG:
+		fb_puts(b, ", ");
+		if (a2 > 128)
+			fb_udec(b, a2);
+		else
+			fmt_signal(b, (int64_t)a2);
+		break;
+	case PR_SET_PTRACER:
+		fb_puts(b, ", ");
+		if ((int32_t)a2 == -1)
+			fb_puts(b, "PR_SET_PTRACER_ANY");
+		else
+			fb_dec(b, (int32_t)a2);
+		break;
+	case PR_SET_SECCOMP:
+		fb_puts(b, ", ");
+		fmt_enum_dflt(b, &xlat_seccomp_mode, a2, "SECCOMP_MODE_???");
+		if (a2 == 1)
+			break;
+		if (a2 == 2) {
+			fb_puts(b, ", ");
+			fmt_ptr(b, a3);
+			break;
+		}
+		fmt_prctl_rest(b, c, 2);
+		break;
+	case PR_SET_TIMERSLACK:
+		fb_puts(b, ", ");
+		fb_dec(b, (int64_t)a2);
+		break;
+	case PR_SET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
+	case PR_SET_IO_FLUSHER:
+		fb_puts(b, ", ");
+		fb_udec(b, a2);
+		fmt_prctl_rest(b, c, 2);
+		break;
+	case PR_SET_MM:
+		fb_puts(b, ", ");
+		fb_hex(b, a2);
+		fmt_prctl_rest(b, c, 2);
+		break;
+	case 0x53564d41: /* PR_SET_VMA */
+		fb_puts(b, ", ");
+		if (a2 == 0) {
+			fb_puts(b, "PR_SET_VMA_ANON_NAME, ");
+			fmt_ptr(b, a3);
+			fb_puts(b, ", ");
+			fb_udec(b, c->args[3]);
+			fb_puts(b, ", ");
+			if (c->cap[4] && arg_in(c, 4, 0)) {
+				const struct cap *k = arg_in(c, 4, 0);
+
+				fmt_qstr(b, c, k->p, k->len, str_max(c),
+					 k->flags & CAP_TRUNC, QS_NUL_END);
+			} else {
+				fmt_ptr(b, c->args[4]);
+			}
+		} else {
+			fmt_unknown(b, a2, "PR_SET_VMA_???");
+			fmt_prctl_rest(b, c, 2);
+		}
+		break;
+	default:
+		fmt_prctl_rest(b, c, 1);
+	}
+	return c->d->nargs;
+}
+
+void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	uint32_t op = (uint32_t)c->args[0];
+	const char *name;
+
+	switch (op) {
+	case PR_GET_DUMPABLE:
+		fb_dec(b, c->ret);
+		name = xlat_name(&xlat_pr_dumpable, (uint64_t)c->ret);
+		if (name) {
+			fb_puts(b, " (");
+			fb_puts(b, name);
+			fb_putc(b, ')');
+		}
+		return;
+	}
+	fb_dec(b, c->ret);
+}

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: signals: numbers, sets, sigaction, stack_t, siginfo.
+ */
+#include <signal.h>
+
+#include "fmt_priv.h"
+
+FMT_KIND(sig)
+{
+	fmt_signal(b, (int32_t)c->args[i]);
+}
+
+FMT_KIND(sigprocmaskhow)
+{
+	fmt_enum_dflt(b, &xlat_sigprocmask_how, (uint32_t)c->args[i],
+		      "SIG_???");
+}
+
+/*
+ * strace's sigset: "[HUP INT]", or when two thirds or more of the bits
+ * are set, the ones that are not: "~[KILL STOP]".  At most 8 bytes count
+ * (the kernel's sigset_t on x86_64).
+ */
+void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	uint32_t w[2] = { 0, 0 };
+	unsigned int words, bits, set = 0;
+	int sep = '[';
+
+	if (len > 8)
+		len = 8;
+	memcpy(w, p, len);
+	words = (unsigned int)(len + 3) / 4;
+	bits = words * 32;
+	for (unsigned int j = 0; j < words; j++)
+		set += (unsigned int)__builtin_popcount(w[j]);
+	if (set >= bits * 2 / 3) {
+		w[0] = ~w[0];
+		w[1] = ~w[1];
+		fb_putc(b, '~');
+	}
+	for (unsigned int bit = 0; bit < bits; bit++) {
+		char tmp[16];
+		const char *name;
+		int sig = (int)bit + 1;
+
+		if (!(w[bit / 32] & (1u << (bit % 32))))
+			continue;
+		fb_putc(b, (char)sep);
+		sep = ' ';
+		name = signal_name(sig, tmp);
+		if (sig > 32 && name)
+			fb_puts(b, name + 3);		/* RT_1 */
+		else if (name)
+			fb_puts(b, name + 3);		/* HUP, RTMIN */
+		else
+			fb_udec(b, (uint64_t)sig);
+	}
+	if (sep == '[')
+		fb_putc(b, '[');
+	fb_putc(b, ']');
+}
+
+FMT_KIND(sigset)
+{
+	int p = c->d->arg[i].param;
+	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 8;
+	const struct cap *k;
+
+	if (!c->args[i]) {
+		fb_puts(b, "NULL");
+		return;
+	}
+	/* the kernel takes only its own size; strace shows others' pointer */
+	k = size == 8 ? arg_mem(c, i, 8) : NULL;
+	if (!k) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_sigset_bytes(b, k->p, (size_t)size);
+}
+
+static void fmt_sa_handler(struct fmt_buf *b, uint64_t h)
+{
+	if (h == 0)
+		fb_puts(b, "SIG_DFL");
+	else if (h == 1)
+		fb_puts(b, "SIG_IGN");
+	else if (h == UINT64_MAX)
+		fb_puts(b, "SIG_ERR");
+	else
+		fb_hex(b, h);
+}
+
+/* the kernel's struct sigaction: handler, flags, restorer, mask */
+FMT_KIND(sigaction)
+{
+	const struct cap *k = arg_mem(c, i, 32);
+	uint64_t flags;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	flags = ld64(k->p + 8);
+	fb_puts(b, "{sa_handler=");
+	fmt_sa_handler(b, ld64(k->p));
+	fb_puts(b, ", sa_mask=");
+	fmt_sigset_bytes(b, k->p + 24, 8);
+	fb_puts(b, ", sa_flags=");
+	fmt_flags_dflt(b, &xlat_sa_flags, flags, "SA_???");
+	if (flags & 0x04000000 /* SA_RESTORER */) {
+		fb_puts(b, ", sa_restorer=");
+		fmt_ptr(b, ld64(k->p + 16));
+	}
+	fb_putc(b, '}');
+}
+
+FMT_KIND(stackt)
+{
+	const struct cap *k = arg_mem(c, i, 24);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_puts(b, "{ss_sp=");
+	fmt_ptr(b, ld64(k->p));
+	fb_puts(b, ", ss_flags=");
+	fmt_flags_dflt(b, &xlat_ss_flags, ld32(k->p + 8), "SS_???");
+	fb_puts(b, ", ss_size=");
+	fb_udec(b, ld64(k->p + 16));
+	fb_putc(b, '}');
+}
+
+/* --- siginfo ------------------------------------------------------ */
+
+static const struct xlat *si_codes(int signo)
+{
+	switch (signo) {
+	case SIGCHLD:	return &xlat_si_code_chld;
+	case SIGSEGV:	return &xlat_si_code_segv;
+	case SIGILL:	return &xlat_si_code_ill;
+	case SIGFPE:	return &xlat_si_code_fpe;
+	case SIGBUS:	return &xlat_si_code_bus;
+	case SIGTRAP:	return &xlat_si_code_trap;
+	case SIGPOLL:	return &xlat_si_code_poll;
+	case SIGSYS:	return &xlat_si_code_sys;
+	}
+	return NULL;
+}
+
+/* clock ticks (USER_HZ, 100 on x86_64), with seconds when not zero */
+static void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
+{
+	fb_udec(b, ticks);
+	if (!ticks)
+		return;
+	fb_puts(b, " /* ");
+	fb_udec(b, ticks / 100);
+	fb_putc(b, '.');
+	fb_putc(b, (char)('0' + ticks % 100 / 10));
+	fb_putc(b, (char)('0' + ticks % 10));
+	fb_puts(b, " s */");
+}
+
+static void fmt_si_source(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, ", si_pid=");
+	fb_dec(b, (int32_t)ld32(p + 16));
+	fb_puts(b, ", si_uid=");
+	fb_udec(b, ld32(p + 20));
+}
+
+static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, ", si_int=");
+	fb_dec(b, (int32_t)ld32(p + 24));
+	fb_puts(b, ", si_ptr=");
+	fmt_ptr(b, ld64(p + 24));
+}
+
+void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	int32_t signo, code, err;
+	const struct xlat *codes;
+	const char *name = NULL;
+
+	if (len < 48) {
+		fb_puts(b, "{...}");
+		return;
+	}
+	signo = (int32_t)ld32(p);
+	err = (int32_t)ld32(p + 4);
+	code = (int32_t)ld32(p + 8);
+	fb_puts(b, "{si_signo=");
+	fmt_signal(b, signo);
+	if (!signo) {
+		fb_putc(b, '}');
+		return;
+	}
+	fb_puts(b, ", si_code=");
+	/* codes <= 0 and SI_KERNEL come from anywhere; the rest by signal */
+	if (code <= 0 || code == 0x80)
+		name = xlat_name(&xlat_si_code_user, (uint64_t)(int64_t)code);
+	else if ((codes = si_codes(signo)))
+		name = xlat_name(codes, (uint64_t)code);
+	if (name)
+		fb_puts(b, name);
+	else
+		fb_dec(b, code);
+	if (err) {
+		const char *e = errno_name(err);
+
+		fb_puts(b, ", si_errno=");
+		if (e)
+			fb_puts(b, e);
+		else
+			fb_dec(b, err);
+	}
+	if (code <= 0) {
+		switch (code) {
+		case SI_USER:
+		case SI_TKILL:
+			fmt_si_source(b, p);
+			break;
+		case SI_TIMER:
+			fb_puts(b, ", si_timerid=");
+			fb_hex(b, ld32(p + 16));
+			fb_puts(b, ", si_overrun=");
+			fb_dec(b, (int32_t)ld32(p + 20));
+			fmt_si_value(b, p);
+			break;
+		default:
+			fmt_si_source(b, p);
+			fmt_si_value(b, p);
+		}
+	} else if (code != 0x80) {
+		switch (signo) {
+		case SIGCHLD:
+			fmt_si_source(b, p);
+			fb_puts(b, ", si_status=");
+			if (code == CLD_EXITED)
+				fb_dec(b, (int32_t)ld32(p + 24));
+			else
+				fmt_signal(b, (int32_t)ld32(p + 24));
+			fb_puts(b, ", si_utime=");
+			fmt_clock_t(b, ld64(p + 32));
+			fb_puts(b, ", si_stime=");
+			fmt_clock_t(b, ld64(p + 40));
+			break;
+		case SIGILL: case SIGFPE: case SIGSEGV: case SIGBUS:
+			fb_puts(b, ", si_addr=");
+			fmt_ptr(b, ld64(p + 16));
+			break;
+		case SIGPOLL:
+			fb_puts(b, ", si_band=");
+			fb_dec(b, (int64_t)ld64(p + 16));
+			fb_puts(b, ", si_fd=");
+			fb_dec(b, (int32_t)ld32(p + 24));
+			break;
+		case SIGSYS:
+			fb_puts(b, ", si_call_addr=");
+			fmt_ptr(b, ld64(p + 16));
+			fb_puts(b, ", si_syscall=");
+			fb_dec(b, (int32_t)ld32(p + 24));
+			fb_puts(b, ", si_arch=");
+			fb_hex(b, ld32(p + 28));
+			break;
+		default:
+			fmt_si_source(b, p);
+			fmt_si_value(b, p);
+		}
+	}
+	fb_putc(b, '}');
+}
+
+FMT_KIND(siginfo)
+{
+	const struct cap *k = arg_mem(c, i, 128);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_siginfo(b, k->p, k->len);
+}

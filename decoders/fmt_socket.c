@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: sockets: families, types, protocols, option levels and
+ * names, socket addresses, msghdr.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <sys/socket.h>
+
+#include "fmt_priv.h"
+
+FMT_KIND(sockfamily)
+{
+	fmt_enum_dflt(b, &xlat_addr_family, (uint32_t)c->args[i], "AF_???");
+}
+
+FMT_KIND(socktype)
+{
+	uint32_t v = (uint32_t)c->args[i];
+	uint32_t flags = v & (SOCK_CLOEXEC | SOCK_NONBLOCK);
+	const char *name = xlat_name(&xlat_sock_type, v & 0xf);
+
+	if (!name || (v & ~(0xfu | SOCK_CLOEXEC | SOCK_NONBLOCK))) {
+		/* strace: the known flags first, then the rest raw */
+		uint32_t rest = v & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
+
+		if (!flags) {
+			fmt_unknown(b, rest, "SOCK_???");
+			return;
+		}
+		fmt_xlat_flags(b, &xlat_sock_flags, flags);
+		fb_putc(b, '|');
+		fb_hex(b, rest);
+		return;
+	}
+	fb_puts(b, name);
+	if (flags) {
+		fb_putc(b, '|');
+		fmt_xlat_flags(b, &xlat_sock_flags, flags);
+	}
+}
+
+static void fmt_eth_proto(struct fmt_buf *b, uint16_t net)
+{
+	const char *name = xlat_name(&xlat_eth_proto, ntohs(net));
+
+	fb_puts(b, "htons(");
+	if (name)
+		fb_puts(b, name);
+	else
+		fmt_unknown(b, ntohs(net), "ETH_P_???");
+	fb_putc(b, ')');
+}
+
+FMT_KIND(sockproto)
+{
+	uint32_t v = (uint32_t)c->args[i];
+	uint32_t family = i > 0 ? (uint32_t)c->args[0] : 0;
+
+	switch (family) {
+	case AF_INET:
+	case AF_INET6:
+		fmt_enum_dflt(b, &xlat_ip_proto, v, "IPPROTO_???");
+		return;
+	case AF_NETLINK:
+		fmt_enum_dflt(b, &xlat_netlink_proto, v, "NETLINK_???");
+		return;
+	case AF_PACKET:
+		fmt_eth_proto(b, (uint16_t)v);
+		return;
+	}
+	fb_dec(b, (int32_t)v);
+}
+
+FMT_KIND(socklevel)
+{
+	/* sic: strace 6.1 says SOL_?? */
+	fmt_enum_dflt(b, &xlat_sock_level, (uint32_t)c->args[i], "SOL_??");
+}
+
+FMT_KIND(sockopt)
+{
+	uint32_t level = i > 0 ? (uint32_t)c->args[i - 1] : SOL_SOCKET;
+	uint32_t v = (uint32_t)c->args[i];
+
+	switch (level) {
+	case SOL_SOCKET:
+		fmt_enum_dflt(b, &xlat_so_opt, v, "SO_???");
+		return;
+	case SOL_IP:
+		fmt_enum_dflt(b, &xlat_ip_opt, v, "IP_???");
+		return;
+	case IPPROTO_TCP:
+		fmt_enum_dflt(b, &xlat_tcp_opt, v, "TCP_???");
+		return;
+	case SOL_IPV6:
+		fmt_enum_dflt(b, &xlat_ipv6_opt, v, "IPV6_???");
+		return;
+	}
+	fb_udec(b, v);
+}
+
+/* --- socket addresses --------------------------------------------- */
+
+static void fmt_sun(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	const uint8_t *path = p + 2;
+	size_t n = len - 2, end;
+
+	if (len <= 2)
+		return;
+	fb_puts(b, ", sun_path=");
+	if (n > 108)
+		n = 108;
+	/* abstract: a leading NUL, the name is all the bytes after it */
+	if (path[0] == '\0' && n > 1) {
+		fb_putc(b, '@');
+		fmt_quoted(b, path + 1, n - 1, -1, 0);
+		return;
+	}
+	for (end = 0; end < n && path[end]; end++)
+		;
+	fmt_quoted(b, path, end, -1, 0);
+}
+
+static void fmt_sin(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	char ip[INET_ADDRSTRLEN];
+
+	if (len < sizeof(struct sockaddr_in)) {
+		fb_puts(b, ", sa_data=");
+		fmt_quoted(b, p + 2, len - 2, -1, 0);
+		return;
+	}
+	fb_puts(b, ", sin_port=htons(");
+	fb_udec(b, ntohs(ld16(p + 2)));
+	fb_puts(b, "), sin_addr=inet_addr(\"");
+	inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
+	fb_puts(b, ip);
+	fb_puts(b, "\")");
+}
+
+static void fmt_sin6(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	char ip[INET6_ADDRSTRLEN];
+
+	if (len < 24) {
+		fb_puts(b, ", sa_data=");
+		fmt_quoted(b, p + 2, len - 2, -1, 0);
+		return;
+	}
+	fb_puts(b, ", sin6_port=htons(");
+	fb_udec(b, ntohs(ld16(p + 2)));
+	fb_puts(b, "), sin6_flowinfo=htonl(");
+	fb_udec(b, ntohl(ld32(p + 4)));
+	fb_puts(b, "), inet_pton(AF_INET6, \"");
+	inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
+	fb_puts(b, ip);
+	fb_puts(b, "\", &sin6_addr)");
+	if (len >= 28) {
+		fb_puts(b, ", sin6_scope_id=");
+		fb_udec(b, ld32(p + 24));
+	}
+}
+
+static void fmt_snl(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	char tmp[16];
+
+	if (len < 12) {
+		fb_puts(b, ", sa_data=");
+		fmt_quoted(b, p + 2, len - 2, -1, 0);
+		return;
+	}
+	fb_puts(b, ", nl_pid=");
+	fb_dec(b, (int32_t)ld32(p + 4));
+	fb_puts(b, ", nl_groups=");
+	snprintf(tmp, sizeof(tmp), "%#08x", ld32(p + 8));
+	fb_puts(b, tmp);
+}
+
+void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	uint16_t family;
+
+	if (len > 128)
+		len = 128;
+	family = ld16(p);
+	fb_puts(b, "{sa_family=");
+	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
+	switch (family) {
+	case AF_UNIX:
+		fmt_sun(b, p, len);
+		break;
+	case AF_INET:
+		fmt_sin(b, p, len);
+		break;
+	case AF_INET6:
+		fmt_sin6(b, p, len);
+		break;
+	case AF_NETLINK:
+		fmt_snl(b, p, len);
+		break;
+	default:
+		if (len > 2) {
+			fb_puts(b, ", sa_data=");
+			fmt_quoted(b, p + 2, len - 2, -1, 0);
+		}
+	}
+	fb_putc(b, '}');
+}
+
+/* sockaddr:N, length in argument N */
+FMT_KIND(sockaddr)
+{
+	int pi = c->d->arg[i].param;
+	uint64_t len = pi < SC_MAX_ARGS ? c->args[pi] : 0;
+	const struct cap *k = arg_in(c, i, 0);
+
+	if (!k || !c->args[i] || len < 2 || k->len < 2) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_sockaddr_bytes(b, k->p, k->len < len ? k->len : (size_t)len);
+}
+
+/* the socklen argument that goes with an output address */
+static int socklen_of(const struct sc_call *c, int i, uint32_t *in,
+		      uint32_t *out)
+{
+	int pi = c->d->arg[i].param;
+	const struct cap *ki, *ko;
+
+	if (pi >= SC_MAX_ARGS)
+		return -1;
+	ki = arg_in(c, pi, 4);
+	ko = arg_out(c, pi, 4);
+	if (!ki || !ko)
+		return -1;
+	*in = ld32(ki->p);
+	*out = ld32(ko->p);
+	return 0;
+}
+
+FMT_KIND(osockaddr)
+{
+	const struct cap *k = arg_out(c, i, 0);
+	uint32_t in, out;
+	size_t len;
+
+	if (!k || !c->args[i] || socklen_of(c, i, &in, &out)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	len = k->len;
+	if (out < len)
+		len = out;
+	if (in < len)
+		len = in;
+	if (len < 2) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_sockaddr_bytes(b, k->p, len);
+}
+
+/* [16], or [128 => 16] when the call changed it */
+FMT_KIND(socklen)
+{
+	const struct cap *ki = arg_in(c, i, 4), *ko = arg_out(c, i, 4);
+
+	if (!c->args[i] || !ki) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_udec(b, ld32(ki->p));
+	if (ko && ld32(ko->p) != ld32(ki->p)) {
+		fb_puts(b, " => ");
+		fb_udec(b, ld32(ko->p));
+	}
+	fb_putc(b, ']');
+}
+
+/* --- msghdr ------------------------------------------------------- */
+
+/* bytes of data the capture layer put after an iovec array */
+static size_t iov_data_bytes(const uint8_t *iov, uint32_t count,
+			     uint64_t limit, long max)
+{
+	uint64_t remaining = 0;
+	size_t total = 0;
+
+	for (uint32_t j = 0; j < count; j++)
+		remaining += ld64(iov + 16 * j + 8);
+	if (remaining > limit)
+		remaining = limit;
+	for (uint32_t j = 0; j < count; j++) {
+		uint64_t l = ld64(iov + 16 * j + 8);
+		uint64_t want = l < remaining ? l : remaining;
+
+		total += want < (uint64_t)max ? (size_t)want : (size_t)max;
+		remaining -= want;
+	}
+	return total;
+}
+
+static void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c,
+		      const uint8_t *p, size_t len)
+{
+	size_t off = 0;
+	int n = 0;
+
+	fb_putc(b, '[');
+	while (off + 16 <= len) {
+		uint64_t clen = ld64(p + off);
+		uint32_t level = ld32(p + off + 8), type = ld32(p + off + 12);
+		size_t dlen;
+
+		if (n++)
+			fb_puts(b, ", ");
+		fb_puts(b, "{cmsg_len=");
+		fb_udec(b, clen);
+		fb_puts(b, ", cmsg_level=");
+		fmt_enum_dflt(b, &xlat_sock_level, level, "SOL_???");
+		fb_puts(b, ", cmsg_type=");
+		if (level == SOL_SOCKET)
+			fmt_enum_dflt(b, &xlat_scm_type, type, "SCM_???");
+		else
+			fb_hex(b, type);
+		if (clen < 16 || clen > len - off) {
+			fb_putc(b, '}');
+			break;
+		}
+		dlen = (size_t)clen - 16;
+		fb_puts(b, ", cmsg_data=");
+		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
+			fb_putc(b, '[');
+			for (size_t j = 0; j + 4 <= dlen; j += 4) {
+				if (j)
+					fb_puts(b, ", ");
+				fb_dec(b, (int32_t)ld32(p + off + 16 + j));
+			}
+			fb_putc(b, ']');
+		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS &&
+			   dlen >= 12) {
+			fb_puts(b, "{pid=");
+			fb_dec(b, (int32_t)ld32(p + off + 16));
+			fb_puts(b, ", uid=");
+			fb_udec(b, ld32(p + off + 20));
+			fb_puts(b, ", gid=");
+			fb_udec(b, ld32(p + off + 24));
+			fb_putc(b, '}');
+		} else {
+			fmt_qstr(b, c, p + off + 16, dlen, -1, 0, QS_HEX);
+		}
+		fb_putc(b, '}');
+		off += (clen + 7) & ~(uint64_t)7;
+	}
+	fb_putc(b, ']');
+}
+
+FMT_KIND(msghdr)
+{
+	const struct cap *k = arg_mem(c, i, 56);
+	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
+	const uint8_t *p;
+	uint64_t name, iov, iovlen, control, controllen;
+	uint32_t namelen, niov;
+	size_t off = 56, nlen, data;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	p = k->p;
+	name = ld64(p);
+	namelen = ld32(p + 8);
+	iov = ld64(p + 16);
+	iovlen = ld64(p + 24);
+	control = ld64(p + 32);
+	controllen = ld64(p + 40);
+	nlen = name ? (namelen < 128 ? namelen : 128) : 0;
+	fb_puts(b, "{msg_name=");
+	if (!name || nlen < 2 || off + nlen > k->len)
+		fmt_ptr(b, name);
+	else
+		fmt_sockaddr_bytes(b, p + off, nlen);
+	off += nlen;
+	fb_puts(b, ", msg_namelen=");
+	fb_udec(b, namelen);
+	fb_puts(b, ", msg_iov=");
+	niov = iovlen < 64 ? (uint32_t)iovlen : 64;
+	if (!iov || off + 16 * (size_t)niov > k->len) {
+		fmt_ptr(b, iov);
+		niov = 0;
+		data = 0;
+	} else {
+		uint64_t limit = out ? (uint64_t)c->ret : UINT64_MAX;
+
+		data = iov_data_bytes(p + off, niov, limit, str_max(c));
+		fmt_iov_array(b, c, p + off, k->len - off, niov, iovlen, iov,
+			      limit);
+	}
+	off += 16 * (size_t)niov + data;
+	fb_puts(b, ", msg_iovlen=");
+	fb_udec(b, iovlen);
+	if (control && controllen) {
+		size_t clen = controllen < 256 ? (size_t)controllen : 256;
+
+		fb_puts(b, ", msg_control=");
+		if (off + clen > k->len)
+			fmt_ptr(b, control);
+		else
+			fmt_cmsgs(b, c, p + off, clen);
+	}
+	fb_puts(b, ", msg_controllen=");
+	fb_udec(b, controllen);
+	fb_puts(b, ", msg_flags=");
+	fmt_xlat_flags(b, &xlat_msg_flags, ld32(p + 48));
+	fb_putc(b, '}');
+}

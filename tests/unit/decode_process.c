@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders: processes: clone, wait4/waitid, rlimits, prctl, personality,
+ * uname, futex, as strace 6.1 printed them.
+ */
+#include <linux/futex.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include "check.h"
+#include "decode.h"
+
+static char out[16384];
+static struct fmt_opts fo = { .strsize = 32 };
+
+/* "name(args) = ret" for a call that entered and exited, no padding */
+static const char *run(struct sc_call *c)
+{
+	struct fmt_buf b;
+	int resume;
+
+	c->o = &fo;
+	fb_init(&b, out, sizeof(out) - 1);
+	fb_puts(&b, c->d->name);
+	fb_putc(&b, '(');
+	resume = fmt_args(&b, c, 0, 0);
+	fmt_args(&b, c, resume, 1);
+	fb_puts(&b, ") = ");
+	fmt_retval(&b, c);
+	*b.p = '\0';
+	return out;
+}
+
+/* the entry half only: what a line shows before <unfinished ...> */
+static const char *run_entry(struct sc_call *c)
+{
+	struct fmt_buf b;
+
+	c->o = &fo;
+	fb_init(&b, out, sizeof(out) - 1);
+	fb_puts(&b, c->d->name);
+	fb_putc(&b, '(');
+	fmt_args(&b, c, 0, 0);
+	*b.p = '\0';
+	return out;
+}
+
+#define CALL(nr, r, ...) ((struct sc_call){ .d = sc_lookup(nr), \
+	.ret = (r), .exited = 1, .args = { __VA_ARGS__ } })
+#define CAP(ptr, n) ((struct cap){ (const uint8_t *)(ptr), (n), 0, 0, 0 })
+
+static void test_clone(void)
+{
+	uint64_t fl = CLONE_CHILD_CLEARTID | CLONE_CHILD_SETTID | SIGCHLD;
+	struct sc_call c = CALL(SYS_clone, 9956, fl, 0, 0, 0x7f5296c04a10, 0);
+	int32_t tid = 3831;
+	struct cap kt = CAP(&tid, 4);
+
+	CHECK_STR(run_entry(&c), "clone(child_stack=NULL, flags="
+		  "CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD");
+	CHECK_STR(run(&c), "clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID"
+		  "|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f5296c04a10) = "
+		  "9956");
+	fl = CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID |
+	     SIGCHLD;
+	c = CALL(SYS_clone, 3831, fl, 0, 0x7ffe1000, 0x7ffe1000, 0x1000);
+	c.cap_out[2] = &kt;
+	CHECK_STR(run(&c), "clone(child_stack=NULL, flags=CLONE_SETTLS|"
+		  "CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID|SIGCHLD, "
+		  "parent_tid=[3831], tls=0x1000, child_tidptr=0x7ffe1000) = "
+		  "3831");
+	c = CALL(SYS_clone, 5, 0, 0x7000, 0, 0, 0);
+	CHECK_STR(run(&c), "clone(child_stack=0x7000, flags=0) = 5");
+	c = CALL(SYS_unshare, 0, CLONE_NEWNS | CLONE_FILES);
+	CHECK_STR(run(&c), "unshare(CLONE_FILES|CLONE_NEWNS) = 0");
+	c = CALL(SYS_setns, -22, 3, CLONE_NEWNET);
+	CHECK_STR(run(&c), "setns(3, CLONE_NEWNET) = -1 EINVAL "
+		  "(Invalid argument)");
+}
+
+static void test_wait(void)
+{
+	int32_t st = 3 << 8;
+	struct cap k = CAP(&st, 4);
+	struct sc_call c = CALL(SYS_wait4, 10038, 10038, 0x10,
+				WUNTRACED | __WALL, 0);
+
+	c.cap_out[1] = &k;
+	CHECK_STR(run_entry(&c), "wait4(10038, ");
+	CHECK_STR(run(&c), "wait4(10038, [{WIFEXITED(s) && WEXITSTATUS(s) == "
+		  "3}], WSTOPPED|__WALL, NULL) = 10038");
+	st = SIGKILL;
+	CHECK_STR(run(&c), "wait4(10038, [{WIFSIGNALED(s) && WTERMSIG(s) == "
+		  "SIGKILL}], WSTOPPED|__WALL, NULL) = 10038");
+	st = SIGSEGV | 0x80;
+	CHECK_STR(run(&c), "wait4(10038, [{WIFSIGNALED(s) && WTERMSIG(s) == "
+		  "SIGSEGV && WCOREDUMP(s)}], WSTOPPED|__WALL, NULL) = 10038");
+	st = (SIGSTOP << 8) | 0x7f;
+	CHECK_STR(run(&c), "wait4(10038, [{WIFSTOPPED(s) && WSTOPSIG(s) == "
+		  "SIGSTOP}], WSTOPPED|__WALL, NULL) = 10038");
+	c = CALL(SYS_wait4, -10, -1, 0x7fff6ce81b4c, WNOHANG, 0);
+	c.cap_out[1] = &k;
+	CHECK_STR(run(&c), "wait4(-1, 0x7fff6ce81b4c, WNOHANG, NULL) = -1 "
+		  "ECHILD (No child processes)");
+	c = CALL(SYS_waitid, -10, P_PIDFD, 99, 0x7ffd0000, WEXITED | WNOHANG,
+		 0);
+	CHECK_STR(run(&c), "waitid(P_PIDFD, 99, 0x7ffd0000, WNOHANG|WEXITED, "
+		  "NULL) = -1 ECHILD (No child processes)");
+}
+
+static void test_rlimit(void)
+{
+	uint64_t rl[2] = { 8192 * 1024, UINT64_MAX };
+	struct cap k = CAP(rl, 16);
+	struct sc_call c = CALL(SYS_prlimit64, 0, 0, RLIMIT_STACK, 0, 0x10);
+
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*"
+		  "1024, rlim_max=RLIM64_INFINITY}) = 0");
+	rl[0] = 1024;
+	CHECK_STR(run(&c), "prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=1024, "
+		  "rlim_max=RLIM64_INFINITY}) = 0");
+	c = CALL(SYS_prlimit64, -22, 0, 99, 0, 0x7ffdc89b8880);
+	CHECK_STR(run(&c), "prlimit64(0, 0x63 /* RLIMIT_??? */, NULL, "
+		  "0x7ffdc89b8880) = -1 EINVAL (Invalid argument)");
+}
+
+static void test_prctl_personality(void)
+{
+	char name[16] = "foo";
+	int32_t sig = SIGTERM;
+	struct cap kn = CAP(name, 16), ks = CAP(&sig, 4);
+	struct cap set = CAP("hello_world_1234567", 16);
+	struct sc_call c = CALL(SYS_prctl, 0, PR_GET_NAME, 0x10, 0, 0, 0);
+
+	c.cap_out[1] = &kn;
+	CHECK_STR(run_entry(&c), "prctl(PR_GET_NAME, ");
+	CHECK_STR(run(&c), "prctl(PR_GET_NAME, \"foo\") = 0");
+	c = CALL(SYS_prctl, 0, PR_SET_NAME, 0x10, 0, 0, 0);
+	c.cap[1] = &set;
+	CHECK_STR(run(&c), "prctl(PR_SET_NAME, \"hello_world_123\"...) = 0");
+	c = CALL(SYS_prctl, 0, PR_GET_PDEATHSIG, 0x10, 0, 0, 0);
+	c.cap_out[1] = &ks;
+	CHECK_STR(run(&c), "prctl(PR_GET_PDEATHSIG, [SIGTERM]) = 0");
+	c = CALL(SYS_prctl, 1, PR_GET_DUMPABLE, 0, 0, 0, 0);
+	CHECK_STR(run(&c), "prctl(PR_GET_DUMPABLE) = 1 (SUID_DUMP_USER)");
+	c = CALL(SYS_prctl, 0, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	CHECK_STR(run(&c), "prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) = 0");
+	c = CALL(SYS_prctl, 1, PR_CAPBSET_READ, 1, 0, 0, 0);
+	CHECK_STR(run(&c), "prctl(PR_CAPBSET_READ, CAP_DAC_OVERRIDE) = 1");
+	c = CALL(SYS_prctl, -22, PR_SET_SECCOMP, 0, 0, 0x7f5293bb845d, 0);
+	CHECK_STR(run(&c), "prctl(PR_SET_SECCOMP, SECCOMP_MODE_DISABLED, 0, "
+		  "0x7f5293bb845d, 0) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_prctl, -22, 9999, 1, 2, 3, 4);
+	CHECK_STR(run(&c), "prctl(0x270f /* PR_??? */, 0x1, 0x2, 0x3, 0x4) = "
+		  "-1 EINVAL (Invalid argument)");
+	c = CALL(SYS_personality, 0, 0xffffffff);
+	CHECK_STR(run(&c), "personality(0xffffffff) = 0 (PER_LINUX)");
+	c = CALL(SYS_personality, 0x40000, 0);
+	CHECK_STR(run(&c), "personality(PER_LINUX) = 0x40000 (PER_LINUX|"
+		  "ADDR_NO_RANDOMIZE)");
+	c = CALL(SYS_membarrier, 0x3ff, 0, 0);
+	CHECK_STR(run(&c), "membarrier(MEMBARRIER_CMD_QUERY, 0) = 0x3ff ("
+		  "MEMBARRIER_CMD_GLOBAL|MEMBARRIER_CMD_GLOBAL_EXPEDITED|"
+		  "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED|"
+		  "MEMBARRIER_CMD_PRIVATE_EXPEDITED|"
+		  "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED|"
+		  "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE|"
+		  "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE|"
+		  "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ|"
+		  "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ|0x200)");
+}
+
+static void test_futex(void)
+{
+	int64_t ts[2] = { 1, 5 };
+	struct cap k = CAP(ts, 16);
+	struct sc_call c = CALL(SYS_futex, 0, 0x7f45d71f9a4c,
+				FUTEX_WAKE_PRIVATE, 2147483647, 0, 0, 0);
+
+	CHECK_STR(run(&c), "futex(0x7f45d71f9a4c, FUTEX_WAKE_PRIVATE, "
+		  "2147483647) = 0");
+	c = CALL(SYS_futex, -11, 0x10, FUTEX_WAIT, 1, 0, 0, 0);
+	CHECK_STR(run(&c), "futex(0x10, FUTEX_WAIT, 1, NULL) = -1 EAGAIN "
+		  "(Resource temporarily unavailable)");
+	c = CALL(SYS_futex, -11, 0x10, FUTEX_WAIT_BITSET_PRIVATE |
+		 FUTEX_CLOCK_REALTIME, 1, 0x20, 0, FUTEX_BITSET_MATCH_ANY);
+	c.cap[3] = &k;
+	CHECK_STR(run(&c), "futex(0x10, FUTEX_WAIT_BITSET_PRIVATE|"
+		  "FUTEX_CLOCK_REALTIME, 1, {tv_sec=1, tv_nsec=5}, "
+		  "FUTEX_BITSET_MATCH_ANY) = -1 EAGAIN (Resource temporarily "
+		  "unavailable)");
+	c = CALL(SYS_futex, 0, 0x10, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x10,
+		 FUTEX_OP(FUTEX_OP_SET, 0, FUTEX_OP_CMP_GT, 1));
+	CHECK_STR(run(&c), "futex(0x10, FUTEX_WAKE_OP_PRIVATE, 1, 1, 0x10, "
+		  "FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_GT<<24|0x1) = 0");
+	c = CALL(SYS_futex, -38, 0x10, 99, 1, 2, 0x10, 3);
+	CHECK_STR(run(&c), "futex(0x10, 0x63 /* FUTEX_??? */, 1, 0x2, 0x10, "
+		  "0x3) = -1 ENOSYS (Function not implemented)");
+	c = CALL(SYS_futex, -1, 0x10, FUTEX_UNLOCK_PI, 1, 2, 0x10, 3);
+	CHECK_STR(run(&c), "futex(0x10, FUTEX_UNLOCK_PI) = -1 EPERM "
+		  "(Operation not permitted)");
+	c = CALL(SYS_futex, -38, 0x10, 0x1001, 1, 0, 0, 0);
+	CHECK_STR(run(&c), "futex(0x10, 0x1001 /* FUTEX_??? */, 1) = -1 "
+		  "ENOSYS (Function not implemented)");
+}
+
+int main(void)
+{
+	test_clone();
+	test_wait();
+	test_rlimit();
+	test_prctl_personality();
+	test_futex();
+	CHECK_DONE();
+}

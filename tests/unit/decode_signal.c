@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders: signals: sets, sigaction, sigaltstack, siginfo (also the
+ * "--- SIGCHLD {...} ---" lines), as strace 6.1 printed them.
+ */
+#include <signal.h>
+#include <sys/syscall.h>
+
+#include "check.h"
+#include "decode.h"
+
+static char out[16384];
+static struct fmt_opts fo = { .strsize = 32 };
+
+/* "name(args) = ret" for a call that entered and exited, no padding */
+static const char *run(struct sc_call *c)
+{
+	struct fmt_buf b;
+	int resume;
+
+	c->o = &fo;
+	fb_init(&b, out, sizeof(out) - 1);
+	fb_puts(&b, c->d->name);
+	fb_putc(&b, '(');
+	resume = fmt_args(&b, c, 0, 0);
+	fmt_args(&b, c, resume, 1);
+	fb_puts(&b, ") = ");
+	fmt_retval(&b, c);
+	*b.p = '\0';
+	return out;
+}
+
+/* the entry half only: what a line shows before <unfinished ...> */
+static const char *run_entry(struct sc_call *c)
+{
+	struct fmt_buf b;
+
+	c->o = &fo;
+	fb_init(&b, out, sizeof(out) - 1);
+	fb_puts(&b, c->d->name);
+	fb_putc(&b, '(');
+	fmt_args(&b, c, 0, 0);
+	*b.p = '\0';
+	return out;
+}
+
+#define CALL(nr, r, ...) ((struct sc_call){ .d = sc_lookup(nr), \
+	.ret = (r), .exited = 1, .args = { __VA_ARGS__ } })
+#define CAP(ptr, n) ((struct cap){ (const uint8_t *)(ptr), (n), 0, 0, 0 })
+
+static const char *siginfo_text(const uint8_t *p, size_t len)
+{
+	struct fmt_buf b;
+
+	fb_init(&b, out, sizeof(out) - 1);
+	fmt_siginfo(&b, p, len);
+	*b.p = '\0';
+	return out;
+}
+
+static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+
+static void test_sigsets(void)
+{
+	uint64_t set = 0, old = ~0ull & ~(1ull << 8) & ~(1ull << 18) &
+		       ~(1ull << 31) & ~(1ull << 32);
+	struct cap ks = CAP(&set, 8), ko = CAP(&old, 8);
+	struct sc_call c = CALL(SYS_rt_sigprocmask, 0, SIG_SETMASK, 0x10,
+				0x20, 8);
+
+	c.cap[1] = &ks;
+	c.cap_out[2] = &ko;
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_SETMASK, [], "
+		  "~[KILL STOP RTMIN RT_1], 8) = 0");
+	set = (1ull << 0) | (1ull << 1);
+	c = CALL(SYS_rt_sigprocmask, 0, SIG_BLOCK, 0x10, 0, 8);
+	c.cap[1] = &ks;
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_BLOCK, [HUP INT], NULL, 8) = 0");
+	/* signals 64 and beyond the names */
+	set = (1ull << 63) | (1ull << 40);
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_BLOCK, [RT_9 RT_32], NULL, 8) "
+		  "= 0");
+	/* two thirds (42 of 64) or more set: inverted */
+	set = 0xfffffffffffull;
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_BLOCK, ~[RT_13 RT_14 RT_15 "
+		  "RT_16 RT_17 RT_18 RT_19 RT_20 RT_21 RT_22 RT_23 RT_24 RT_25 "
+		  "RT_26 RT_27 RT_28 RT_29 RT_30 RT_31 RT_32], NULL, 8) = 0");
+	set = 0x1ffffffffffull;	/* 41: not yet */
+	CHECK(!strncmp(run(&c), "rt_sigprocmask(SIG_BLOCK, [HUP ", 31));
+	/* a size the kernel rejects: the pointer */
+	c = CALL(SYS_rt_sigprocmask, -22, SIG_SETMASK, 0x10, 0, 4);
+	c.cap[1] = &ks;
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_SETMASK, 0x10, NULL, 4) = -1 "
+		  "EINVAL (Invalid argument)");
+	c = CALL(SYS_rt_sigprocmask, 0, 7, 0, 0, 8);
+	CHECK_STR(run(&c), "rt_sigprocmask(0x7 /* SIG_??? */, NULL, NULL, 8) "
+		  "= 0");
+	/* output set of a failed call: the pointer */
+	c = CALL(SYS_rt_sigprocmask, -14, SIG_SETMASK, 0, 0x20, 8);
+	c.cap_out[2] = &ko;
+	CHECK_STR(run(&c), "rt_sigprocmask(SIG_SETMASK, NULL, 0x20, 8) = -1 "
+		  "EFAULT (Bad address)");
+}
+
+static void test_sigaction(void)
+{
+	uint8_t sa[32] = { 0 }, osa[32] = { 0 };
+	struct cap k = CAP(sa, 32), ko = CAP(osa, 32);
+	struct sc_call c = CALL(SYS_rt_sigaction, 0, SIGINT, 0x10, 0, 8);
+
+	put64(sa, 0x56544c2f8dc0);
+	put64(sa + 8, 0x04000000);
+	put64(sa + 16, 0x7f5296c43050);
+	put64(sa + 24, ~0ull & ~(3ull << 31));
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "rt_sigaction(SIGINT, {sa_handler=0x56544c2f8dc0, "
+		  "sa_mask=~[RTMIN RT_1], sa_flags=SA_RESTORER, "
+		  "sa_restorer=0x7f5296c43050}, NULL, 8) = 0");
+	c = CALL(SYS_rt_sigaction, 0, SIGQUIT, 0, 0x20, 8);
+	c.cap_out[2] = &ko;
+	CHECK_STR(run_entry(&c), "rt_sigaction(SIGQUIT, NULL, ");
+	CHECK_STR(run(&c), "rt_sigaction(SIGQUIT, NULL, {sa_handler=SIG_DFL, "
+		  "sa_mask=[], sa_flags=0}, 8) = 0");
+	/* every flag strace knows, and one it does not */
+	put64(sa, 1);
+	put64(sa + 8, 0x5c000005ull | 0x80000000ull | 0x100);
+	put64(sa + 24, 0);
+	c = CALL(SYS_rt_sigaction, 0, SIGUSR1, 0x10, 0, 8);
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "rt_sigaction(SIGUSR1, {sa_handler=SIG_IGN, "
+		  "sa_mask=[], sa_flags=SA_RESTORER|SA_ONSTACK|SA_RESTART|"
+		  "SA_NODEFER|SA_RESETHAND|SA_SIGINFO|SA_NOCLDSTOP|0x100, "
+		  "sa_restorer=0x7f5296c43050}, NULL, 8) = 0");
+	k.len = 24;
+	CHECK_STR(run(&c), "rt_sigaction(SIGUSR1, 0x10, NULL, 8) = 0");
+}
+
+static void test_siginfo(void)
+{
+	uint8_t si[128] = { 0 };
+
+	put32(si, SIGCHLD);
+	put32(si + 8, CLD_EXITED);
+	put32(si + 16, 9955);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGCHLD, si_code="
+		  "CLD_EXITED, si_pid=9955, si_uid=0, si_status=0, si_utime=0, "
+		  "si_stime=0}");
+	put32(si + 8, CLD_KILLED);
+	put32(si + 24, SIGKILL);
+	put64(si + 32, 13);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGCHLD, si_code="
+		  "CLD_KILLED, si_pid=9955, si_uid=0, si_status=SIGKILL, "
+		  "si_utime=13 /* 0.13 s */, si_stime=0}");
+	memset(si, 0, sizeof(si));
+	put32(si, SIGUSR1);
+	put32(si + 16, 12);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "
+		  "si_pid=12, si_uid=0}");
+	put32(si, SIGSEGV);
+	put32(si + 8, SEGV_MAPERR);
+	put64(si + 16, 0);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code="
+		  "SEGV_MAPERR, si_addr=NULL}");
+	/* hostile: too short, unknown code */
+	CHECK_STR(siginfo_text(si, 20), "{...}");
+	put32(si + 8, 77);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code=77, "
+		  "si_addr=NULL}");
+}
+
+static void test_stack(void)
+{
+	uint8_t ss[24] = { 0 };
+	struct cap k = CAP(ss, 24);
+	struct sc_call c = CALL(SYS_sigaltstack, 0, 0x10, 0);
+
+	put32(ss + 8, SS_DISABLE);
+	c.cap[0] = &k;
+	CHECK_STR(run(&c), "sigaltstack({ss_sp=NULL, ss_flags=SS_DISABLE, "
+		  "ss_size=0}, NULL) = 0");
+}
+
+int main(void)
+{
+	test_sigsets();
+	test_sigaction();
+	test_siginfo();
+	test_stack();
+	CHECK_DONE();
+}
