@@ -19,29 +19,12 @@
 
 #include "events.h"
 #include "sysent.h"
+#include "sysent_fallback.h"
 
 /* above this many syscalls, raw_syscalls with a filter is cheaper in fds */
 #define PER_SYSCALL_MAX 32
 /* the kernel copies at most a page of filter text */
 #define FILTER_MAX 4000
-
-/* syscalls whose tracepoints carry another name than the syscall */
-static const char *const tp_alias[][2] = {
-	{ "stat", "newstat" },
-	{ "fstat", "newfstat" },
-	{ "lstat", "newlstat" },
-	{ "uname", "newuname" },
-	{ "umount2", "umount" },
-	{ "sendfile", "sendfile64" },
-};
-
-static const char *tp_name(const char *sc)
-{
-	for (size_t i = 0; i < sizeof(tp_alias) / sizeof(tp_alias[0]); i++)
-		if (!strcmp(tp_alias[i][0], sc))
-			return tp_alias[i][1];
-	return sc;
-}
 
 static struct evsel *ev_add(struct evlist *l, const char *sys,
 			    const char *name, int role)
@@ -237,7 +220,7 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 			int r;
 
 			snprintf(name, sizeof(name), "sys_%s_%s", dir[i],
-				 tp_name(sc_table[nr].name));
+				 sc_tp_name(sc_table[nr].name));
 			e = ev_add(l, "syscalls", name,
 				   i ? EV_SC_EXIT : EV_SC_ENTER);
 			if (!e) {
@@ -270,7 +253,7 @@ static int all_have_tracepoints(const struct options *o, struct tracefs *t)
 		if (nr == SYS_rt_sigreturn)
 			return 0;
 		snprintf(name, sizeof(name), "sys_enter_%s",
-			 tp_name(sc_table[nr].name));
+			 sc_tp_name(sc_table[nr].name));
 		if (!tfs_has_event(t, "syscalls", name))
 			return 0;
 	}

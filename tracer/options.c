@@ -42,6 +42,7 @@ void opt_usage(FILE *f)
 "  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
 "Output:\n"
 "  -o FILE         write the trace to FILE\n"
+"  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
 "  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
 "  -r              prefix lines with the time since the previous line\n"
 "  -T              show the time spent in each call\n"
@@ -365,6 +366,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		{ "filter", required_argument, NULL, 'F' },
 		{ "list-events", no_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c, e_start = 0;
@@ -377,7 +379,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlv", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvj", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -507,6 +509,9 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'l':
 			o->list = 1;
 			break;
+		case 'j':
+			o->json = 1;
+			break;
 		case 'v':
 			o->verbose++;
 			break;
@@ -554,6 +559,11 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (o->follow > 2) {
 		snprintf(err, errlen, "-f given more than twice");
+		return -1;
+	}
+	if (o->json && o->follow == 2) {
+		snprintf(err, errlen, "--json writes one stream: -ff does not"
+			 " apply (use -f)");
 		return -1;
 	}
 	if (o->list) {

@@ -52,6 +52,7 @@ struct options {
 	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */
 	int list;		/* -l: list events (cmd[0] is the glob) */
 	int verbose;		/* -v */
+	int json;		/* -j, --json: JSON Lines */
 };
 
 /*

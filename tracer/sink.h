@@ -79,5 +79,8 @@ struct options;
 /* strace's text format; returns NULL with err set */
 struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 			   char *err, size_t errlen);
+/* JSON Lines (--json) */
+struct sink *sink_json_new(const struct options *o, struct sink_view *view,
+			   char *err, size_t errlen);
 
 #endif

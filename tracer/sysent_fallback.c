@@ -91,6 +91,55 @@ static struct sc_desc *build(long nr)
 	return d;
 }
 
+/* syscalls whose tracepoints carry another name than the syscall */
+const char *sc_tp_name(const char *sc)
+{
+	static const char *const alias[][2] = {
+		{ "stat", "newstat" }, { "fstat", "newfstat" },
+		{ "lstat", "newlstat" }, { "uname", "newuname" },
+		{ "umount2", "umount" }, { "sendfile", "sendfile64" },
+	};
+
+	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (!strcmp(alias[i][0], sc))
+			return alias[i][1];
+	return sc;
+}
+
+static const char *const generic_names[SC_MAX_ARGS] = {
+	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5"
+};
+static const char **names_cache[SC_NR_MAX];
+
+const char *const *sc_arg_names(long nr)
+{
+	const struct sc_desc *d = sc_desc_of(nr);
+	struct tep_event *e = NULL;
+	char ev[96], err[256];
+	const char **names;
+	int i = 0;
+
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return generic_names;
+	if (names_cache[nr])
+		return names_cache[nr];
+	names = calloc(SC_MAX_ARGS, sizeof(*names));
+	if (!names)
+		return generic_names;
+	snprintf(ev, sizeof(ev), "sys_enter_%s", sc_tp_name(d->name));
+	if (tfs && tfs_has_event(tfs, "syscalls", ev) &&
+	    !tfs_event(tfs, "syscalls", ev, &e, err, sizeof(err))) {
+		for (struct tep_format_field *f = e->format.fields;
+		     f && i < SC_MAX_ARGS; f = f->next)
+			if (strcmp(f->name, "__syscall_nr"))
+				names[i++] = f->name;	/* tep keeps them */
+	}
+	for (; i < SC_MAX_ARGS; i++)
+		names[i] = generic_names[i];
+	names_cache[nr] = names;
+	return names;
+}
+
 const struct sc_desc *sc_desc_of(long nr)
 {
 	const struct sc_desc *d = sc_lookup(nr);

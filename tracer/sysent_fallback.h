@@ -17,6 +17,13 @@ struct tep_event;
 void sc_fallback_init(struct tracefs *t);
 /* the table's entry, or a fallback; never NULL */
 const struct sc_desc *sc_desc_of(long nr);
+/*
+ * The names of nr's arguments, from its tracefs format ("dfd",
+ * "filename", ...); "arg0".. where there is none.  Built once per number.
+ */
+const char *const *sc_arg_names(long nr);
+/* the name of a syscall's tracepoints: "newstat" for stat, else itself */
+const char *sc_tp_name(const char *sc);
 /* fill d from a sys_enter_NAME format (types pick the kinds); 0 or -1 */
 int sc_desc_from_format(const struct tep_event *ev, struct sc_desc *d);
 

@@ -162,7 +162,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		snprintf(err, errlen, "signalfd: %s", strerror(errno));
 		return -errno;
 	}
-	t->sink = sink_text_new(o, &t->pr.view, err, errlen);
+	t->sink = o->json ? sink_json_new(o, &t->pr.view, err, errlen) :
+			    sink_text_new(o, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
 	r = pair_init(&t->pr, t->sink, &o->sel, o->strsize);

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Sinks stage: JSON Lines (--json): one object per line, for every call,
+ * event, signal, exit, lost-records notice and summary row.  The schema
+ * is in the README; field names are stable.  Numbers are numbers, flags
+ * are their names plus the raw value, strings carry a truncation flag
+ * (and the exact bytes in hex when they are not valid UTF-8).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <traceevent/event-parse.h>
+
+#include "events.h"
+#include "json.h"
+#include "options.h"
+#include "out.h"
+#include "sink.h"
+#include "sysent_fallback.h"
+#include "tpfields.h"
+
+#define OUT_BUF (1u << 20)
+#define LINE_MAX_BYTES (256u << 10)
+
+struct json_sink {
+	struct sink s;
+	const struct options *o;
+	struct out out;
+	int err;
+	char *line;
+	char *tmp;		/* one argument's text */
+	int64_t mono_to_real;
+};
+
+static struct json_sink *JS(struct sink *s)
+{
+	return (struct json_sink *)s;
+}
+
+/* the object's common head: type, times, task */
+static void head(struct json_sink *js, struct fmt_buf *b, int *first,
+		 const char *type, struct task *t, uint64_t time)
+{
+	uint64_t real = (uint64_t)((int64_t)time + js->mono_to_real);
+
+	fb_putc(b, '{');
+	json_key(b, first, "type");
+	json_cstr(b, type);
+	json_key(b, first, "ts");
+	fb_printf(b, "%llu.%09llu", (unsigned long long)(real / 1000000000ull),
+		  (unsigned long long)(real % 1000000000ull));
+	json_key(b, first, "mono_ns");
+	fb_udec(b, time);
+	if (!t)
+		return;
+	json_key(b, first, "pid");
+	fb_dec(b, t->pid);
+	json_key(b, first, "tid");
+	fb_dec(b, t->tid);
+	json_key(b, first, "comm");
+	json_str(b, (const uint8_t *)t->comm, strnlen(t->comm, sizeof(t->comm)));
+}
+
+static void emit(struct json_sink *js, struct fmt_buf *b)
+{
+	fb_puts(b, "}\n");
+	/* a cut line is not JSON: say so rather than write half of it */
+	if (b->cut) {
+		fb_init(b, js->line, LINE_MAX_BYTES);
+		fb_puts(b, "{\"type\":\"error\",\"message\":\"record too large\"}\n");
+	}
+	out_write(&js->out, js->line, (size_t)(b->p - js->line));
+}
+
+static int is_flags(int kind)
+{
+	return kind == K_flags || kind == K_oflags || kind == K_atflags ||
+	       kind == K_prot || kind == K_mapflags || kind == K_cloneflags ||
+	       kind == K_waitopts || kind == K_socktype;
+}
+
+/* "A|B|0x40" -> ["A","B"]: the names; the raw value has the rest */
+static void flag_names(struct fmt_buf *b, const char *text)
+{
+	int n = 0;
+
+	fb_putc(b, '[');
+	while (*text) {
+		size_t len = strcspn(text, "|");
+
+		if ((text[0] >= 'A' && text[0] <= 'Z') || text[0] == '_') {
+			if (n++)
+				fb_putc(b, ',');
+			json_str(b, (const uint8_t *)text, len);
+		}
+		text += len;
+		if (*text == '|')
+			text++;
+	}
+	fb_putc(b, ']');
+}
+
+static int is_string_kind(int kind)
+{
+	return kind == K_path || kind == K_str || kind == K_ostr ||
+	       kind == K_ibuf || kind == K_obuf;
+}
+
+static void arg(struct json_sink *js, struct fmt_buf *b,
+		const struct sc_call *c, int i, const char *name)
+{
+	const struct sc_arg *a = &c->d->arg[i];
+	const struct cap *k = kind_info[a->kind].dir == D_OUT ? c->cap_out[i] :
+							       c->cap[i];
+	uint64_t v = c->args[i];
+	struct fmt_buf t;
+	int first = 1;
+
+	fb_putc(b, '{');
+	json_key(b, &first, "name");
+	json_cstr(b, name);
+	json_key(b, &first, "raw");
+	switch (kind_info[a->kind].base) {
+	case B_INT:
+		fb_dec(b, (int32_t)v);
+		break;
+	case B_LONG:
+		fb_dec(b, (int64_t)v);
+		break;
+	case B_UINT:
+		fb_udec(b, (uint32_t)v);
+		break;
+	default:
+		fb_udec(b, v);
+	}
+	/* an output argument of a call that did not return has no value */
+	if (kind_info[a->kind].dir == D_OUT && !c->exited)
+		goto out;
+	fb_init(&t, js->tmp, 65536);
+	fmt_arg(&t, c, i);
+	*t.p = '\0';
+	json_key(b, &first, "text");
+	json_str(b, (const uint8_t *)js->tmp, (size_t)(t.p - js->tmp));
+	if (is_flags(a->kind)) {
+		json_key(b, &first, "flags");
+		flag_names(b, js->tmp);
+	}
+	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT)) {
+		uint32_t len = k->len;
+		int trunc = (k->flags & CAP_TRUNC) != 0;
+
+		/* strings are copied with one byte more than -s, to know */
+		if (a->kind == K_str && c->o && len > (uint32_t)c->o->strsize) {
+			len = (uint32_t)c->o->strsize;
+			trunc = 1;
+		}
+		json_key(b, &first, "str");
+		if (json_str(b, k->p, len)) {
+			json_key(b, &first, "hex");
+			json_hex(b, k->p, len);
+		}
+		json_key(b, &first, "truncated");
+		fb_puts(b, trunc ? "true" : "false");
+	}
+out:
+	fb_putc(b, '}');
+}
+
+static const char *status_name(const struct sc_call *c, enum call_end end)
+{
+	switch (end) {
+	case END_RETURNED:
+		return c->ret < 0 && c->ret >= -4095 && c->d->ret != R_none ?
+		       "failed" : "successful";
+	case END_DIED:
+		return "unfinished";
+	case END_LOST:
+		return "unavailable";
+	default:
+		return "detached";
+	}
+}
+
+static void json_sc_enter(struct sink *s, struct task *t,
+			  const struct sc_call *c, uint64_t time)
+{
+	/* written whole at the end of the call */
+}
+
+static void json_sc_exit(struct sink *s, struct task *t,
+			 const struct sc_call *c, uint64_t time,
+			 int seen_enter, enum call_end end)
+{
+	struct json_sink *js = JS(s);
+	const char *const *names = sc_arg_names(t->nr);
+	const char *status = status_name(c, end);
+	unsigned int st_bit;
+	struct fmt_buf b;
+	int first = 1;
+
+	st_bit = !strcmp(status, "successful") ? STATUS_SUCCESSFUL :
+		 !strcmp(status, "failed") ? STATUS_FAILED :
+		 !strcmp(status, "unfinished") ? STATUS_UNFINISHED :
+		 !strcmp(status, "unavailable") ? STATUS_UNAVAILABLE :
+						   STATUS_DETACHED;
+	if (sink_full(s) || !(js->o->status & st_bit) || js->o->summary == 1)
+		return;
+	if (js->o->duration_ns && (!seen_enter || !t->t_enter ||
+				   time - t->t_enter < js->o->duration_ns))
+		return;
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "syscall", t, seen_enter && t->t_enter ?
+	     t->t_enter : time);
+	json_key(&b, &first, "name");
+	json_cstr(&b, c->d->name);
+	json_key(&b, &first, "nr");
+	fb_dec(&b, t->nr);
+	if (seen_enter) {
+		json_key(&b, &first, "args");
+		fb_putc(&b, '[');
+		for (int i = 0; i < c->d->nargs; i++) {
+			if (i)
+				fb_putc(&b, ',');
+			arg(js, &b, c, i, names[i]);
+		}
+		fb_putc(&b, ']');
+	}
+	json_key(&b, &first, "status");
+	json_cstr(&b, status);
+	if (end == END_RETURNED && c->d->ret != R_none) {
+		struct fmt_buf t2;
+
+		json_key(&b, &first, "retval");
+		fb_dec(&b, c->ret);
+		fb_init(&t2, js->tmp, 4096);
+		fmt_retval(&t2, c);
+		json_key(&b, &first, "ret");
+		json_str(&b, (const uint8_t *)js->tmp, (size_t)(t2.p - js->tmp));
+		if (c->ret < 0 && c->ret >= -4095) {
+			const char *e = errno_name((int)-c->ret);
+
+			json_key(&b, &first, "errno");
+			fb_dec(&b, -c->ret);
+			if (e) {
+				json_key(&b, &first, "error");
+				json_cstr(&b, e);
+			}
+		}
+	}
+	if (seen_enter && t->t_enter && end == END_RETURNED) {
+		json_key(&b, &first, "duration_ns");
+		fb_udec(&b, time > t->t_enter ? time - t->t_enter : 0);
+	}
+	emit(js, &b);
+	s->view->printed++;
+}
+
+static void json_task_exit(struct sink *s, struct task *t, enum exit_how how,
+			   int code, int core, uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	int first = 1;
+
+	if (js->o->summary == 1)
+		return;
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "exit", t, time);
+	json_key(&b, &first, "how");
+	json_cstr(&b, how == EXIT_CODE ? "exited" : how == EXIT_SIGNAL ?
+		  "killed" : "unknown");
+	if (how == EXIT_CODE) {
+		json_key(&b, &first, "code");
+		fb_dec(&b, code);
+	} else if (how == EXIT_SIGNAL) {
+		char tmp[16];
+		const char *name = signal_name(code, tmp);
+
+		json_key(&b, &first, "signo");
+		fb_dec(&b, code);
+		if (name) {
+			json_key(&b, &first, "signal");
+			json_cstr(&b, name);
+		}
+		json_key(&b, &first, "core_dumped");
+		fb_puts(&b, core ? "true" : "false");
+	}
+	emit(js, &b);
+}
+
+static void json_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	int first = 1;
+
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "lost", NULL, time);
+	json_key(&b, &first, "cpu");
+	fb_dec(&b, cpu);
+	json_key(&b, &first, "records");
+	fb_udec(&b, n);
+	emit(js, &b);
+}
+
+static void json_signal(struct sink *s, struct task *t, int sig,
+			const struct cap *info, int partial, uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	char tmp[16];
+	const char *name = signal_name(sig, tmp);
+	int first = 1;
+
+	if (js->o->summary == 1 || js->o->quiet >= 3 || sink_full(s))
+		return;
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "signal", t, time);
+	json_key(&b, &first, "signo");
+	fb_dec(&b, sig);
+	if (name) {
+		json_key(&b, &first, "signal");
+		json_cstr(&b, name);
+	}
+	if (info && info->len >= 12) {
+		int32_t h[3];
+
+		memcpy(h, info->p, sizeof(h));
+		json_key(&b, &first, "si_errno");
+		fb_dec(&b, h[1]);
+		json_key(&b, &first, "si_code");
+		fb_dec(&b, h[2]);
+		if (!partial) {
+			json_key(&b, &first, "siginfo");
+			json_hex(&b, info->p, info->len);
+		}
+	}
+	emit(js, &b);
+}
+
+static void json_event(struct sink *s, struct task *t, const struct evsel *e,
+		       const uint8_t *raw, uint32_t size, uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	int first = 1, ffirst = 1;
+
+	if (js->o->summary == 1 || sink_full(s))
+		return;
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "event", t, time);
+	json_key(&b, &first, "event");
+	json_cstr(&b, e->tp_name);
+	json_key(&b, &first, "fields");
+	fb_putc(&b, '{');
+	for (const struct tep_format_field *f = tp_fields(e->fmt); f; f = f->next) {
+		struct tp_value v;
+
+		tp_value(f, raw, size, &v);
+		json_key(&b, &ffirst, f->name);
+		switch (v.kind) {
+		case TPV_SIGNED:
+			fb_dec(&b, v.s);
+			break;
+		case TPV_UNSIGNED:
+		case TPV_HEX:
+			fb_udec(&b, v.u);
+			break;
+		case TPV_STRING:
+			json_str(&b, v.p, v.len);
+			break;
+		case TPV_ARRAY:
+			fb_putc(&b, '[');
+			for (uint32_t i = 0; i < v.len; i++) {
+				if (i)
+					fb_putc(&b, ',');
+				if (v.elem_signed)
+					fb_dec(&b, (int64_t)tp_elem(&v, i));
+				else
+					fb_udec(&b, tp_elem(&v, i));
+			}
+			fb_putc(&b, ']');
+			break;
+		default:
+			fb_puts(&b, "null");
+		}
+	}
+	fb_putc(&b, '}');
+	emit(js, &b);
+	s->view->printed++;
+}
+
+static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	char tmp[32];
+
+	summary_sort(sum, (enum sum_sort)js->o->sort);
+	for (unsigned int i = 0; i <= sum->n; i++) {
+		const struct sum_row *r = i < sum->n ? &sum->rows[i] : NULL;
+		struct fmt_buf b;
+		int first = 1;
+
+		fb_init(&b, js->line, LINE_MAX_BYTES);
+		head(js, &b, &first, r ? "summary" : "summary_end", NULL, time);
+		if (!r) {
+			json_key(&b, &first, "lost");
+			fb_udec(&b, sum->lost);
+			json_key(&b, &first, "not_counted");
+			fb_udec(&b, sum->full);
+			json_key(&b, &first, "exact");
+			fb_puts(&b, sum->exact ? "true" : "false");
+			emit(js, &b);
+			break;
+		}
+		if (sum->by & SUM_BY_COMM) {
+			json_key(&b, &first, "comm");
+			json_str(&b, (const uint8_t *)r->key.comm,
+				 strnlen(r->key.comm, sizeof(r->key.comm)));
+		}
+		if (sum->by & SUM_BY_PID) {
+			json_key(&b, &first, "pid");
+			fb_dec(&b, r->key.pid);
+		}
+		if (sum->by & SUM_BY_TID) {
+			json_key(&b, &first, "tid");
+			fb_dec(&b, r->key.tid);
+		}
+		json_key(&b, &first, r->key.nr >= SUM_EVENT_BASE ? "event" : "syscall");
+		json_cstr(&b, summary_name(sum, r, tmp));
+		json_key(&b, &first, "calls");
+		fb_udec(&b, r->val.calls);
+		json_key(&b, &first, "errors");
+		fb_udec(&b, r->val.errors);
+		json_key(&b, &first, "total_ns");
+		fb_udec(&b, r->val.ns);
+		json_key(&b, &first, "min_ns");
+		fb_udec(&b, r->val.min_ns);
+		json_key(&b, &first, "max_ns");
+		fb_udec(&b, r->val.max_ns);
+		if (js->o->hist) {
+			json_key(&b, &first, "hist_log2_ns");
+			fb_putc(&b, '[');
+			for (int h = 0; h < SUM_HIST; h++) {
+				if (h)
+					fb_putc(&b, ',');
+				fb_udec(&b, r->val.hist[h]);
+			}
+			fb_putc(&b, ']');
+		}
+		emit(js, &b);
+	}
+}
+
+static int json_flush(struct sink *s)
+{
+	struct json_sink *js = JS(s);
+	int r = out_flush(&js->out);
+
+	if (r && !js->err)
+		js->err = -r;
+	return js->err ? -js->err : 0;
+}
+
+static int json_close(struct sink *s)
+{
+	struct json_sink *js = JS(s);
+	int r = out_close(&js->out);
+
+	if (r && !js->err)
+		js->err = -r;
+	r = js->err ? -js->err : 0;
+	free(js->line);
+	free(js->tmp);
+	free(js);
+	return r;
+}
+
+static const struct sink_ops json_ops = {
+	.sc_enter = json_sc_enter,
+	.sc_exit = json_sc_exit,
+	.task_exit = json_task_exit,
+	.lost = json_lost,
+	.signal = json_signal,
+	.event = json_event,
+	.summary = json_summary,
+	.flush = json_flush,
+	.close = json_close,
+};
+
+struct sink *sink_json_new(const struct options *o, struct sink_view *view,
+			   char *err, size_t errlen)
+{
+	struct json_sink *js = calloc(1, sizeof(*js));
+	struct timespec re, mo;
+	int r;
+
+	if (!js || !(js->line = malloc(LINE_MAX_BYTES)) ||
+	    !(js->tmp = malloc(65536))) {
+		if (js)
+			free(js->line);
+		free(js);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	js->s.ops = &json_ops;
+	js->s.view = view;
+	js->o = o;
+	clock_gettime(CLOCK_REALTIME, &re);
+	clock_gettime(CLOCK_MONOTONIC, &mo);
+	js->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+			   (re.tv_nsec - mo.tv_nsec);
+	/* stderr, as the text: stdout belongs to the traced command */
+	r = out_open(&js->out, o->outfile, OUT_BUF);
+	if (r) {
+		snprintf(err, errlen, "cannot write %s: %s", o->outfile,
+			 strerror(-r));
+		free(js->line);
+		free(js->tmp);
+		free(js);
+		return NULL;
+	}
+	return &js->s;
+}
