@@ -641,8 +641,13 @@ int cap_enter(struct enter_ctx *ctx)
 	call.sp = bpf_map_lookup_elem(&spec, &key);
 	if (!call.sp || !call.sp->when)
 		return 1;
-	for (int i = 0; i < 6; i++)
-		call.args[i] = ctx->args[i];
+	/*
+	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
+	 * syscall's arguments, and the kernel refuses to attach a program
+	 * that loads past a record's end.  The bytes past are unused.
+	 */
+	if (bpf_probe_read_kernel(call.args, sizeof(call.args), ctx->args))
+		return 1;
 	call.ret = 0;
 	if (call.sp->when & CAP_AT_EXIT) {
 		u32 tid = (u32)bpf_get_current_pid_tgid();

@@ -52,6 +52,8 @@ void opt_usage(FILE *f)
 "  --duration MS   only calls that took at least MS milliseconds\n"
 "  --max-events N  stop after N calls\n"
 "  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
+"  -v              every field of structs, arrays unabridged\n"
+"  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
 "Summary:\n"
@@ -379,7 +381,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvj", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjx", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -512,6 +514,9 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'j':
 			o->json = 1;
 			break;
+		case 'x':
+			o->xflag++;
+			break;
 		case 'v':
 			o->verbose++;
 			break;
@@ -553,6 +558,10 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		o->cmd = argv + optind;
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
+	if (o->xflag > 2) {
+		snprintf(err, errlen, "-x given more than twice");
+		return -1;
+	}
 	if (o->tstamp > 3) {
 		snprintf(err, errlen, "-t given more than three times");
 		return -1;

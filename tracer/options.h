@@ -53,6 +53,7 @@ struct options {
 	int list;		/* -l: list events (cmd[0] is the glob) */
 	int verbose;		/* -v */
 	int json;		/* -j, --json: JSON Lines */
+	int xflag;		/* -x 1, -xx 2: strings in hex */
 };
 
 /*

@@ -395,8 +395,10 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 		fb_puts(&b, "{si_signo=");
 		fmt_signal(&b, sig);
 		fb_puts(&b, ", ...}");
-	} else {
+	} else if (partial) {
 		siginfo_min(&b, info);
+	} else {
+		fmt_siginfo(&b, info->p, info->len);
 	}
 	fb_puts(&b, " ---\n");
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));

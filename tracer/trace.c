@@ -176,6 +176,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		return r;
 	}
 	t->pr.follow = o->follow > 0;
+	t->pr.fo.verbose = o->verbose;
+	t->pr.fo.xflag = o->xflag;
 	t->pr.view.max = o->max_events;
 	t->pr.system_wide = o->system_wide;
 	if (o->system_wide)

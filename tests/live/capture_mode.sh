@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The capture mode line: one line at start says how arguments are shown.
 # With BPF (CI runs as root on a kernel with BTF): exact copies, and the
-# command's openat path prints as a string; with --no-bpf: "pointers
+# command's openat path prints as a string, through raw_syscalls and
+# through the per-syscall tracepoints; with --no-bpf: "pointers
 # only (--no-bpf)", and no path or buffer prints as a string, only as a
 # pointer; -q silences the line.
 . "$TOP/tests/lib.sh"
@@ -13,6 +14,16 @@ need_root
 	{ cat bpf.err >&2; fail "no BPF capture mode line"; }
 grep -q '^openat(AT_FDCWD, "/etc/hostname", O_RDONLY) = 3$' bpf.out ||
 	fail "with BPF, the path of openat is not a string"
+
+# the same through the per-syscall tracepoints (a short -e trace= list)
+"$ETRACE" -e trace=openat,read -o sel.out -- cat /etc/hostname > /dev/null 2> sel.err ||
+	fail "etrace -e trace=openat,read failed"
+[ "$(cat sel.err)" = "etrace: arguments: exact copies made at syscall time (BPF)" ] ||
+	{ cat sel.err >&2; fail "-e trace=openat,read: no BPF capture"; }
+grep -q '^openat(AT_FDCWD, "/etc/hostname", O_RDONLY) = 3$' sel.out ||
+	fail "-e trace=openat,read: the path of openat is not a string"
+grep -qE '^read\(3, "[a-z0-9.-]+\\n", [0-9]+\) += [0-9]+$' sel.out ||
+	fail "-e trace=openat,read: read's buffer is not a string"
 
 "$ETRACE" --no-bpf -o nobpf.out -- cat /etc/hostname > /dev/null 2> nobpf.err ||
 	fail "etrace --no-bpf failed"
