@@ -37,7 +37,8 @@ int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 	p->sel = sel;
 	p->fo.strsize = strsize;
 	p->joinbuf = malloc(JOIN_BUF);
-	if (!p->joinbuf)
+	p->strbuf = malloc(SC_MAX_ARGS * (CAP_PATH_MAX + 8));
+	if (!p->joinbuf || !p->strbuf || maps_init(&p->maps))
 		return -1;
 	return task_table_init(&p->tasks);
 }
@@ -45,8 +46,10 @@ int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 void pair_free(struct pair *p)
 {
 	task_table_free(&p->tasks);
+	maps_free(&p->maps);
 	free(p->joinbuf);
-	p->joinbuf = NULL;
+	free(p->strbuf);
+	p->joinbuf = p->strbuf = NULL;
 }
 
 struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
@@ -156,6 +159,41 @@ static void claim(struct capslot *cs, long nr)
 							      CS_EMPTY;
 }
 
+static int is_string_kind(int kind)
+{
+	return kind == K_path || kind == K_str;
+}
+
+/*
+ * A string the BPF program could not read (its page was not in memory)
+ * or that nothing copied (--no-bpf) may still be known exactly: in a
+ * read-only file mapping, the file holds the same bytes.
+ */
+static void strings_from_files(struct pair *p, struct task *t,
+			       struct sc_call *c)
+{
+	for (int i = 0; i < c->d->nargs; i++) {
+		struct cap *k = &p->capv[0][i];
+		uint8_t *buf = p->strbuf + (size_t)i * (CAP_PATH_MAX + 8);
+		size_t len, max;
+		int trunc;
+
+		if (!is_string_kind(c->d->arg[i].kind) || !c->args[i] ||
+		    (c->cap[i] && !(c->cap[i]->flags & CAP_FAULT)))
+			continue;
+		max = c->d->arg[i].kind == K_path ? CAP_PATH_MAX :
+		      (size_t)p->fo.strsize + 1;
+		if (maps_read_str(&p->maps, t->pid, c->args[i], buf, max, &len,
+				  &trunc))
+			continue;
+		memset(k, 0, sizeof(*k));
+		k->p = buf;
+		k->len = (uint32_t)len;
+		k->flags = trunc ? CAP_TRUNC : 0;
+		c->cap[i] = k;
+	}
+}
+
 static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 {
 	for (int ph = 0; ph < 2; ph++) {
@@ -169,6 +207,7 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		capture_caps(&cp, p->capv[ph], ph ? c->cap_out : c->cap,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 	}
+	strings_from_files(p, t, c);
 }
 
 
@@ -456,12 +495,22 @@ void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
 	p->sink->ops->event(p->sink, t, e, raw, size, time);
 }
 
-void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm)
+void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
+	       int exec)
 {
 	struct task *t = task_find(&p->tasks, tid);
 
 	if (t)
 		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	if (exec)
+		maps_exec(&p->maps, pid);
+}
+
+void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
+	       uint64_t pgoff, uint32_t prot, uint32_t flags, uint64_t dev,
+	       uint64_t ino, const char *path)
+{
+	maps_mmap(&p->maps, pid, addr, len, pgoff, prot, flags, dev, ino, path);
 }
 
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
@@ -472,6 +521,8 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 
 	if (!p->follow && !p->system_wide)
 		return;
+	if (pid != ppid)
+		maps_fork(&p->maps, ppid, pid);
 	if (task_find(&p->tasks, tid))
 		return;
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
@@ -503,6 +554,8 @@ static void report_exit(struct pair *p, struct task *t, uint64_t time)
 		code = t->exit_code;
 	}
 	end_unknown(p, t, time, END_DIED);
+	if (t->tid == t->pid)
+		maps_exit(&p->maps, t->pid);
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
 	task_del(&p->tasks, t);

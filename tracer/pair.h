@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include "decode.h"
+#include "maps.h"
 #include "select.h"
 #include "sink.h"
 #include "summary.h"
@@ -19,6 +20,7 @@ struct launch;
 
 struct pair {
 	struct task_table tasks;
+	struct maps_table maps;		/* per process: its file mappings */
 	struct sink *sink;
 	struct sink_view view;
 	const struct sc_select *sel;
@@ -42,6 +44,7 @@ struct pair {
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
 	uint8_t *joinbuf;
+	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
 };
 
@@ -58,7 +61,11 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	       uint64_t time);
 void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
 		 uint64_t handler, int code, uint64_t time);
-void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm);
+void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
+	       int exec);
+void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
+	       uint64_t pgoff, uint32_t prot, uint32_t flags, uint64_t dev,
+	       uint64_t ino, const char *path);
 struct evsel;
 /* a record of any other tracepoint */
 void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,

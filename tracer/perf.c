@@ -183,6 +183,7 @@ int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 	a.wakeup_watermark = (uint32_t)(ring_bytes / 4 ? ring_bytes / 4 : 1);
 	/* system-wide: the rings' owners report every task's life */
 	a.comm = a.task = a.comm_exec = sideband ? 1 : 0;
+	a.mmap = a.mmap2 = a.mmap_data = sideband ? 1 : 0;
 	for (int i = 0; i < ps->ncpu; i++) {
 		int fd = sys_perf_event_open(&a, -1, ps->cpu[i], -1,
 					     PERF_FLAG_FD_CLOEXEC);
@@ -225,6 +226,8 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	a.disabled = 1;
 	a.enable_on_exec = on_exec ? 1 : 0;
 	a.comm = a.task = a.comm_exec = sideband ? 1 : 0;
+	/* mappings: for unwinding, and strings from read-only files */
+	a.mmap = a.mmap2 = a.mmap_data = sideband ? 1 : 0;
 	fd = sys_perf_event_open(&a, pid, ps->cpu[ci], -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int x = errno;

@@ -183,6 +183,35 @@ int rec_parse(const void *buf, size_t len, uint64_t sample_type, int nregs,
 			return -1;
 		memcpy(&r->u.task, c.p, 16);
 		return 0;
+	case PERF_RECORD_MMAP2: {
+		/* pid, tid, addr, len, pgoff, maj, min, ino, ino_gen, prot,
+		   flags, then the file name (padded to 8) */
+		const uint8_t *q = c.p;
+		size_t fixed = 8 + 24 + 24 + 8;
+
+		if (len < sizeof(*h) + fixed + TRAILER || parse_trailer(p, len, r))
+			return -1;
+		memcpy(&r->u.mmap2.pid, q, 4);
+		memcpy(&r->u.mmap2.tid, q + 4, 4);
+		memcpy(&r->u.mmap2.addr, q + 8, 8);
+		memcpy(&r->u.mmap2.len, q + 16, 8);
+		memcpy(&r->u.mmap2.pgoff, q + 24, 8);
+		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			r->u.mmap2.maj = r->u.mmap2.min = 0;
+			r->u.mmap2.ino = 0;
+		} else {
+			memcpy(&r->u.mmap2.maj, q + 32, 4);
+			memcpy(&r->u.mmap2.min, q + 36, 4);
+			memcpy(&r->u.mmap2.ino, q + 40, 8);
+		}
+		memcpy(&r->u.mmap2.prot, q + 56, 4);
+		memcpy(&r->u.mmap2.flags, q + 60, 4);
+		r->u.mmap2.path = (const char *)q + 64;
+		if (!memchr(r->u.mmap2.path, '\0',
+			    (size_t)(len - TRAILER - sizeof(*h) - 64)))
+			return -1;
+		return 0;
+	}
 	case PERF_RECORD_LOST:
 		if (len < sizeof(*h) + 16 + TRAILER || parse_trailer(p, len, r))
 			return -1;

@@ -41,6 +41,14 @@ struct rec {
 		struct { uint32_t pid, tid; const char *comm; } comm;
 		struct { uint32_t pid, ppid, tid, ptid; } task; /* FORK, EXIT */
 		struct { uint64_t id, lost; } lost;
+		struct {
+			uint32_t pid, tid;
+			uint64_t addr, len, pgoff;
+			uint32_t maj, min;
+			uint64_t ino;
+			uint32_t prot, flags;
+			const char *path;
+		} mmap2;
 	} u;
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -382,7 +383,14 @@ static void on_record(void *ctx, struct ring *ring,
 	switch (r.type) {
 	case PERF_RECORD_COMM:
 		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
-			  r.u.comm.comm);
+			  r.u.comm.comm, (h->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
+		break;
+	case PERF_RECORD_MMAP2:
+		pair_mmap(&t->pr, (pid_t)r.u.mmap2.pid, r.u.mmap2.addr,
+			  r.u.mmap2.len, r.u.mmap2.pgoff, r.u.mmap2.prot,
+			  r.u.mmap2.flags,
+			  makedev(r.u.mmap2.maj, r.u.mmap2.min), r.u.mmap2.ino,
+			  r.u.mmap2.path);
 		break;
 	case PERF_RECORD_FORK:
 		pair_fork(&t->pr, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid,

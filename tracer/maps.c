@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Tasks stage: process mappings.  A mapping etrace did not see go away
+ * (munmap has no record) stays until another mapping covers its range or
+ * the process execs or exits; only read-only file mappings are trusted
+ * for strings, and only while the file is the one that was mapped.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "maps.h"
+
+#define NFILES 8
+
+/* open files behind mappings, by path and inode: reads need no open */
+static struct {
+	char *path;
+	uint64_t dev, ino;
+	int fd;
+} files[NFILES];
+static int next_file;
+
+static unsigned int hash(pid_t pid, unsigned int nb)
+{
+	return ((uint32_t)pid * 2654435761u) & (nb - 1);
+}
+
+int maps_init(struct maps_table *mt)
+{
+	mt->nb = 256;
+	mt->b = calloc(mt->nb, sizeof(*mt->b));
+	return mt->b ? 0 : -ENOMEM;
+}
+
+static void pm_clear(struct proc_maps *pm)
+{
+	for (int i = 0; i < pm->n; i++)
+		free(pm->m[i].path);
+	pm->n = 0;
+	pm->gen++;
+}
+
+static void pm_free(struct proc_maps *pm)
+{
+	pm_clear(pm);
+	free(pm->m);
+	if (pm->unwind && pm->unwind_free)
+		pm->unwind_free(pm->unwind);
+	free(pm);
+}
+
+void maps_free(struct maps_table *mt)
+{
+	for (unsigned int i = 0; i < mt->nb; i++) {
+		struct proc_maps *pm = mt->b[i];
+
+		while (pm) {
+			struct proc_maps *n = pm->hnext;
+
+			pm_free(pm);
+			pm = n;
+		}
+	}
+	free(mt->b);
+	mt->b = NULL;
+	for (int i = 0; i < NFILES; i++) {
+		if (files[i].path) {
+			close(files[i].fd);
+			free(files[i].path);
+			files[i].path = NULL;
+		}
+	}
+}
+
+static int pm_insert(struct proc_maps *pm, const struct map *m)
+{
+	int i = 0, j;
+	struct map keep[2];
+	int nkeep;
+
+	if (m->end <= m->start)
+		return 0;
+	/* cut what it overlaps: keep the parts outside [start, end) */
+	for (j = 0; j < pm->n;) {
+		struct map *o = &pm->m[j];
+
+		if (o->end <= m->start || o->start >= m->end) {
+			j++;
+			continue;
+		}
+		nkeep = 0;
+		if (o->start < m->start) {
+			keep[nkeep] = *o;
+			keep[nkeep].end = m->start;
+			keep[nkeep].path = o->path ? strdup(o->path) : NULL;
+			nkeep++;
+		}
+		if (o->end > m->end) {
+			keep[nkeep] = *o;
+			keep[nkeep].pgoff += m->end - o->start;
+			keep[nkeep].start = m->end;
+			keep[nkeep].path = o->path ? strdup(o->path) : NULL;
+			nkeep++;
+		}
+		if (o->prot & PROT_EXEC)
+			pm->gen++;
+		free(o->path);
+		memmove(o, o + 1, sizeof(*o) * (size_t)(pm->n - j - 1));
+		pm->n--;
+		for (int k = 0; k < nkeep; k++)
+			pm_insert(pm, &keep[k]);
+		j = 0;
+	}
+	if (pm->n == pm->cap) {
+		int cap = pm->cap ? pm->cap * 2 : 32;
+		struct map *nm = realloc(pm->m, sizeof(*nm) * (size_t)cap);
+
+		if (!nm)
+			return -ENOMEM;
+		pm->m = nm;
+		pm->cap = cap;
+	}
+	while (i < pm->n && pm->m[i].start < m->start)
+		i++;
+	memmove(&pm->m[i + 1], &pm->m[i], sizeof(*pm->m) * (size_t)(pm->n - i));
+	pm->m[i] = *m;
+	pm->m[i].path = m->path ? strdup(m->path) : NULL;
+	pm->n++;
+	if (m->prot & PROT_EXEC)
+		pm->gen++;
+	return 0;
+}
+
+static void seed(struct proc_maps *pm)
+{
+	char path[64], line[4352];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pm->pid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, off, ino;
+		unsigned int maj, min;
+		char perms[8], file[4096];
+		struct map m;
+		int n;
+
+		file[0] = '\0';
+		n = sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4095[^\n]",
+			   &start, &end, perms, &off, &maj, &min, &ino, file);
+		if (n < 7)
+			continue;
+		memset(&m, 0, sizeof(m));
+		m.start = start;
+		m.end = end;
+		m.pgoff = off;
+		m.prot = (perms[0] == 'r' ? PROT_READ : 0) |
+			 (perms[1] == 'w' ? PROT_WRITE : 0) |
+			 (perms[2] == 'x' ? PROT_EXEC : 0);
+		m.flags = perms[3] == 'p' ? MAP_PRIVATE : MAP_SHARED;
+		m.dev = makedev(maj, min);
+		m.ino = ino;
+		/* the path column is indented */
+		{
+			char *p = file;
+
+			while (*p == ' ')
+				p++;
+			m.path = *p ? p : NULL;
+		}
+		pm_insert(pm, &m);
+	}
+	fclose(f);
+}
+
+struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int do_seed)
+{
+	struct proc_maps *pm;
+	unsigned int h = hash(pid, mt->nb);
+
+	for (pm = mt->b[h]; pm; pm = pm->hnext)
+		if (pm->pid == pid)
+			break;
+	if (!pm) {
+		pm = calloc(1, sizeof(*pm));
+		if (!pm)
+			return NULL;
+		pm->pid = pid;
+		pm->hnext = mt->b[h];
+		mt->b[h] = pm;
+	}
+	if (do_seed && !pm->seeded) {
+		pm->seeded = 1;
+		seed(pm);
+	}
+	return pm;
+}
+
+void maps_mmap(struct maps_table *mt, pid_t pid, uint64_t start, uint64_t len,
+	       uint64_t pgoff, uint32_t prot, uint32_t flags, uint64_t dev,
+	       uint64_t ino, const char *path)
+{
+	struct proc_maps *pm = maps_get(mt, pid, 0);
+	struct map m = { start, start + len, pgoff, prot, flags, dev, ino,
+			 (char *)(path && path[0] == '/' ? path : NULL) };
+
+	if (pm)
+		pm_insert(pm, &m);
+}
+
+void maps_exec(struct maps_table *mt, pid_t pid)
+{
+	struct proc_maps *pm = maps_get(mt, pid, 0);
+
+	if (!pm)
+		return;
+	pm_clear(pm);
+	/* what follows is the new program's, all of it in the trace */
+	pm->seeded = 1;
+	if (pm->unwind && pm->unwind_free)
+		pm->unwind_free(pm->unwind);
+	pm->unwind = NULL;
+}
+
+void maps_fork(struct maps_table *mt, pid_t ppid, pid_t pid)
+{
+	struct proc_maps *pp = maps_get(mt, ppid, 0), *pm;
+
+	if (!pp || pid == ppid)
+		return;
+	pm = maps_get(mt, pid, 0);
+	if (!pm)
+		return;
+	pm_clear(pm);
+	for (int i = 0; i < pp->n; i++)
+		pm_insert(pm, &pp->m[i]);
+	pm->seeded = pp->seeded;
+}
+
+void maps_exit(struct maps_table *mt, pid_t pid)
+{
+	struct proc_maps **pp = &mt->b[hash(pid, mt->nb)];
+
+	while (*pp && (*pp)->pid != pid)
+		pp = &(*pp)->hnext;
+	if (*pp) {
+		struct proc_maps *pm = *pp;
+
+		*pp = pm->hnext;
+		pm_free(pm);
+	}
+}
+
+const struct map *maps_find(const struct proc_maps *pm, uint64_t addr)
+{
+	int lo = 0, hi = pm->n - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		const struct map *m = &pm->m[mid];
+
+		if (addr < m->start)
+			hi = mid - 1;
+		else if (addr >= m->end)
+			lo = mid + 1;
+		else
+			return m;
+	}
+	return NULL;
+}
+
+/* an open fd on the mapped file, only if it is still the same file */
+static int file_fd(const struct map *m)
+{
+	struct stat st;
+	int fd;
+
+	for (int i = 0; i < NFILES; i++)
+		if (files[i].path && !strcmp(files[i].path, m->path) &&
+		    (!m->ino || (files[i].ino == m->ino && files[i].dev == m->dev)))
+			return files[i].fd;
+	fd = open(m->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || (m->ino && (st.st_ino != m->ino ||
+					  st.st_dev != m->dev))) {
+		close(fd);
+		return -1;
+	}
+	if (files[next_file].path) {
+		close(files[next_file].fd);
+		free(files[next_file].path);
+	}
+	files[next_file].path = strdup(m->path);
+	files[next_file].dev = st.st_dev;
+	files[next_file].ino = st.st_ino;
+	files[next_file].fd = fd;
+	if (!files[next_file].path) {
+		close(fd);
+		return -1;
+	}
+	next_file = (next_file + 1) % NFILES;
+	return fd;
+}
+
+int maps_read_str(struct maps_table *mt, pid_t pid, uint64_t addr,
+		  uint8_t *buf, size_t max, size_t *len, int *trunc)
+{
+	struct proc_maps *pm = maps_get(mt, pid, 1);
+	const struct map *m = pm ? maps_find(pm, addr) : NULL;
+	size_t want;
+	ssize_t r;
+	uint8_t *z;
+	int fd;
+
+	/* written to, or not a file: no exact copy exists outside memory */
+	if (!m || !m->path || (m->prot & PROT_WRITE) || !(m->prot & PROT_READ) ||
+	    strstr(m->path, " (deleted)"))
+		return -1;
+	fd = file_fd(m);
+	if (fd < 0)
+		return -1;
+	want = m->end - addr < max ? (size_t)(m->end - addr) : max;
+	r = pread(fd, buf, want, (off_t)(m->pgoff + (addr - m->start)));
+	if (r <= 0)
+		return -1;
+	z = memchr(buf, '\0', (size_t)r);
+	*len = z ? (size_t)(z - buf) : (size_t)r;
+	/* past the end of the file, mapped memory reads as zeros */
+	*trunc = !z && (size_t)r == want;
+	return 0;
+}
