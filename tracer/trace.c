@@ -282,7 +282,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 			fprintf(stderr, "etrace: arguments: exact copies made"
 				" at syscall time (BPF)\n");
 		else
-			fprintf(stderr, "etrace: arguments: pointers only (%s)\n",
+			fprintf(stderr, "etrace: arguments: no copies (%s): strings"
+				" only from read-only files, else pointers\n",
 				t->cap.why);
 	}
 	if (o->cmd) {

@@ -2,8 +2,8 @@
 # The capture mode line: one line at start says how arguments are shown.
 # With BPF (CI runs as root on a kernel with BTF): exact copies, and the
 # command's openat path prints as a string, through raw_syscalls and
-# through the per-syscall tracepoints; with --no-bpf: "pointers
-# only (--no-bpf)": strings only from read-only file mappings, each one
+# through the per-syscall tracepoints; with --no-bpf: "no copies
+# ...": strings only from read-only file mappings, each one
 # equal to strace's, the rest pointers; -q silences the line.
 . "$TOP/tests/lib.sh"
 need_root
@@ -27,7 +27,7 @@ grep -qE '^read\(3, "[a-z0-9.-]+\\n", [0-9]+\) += [0-9]+$' sel.out ||
 
 "$ETRACE" --no-bpf -o nobpf.out -- cat /etc/hostname > /dev/null 2> nobpf.err ||
 	fail "etrace --no-bpf failed"
-[ "$(cat nobpf.err)" = "etrace: arguments: pointers only (--no-bpf)" ] ||
+[ "$(cat nobpf.err)" = "etrace: arguments: no copies (--no-bpf): strings only from read-only files, else pointers" ] ||
 	{ cat nobpf.err >&2; fail "no --no-bpf capture mode line"; }
 # a string from a read-only file mapping (the file's bytes) may print,
 # but only if it is what strace printed: never a guess
