@@ -18,6 +18,7 @@
 #include <traceevent/event-parse.h>
 
 #include "events.h"
+#include "record.h"
 #include "sysent.h"
 #include "sysent_fallback.h"
 
@@ -120,6 +121,13 @@ static int append(char *buf, size_t *len, const char *s)
 	return 0;
 }
 
+/* the calls that make processes: their entry stacks are spawns' origins */
+static int stack_source(long nr)
+{
+	return nr == SYS_execve || nr == SYS_execveat || nr == SYS_clone ||
+	       nr == SYS_clone3 || nr == SYS_fork || nr == SYS_vfork;
+}
+
 /*
  * The raw_syscalls filter: only the selected ids, and never etrace
  * itself in -a mode (its own writes would feed the trace).  NULL when
@@ -141,6 +149,9 @@ static char *raw_filter(const struct options *o, int enter)
 	if (enter) {
 		sel.bits[SYS_exit / 64] |= 1ull << (SYS_exit % 64);
 		sel.bits[SYS_exit_group / 64] |= 1ull << (SYS_exit_group % 64);
+		for (int i = 0; o->stack && i < SC_NR_MAX; i++)
+			if (stack_source(i))
+				sel.bits[i / 64] |= 1ull << (i % 64);
 	}
 	for (nr = 0; nr < SC_NR_MAX; nr++)
 		nsel += sel_has(&sel, nr);
@@ -211,6 +222,10 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 		int selected = sel_has(&o->sel, nr);
 		/* how processes end, even when these are not printed */
 		int needed = nr == SYS_exit || nr == SYS_exit_group;
+
+		/* with stacks: where processes are made, for the origin */
+		if (o->stack && stack_source(nr))
+			needed = 1;
 
 		if (!sc_table[nr].name || (!selected && !needed))
 			continue;
@@ -431,6 +446,20 @@ int events_build(struct evlist *l, const struct options *o,
 	r = ev_load(sig, t, err, errlen) ?: ev_layout(sig, 0, err, errlen);
 	if (r)
 		goto fail;
+	/* what each event's samples carry: stacks on entries and events */
+	for (int i = 0; i < l->n; i++) {
+		struct evsel *e = &l->ev[i];
+
+		e->sample_type = REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
+		e->stack = o->stack && (e->role == EV_SC_ENTER || e->role == EV_TP);
+		if (!e->stack)
+			continue;
+		if (o->stack_fp || o->kstack)
+			e->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (!o->stack_fp)
+			e->sample_type |= PERF_SAMPLE_REGS_USER |
+					  PERF_SAMPLE_STACK_USER;
+	}
 	return 0;
 fail:
 	events_free(l);

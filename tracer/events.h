@@ -36,6 +36,8 @@ struct evsel {
 	int tp_index;		/* EV_TP: its place in evlist.tp_names */
 	char *tp_name;		/* EV_TP: "sched:sched_switch" */
 	int counted;		/* -c: counted in the kernel, not opened */
+	uint64_t sample_type;	/* what its samples carry */
+	int stack;		/* its samples carry a user (and kernel) stack */
 	int filter_bad;		/* the kernel refused its filter */
 };
 

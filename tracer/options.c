@@ -56,6 +56,15 @@ void opt_usage(FILE *f)
 "  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
+"Stacks:\n"
+"  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
+"                  source files and lines, and inlined frames\n"
+"  --stack=fp      the kernel's frame-pointer chain instead (cheaper)\n"
+"  --stack=folded  instead of the trace: counts per stack, folded format\n"
+"  --stack-size N  bytes of user stack copied per event (default 8192)\n"
+"  --kstack        the kernel's stack too\n"
+"  --flamegraph F  write an interactive SVG flame graph of the stacks to F\n"
+"  --spawns        report process creations by program, parent and origin\n"
 "Summary:\n"
 "  -c              count calls, errors and time per syscall (strace's table)\n"
 "  -C              like -c, and the trace too\n"
@@ -369,6 +378,12 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		{ "list-events", no_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "stack-trace", no_argument, NULL, 'k' },
+		{ "stack", optional_argument, NULL, 'K' },
+		{ "stack-size", required_argument, NULL, 'Q' },
+		{ "kstack", no_argument, NULL, 'G' },
+		{ "flamegraph", required_argument, NULL, 'L' },
+		{ "spawns", no_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c, e_start = 0;
@@ -378,10 +393,11 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	o->strsize = 32;
 	o->status = STATUS_ALL;
 	o->signals = ~0ull;
+	o->stack_size = 0;
 	sel_all(&o->sel);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjx", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjxk", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -517,6 +533,46 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		case 'x':
 			o->xflag++;
 			break;
+		case 'k':
+			o->stack++;
+			break;
+		case 'K':
+			if (!optarg || !strcmp(optarg, "dwarf")) {
+				o->stack = o->stack ? o->stack : 1;
+			} else if (!strcmp(optarg, "fp")) {
+				o->stack = o->stack ? o->stack : 1;
+				o->stack_fp = 1;
+			} else if (!strcmp(optarg, "folded")) {
+				o->folded = 1;
+			} else {
+				snprintf(err, errlen, "invalid --stack '%s' (want"
+					 " dwarf, fp or folded)", optarg);
+				return -1;
+			}
+			break;
+		case 'Q': {
+			char *end;
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || *end || v < 64 || v > 65528 || v % 8) {
+				snprintf(err, errlen, "invalid --stack-size '%s'"
+					 " (a multiple of 8 from 64 to 65528)", optarg);
+				return -1;
+			}
+			o->stack_size = (uint32_t)v;
+			break;
+		}
+		case 'G':
+			o->kstack = 1;
+			break;
+		case 'L':
+			o->flamegraph = optarg;
+			break;
+		case 'P':
+			o->spawns = 1;
+			break;
 		case 'v':
 			o->verbose++;
 			break;
@@ -558,6 +614,17 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		o->cmd = argv + optind;
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
+	/* folded stacks and flame graphs need stacks */
+	if ((o->folded || o->flamegraph || o->spawns) && !o->stack)
+		o->stack = 1;
+	if (o->kstack && !o->stack)
+		o->stack = 1;
+	if (!o->stack_size)
+		o->stack_size = 8192;
+	if (o->stack > 2) {
+		snprintf(err, errlen, "-k given more than twice");
+		return -1;
+	}
 	if (o->xflag > 2) {
 		snprintf(err, errlen, "-x given more than twice");
 		return -1;

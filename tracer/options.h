@@ -54,6 +54,13 @@ struct options {
 	int verbose;		/* -v */
 	int json;		/* -j, --json: JSON Lines */
 	int xflag;		/* -x 1, -xx 2: strings in hex */
+	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
+	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */
+	int folded;		/* --stack=folded: counts per stack, folded */
+	uint32_t stack_size;	/* --stack-size: bytes of stack copied */
+	int kstack;		/* --kstack: the kernel's stack too */
+	const char *flamegraph;	/* --flamegraph FILE.svg */
+	int spawns;		/* --spawns: the process-creation report */
 };
 
 /*

@@ -13,6 +13,7 @@
  * started, waitpid.  When none of these is known, sinks are told so
  * rather than given a guess.
  */
+#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 
 #include "capture.h"
 #include "events.h"
+#include "ksyms.h"
 #include "launch.h"
 #include "pair.h"
 #include "proc.h"
@@ -212,6 +214,54 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 
 
 
+/*
+ * -k: the stack of the sample being handled, into t->frames: the user
+ * stack (DWARF-unwound, or the kernel's frame-pointer chain with
+ * --stack=fp) and with --kstack the kernel's, innermost first.
+ */
+static void take_stack(struct pair *p, struct task *t)
+{
+	uint64_t pcs[UNWIND_MAX];
+	int n = 0, k = 0;
+
+	t->nframes = 0;
+	if (!p->stacks || !p->stk.valid)
+		return;
+	if (!t->frames) {
+		t->frames = malloc(sizeof(*t->frames) * UNWIND_FRAMES);
+		if (!t->frames)
+			return;
+	}
+	/* the callchain: PERF_CONTEXT_KERNEL, kernel pcs, PERF_CONTEXT_USER,
+	   user pcs (only the parts asked for are there) */
+	for (uint64_t i = 0, ctx = 0; i < p->stk.nchain; i++) {
+		uint64_t pc = p->stk.chain[i];
+
+		if (pc >= (uint64_t)PERF_CONTEXT_MAX) {
+			ctx = pc;
+			continue;
+		}
+		if (ctx == (uint64_t)PERF_CONTEXT_KERNEL && k < UNWIND_MAX) {
+			struct frame *f = &t->frames[k++];
+			uint64_t off = 0;
+
+			memset(f, 0, sizeof(*f));
+			f->pc = pc;
+			f->module = "[kernel]";
+			f->sym = ksym(pc, &off);
+			f->symoff = f->sym ? off : 0;
+			f->reloff = pc;
+		} else if (ctx == (uint64_t)PERF_CONTEXT_USER && n < UNWIND_MAX) {
+			pcs[n++] = pc;
+		}
+	}
+	if (p->stk.regs)
+		n = unwind_pcs(&p->unw, t->pid, p->stk.regs, p->stk.stack,
+			       p->stk.len, pcs, UNWIND_MAX);
+	t->nframes = k + unwind_frames(&p->unw, t->pid, pcs, n, t->frames + k,
+				       UNWIND_FRAMES - k);
+}
+
 static int is_exec(long nr)
 {
 	return nr == SYS_execve || nr == SYS_execveat;
@@ -328,6 +378,10 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 			if (t)
 				note_exit_code(p, t, nr, args);
 		}
+		/* or where the process it makes comes from */
+		if (p->stacks && (is_exec(nr) || is_fork(nr)) &&
+		    (t = task_for(p, pid, tid)))
+			take_stack(p, t);
 		return;
 	}
 	t = task_for(p, pid, tid);
@@ -344,6 +398,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	note_exit_code(p, t, nr, args);
 	claim(&t->cs[0], nr);
 	t->cs[1].state = CS_EMPTY;
+	take_stack(p, t);
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
@@ -488,6 +543,13 @@ void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
 
 	if (!t)
 		return;
+	/*
+	 * An exec's own stack is the new program's first instruction: the
+	 * one that says who exec'd is the execve's, at its entry, still in
+	 * t->frames.  Other events show their own.
+	 */
+	if (strcmp(e->name, "sched_process_exec"))
+		take_stack(p, t);
 	/* events the kernel does not count for -c (filtered ones) */
 	if (p->sum && !e->counted)
 		summary_call(p->sum, t->comm, t->pid, t->tid,
@@ -528,6 +590,13 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)
 		t->newborn = 1;
+	/* where it was made: the parent's stack at its fork or clone */
+	if (t && parent && parent->nframes && pid != ppid &&
+	    (t->origin = malloc(sizeof(*t->origin) * (size_t)parent->nframes))) {
+		memcpy(t->origin, parent->frames,
+		       sizeof(*t->origin) * (size_t)parent->nframes);
+		t->norigin = parent->nframes;
+	}
 }
 
 static void report_exit(struct pair *p, struct task *t, uint64_t time)

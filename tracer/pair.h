@@ -11,6 +11,7 @@
 
 #include "decode.h"
 #include "maps.h"
+#include "unwind.h"
 #include "select.h"
 #include "sink.h"
 #include "summary.h"
@@ -21,6 +22,17 @@ struct launch;
 struct pair {
 	struct task_table tasks;
 	struct maps_table maps;		/* per process: its file mappings */
+	struct unwinder unw;
+	int stacks;			/* -k: 1, -kk: 2 */
+	/* the stack of the sample being handled (valid while it is) */
+	struct {
+		const uint64_t *regs;
+		const uint8_t *stack;
+		uint64_t len;
+		const uint64_t *chain;
+		uint64_t nchain;
+		int valid;
+	} stk;
 	struct sink *sink;
 	struct sink_view view;
 	const struct sc_select *sel;

@@ -14,6 +14,7 @@
 
 #include "perf.h"
 #include "record.h"
+#include "unwind.h"
 
 static int sys_perf_event_open(struct perf_event_attr *a, pid_t pid, int cpu,
 			       int group, unsigned long flags)
@@ -220,7 +221,17 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	base_attr(&a);
 	a.type = PERF_TYPE_TRACEPOINT;
 	a.config = (uint64_t)e->tp_id;
-	a.sample_type |= PERF_SAMPLE_RAW;
+	a.sample_type = e->sample_type ? e->sample_type :
+			REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
+	if (a.sample_type & PERF_SAMPLE_REGS_USER) {
+		a.sample_regs_user = UNWIND_REGS_MASK;
+		a.sample_stack_user = ps->stack_size;
+	}
+	if (a.sample_type & PERF_SAMPLE_CALLCHAIN) {
+		/* fp: the user chain (and the kernel's with --kstack) */
+		a.exclude_callchain_kernel = !ps->kstack;
+		a.exclude_callchain_user = !ps->stack_fp;
+	}
 	a.inherit = inherit ? 1 : 0;
 	/* off until perf_enable(): the filter and redirection come first */
 	a.disabled = 1;

@@ -29,6 +29,8 @@ struct perfset {
 	uint64_t *ids;
 	struct evsel **idev;
 	unsigned int idcap, nids;
+	uint32_t stack_size;	/* sample_stack_user of stack events */
+	int stack_fp, kstack;
 };
 
 /* find CPUs, open the dummy ring owners and map their rings */

@@ -213,6 +213,49 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st->open_col = (size_t)(b.p - ts->line);
 }
 
+/*
+ * -k: strace's frame lines under the call,
+ *  > /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
+ * and with -kk the source line, and inlined frames marked as such.
+ */
+static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
+{
+	struct fmt_buf b;
+
+	for (int i = 0; i < t->nframes; i++) {
+		const struct frame *f = &t->frames[i];
+
+		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		fb_puts(&b, " > ");
+		fb_puts(&b, f->module ? f->module : "[unknown]");
+		fb_putc(&b, '(');
+		if (f->sym) {
+			fb_puts(&b, f->sym);
+			if (f->inlined) {
+				fb_puts(&b, " inlined");
+			} else {
+				fb_putc(&b, '+');
+				fb_hex(&b, f->symoff);
+			}
+		} else {
+			/* no symbol covers it: where, not a neighbour's name */
+			fb_putc(&b, '+');
+			fb_hex(&b, f->reloff);
+		}
+		fb_puts(&b, ") [");
+		fb_hex(&b, f->reloff);
+		fb_putc(&b, ']');
+		if (f->file) {
+			fb_putc(&b, ' ');
+			fb_puts(&b, f->file);
+			fb_putc(&b, ':');
+			fb_dec(&b, f->line);
+		}
+		fb_putc(&b, '\n');
+		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+	}
+}
+
 static unsigned int status_of(const struct sc_call *c, enum call_end end)
 {
 	switch (end) {
@@ -279,6 +322,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			fmt_args(&b, c, 0, 0);
 		fb_puts(&b, " <detached ...>\n");
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+		frames(ts, st, t);
 		return;
 	}
 	if (seen_enter)
@@ -304,6 +348,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	}
 	fb_putc(&b, '\n');
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+	frames(ts, st, t);
 }
 
 static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
@@ -423,6 +468,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	tp_format(&b, e->fmt, raw, size);
 	fb_puts(&b, ")\n");
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+	frames(ts, st, t);
 	s->view->printed++;
 }
 

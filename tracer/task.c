@@ -32,6 +32,8 @@ void task_table_free(struct task_table *t)
 
 			free(k->cs[0].buf);
 			free(k->cs[1].buf);
+			free(k->frames);
+			free(k->origin);
 			free(k);
 			k = n;
 		}
@@ -116,6 +118,8 @@ void task_del(struct task_table *t, struct task *k)
 		t->last = NULL;
 	free(k->cs[0].buf);
 	free(k->cs[1].buf);
+	free(k->frames);
+	free(k->origin);
 	free(k);
 }
 

@@ -11,6 +11,9 @@
 #include <sys/types.h>
 
 #include "sysent.h"
+#include "unwind.h"
+
+#define UNWIND_FRAMES (2 * UNWIND_MAX)
 
 
 struct task {
@@ -30,6 +33,11 @@ struct task {
 		int nr;
 		int state;		/* CS_EMPTY, CS_PENDING, CS_CLAIMED */
 	} cs[2];
+	/* -k: the stack of its current call (or event), and where it was made */
+	struct frame *frames;		/* UNWIND_FRAMES, allocated on need */
+	int nframes;
+	struct frame *origin;		/* the parent's fork stack, for spawns */
+	int norigin;
 	/* how it ends */
 	int wait_status;		/* exit_code read in the kernel */
 	int wait_known;

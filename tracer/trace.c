@@ -20,6 +20,7 @@
 
 #include "proc.h"
 #include "record.h"
+#include "unwind.h"
 #include "sysent_fallback.h"
 #include "trace.h"
 
@@ -178,6 +179,11 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	}
 	t->pr.follow = o->follow > 0;
 	t->pr.fo.verbose = o->verbose;
+	t->pr.stacks = o->stack;
+	if (o->stack && unwind_init(&t->pr.unw, &t->pr.maps, o->stack > 1)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
 	t->pr.fo.xflag = o->xflag;
 	t->pr.view.max = o->max_events;
 	t->pr.system_wide = o->system_wide;
@@ -198,6 +204,9 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	r = perf_open_rings(&t->ps, o->ring_bytes, o->system_wide, err, errlen);
 	if (r)
 		return r;
+	t->ps.stack_size = o->stack_size;
+	t->ps.stack_fp = o->stack_fp;
+	t->ps.kstack = o->kstack;
 	/* fds one task may cost, so the tracepoint choice fits the limit */
 	{
 		struct rlimit rl;
@@ -318,9 +327,19 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 	int nargs;
 
 	if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
-	    rec_parse(h, h->size, REC_SAMPLE_BASE | PERF_SAMPLE_RAW, 0, &r)) {
+	    rec_parse(h, h->size, e->sample_type ? e->sample_type :
+		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW, UNWIND_NREGS, &r)) {
 		t->bad++;
 		return;
+	}
+	if (e->stack) {
+		/* the stack of this sample, for the pairing stage to unwind */
+		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
+		t->pr.stk.stack = r.stack;
+		t->pr.stk.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
+		t->pr.stk.chain = r.callchain;
+		t->pr.stk.nchain = r.callchain_nr;
+		t->pr.stk.valid = 1;
 	}
 	switch (e->role) {
 	case EV_SC_ENTER:
@@ -365,6 +384,8 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 			    (int)rd(r.raw, e->off_code, 4), time);
 		break;
 	}
+	/* the sample's stack lives in the ring: no one may use it later */
+	t->pr.stk.valid = 0;
 }
 
 static void on_record(void *ctx, struct ring *ring,
@@ -665,6 +686,8 @@ int trace_teardown(struct trace *t)
 	merge_free(&t->mg);
 	events_free(&t->ev);
 	tfs_close(&t->tfs);
+	if (t->o && t->o->stack)
+		unwind_free(&t->pr.unw);
 	pair_free(&t->pr);
 	summary_free(&t->sum);
 	summary_free(&t->sum_rec);

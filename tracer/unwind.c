@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unwind stage, with libdw.
+ *
+ * One Dwfl per process, built from its executable mappings and attached
+ * (dwfl_attach_state) once; its callbacks read "the current sample": the
+ * registers and the stack copy of the event being unwound.  A new Dwfl
+ * per sample costs several times more.  Symbols are cached per (module,
+ * offset).  A pc no symbol covers prints as module+offset: the nearest
+ * symbol before it is a different function, and naming it would be wrong.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "unwind.h"
+
+/* the sample being unwound: the callbacks' world */
+struct sample {
+	pid_t pid;
+	const uint64_t *regs;
+	const uint8_t *stack;
+	uint64_t len;
+	uint64_t sp;
+	uint64_t *pcs;
+	int n, max;
+};
+
+struct pstate {
+	Dwfl *dwfl;
+	unsigned int gen;
+	int attached;
+};
+
+/* strings live as long as etrace: frames can point at them */
+#define INTERN_SLOTS 65536
+struct symcache {
+	char *strs[INTERN_SLOTS];
+	unsigned int nstrs;
+	struct symslot {
+		const char *module;
+		uint64_t reloff;
+		const char *sym;
+		uint64_t symoff;
+	} *slots;
+	unsigned int nslots;
+};
+
+static struct sample *cur;
+
+static unsigned int str_hash(const char *s)
+{
+	unsigned int h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static const char *intern(struct symcache *sc, const char *s)
+{
+	unsigned int h;
+
+	if (!s)
+		return NULL;
+	for (h = str_hash(s) & (INTERN_SLOTS - 1); sc->strs[h];
+	     h = (h + 1) & (INTERN_SLOTS - 1))
+		if (!strcmp(sc->strs[h], s))
+			return sc->strs[h];
+	/* full: keep the table bounded, do without interning */
+	if (sc->nstrs >= INTERN_SLOTS * 3 / 4)
+		return "?";
+	sc->strs[h] = strdup(s);
+	sc->nstrs++;
+	return sc->strs[h] ? sc->strs[h] : "?";
+}
+
+/* x86_64 DWARF register order: AX DX CX BX SI DI BP SP R8..R15 IP */
+static const int dwarf_from_perf[17] = {
+	0 /* AX */, 3 /* DX */, 2 /* CX */, 1 /* BX */, 4 /* SI */,
+	5 /* DI */, 6 /* BP */, 7 /* SP */, 12, 13, 14, 15, 16, 17, 18, 19,
+	8 /* IP */,
+};
+
+static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
+{
+	if (*thread_argp)
+		return 0;
+	*thread_argp = arg;
+	return cur ? cur->pid : 0;
+}
+
+static bool get_thread(Dwfl *dwfl, pid_t tid, void *arg, void **thread_argp)
+{
+	*thread_argp = arg;
+	return true;
+}
+
+static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result,
+			void *arg)
+{
+	/* the stack copy is all the memory there is: never the live process */
+	if (!cur || addr < cur->sp || addr + 8 > cur->sp + cur->len ||
+	    addr + 8 < addr)
+		return false;
+	memcpy(result, cur->stack + (addr - cur->sp), 8);
+	return true;
+}
+
+static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	Dwarf_Word r[17];
+
+	for (int i = 0; i < 17; i++)
+		r[i] = cur->regs[dwarf_from_perf[i]];
+	return dwfl_thread_state_registers(thread, 0, 17, r);
+}
+
+static const Dwfl_Thread_Callbacks thread_cbs = {
+	.next_thread = next_thread,
+	.get_thread = get_thread,
+	.memory_read = memory_read,
+	.set_initial_registers = set_initial_registers,
+};
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks offline_cbs = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.debuginfo_path = &debuginfo_path,
+};
+
+static void pstate_free(void *v)
+{
+	struct pstate *ps = v;
+
+	if (ps && ps->dwfl)
+		dwfl_end(ps->dwfl);
+	free(ps);
+}
+
+/* the process's Dwfl, rebuilt when its executable mappings changed */
+static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
+{
+	struct pstate *ps = pm->unwind;
+
+	if (ps && ps->gen == pm->gen && ps->dwfl)
+		return ps->dwfl;
+	if (!ps) {
+		ps = calloc(1, sizeof(*ps));
+		if (!ps)
+			return NULL;
+		pm->unwind = ps;
+		pm->unwind_free = pstate_free;
+	}
+	if (ps->dwfl)
+		dwfl_end(ps->dwfl);
+	ps->dwfl = dwfl_begin(&offline_cbs);
+	ps->gen = pm->gen;
+	ps->attached = 0;
+	if (!ps->dwfl)
+		return NULL;
+	dwfl_report_begin(ps->dwfl);
+	for (int i = 0; i < pm->n; i++) {
+		const struct map *m = &pm->m[i];
+		int seen = 0;
+
+		if (!(m->prot & PROT_EXEC) || !m->path)
+			continue;
+		/* a file's first executable mapping gives its load bias */
+		for (int j = 0; j < i && !seen; j++)
+			seen = pm->m[j].path && (pm->m[j].prot & PROT_EXEC) &&
+			       !strcmp(pm->m[j].path, m->path);
+		if (!seen)
+			dwfl_report_elf(ps->dwfl, m->path, m->path, -1,
+					m->start - m->pgoff, false);
+	}
+	dwfl_report_end(ps->dwfl, NULL, NULL);
+	return ps->dwfl;
+}
+
+static int frame_cb(Dwfl_Frame *state, void *arg)
+{
+	Dwarf_Addr pc;
+	bool activation;
+
+	if (!dwfl_frame_pc(state, &pc, &activation) || !pc)
+		return DWARF_CB_ABORT;
+	cur->pcs[cur->n++] = pc;
+	return cur->n < cur->max ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+
+int unwind_init(struct unwinder *u, struct maps_table *maps, int lines)
+{
+	struct symcache *sc = calloc(1, sizeof(*sc));
+
+	memset(u, 0, sizeof(*u));
+	if (!sc)
+		return -ENOMEM;
+	sc->nslots = 1u << 16;
+	sc->slots = calloc(sc->nslots, sizeof(*sc->slots));
+	if (!sc->slots) {
+		free(sc);
+		return -ENOMEM;
+	}
+	u->symcache = sc;
+	u->maps = maps;
+	u->lines = lines;
+	return 0;
+}
+
+void unwind_free(struct unwinder *u)
+{
+	struct symcache *sc = u->symcache;
+
+	if (!sc)
+		return;
+	for (unsigned int i = 0; i < INTERN_SLOTS; i++)
+		free(sc->strs[i]);
+	free(sc->slots);
+	free(sc);
+	u->symcache = NULL;
+}
+
+int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
+	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max)
+{
+	struct proc_maps *pm = maps_get(u->maps, pid, 1);
+	struct sample s = { pid, regs, stack, len, regs[7], pcs, 0, max };
+	struct pstate *ps;
+	Dwfl *dwfl;
+
+	if (!pm || !regs || max <= 0)
+		return 0;
+	dwfl = dwfl_of(u, pm);
+	ps = pm->unwind;
+	if (!dwfl)
+		return 0;
+	cur = &s;
+	if (!ps->attached) {
+		if (!dwfl_attach_state(dwfl, NULL, pid, &thread_cbs, u)) {
+			cur = NULL;
+			/* no module to take the machine from: the ip alone */
+			pcs[0] = regs[8];
+			return 1;
+		}
+		ps->attached = 1;
+	}
+	dwfl_getthread_frames(dwfl, pid, frame_cb, &s);
+	cur = NULL;
+	if (!s.n) {
+		pcs[0] = regs[8];
+		s.n = 1;
+	}
+	u->stacks++;
+	u->frames += (uint64_t)s.n;
+	return s.n;
+}
+
+static void symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
+		   uint64_t pc, uint64_t base, struct frame *f)
+{
+	struct symcache *sc = u->symcache;
+	uint64_t key = (uint64_t)(uintptr_t)path * 31 + (pc - base);
+	struct symslot *s = &sc->slots[(key * 0x9E3779B97F4A7C15ull >> 40) &
+				       (sc->nslots - 1)];
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *name;
+
+	if (s->module == path && s->reloff == pc - base) {
+		f->sym = s->sym;
+		f->symoff = s->symoff;
+		return;
+	}
+	name = dwfl_module_addrinfo(mod, pc, &off, &sym, NULL, NULL, NULL);
+	/* a symbol of known size that ends before pc is a neighbour */
+	if (name && sym.st_size && off >= sym.st_size)
+		name = NULL;
+	/* "write@@GLIBC_2.2.5": the function is "write" */
+	if (name && strchr(name, '@')) {
+		char plain[256];
+
+		snprintf(plain, sizeof(plain), "%.*s", (int)strcspn(name, "@"),
+			 name);
+		f->sym = intern(sc, plain);
+	} else {
+		f->sym = intern(sc, name);
+	}
+	f->symoff = name ? off : 0;
+	s->module = path;
+	s->reloff = pc - base;
+	s->sym = f->sym;
+	s->symoff = f->symoff;
+}
+
+/* -kk: the source line, and the functions inlined at pc (innermost first) */
+static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
+			 struct frame *base, struct frame *out, int max)
+{
+	struct symcache *sc = u->symcache;
+	Dwarf_Addr bias = 0;
+	Dwarf_Die *cu = dwfl_module_addrdie(mod, pc, &bias);
+	Dwfl_Line *line = dwfl_module_getsrc(mod, pc);
+	Dwarf_Die *scopes = NULL;
+	const char *file = NULL;
+	int lineno = 0, n = 0, nscopes;
+
+	if (line)
+		file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	if (!cu) {
+		*out = *base;
+		out->file = intern(sc, file);
+		out->line = lineno;
+		return 1;
+	}
+	nscopes = dwarf_getscopes(cu, pc - bias, &scopes);
+	/*
+	 * Scopes go from the innermost out.  Each inlined subroutine is a
+	 * frame at the current file:line; its call site is where the next
+	 * one out is.
+	 */
+	for (int i = 0; i < nscopes && n < max - 1; i++) {
+		Dwarf_Die *d = &scopes[i];
+		Dwarf_Attribute a;
+		Dwarf_Word w;
+		Dwarf_Files *files;
+		const char *name;
+
+		if (dwarf_tag(d) != DW_TAG_inlined_subroutine)
+			continue;
+		name = dwarf_diename(d);
+		if (!name) {
+			Dwarf_Die origin;
+
+			if (dwarf_attr(d, DW_AT_abstract_origin, &a) &&
+			    dwarf_formref_die(&a, &origin))
+				name = dwarf_diename(&origin);
+		}
+		out[n] = *base;
+		out[n].sym = intern(sc, name);
+		out[n].symoff = 0;
+		out[n].file = intern(sc, file);
+		out[n].line = lineno;
+		out[n].inlined = 1;
+		n++;
+		/* the caller's position: this inlined call's site */
+		file = NULL;
+		lineno = 0;
+		if (dwarf_attr(d, DW_AT_call_file, &a) && !dwarf_formudata(&a, &w) &&
+		    !dwarf_getsrcfiles(cu, &files, NULL))
+			file = dwarf_filesrc(files, w, NULL, NULL);
+		if (dwarf_attr(d, DW_AT_call_line, &a) && !dwarf_formudata(&a, &w))
+			lineno = (int)w;
+	}
+	free(scopes);
+	out[n] = *base;
+	out[n].file = intern(sc, file);
+	out[n].line = lineno;
+	return n + 1;
+}
+
+int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
+		  struct frame *out, int max)
+{
+	struct proc_maps *pm = maps_get(u->maps, pid, 1);
+	Dwfl *dwfl = pm ? dwfl_of(u, pm) : NULL;
+	int k = 0;
+
+	for (int i = 0; i < n && k < max; i++) {
+		/*
+		 * Frame 0 is where the thread was; the others are return
+		 * addresses, just after their call: look the call up.
+		 */
+		uint64_t at = i ? pcs[i] - 1 : pcs[i];
+		Dwfl_Module *mod = dwfl ? dwfl_addrmodule(dwfl, at) : NULL;
+		struct frame f;
+		Dwarf_Addr base = 0;
+		const char *path = NULL;
+
+		memset(&f, 0, sizeof(f));
+		f.pc = pcs[i];
+		if (mod)
+			path = dwfl_module_info(mod, NULL, &base, NULL, NULL,
+						NULL, NULL, NULL);
+		if (!mod || !path) {
+			const struct map *m = pm ? maps_find(pm, pcs[i]) : NULL;
+
+			/* no ELF for it (JIT, anonymous): the address alone */
+			f.module = m && m->path ? intern(u->symcache, m->path) : NULL;
+			f.reloff = m ? pcs[i] - (m->start - m->pgoff) : pcs[i];
+			out[k++] = f;
+			continue;
+		}
+		f.module = intern(u->symcache, path);
+		f.reloff = pcs[i] - base;
+		symbol(u, mod, f.module, at, base, &f);
+		/* the offset printed is the address's, as strace prints it */
+		if (f.sym)
+			f.symoff += pcs[i] - at;
+		if (u->lines)
+			k += inline_frames(u, mod, at, &f, out + k, max - k);
+		else
+			out[k++] = f;
+	}
+	return k;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unwind stage: a user stack from a sample's registers and stack copy
+ * (PERF_SAMPLE_REGS_USER + PERF_SAMPLE_STACK_USER), unwound with libdw's
+ * CFI, and the frames' symbols.  Only events that carry a stack pay.
+ */
+#ifndef ETRACE_UNWIND_H
+#define ETRACE_UNWIND_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "maps.h"
+
+#define UNWIND_MAX 64
+/* x86_64 user registers sampled: AX..SS and R8..R15, no segments */
+#define UNWIND_REGS_MASK 0xff0fffull
+#define UNWIND_NREGS 20
+
+struct frame {
+	uint64_t pc;			/* as sampled (return addresses) */
+	const char *module;		/* path, interned; NULL: unknown */
+	const char *sym;		/* NULL: no symbol covers pc */
+	uint64_t symoff;
+	uint64_t reloff;		/* pc - module base */
+	const char *file;		/* -kk: source file, or NULL */
+	int line;
+	int inlined;			/* a frame inlined into the next */
+};
+
+struct unwinder {
+	struct maps_table *maps;
+	int lines;			/* -kk: files, lines, inline frames */
+	uint64_t stacks, frames;	/* counts, for the bench */
+	void *symcache;
+};
+
+int unwind_init(struct unwinder *u, struct maps_table *maps, int lines);
+void unwind_free(struct unwinder *u);
+/*
+ * Unwind pid's stack from a sample: regs in UNWIND_REGS_MASK order,
+ * stack[len] copied from the sampled SP up.  Returns the number of pcs
+ * written (innermost first), 0 when nothing could be unwound.
+ */
+int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
+	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max);
+/*
+ * Frames for pcs: symbols, and with lines also inline frames (then more
+ * frames than pcs).  Returns the number written.
+ */
+int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
+		  struct frame *out, int max);
+
+#endif
