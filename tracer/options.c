@@ -348,8 +348,8 @@ static int parse_count(const char *s, uint64_t *out)
 	return 0;
 }
 
-int opt_parse(int argc, char **argv, struct options *o, char *err,
-	      size_t errlen)
+static int parse_argv(int argc, char **argv, struct options *o, char *err,
+		      size_t errlen)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -396,7 +396,11 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 	o->stack_size = 0;
 	sel_all(&o->sel);
 	opterr = 0;
-	optind = 1;
+	/*
+	 * 0, not 1: glibc then forgets where it was inside a group of short
+	 * options ("-qX"), which otherwise points into a previous argv
+	 */
+	optind = 0;
 	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjxk", longopts,
 				NULL)) != -1) {
 		switch (c) {
@@ -659,6 +663,17 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+/* on an error nothing is left allocated: the caller need not opt_free */
+int opt_parse(int argc, char **argv, struct options *o, char *err,
+	      size_t errlen)
+{
+	int r = parse_argv(argc, argv, o, err, errlen);
+
+	if (r < 0)
+		opt_free(o);
+	return r;
 }
 
 void opt_free(struct options *o)

@@ -53,6 +53,8 @@ uint64_t rec_time(const void *buf, size_t len)
 	const struct perf_event_header *h = buf;
 	uint64_t t;
 
+	if (len < sizeof(*h))
+		return 0;
 	if (h->type == PERF_RECORD_SAMPLE) {
 		/* IDENTIFIER, TID, then TIME */
 		if (len < sizeof(*h) + 24)
