@@ -478,6 +478,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (p->sum_calls)
 		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
 			     ret, seen && t->t_enter ? time - t->t_enter : 0);
+	if (p->agg && t->nframes)
+		stacks_add(p->agg, t->comm, t->frames, t->nframes, c.d->name, 1);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
 		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, END_RETURNED);
@@ -550,6 +552,8 @@ void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
 	 */
 	if (strcmp(e->name, "sched_process_exec"))
 		take_stack(p, t);
+	if (p->agg && t->nframes)
+		stacks_add(p->agg, t->comm, t->frames, t->nframes, e->tp_name, 1);
 	/* events the kernel does not count for -c (filtered ones) */
 	if (p->sum && !e->counted)
 		summary_call(p->sum, t->comm, t->pid, t->tid,

@@ -11,6 +11,7 @@
 
 #include "decode.h"
 #include "maps.h"
+#include "stacks.h"
 #include "unwind.h"
 #include "select.h"
 #include "sink.h"
@@ -23,6 +24,7 @@ struct pair {
 	struct task_table tasks;
 	struct maps_table maps;		/* per process: its file mappings */
 	struct unwinder unw;
+	struct stack_agg *agg;		/* --stack=folded, --flamegraph */
 	int stacks;			/* -k: 1, -kk: 2 */
 	/* the stack of the sample being handled (valid while it is) */
 	struct {

@@ -677,7 +677,8 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 	ts->o = o;
 	ts->ff = o->follow == 2 && o->outfile;
 	ts->whole = o->status != STATUS_ALL || o->duration_ns;
-	ts->lines = o->summary != 1;
+	/* -c and --stack=folded print tables, not lines */
+	ts->lines = o->summary != 1 && !o->folded;
 	{
 		struct timespec re, mo;
 
@@ -692,8 +693,10 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 		ts->pfx = PFX_FILE;
 	else
 		ts->pfx = PFX_BRACKET;
-	/* with -ff the main stream is unused: keep it on stderr */
-	r = out_open(&ts->main.out, ts->ff ? NULL : o->outfile, OUT_BUF);
+	/* with -ff the main stream is unused: keep it on stderr; folded
+	   stacks write -o themselves */
+	r = out_open(&ts->main.out, ts->ff || o->folded ? NULL : o->outfile,
+		     OUT_BUF);
 	if (r) {
 		snprintf(err, errlen, "cannot write %s: %s", o->outfile,
 			 strerror(-r));

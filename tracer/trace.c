@@ -180,6 +180,24 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->pr.follow = o->follow > 0;
 	t->pr.fo.verbose = o->verbose;
 	t->pr.stacks = o->stack;
+	if (o->folded || o->flamegraph) {
+		t->pr.agg = stacks_new();
+		if (!t->pr.agg) {
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	/* an unwritable flame graph is said now, not after the trace */
+	if (o->flamegraph) {
+		int fd = open(o->flamegraph, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+
+		if (fd < 0) {
+			snprintf(err, errlen, "cannot write %s: %s", o->flamegraph,
+				 strerror(errno));
+			return -errno;
+		}
+		close(fd);
+	}
 	if (o->stack && unwind_init(&t->pr.unw, &t->pr.maps, o->stack > 1)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -501,6 +519,41 @@ static void emit_summary(struct trace *t, int final)
 		summary_clear(&t->sum_rec);
 }
 
+/* --stack=folded to stdout (or -o), --flamegraph to its file */
+static void emit_stacks(struct trace *t)
+{
+	const struct options *o = t->o;
+	int r;
+
+	if (!t->pr.agg)
+		return;
+	if (o->folded) {
+		FILE *f = o->outfile ? fopen(o->outfile, "w") : stdout;
+
+		if (!f || stacks_folded(t->pr.agg, f)) {
+			fprintf(stderr, "etrace: writing the folded stacks: %s\n",
+				strerror(errno));
+			t->out_err = errno ? errno : EIO;
+		}
+		if (f && f != stdout)
+			fclose(f);
+		else if (f)
+			fflush(f);
+	}
+	if (o->flamegraph) {
+		char title[256];
+
+		snprintf(title, sizeof(title), "etrace%s%s", o->cmd ? ": " : "",
+			 o->cmd ? o->cmd[0] : "");
+		r = stacks_svg(t->pr.agg, o->flamegraph, title);
+		if (r) {
+			fprintf(stderr, "etrace: writing %s: %s\n", o->flamegraph,
+				strerror(-r));
+			t->out_err = -r;
+		}
+	}
+}
+
 static int finished(struct trace *t)
 {
 	const struct options *o = t->o;
@@ -588,6 +641,7 @@ int trace_run(struct trace *t)
 		pair_detach(&t->pr, merge_now());
 		if (t->o->summary && !t->o->interval)
 			emit_summary(t, 1);
+		emit_stacks(t);
 		r = t->sink->ops->flush(t->sink);
 		if (r)
 			t->out_err = -r;
@@ -688,6 +742,8 @@ int trace_teardown(struct trace *t)
 	tfs_close(&t->tfs);
 	if (t->o && t->o->stack)
 		unwind_free(&t->pr.unw);
+	stacks_free(t->pr.agg);
+	t->pr.agg = NULL;
 	pair_free(&t->pr);
 	summary_free(&t->sum);
 	summary_free(&t->sum_rec);

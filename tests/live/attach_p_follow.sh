@@ -52,12 +52,12 @@ for k in $(cat kids); do
 done
 # clone results (the parent's) and wait4 results vs the children
 grep -vx "$last" kids > kids.done
-# (a call still unfinished at the end is not counted; a first wait4 may
+# (a call still unfinished or detached at the end is not counted; a first wait4 may
 # reap a child forked just before the attach, not in the trace)
-grep -E "^$sp	clone\(" j | grep -v 'unfinished \.\.\.>$' |
+grep -E "^$sp	clone\(" j | grep -vE '(unfinished|detached) \.\.\.>$' |
 	awk '{print $NF}' | grep -vx "$last" > clone.done
 same kids.done clone.done "clone results vs the children seen"
-grep -E "^$sp	wait4\(" j | grep -v 'unfinished \.\.\.>$' |
+grep -E "^$sp	wait4\(" j | grep -vE '(unfinished|detached) \.\.\.>$' |
 	awk '{print $NF}' | grep -vx "$last" > wait.all
 head -n 1 wait.all | grep -qxFf kids || sed -i 1d wait.all
 cp wait.all wait.done

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Sinks stage: stacks counted, for --stack=folded (FlameGraph's folded
+ * format, "comm;outer;...;inner count") and --flamegraph FILE.svg.
+ */
+#ifndef ETRACE_STACKS_H
+#define ETRACE_STACKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "unwind.h"
+
+struct stack_agg;
+
+struct stack_agg *stacks_new(void);
+void stacks_free(struct stack_agg *a);
+/* one event: comm, its frames (innermost first), and what it was */
+void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,
+		int n, const char *leaf, uint64_t count);
+/* the folded lines, biggest first */
+int stacks_folded(struct stack_agg *a, FILE *out);
+/* a self-contained interactive SVG flame graph; 0 or -errno */
+int stacks_svg(struct stack_agg *a, const char *path, const char *title);
+/* one frame's name as the folded format writes it */
+void stacks_frame_name(const struct frame *f, char *buf, size_t len);
+
+#endif
