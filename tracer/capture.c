@@ -8,6 +8,9 @@
  * A syscall line in syscalls.tbl therefore says what to capture too.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,8 +21,8 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
-#include <traceevent/event-parse.h>
 #include <bpf/libbpf.h>
+#include <traceevent/event-parse.h>
 
 #include "capture.h"
 #include "capture.skel.h"
@@ -253,14 +256,10 @@ static int attach_tp_cookie(struct capture *c, struct bpf_program *p,
 	return keep_tp_fd(c, fd);
 }
 
-static int attach_btf(struct capture *c, struct bpf_program *p)
+static int keep_link(struct capture *c, struct bpf_link *l)
 {
-	struct bpf_link *l, **nl;
+	struct bpf_link **nl = realloc(c->links, sizeof(*nl) * (c->nlinks + 1));
 
-	l = bpf_program__attach_trace(p);
-	if (!l)
-		return -errno;
-	nl = realloc(c->links, sizeof(*nl) * (c->nlinks + 1));
 	if (!nl) {
 		bpf_link__destroy(l);
 		return -ENOMEM;
@@ -268,6 +267,13 @@ static int attach_btf(struct capture *c, struct bpf_program *p)
 	c->links = nl;
 	c->links[c->nlinks++] = l;
 	return 0;
+}
+
+static int attach_btf(struct capture *c, struct bpf_program *p)
+{
+	struct bpf_link *l = bpf_program__attach_trace(p);
+
+	return l ? keep_link(c, l) : -errno;
 }
 
 /* per-syscall tracepoints: only those of syscalls with memory to copy */
@@ -309,6 +315,72 @@ static int group_dead_offset(struct tracefs *t)
 		return 0;
 	return tfs_field(ev, "group_dead", NULL) > 0 ?
 	       tfs_field(ev, "group_dead", NULL) : 0;
+}
+
+/*
+ * --spawns: bash's functions and globals the uprobes use, from its
+ * .dynsym (Debian's bash exports them).  0: found, with file offsets of
+ * the functions in off[]; -1: not a bash we can read.
+ */
+static int bash_symbols(const char *path, struct bash_syms *bs, uint64_t off[3])
+{
+	static const char *const names[] = {
+		"make_child", "bind_function_def", "source_file", "line_number",
+		"this_shell_function", "dollar_vars", "sourcelevel",
+	};
+	unsigned long long *out[] = {
+		&bs->make_child, &bs->bind_function_def, &bs->source_file,
+		&bs->line_number, &bs->this_shell_function, &bs->dollar_vars,
+		&bs->sourcelevel,
+	};
+	Elf *e = NULL;
+	Elf_Scn *scn = NULL;
+	int fd, found = 0;
+	size_t nph;
+
+	memset(bs, 0, sizeof(*bs));
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	while (e && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNSYM ||
+		    !(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *n;
+
+			if (!gelf_getsym(d, (int)i, &sym) ||
+			    !(n = elf_strptr(e, sh.sh_link, sym.st_name)))
+				continue;
+			for (int k = 0; k < 7; k++) {
+				if (!strcmp(n, names[k]) && !*out[k]) {
+					*out[k] = sym.st_value;
+					found++;
+				}
+			}
+		}
+	}
+	/* functions: from link-time address to file offset, by segment */
+	for (int k = 0; k < 3 && e && !elf_getphdrnum(e, &nph); k++) {
+		off[k] = 0;
+		for (size_t i = 0; i < nph; i++) {
+			GElf_Phdr ph;
+
+			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
+			    *out[k] >= ph.p_vaddr && *out[k] < ph.p_vaddr + ph.p_filesz)
+				off[k] = *out[k] - ph.p_vaddr + ph.p_offset;
+		}
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	return found == 7 && off[0] && off[1] && off[2] ? 0 : -1;
 }
 
 /* one slot per possible id, up to 2^18 (then ids share, checked) */
@@ -381,6 +453,9 @@ void capture_open(struct capture *c, const struct options *o,
 	cfg.strsize = (unsigned int)o->strsize;
 	cfg.group_dead_off = (unsigned int)group_dead_offset(t);
 	cfg.sum_by = o->sum_by;
+	if (o->spawns && realpath("/bin/bash", c->bash_path) &&
+	    !bash_symbols(c->bash_path, &cfg.bash, c->bash_off))
+		c->bash_ok = 1;
 	cfg.slot_mask = slots - 1;
 	cfg.ids_in_array = (unsigned int)fits;
 	c->ids_in_array = fits;
@@ -437,6 +512,24 @@ void capture_open(struct capture *c, const struct options *o,
 			      "sched_process_exit");
 	if (!r && cfg.follow)
 		r = attach_btf(c, c->skel->progs.cap_fork);
+	/*
+	 * --spawns: uprobes on bash's make_child, bind_function_def and
+	 * source_file.  perf's uprobe PMU: no name in tracefs, nothing to
+	 * clean up: they go with their fds, however etrace ends.
+	 */
+	if (!r && o->spawns && c->bash_ok) {
+		static const char *const progs[] = { "bash_make_child",
+			"bash_bind_func", "bash_source" };
+
+		for (int i = 0; i < 3 && !r; i++) {
+			struct bpf_program *p = bpf_object__find_program_by_name(
+				c->skel->obj, progs[i]);
+			struct bpf_link *lk = p ? bpf_program__attach_uprobe(p,
+				false, -1, c->bash_path, (size_t)c->bash_off[i]) : NULL;
+
+			r = lk ? keep_link(c, lk) : -errno;
+		}
+	}
 	/* siginfo of delivered signals, for the "--- SIGCHLD {...} ---" lines */
 	if (!r && o->summary != 1 && o->quiet < 3)
 		r = attach_btf(c, c->skel->progs.cap_signal) ?:
@@ -501,6 +594,13 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		memcpy(sig, raw, sizeof(*sig));
 		if (sig->magic == CAP_MAGIC_SIG)
 			return 3;
+	}
+	if (len >= sizeof(struct cap_bash)) {
+		unsigned int magic;
+
+		memcpy(&magic, raw, sizeof(magic));
+		if (magic == CAP_MAGIC_BASH)
+			return 4;
 	}
 	if (len < sizeof(r))
 		return -1;

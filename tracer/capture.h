@@ -31,6 +31,9 @@ struct capture {
 	int args;			/* copies argument memory */
 	int summary;			/* keeps the -c summary in the kernel */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
+	int bash_ok;			/* --spawns: bash's symbols were found */
+	char bash_path[4096];
+	uint64_t bash_off[3];
 	uint32_t slot_mask;
 	char why[256];			/* when not active: the reason */
 };
@@ -64,7 +67,8 @@ struct cap_parsed {
 
 /*
  * 1: a call's captures; 2: a task's exit (*exit filled); 3: a signal
- * (*sig filled, when sig is not NULL); -1: malformed
+ * (*sig filled, when sig is not NULL); 4: a bash record (read it as a
+ * struct cap_bash from raw); -1: malformed
  */
 int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		  struct cap_exit *exit, struct cap_sig *sig);

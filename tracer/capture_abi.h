@@ -86,6 +86,13 @@ struct sum_val {
 	unsigned long long hist[SUM_HIST];	/* [i]: ns in [2^i, 2^(i+1)) */
 };
 
+/* link-time addresses in Debian's bash of what the uprobes read */
+struct bash_syms {
+	unsigned long long make_child, bind_function_def, source_file;
+	unsigned long long line_number, this_shell_function, dollar_vars;
+	unsigned long long sourcelevel;
+};
+
 struct cap_config {
 	unsigned int all;		/* -a: every task */
 	unsigned int by_tid;		/* traced map holds tids, not tgids */
@@ -97,6 +104,7 @@ struct cap_config {
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
 	unsigned int pad2;
 	unsigned long long sel[16];	/* -c: the syscalls counted (bits) */
+	struct bash_syms bash;		/* --spawns */
 };
 
 struct cap_rec {
@@ -133,6 +141,26 @@ struct cap_sig {
 	int have_info;			/* 0: sent without one (the kernel's) */
 	unsigned long long handler;	/* SIG_DFL 0, SIG_IGN 1, or the address */
 	unsigned char info[CAP_SIGINFO];
+};
+
+/*
+ * CAP_MAGIC_BASH: what bash was doing (uprobes on its own functions, for
+ * --spawns): make_child (about to fork for a command: the line, the
+ * function, the script), bind_function_def (a function is defined, in
+ * which file), source_file (a file is sourced).
+ */
+#define CAP_MAGIC_BASH	0x48534142u	/* "BASH" */
+enum { BASH_FORK = 1, BASH_FUNC, BASH_SOURCE };
+
+struct cap_bash {
+	unsigned int magic;
+	int tid;
+	int kind;
+	int line;			/* line_number: the command's line */
+	int sourcelevel;		/* > 0: in a sourced file */
+	int pad;
+	char name[64];			/* the function being run / defined */
+	char file[192];			/* $0, the function's file, the sourced file */
 };
 
 /* CAP_MAGIC_EXIT: how a task ended, read at sched_process_exit */

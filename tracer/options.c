@@ -619,8 +619,18 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
 	/* folded stacks and flame graphs need stacks */
+	o->stack_lines = o->stack;
 	if ((o->folded || o->flamegraph || o->spawns) && !o->stack)
 		o->stack = 1;
+	/* --spawns alone: only the calls that make processes are traced */
+	if (o->spawns && !o->sel.given && !o->folded && !o->flamegraph &&
+	    !o->stack_lines) {
+		char e2[64];
+
+		sel_parse(&o->sel, "execve,execveat,clone,clone3,fork,vfork", e2,
+			  sizeof(e2));
+		o->sel.given = 0;
+	}
 	if (o->kstack && !o->stack)
 		o->stack = 1;
 	if (!o->stack_size)

@@ -55,6 +55,7 @@ struct options {
 	int json;		/* -j, --json: JSON Lines */
 	int xflag;		/* -x 1, -xx 2: strings in hex */
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
+	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */
 	int folded;		/* --stack=folded: counts per stack, folded */
 	uint32_t stack_size;	/* --stack-size: bytes of stack copied */

@@ -71,6 +71,156 @@ struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
 }
 
 /* a task we have records of but did not know: attached before, or -a */
+/*
+ * --spawns: what bash said through its uprobes.  A process's functions
+ * (and the files they were defined in) and the files it is sourcing
+ * carry over to its subshells; the last make_child says where the next
+ * fork comes from.
+ */
+#define BASH_LEVELS 16
+
+struct bashfunc {
+	char name[64];
+	char file[192];
+};
+
+struct bashstate {
+	struct bashfunc *funcs;
+	int nfuncs;
+	char sourced[BASH_LEVELS][192];
+	struct cap_bash last;		/* the last make_child */
+	int pending;			/* it has not forked yet */
+};
+
+static struct bashstate *bash_of(struct task *t)
+{
+	if (!t->bash)
+		t->bash = calloc(1, sizeof(*t->bash));
+	return t->bash;
+}
+
+static void bash_free(struct task *t)
+{
+	if (t->bash)
+		free(t->bash->funcs);
+	free(t->bash);
+	t->bash = NULL;
+}
+
+static void bash_copy(struct task *to, const struct task *from)
+{
+	struct bashstate *b;
+
+	if (!from->bash || !(b = bash_of(to)))
+		return;
+	free(b->funcs);
+	*b = *from->bash;
+	b->pending = 0;
+	b->funcs = NULL;
+	b->nfuncs = 0;
+	if (from->bash->nfuncs &&
+	    (b->funcs = malloc(sizeof(*b->funcs) * (size_t)from->bash->nfuncs))) {
+		memcpy(b->funcs, from->bash->funcs,
+		       sizeof(*b->funcs) * (size_t)from->bash->nfuncs);
+		b->nfuncs = from->bash->nfuncs;
+	}
+}
+
+static void bash_record(struct pair *p, pid_t pid, pid_t tid,
+			const uint8_t *raw)
+{
+	struct task *t = task_find(&p->tasks, tid);
+	struct cap_bash r;
+	struct bashstate *b;
+
+	memcpy(&r, raw, sizeof(r));
+	r.name[sizeof(r.name) - 1] = r.file[sizeof(r.file) - 1] = '\0';
+	if (!t || !(b = bash_of(t)))
+		return;
+	switch (r.kind) {
+	case BASH_FORK:
+		b->last = r;
+		b->pending = 1;
+		break;
+	case BASH_FUNC:
+		for (int i = 0; i < b->nfuncs; i++) {
+			if (!strcmp(b->funcs[i].name, r.name)) {
+				memcpy(b->funcs[i].file, r.file, sizeof(r.file));
+				return;
+			}
+		}
+		if (!(b->nfuncs % 16)) {
+			struct bashfunc *nf = realloc(b->funcs, sizeof(*nf) *
+						      (size_t)(b->nfuncs + 16));
+
+			if (!nf)
+				return;
+			b->funcs = nf;
+		}
+		memcpy(b->funcs[b->nfuncs].name, r.name, sizeof(r.name));
+		memcpy(b->funcs[b->nfuncs].file, r.file, sizeof(r.file));
+		b->nfuncs++;
+		break;
+	case BASH_SOURCE:
+		/* sourcelevel counts up once the file is being read */
+		if (r.sourcelevel >= 0 && r.sourcelevel + 1 < BASH_LEVELS)
+			memcpy(b->sourced[r.sourcelevel + 1], r.file, sizeof(r.file));
+		break;
+	}
+}
+
+/*
+ * The script line a fork of parent comes from: in a function, its line
+ * is in the file the function was defined in; at the top of a sourced
+ * file, in that file; else in the script ($0).
+ */
+static struct shell_loc *bash_loc(struct task *parent)
+{
+	struct bashstate *b = parent->bash;
+	struct shell_loc *loc;
+	const char *file = NULL;
+
+	if (!b || !b->pending || b->last.line <= 0)
+		return NULL;
+	b->pending = 0;
+	loc = calloc(1, sizeof(*loc));
+	if (!loc)
+		return NULL;
+	loc->line = b->last.line;
+	snprintf(loc->func, sizeof(loc->func), "%s", b->last.name);
+	if (b->last.name[0]) {
+		for (int i = 0; i < b->nfuncs && !file; i++)
+			if (!strcmp(b->funcs[i].name, b->last.name))
+				file = b->funcs[i].file;
+	} else if (b->last.sourcelevel > 0 && b->last.sourcelevel < BASH_LEVELS) {
+		file = b->sourced[b->last.sourcelevel];
+	} else {
+		file = b->last.file;
+	}
+	snprintf(loc->file, sizeof(loc->file), "%s", file ? file : "");
+	return loc;
+}
+
+/* --spawns: a process exec'd a program: file it under its origin */
+static void spawned(struct pair *p, struct task *t, const struct sc_call *c,
+		    uint64_t time)
+{
+	char prog[4096];
+	const struct cap *k = c->cap[0];
+
+	/* the old program's shell state is not the new one's */
+	bash_free(t);
+	if (!p->spawns || !t->ppid)
+		return;
+	if (k && !(k->flags & CAP_FAULT))
+		snprintf(prog, sizeof(prog), "%.*s", (int)k->len, (const char *)k->p);
+	else
+		snprintf(prog, sizeof(prog), "%s", t->comm);
+	t->spawn_id = spawns_exec(p->spawns, prog, t->pcomm, t->ppid, t->origin,
+				  t->norigin, t->loc, time);
+	t->exec_time = time;
+}
+
 static struct task *task_for(struct pair *p, pid_t pid, pid_t tid)
 {
 	struct task *t = task_find(&p->tasks, tid);
@@ -123,6 +273,10 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	}
 	if (r == 3) {
 		signal_line(p, pid, tid, &sg);
+		return;
+	}
+	if (r == 4) {
+		bash_record(p, pid, tid, raw);
 		return;
 	}
 	if (r == 2) {
@@ -489,6 +643,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	}
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;
+	if (is_exec(nr) && ret == 0)
+		spawned(p, t, &c, time);
 	t->in_call = 0;
 	caps_done(t);
 }
@@ -594,6 +750,12 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)
 		t->newborn = 1;
+	if (t && parent && pid != ppid) {
+		t->ppid = ppid;
+		memcpy(t->pcomm, parent->comm, sizeof(t->pcomm));
+		bash_copy(t, parent);
+		t->loc = bash_loc(parent);
+	}
 	/* where it was made: the parent's stack at its fork or clone */
 	if (t && parent && parent->nframes && pid != ppid &&
 	    (t->origin = malloc(sizeof(*t->origin) * (size_t)parent->nframes))) {
@@ -629,6 +791,8 @@ static void report_exit(struct pair *p, struct task *t, uint64_t time)
 	end_unknown(p, t, time, END_DIED);
 	if (t->tid == t->pid)
 		maps_exit(&p->maps, t->pid);
+	if (p->spawns && t->spawn_id >= 0 && t->tid == t->pid)
+		spawns_end(p->spawns, t->spawn_id, time - t->exec_time);
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
 	task_del(&p->tasks, t);

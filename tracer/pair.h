@@ -25,6 +25,7 @@ struct pair {
 	struct maps_table maps;		/* per process: its file mappings */
 	struct unwinder unw;
 	struct stack_agg *agg;		/* --stack=folded, --flamegraph */
+	struct spawns *spawns;		/* --spawns */
 	int stacks;			/* -k: 1, -kk: 2 */
 	/* the stack of the sample being handled (valid while it is) */
 	struct {

@@ -58,6 +58,9 @@ struct sink_ops {
 		      const uint8_t *raw, uint32_t size, uint64_t time);
 	/* -c: the summary table (at the end, or each --interval) */
 	void (*summary)(struct sink *s, struct summary *sum, uint64_t time);
+	/* a report made elsewhere (--spawns), written as the sink writes */
+	void (*report)(struct sink *s, const char *name, const char *text,
+		       size_t len);
 	/* end of a batch: write what is buffered; -errno on output error */
 	int (*flush)(struct sink *s);
 	/* the end: flush, close, free; -errno on output error */

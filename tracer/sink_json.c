@@ -314,7 +314,8 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 	const char *name = signal_name(sig, tmp);
 	int first = 1;
 
-	if (js->o->summary == 1 || js->o->quiet >= 3 || sink_full(s))
+	if (js->o->summary == 1 || js->o->spawns || js->o->quiet >= 3 ||
+	    sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "signal", t, time);
@@ -454,6 +455,23 @@ static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
 	}
 }
 
+/* a report as one object: {"type":"report","name":..,"text":..} */
+static void json_report(struct sink *s, const char *name, const char *text,
+			size_t len)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	int first = 1;
+
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "report", NULL, 0);
+	json_key(&b, &first, "name");
+	json_cstr(&b, name);
+	json_key(&b, &first, "text");
+	json_str(&b, (const uint8_t *)text, len);
+	emit(js, &b);
+}
+
 static int json_flush(struct sink *s)
 {
 	struct json_sink *js = JS(s);
@@ -486,6 +504,7 @@ static const struct sink_ops json_ops = {
 	.signal = json_signal,
 	.event = json_event,
 	.summary = json_summary,
+	.report = json_report,
 	.flush = json_flush,
 	.close = json_close,
 };

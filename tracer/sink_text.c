@@ -621,6 +621,15 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 	put_line(st, &b, ts->line);
 }
 
+static void text_report(struct sink *s, const char *name, const char *text,
+			size_t len)
+{
+	struct text_sink *ts = TS(s);
+
+	close_open(&ts->main, NULL);
+	out_write(&ts->main.out, text, len);
+}
+
 static int text_flush(struct sink *s)
 {
 	struct text_sink *ts = TS(s);
@@ -657,6 +666,7 @@ static const struct sink_ops text_ops = {
 	.summary = text_summary,
 	.event = text_event,
 	.signal = text_signal,
+	.report = text_report,
 	.flush = text_flush,
 	.close = text_close,
 };
@@ -678,7 +688,7 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 	ts->ff = o->follow == 2 && o->outfile;
 	ts->whole = o->status != STATUS_ALL || o->duration_ns;
 	/* -c and --stack=folded print tables, not lines */
-	ts->lines = o->summary != 1 && !o->folded;
+	ts->lines = o->summary != 1 && !o->folded && !o->spawns;
 	{
 		struct timespec re, mo;
 

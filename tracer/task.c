@@ -9,6 +9,17 @@
 
 #include "task.h"
 
+/* what a task may own besides itself */
+static void task_free_extra(struct task *k)
+{
+	free(k->cs[0].buf);
+	free(k->cs[1].buf);
+	free(k->frames);
+	free(k->origin);
+	free(k->bash);
+	free(k->loc);
+}
+
 static unsigned int hash(pid_t tid, unsigned int nb)
 {
 	return ((uint32_t)tid * 2654435761u) & (nb - 1);
@@ -30,10 +41,7 @@ void task_table_free(struct task_table *t)
 		while (k) {
 			struct task *n = k->hnext;
 
-			free(k->cs[0].buf);
-			free(k->cs[1].buf);
-			free(k->frames);
-			free(k->origin);
+			task_free_extra(k);
 			free(k);
 			k = n;
 		}
@@ -94,6 +102,7 @@ struct task *task_get(struct task_table *t, pid_t tid, pid_t pid)
 	k->tid = tid;
 	k->pid = pid;
 	k->exit_code = -1;
+	k->spawn_id = -1;
 	if (t->n >= t->nb)
 		grow(t);
 	h = hash(tid, t->nb);
@@ -116,10 +125,7 @@ void task_del(struct task_table *t, struct task *k)
 	}
 	if (t->last == k)
 		t->last = NULL;
-	free(k->cs[0].buf);
-	free(k->cs[1].buf);
-	free(k->frames);
-	free(k->origin);
+	task_free_extra(k);
 	free(k);
 }
 

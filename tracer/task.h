@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "sysent.h"
+#include "spawns.h"
 #include "unwind.h"
 
 #define UNWIND_FRAMES (2 * UNWIND_MAX)
@@ -38,6 +39,13 @@ struct task {
 	int nframes;
 	struct frame *origin;		/* the parent's fork stack, for spawns */
 	int norigin;
+	/* --spawns */
+	pid_t ppid;			/* the parent, when forked in the trace */
+	char pcomm[16];
+	struct bashstate *bash;		/* if it ran bash: its shell state */
+	struct shell_loc *loc;		/* the script line that forked it */
+	int spawn_id;			/* its group, once exec'd; -1 */
+	uint64_t exec_time;
 	/* how it ends */
 	int wait_status;		/* exit_code read in the kernel */
 	int wait_known;

@@ -180,6 +180,10 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->pr.follow = o->follow > 0;
 	t->pr.fo.verbose = o->verbose;
 	t->pr.stacks = o->stack;
+	if (o->spawns && !(t->pr.spawns = spawns_new())) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
 	if (o->folded || o->flamegraph) {
 		t->pr.agg = stacks_new();
 		if (!t->pr.agg) {
@@ -519,6 +523,21 @@ static void emit_summary(struct trace *t, int final)
 		summary_clear(&t->sum_rec);
 }
 
+/* --spawns: the report, to where the trace goes */
+static void emit_spawns(struct trace *t)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!t->pr.spawns || !(f = open_memstream(&text, &len)))
+		return;
+	spawns_report(t->pr.spawns, f, merge_now() - t->start, t->o->stack);
+	fclose(f);
+	t->sink->ops->report(t->sink, "spawns", text, len);
+	free(text);
+}
+
 /* --stack=folded to stdout (or -o), --flamegraph to its file */
 static void emit_stacks(struct trace *t)
 {
@@ -587,6 +606,7 @@ int trace_run(struct trace *t)
 		pfd[i].fd = t->ps.rings[i].fd;
 		pfd[i].events = POLLIN;
 	}
+	t->start = merge_now();
 	if (t->o->interval)
 		t->next_interval = merge_now() + (uint64_t)(t->o->interval * 1e9);
 	pfd[t->ps.ncpu].fd = t->sfd;
@@ -642,6 +662,7 @@ int trace_run(struct trace *t)
 		if (t->o->summary && !t->o->interval)
 			emit_summary(t, 1);
 		emit_stacks(t);
+		emit_spawns(t);
 		r = t->sink->ops->flush(t->sink);
 		if (r)
 			t->out_err = -r;
@@ -744,6 +765,8 @@ int trace_teardown(struct trace *t)
 		unwind_free(&t->pr.unw);
 	stacks_free(t->pr.agg);
 	t->pr.agg = NULL;
+	spawns_free(t->pr.spawns);
+	t->pr.spawns = NULL;
 	pair_free(&t->pr);
 	summary_free(&t->sum);
 	summary_free(&t->sum_rec);

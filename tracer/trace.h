@@ -30,6 +30,7 @@ struct trace {
 	struct summary sum_prev;	/* --interval: the last snapshot */
 	int sum_records;		/* counted from records, not the kernel */
 	uint64_t next_interval;
+	uint64_t start;			/* when tracing began */
 	struct merge mg;
 	struct pair pr;
 	struct sink *sink;

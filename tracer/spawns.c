@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Sinks stage: spawn groups.  A group is (program, parent comm, origin
+ * stack, shell location); the parent's pid is not part of the key, so a
+ * loop in a long-lived shell and the same loop in its subshells add up,
+ * but it is shown (the first seen, and how many parents there were).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "spawns.h"
+#include "stacks.h"
+
+#define MAX_GROUPS 4096
+#define ORIGIN_SHOWN 12
+
+struct group {
+	char *prog;
+	char pcomm[16];
+	int ppid, nparents;
+	struct frame *origin;
+	int norigin;
+	struct shell_loc loc;
+	int has_loc;
+	uint64_t count, ended, lifetime_ns;
+	uint64_t first, last;
+};
+
+struct spawns {
+	struct group *g;
+	int n;
+	uint64_t other;			/* execs past MAX_GROUPS */
+};
+
+struct spawns *spawns_new(void)
+{
+	return calloc(1, sizeof(struct spawns));
+}
+
+void spawns_free(struct spawns *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->n; i++) {
+		free(s->g[i].prog);
+		free(s->g[i].origin);
+	}
+	free(s->g);
+	free(s);
+}
+
+static int same_origin(const struct group *g, const struct frame *f, int n)
+{
+	if (g->norigin != n)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (g->origin[i].pc != f[i].pc || g->origin[i].module != f[i].module)
+			return 0;
+	return 1;
+}
+
+static int same_loc(const struct group *g, const struct shell_loc *loc)
+{
+	if (!loc || !loc->line)
+		return !g->has_loc;
+	return g->has_loc && g->loc.line == loc->line &&
+	       !strcmp(g->loc.file, loc->file) && !strcmp(g->loc.func, loc->func);
+}
+
+int spawns_exec(struct spawns *s, const char *prog, const char *pcomm,
+		int ppid, const struct frame *origin, int norigin,
+		const struct shell_loc *loc, uint64_t time)
+{
+	struct group *g;
+
+	for (int i = 0; i < s->n; i++) {
+		g = &s->g[i];
+		if (!strcmp(g->prog, prog) && !strncmp(g->pcomm, pcomm, 16) &&
+		    same_loc(g, loc) &&
+		    /* bash: the script line says where; its stack adds nothing */
+		    (g->has_loc || same_origin(g, origin, norigin))) {
+			g->count++;
+			g->last = time;
+			if (ppid != g->ppid)
+				g->nparents++;
+			return i;
+		}
+	}
+	if (s->n == MAX_GROUPS) {
+		s->other++;
+		return -1;
+	}
+	if (!(s->n % 64)) {
+		struct group *ng = realloc(s->g, sizeof(*ng) * (size_t)(s->n + 64));
+
+		if (!ng)
+			return -1;
+		s->g = ng;
+	}
+	g = &s->g[s->n];
+	memset(g, 0, sizeof(*g));
+	g->prog = strdup(prog);
+	snprintf(g->pcomm, sizeof(g->pcomm), "%s", pcomm);
+	g->ppid = ppid;
+	g->nparents = 1;
+	if (norigin && (g->origin = malloc(sizeof(*origin) * (size_t)norigin))) {
+		memcpy(g->origin, origin, sizeof(*origin) * (size_t)norigin);
+		g->norigin = norigin;
+	}
+	if (loc && loc->line) {
+		g->loc = *loc;
+		g->has_loc = 1;
+	}
+	g->count = 1;
+	g->first = g->last = time;
+	if (!g->prog)
+		return -1;
+	return s->n++;
+}
+
+void spawns_end(struct spawns *s, int id, uint64_t ns)
+{
+	if (id < 0 || id >= s->n)
+		return;
+	s->g[id].ended++;
+	s->g[id].lifetime_ns += ns;
+}
+
+static int by_count(const void *x, const void *y)
+{
+	const struct group *a = x, *b = y;
+
+	if (a->count != b->count)
+		return a->count < b->count ? 1 : -1;
+	return strcmp(a->prog, b->prog);
+}
+
+void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
+		   int frames)
+{
+	double secs = duration_ns ? duration_ns / 1e9 : 0;
+	uint64_t total = 0;
+
+	qsort(s->g, (size_t)s->n, sizeof(*s->g), by_count);
+	for (int i = 0; i < s->n; i++)
+		total += s->g[i].count;
+	fprintf(f, "etrace: %llu processes started in %.3f s, in %d groups"
+		" (biggest first)\n", (unsigned long long)total, secs, s->n);
+	for (int i = 0; i < s->n; i++) {
+		const struct group *g = &s->g[i];
+		const char *base = strrchr(g->prog, '/');
+
+		base = base ? base + 1 : g->prog;
+		fprintf(f, "%s x%llu <- %s", base, (unsigned long long)g->count,
+			g->pcomm);
+		if (g->has_loc) {
+			fprintf(f, " %s:%d", g->loc.file[0] ? g->loc.file : "?",
+				g->loc.line);
+			if (g->loc.func[0])
+				fprintf(f, " (function %s)", g->loc.func);
+		}
+		fputc('\n', f);
+		fprintf(f, "    program %s; parent %s pid %d", g->prog, g->pcomm,
+			g->ppid);
+		if (g->nparents > 1)
+			fprintf(f, " and %d others", g->nparents - 1);
+		fprintf(f, "\n    %.1f/s", secs > 0 ? g->count / secs : 0.0);
+		if (g->ended)
+			fprintf(f, ", %.3f s in all (%.3f ms each)",
+				g->lifetime_ns / 1e9,
+				g->lifetime_ns / 1e6 / (double)g->ended);
+		fputc('\n', f);
+		if (!g->has_loc && (!strcmp(g->pcomm, "sh") || !strcmp(g->pcomm, "dash") ||
+				    !strcmp(g->pcomm, "zsh") || !strcmp(g->pcomm, "ksh")))
+			fprintf(f, "    (script lines are known for bash only:"
+				" %s shows its stack)\n", g->pcomm);
+		for (int k = 0; frames && k < g->norigin && k < ORIGIN_SHOWN; k++) {
+			char name[256];
+
+			stacks_frame_name(&g->origin[k], name, sizeof(name));
+			fprintf(f, "      > %s (%s)\n", name,
+				g->origin[k].module ? g->origin[k].module : "?");
+		}
+	}
+	if (s->other)
+		fprintf(f, "etrace: %llu more processes, in groups past the"
+			" first %d\n", (unsigned long long)s->other, MAX_GROUPS);
+}
