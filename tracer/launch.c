@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,15 @@ static char *resolve(const char *name, int *err)
 	int seen_eacces = 0;
 
 	if (strchr(name, '/')) {
-		if (access(name, F_OK)) {
+		struct stat st;
+
+		/* said before anything starts, not by a failed exec after */
+		if (stat(name, &st)) {
 			*err = errno;
+			return NULL;
+		}
+		if (!S_ISREG(st.st_mode) || access(name, X_OK)) {
+			*err = S_ISDIR(st.st_mode) ? EISDIR : EACCES;
 			return NULL;
 		}
 		return strdup(name);
@@ -63,12 +72,26 @@ static char *resolve(const char *name, int *err)
 }
 
 int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
-		 char *err, size_t errlen)
+		 const char *user, char *err, size_t errlen)
 {
 	int go[2], ex[2], e = 0;
+	struct passwd *pw = NULL;
 
 	memset(l, 0, sizeof(*l));
 	l->go_fd = l->err_fd = -1;
+	if (user) {
+		errno = 0;
+		pw = getpwnam(user);
+		if (!pw) {
+			snprintf(err, errlen, "-u %s: no such user", user);
+			return -ENOENT;
+		}
+		if (geteuid()) {
+			snprintf(err, errlen, "-u %s: only root can run a command"
+				 " as another user", user);
+			return -EPERM;
+		}
+	}
 	l->path = resolve(argv[0], &e);
 	if (!l->path) {
 		snprintf(err, errlen, "cannot run '%s': %s", argv[0],
@@ -101,6 +124,14 @@ int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
 		close(go[1]);
 		close(ex[0]);
 		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		/* -u: groups first, then gid, then uid (after it, no way back) */
+		if (pw && (initgroups(pw->pw_name, pw->pw_gid) ||
+			   setgid(pw->pw_gid) || setuid(pw->pw_uid))) {
+			e = errno;
+			if (write(ex[1], &e, sizeof(e)) < 0)
+				_exit(127);
+			_exit(127);
+		}
 		/* the go byte, or EOF when the tracer gave up */
 		while (read(go[0], &c, 1) < 0 && errno == EINTR)
 			;

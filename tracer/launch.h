@@ -23,10 +23,11 @@ struct launch {
 
 /*
  * Resolve argv[0] as execvp would and fork a child that waits with the
- * signal state `orig` restored.  Returns 0 or -errno with err set.
+ * signal state `orig` restored, as USER when user is set (its uid, gid
+ * and groups).  Returns 0 or -errno with err set.
  */
 int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
-		 char *err, size_t errlen);
+		 const char *user, char *err, size_t errlen);
 /* let it exec; 0, or -errno when exec failed (the child has exited) */
 int launch_go(struct launch *l, char *err, size_t errlen);
 /* make it exit without running anything (setup failed) */

@@ -29,6 +29,7 @@ void opt_usage(FILE *f)
 "\n"
 "Targets:\n"
 "  -- CMD ARGS     start CMD and trace it; exit with its status\n"
+"  -u USER         run CMD as USER (uid, gid, supplementary groups)\n"
 "  -p PID[,PID]    attach to running processes (all their threads)\n"
 "  -a              system-wide: every process on every CPU\n"
 "  -f              follow threads and children\n"
@@ -384,6 +385,7 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		{ "kstack", no_argument, NULL, 'G' },
 		{ "flamegraph", required_argument, NULL, 'L' },
 		{ "spawns", no_argument, NULL, 'P' },
+		{ "user", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c, e_start = 0;
@@ -401,7 +403,7 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 	 * options ("-qX"), which otherwise points into a previous argv
 	 */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjxk", longopts,
+	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjxku:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -577,6 +579,9 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		case 'P':
 			o->spawns = 1;
 			break;
+		case 'u':
+			o->user = optarg;
+			break;
 		case 'v':
 			o->verbose++;
 			break;
@@ -666,6 +671,11 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 	if (!o->cmd && !o->npids && !o->system_wide) {
 		snprintf(err, errlen, "must have a command, -p PID or -a"
 			 " (see etrace -h)");
+		return -1;
+	}
+	if (o->user && !o->cmd) {
+		snprintf(err, errlen, "-u %s: there is no command to run as"
+			 " that user", o->user);
 		return -1;
 	}
 	if (o->system_wide && o->npids) {

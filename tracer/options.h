@@ -62,6 +62,7 @@ struct options {
 	int kstack;		/* --kstack: the kernel's stack too */
 	const char *flamegraph;	/* --flamegraph FILE.svg */
 	int spawns;		/* --spawns: the process-creation report */
+	const char *user;	/* -u USER: run the command as USER */
 };
 
 /*

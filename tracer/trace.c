@@ -212,7 +212,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	if (o->system_wide)
 		t->pr.view.nlive = 2;	/* many processes: always [pid N] */
 	if (o->cmd) {
-		r = launch_start(&t->ln, o->cmd, &t->orig_mask, err, errlen);
+		r = launch_start(&t->ln, o->cmd, &t->orig_mask, o->user, err,
+				 errlen);
 		if (r)
 			return r;
 		t->have_child = 1;
