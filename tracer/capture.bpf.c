@@ -1058,6 +1058,33 @@ int bash_source(struct pt_regs_x86 *ctx)
 	return 0;
 }
 
+struct linux_binprm___e {
+	unsigned int secureexec:1;
+	const char *filename;
+} __attribute__((preserve_access_index));
+
+/*
+ * An exec that raises privileges (setuid, setgid, capabilities) makes
+ * the kernel remove the task's perf events (perf_event_exit_task in
+ * begin_new_exec): say so, or the trace would just go quiet.
+ */
+SEC("tp_btf/sched_process_exec")
+int cap_exec(u64 *ctx)
+{
+	struct linux_binprm___e *bprm = (struct linux_binprm___e *)ctx[2];
+	struct cap_config *c = cfg();
+	struct cap_exec e = {};
+
+	if (!c || !is_traced(c) || !BPF_CORE_READ_BITFIELD_PROBED(bprm, secureexec))
+		return 0;
+	e.magic = CAP_MAGIC_EXEC;
+	e.tid = (int)(u32)bpf_get_current_pid_tgid();
+	bpf_probe_read_kernel_str(e.filename, sizeof(e.filename),
+				  BPF_CORE_READ(bprm, filename));
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
+	return 0;
+}
+
 /* children of traced processes are traced from their first instruction */
 SEC("tp_btf/sched_process_fork")
 int cap_fork(u64 *ctx)

@@ -530,6 +530,9 @@ void capture_open(struct capture *c, const struct options *o,
 			r = lk ? keep_link(c, lk) : -errno;
 		}
 	}
+	/* execs the kernel stops tracing */
+	if (!r)
+		r = attach_btf(c, c->skel->progs.cap_exec);
 	/* siginfo of delivered signals, for the "--- SIGCHLD {...} ---" lines */
 	if (!r && o->summary != 1 && o->quiet < 3)
 		r = attach_btf(c, c->skel->progs.cap_signal) ?:
@@ -595,12 +598,14 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		if (sig->magic == CAP_MAGIC_SIG)
 			return 3;
 	}
-	if (len >= sizeof(struct cap_bash)) {
+	if (len >= sizeof(struct cap_exec)) {
 		unsigned int magic;
 
 		memcpy(&magic, raw, sizeof(magic));
-		if (magic == CAP_MAGIC_BASH)
+		if (magic == CAP_MAGIC_BASH && len >= sizeof(struct cap_bash))
 			return 4;
+		if (magic == CAP_MAGIC_EXEC)
+			return 5;
 	}
 	if (len < sizeof(r))
 		return -1;

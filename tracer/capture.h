@@ -68,7 +68,8 @@ struct cap_parsed {
 /*
  * 1: a call's captures; 2: a task's exit (*exit filled); 3: a signal
  * (*sig filled, when sig is not NULL); 4: a bash record (read it as a
- * struct cap_bash from raw); -1: malformed
+ * struct cap_bash from raw); 5: a privileged exec (struct cap_exec);
+ * -1: malformed
  */
 int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		  struct cap_exit *exit, struct cap_sig *sig);

@@ -163,6 +163,18 @@ struct cap_bash {
 	char file[192];			/* $0, the function's file, the sourced file */
 };
 
+/*
+ * CAP_MAGIC_EXEC: a traced task exec'd a program that raises privileges
+ * (secureexec): the kernel drops its perf events, so its trace ends.
+ */
+#define CAP_MAGIC_EXEC	0x43455845u	/* "EXEC" */
+
+struct cap_exec {
+	unsigned int magic;
+	int tid;
+	char filename[256];
+};
+
 /* CAP_MAGIC_EXIT: how a task ended, read at sched_process_exit */
 struct cap_exit {
 	unsigned int magic;

@@ -31,6 +31,9 @@
 
 #define JOIN_BUF (2 * CAP_REC_MAX)
 
+static int is_exec(long nr);
+static void report_exit(struct pair *p, struct task *t, uint64_t time);
+
 int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
 	      int strsize)
 {
@@ -279,15 +282,39 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		bash_record(p, pid, tid, raw);
 		return;
 	}
+	if (r == 5) {
+		struct cap_exec ce;
+		char msg[400];
+
+		memcpy(&ce, raw, sizeof(ce));
+		ce.filename[sizeof(ce.filename) - 1] = '\0';
+		t = task_find(&p->tasks, (pid_t)ce.tid);
+		if (!t)
+			return;
+		/* past the exec's point of no return: it returns 0 */
+		if (t->in_call && is_exec(t->nr))
+			pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
+		snprintf(msg, sizeof(msg), "+++ %s gains privileges: the kernel"
+			 " stops tracing pid %d here +++\n", ce.filename, ce.tid);
+		p->sink->ops->note(p->sink, t, msg, p->now);
+		t->perf_gone = 1;
+		return;
+	}
 	if (r == 2) {
 		/* how the task ended, as wait(2) will report it */
 		t = task_find(&p->tasks, (pid_t)ex.tid);
 		if (t) {
 			t->wait_status = ex.exit_code;
 			t->wait_known = 1;
+			/* its perf events went at a privileged exec: no EXIT
+			   record will come, this is its end */
+			if (t->perf_gone)
+				report_exit(p, t, p->now);
 		}
 		return;
 	}
+	if (t && t->perf_gone && r == 1)
+		return;	/* not traced any more: its calls are not shown */
 	/* a capture can come before the task's first sample */
 	if (!t)
 		t = task_for(p, pid, tid);
@@ -804,6 +831,25 @@ void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 
 	if (!t)
 		return;
+	/*
+	 * The kernel also ends a task's perf events (EXIT record and all)
+	 * when it execs a program that raises privileges, and the task goes
+	 * on.  With BPF its real end has its own record (exit code): wait
+	 * for that.  Without, a task still alive was not exiting.
+	 */
+	if (p->bpf_exits && !t->wait_known) {
+		t->perf_gone = 1;
+		return;
+	}
+	if (!p->bpf_exits && proc_alive(t->tid)) {
+		p->sink->ops->note(p->sink, t, "+++ the kernel stopped tracing"
+				   " this task (an exec that raises privileges?)"
+				   " +++\n", time);
+		end_unknown(p, t, time, END_DETACHED);
+		p->view.nlive--;
+		task_del(&p->tasks, t);
+		return;
+	}
 	if (t->tid == p->child && !p->child_reaped) {
 		/* its status arrives with the reap: report it then */
 		p->child_exit_pending = 1;

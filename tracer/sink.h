@@ -58,6 +58,9 @@ struct sink_ops {
 		      const uint8_t *raw, uint32_t size, uint64_t time);
 	/* -c: the summary table (at the end, or each --interval) */
 	void (*summary)(struct sink *s, struct summary *sum, uint64_t time);
+	/* a line about a task, in the trace where it happened */
+	void (*note)(struct sink *s, struct task *t, const char *text,
+		     uint64_t time);
 	/* a report made elsewhere (--spawns), written as the sink writes */
 	void (*report)(struct sink *s, const char *name, const char *text,
 		       size_t len);

@@ -455,6 +455,20 @@ static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
 	}
 }
 
+static void json_note(struct sink *s, struct task *t, const char *text,
+		      uint64_t time)
+{
+	struct json_sink *js = JS(s);
+	struct fmt_buf b;
+	int first = 1;
+
+	fb_init(&b, js->line, LINE_MAX_BYTES);
+	head(js, &b, &first, "note", t, time);
+	json_key(&b, &first, "text");
+	json_str(&b, (const uint8_t *)text, strcspn(text, "\n"));
+	emit(js, &b);
+}
+
 /* a report as one object: {"type":"report","name":..,"text":..} */
 static void json_report(struct sink *s, const char *name, const char *text,
 			size_t len)
@@ -505,6 +519,7 @@ static const struct sink_ops json_ops = {
 	.event = json_event,
 	.summary = json_summary,
 	.report = json_report,
+	.note = json_note,
 	.flush = json_flush,
 	.close = json_close,
 };

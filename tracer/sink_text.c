@@ -621,6 +621,23 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 	put_line(st, &b, ts->line);
 }
 
+static void text_note(struct sink *s, struct task *t, const char *text,
+		      uint64_t time)
+{
+	struct text_sink *ts = TS(s);
+	struct tstream *st;
+	struct fmt_buf b;
+
+	if (!ts->lines)
+		return;
+	st = stream_of(ts, t);
+	close_open(st, NULL);
+	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	prefix(ts, &b, t, time);
+	fb_puts(&b, text);
+	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+}
+
 static void text_report(struct sink *s, const char *name, const char *text,
 			size_t len)
 {
@@ -667,6 +684,7 @@ static const struct sink_ops text_ops = {
 	.event = text_event,
 	.signal = text_signal,
 	.report = text_report,
+	.note = text_note,
 	.flush = text_flush,
 	.close = text_close,
 };

@@ -53,6 +53,7 @@ struct task {
 	int fatal_sig;			/* fatal signal it dequeued, or 0 */
 	int gone;			/* EXIT seen */
 	int newborn;			/* forked in the trace, no record yet */
+	int perf_gone;			/* the kernel removed its perf events */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
 	struct task *hnext;
