@@ -2,7 +2,7 @@
 /*
  * Tracee for -p tests: runs until killed.
  *   spinner [THREADS [fork]]
- * Starts THREADS threads (default 3, at most 16); thread i loops on a
+ * Starts THREADS threads (default 3, at most 64); thread i loops on a
  * syscall of its own, then usleep(1000):
  *   thread 0 getuid, 1 getgid, 2 geteuid, 3 getegid, then again in turn.
  * The main thread writes "ready\n" to stdout once every thread has made
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 	int do_fork = argc > 2 && !strcmp(argv[2], "fork");
 	pthread_t tid;
 
-	if (n < 0 || n > 16)
+	if (n < 0 || n > 64)
 		n = 3;
 	for (long i = 0; i < n; i++)
 		if (pthread_create(&tid, NULL, run, (void *)i))

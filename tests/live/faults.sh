@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Faults, each with its exact outcome, and after each: no BPF program of
+# etrace's left loaded, no tracefs instance or uprobe event left, no
+# zombie and no orphan of etrace's.
+#  1. the tracee is SIGKILLed in a call: etrace exits 137, the call ends
+#     "= ?" (or with the kernel's ERESTART_RESTARTBLOCK), the trace ends
+#     "+++ killed by SIGKILL +++"
+#  2. -o on a full file system: one line naming the error, exit 1, the
+#     command was not stopped (it ran to its end)
+#  3. -p of a process that exits while etrace attaches: exit 0 (attached,
+#     then it ended) or 1 with "no such process"/"exited while
+#     attaching": never a hang or a crash
+#  4. a 64-thread process: -p sees all 64 threads
+#  5. a tracee that execs a setuid program as another user: the trace says
+#     the kernel stopped tracing it, and its exit is still reported
+#  6. two etrace instances on the same command at once: both traces
+#     complete and equal in calls
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+command -v bpftool > /dev/null || skip "needs bpftool (make deps)"
+
+T=/sys/kernel/tracing
+kids=""
+cleanup() {
+	for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+	mountpoint -q full && umount full
+}
+trap cleanup EXIT
+
+# Nothing of etrace's may outlive it.  etrace's own processes are told
+# by their command line (every -o here is under $WORK); the child that
+# releases kernel objects after etrace exits has 5 s.  BPF programs are
+# counted only when no other etrace runs (CI); they go with the last fd.
+zombies() { ps -eo stat,comm | grep -c '^Z.*etrace'; }
+z0=$(zombies)
+clean() {	# what
+	for i in $(seq 50); do
+		ours=$(pgrep -f -- "$WORK" | grep -vx "$$" | wc -l)
+		[ "$ours" = 0 ] && [ "$(zombies)" -le "$z0" ] && break
+		sleep 0.1
+	done
+	[ "$ours" = 0 ] || soft_fail "$1: $ours processes of etrace's are left"
+	[ "$(zombies)" -le "$z0" ] || soft_fail "$1: a zombie etrace is left"
+	if ! pgrep -x etrace > /dev/null; then
+		n=$(bpftool prog show 2>/dev/null | grep -cE ' name (cap|sum|bash)_')
+		[ "$n" = 0 ] || soft_fail "$1: $n BPF programs of etrace's still loaded"
+	fi
+	ls "$T/instances" | grep -q etrace && soft_fail "$1: a tracefs instance is left"
+	grep -q etrace "$T/uprobe_events" 2>/dev/null && soft_fail "$1: a uprobe event is left"
+	return 0
+}
+
+# 1. SIGKILL in a call
+"$ETRACE" -q -o "$WORK/k.out" -- sleep 30 &
+ep=$!
+wait_line /dev/null x 0 2>/dev/null
+sleep 0.5
+kid=$(children_of $ep)
+[ -n "$kid" ] || fail "1: no command under etrace"
+kill -KILL "$kid"
+wait_gone $ep 10 || fail "1: etrace did not end after its command was killed"
+wait $ep
+rc=$?
+[ $rc = 137 ] || soft_fail "1: etrace exited $rc, want 137"
+tail -n 1 k.out | grep -qx '+++ killed by SIGKILL +++' || soft_fail "1: no '+++ killed by SIGKILL +++' at the end"
+# the kernel ends the interrupted call before the task dies: strace
+# cannot see it ("= ?"), etrace can
+grep -qE '^clock_nanosleep\(.*\) += \?( ERESTART_RESTARTBLOCK \(Interrupted by signal\))?$' k.out ||
+	soft_fail "1: the call killed in does not end '= ?' or '= ? ERESTART_RESTARTBLOCK'"
+clean 1
+
+# 2. -o on a full file system
+mkdir -p full
+mount -t tmpfs -o size=64k tmpfs full || fail "2: cannot mount a tmpfs"
+"$ETRACE" -q -o "$WORK/full/out" -- "$PROGS/storm" 200000 2> full.err
+rc=$?
+[ $rc = 1 ] || soft_fail "2: etrace exited $rc on a full disk, want 1"
+[ "$(wc -l < full.err)" = 1 ] && grep -q 'No space left on device' full.err ||
+	{ cat full.err >&2; soft_fail "2: not one line saying 'No space left on device'"; }
+umount full
+clean 2
+
+# 3. -p of a process that exits during the attach
+for i in $(seq 10); do
+	sleep 0.0$i &
+	p=$!
+	timeout 20 "$ETRACE" -q -p $p -o "$WORK/p3.out" 2> p3.err
+	rc=$?
+	case $rc in
+	0) ;;
+	1) grep -qE 'no such process|exited while attaching' p3.err ||
+		{ cat p3.err >&2; soft_fail "3: exit 1 without saying the process is gone"; } ;;
+	*) soft_fail "3: etrace -p of an exiting process exited $rc" ;;
+	esac
+	wait $p 2>/dev/null
+done
+clean 3
+
+# 4. 64 threads
+"$PROGS/spinner" 63 > sp.out &
+sp=$!
+kids="$kids $sp"
+wait_line sp.out ready || fail "4: spinner not ready"
+[ "$(ls /proc/$sp/task | wc -l)" = 64 ] || fail "4: the spinner does not have 64 threads"
+"$ETRACE" -q -p $sp -o "$WORK/p4.out" &
+ep=$!
+sleep 1.5
+kill -INT $ep
+wait_gone $ep 10 || soft_fail "4: etrace did not stop"
+wait $ep
+seen=$(awk '{print $1}' p4.out | sort -u | wc -l)
+[ "$seen" = 64 ] || soft_fail "4: $seen threads in the trace, want 64"
+kill -KILL $sp
+clean 4
+
+# 5. a setuid program, run as nobody
+if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
+	"$ETRACE" -q -u nobody -f -o "$WORK/s5.out" -- sh -c '/usr/bin/passwd --help; true' > s5.cmd 2>&1
+	rc=$?
+	[ $rc = 0 ] || soft_fail "5: etrace exited $rc"
+	grep -q 'passwd gains privileges: the kernel stops tracing pid' s5.out ||
+		soft_fail "5: the trace does not say tracing stopped at the setuid exec"
+	pid=$(grep 'gains privileges' s5.out | awk '{print $1}')
+	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" s5.out ||
+		soft_fail "5: the setuid program's exit is not reported"
+	clean 5
+else
+	soft_fail "5: no setuid /usr/bin/passwd or no user nobody on this machine"
+fi
+
+# 6. two at once
+"$ETRACE" -q -f -o "$WORK/a.out" -- "$PROGS/storm" 100000 &
+a=$!
+"$ETRACE" -q -f -o "$WORK/b.out" -- "$PROGS/storm" 100000 &
+b=$!
+wait $a; ra=$?
+wait $b; rb=$?
+[ $ra = 0 ] && [ $rb = 0 ] || soft_fail "6: exits $ra and $rb, want 0 and 0"
+na=$(grep -c 'getppid() ' a.out); nb=$(grep -c 'getppid() ' b.out)
+[ "$na" = 100000 ] && [ "$nb" = 100000 ] || soft_fail "6: $na and $nb getppid lines, want 100000 each"
+clean 6
+finish
