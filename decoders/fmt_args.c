@@ -169,6 +169,18 @@ static fmt_kind_fn *const kind_fmt[K__COUNT] = {
 	[K_ogroups] = fmt_k_ogroups,
 	[K_groups] = fmt_k_groups,
 	[K_ou64] = fmt_k_ou64,
+	[K_openhow] = fmt_k_openhow,
+	[K_ploff] = fmt_k_ploff,
+	[K_oloff] = fmt_k_oloff,
+	[K_shmkey] = fmt_k_shmkey,
+	[K_ipcflags] = fmt_k_ipcflags,
+	[K_mincorevec] = fmt_k_mincorevec,
+	[K_utimens] = fmt_k_utimens,
+	[K_utimes] = fmt_k_utimes,
+	[K_utimbuf] = fmt_k_utimbuf,
+	[K_sigevent] = fmt_k_sigevent,
+	[K_timex] = fmt_k_timex,
+	[K_sockoptval] = fmt_k_sockoptval,
 };
 
 void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
@@ -205,6 +217,8 @@ static int arg_shown(const struct sc_call *c, int i)
 		if (i >= 2 && c->d->arg[i - 2].kind == K_oflags)
 			return (c->args[i - 2] & O_CREAT) != 0;
 		return 1;
+	case K_skip:
+		return 0;
 	case K_fixedaddr:
 		return i > 0 && (c->args[i - 1] & 2 /* MREMAP_FIXED */);
 	case K_dev:
@@ -225,6 +239,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 		switch (d->arg[i].kind) {
 		case K_cloneflags:
 			return i == 0 ? fmt_clone_call : NULL;
+		case K_cloneargs:
+			return i == 0 ? fmt_clone3_call : NULL;
 		case K_futexop:
 			return fmt_futex_call;
 		case K_prctlop:
@@ -273,6 +289,9 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_select] = fmt_select_ret,
 	[R_membarrier] = fmt_membarrier_ret,
 	[R_policy] = fmt_policy_ret,
+	[R_sig] = fmt_sig_ret,
+	[R_time] = fmt_time_ret,
+	[R_adjtimex] = fmt_adjtimex_ret,
 };
 
 void fmt_retval(struct fmt_buf *b, const struct sc_call *c)

@@ -595,3 +595,73 @@ FMT_KIND(dirents)
 		fb_puts(b, shown ? ", ..." : "...");
 	fb_putc(b, ']');
 }
+
+/* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
+#define O_TMPFILE_ONLY 020000000
+
+/* openat2's struct open_how: {flags=O_RDONLY, mode=0600, resolve=0} */
+FMT_KIND(openhow)
+{
+	int p = c->d->arg[i].param;
+	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 24;
+	const struct cap *k = size >= 24 ? arg_in(c, i, 24) : NULL;
+	uint64_t flags, mode, resolve;
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	flags = ld64(k->p);
+	mode = ld64(k->p + 8);
+	resolve = ld64(k->p + 16);
+	fb_puts(b, "{flags=");
+	/* 64-bit flags: bits past 32 print raw after the names */
+	fmt_open_flags(b, flags);
+	if (flags >> 32) {
+		fb_putc(b, '|');
+		fb_hex(b, flags >> 32 << 32);
+	}
+	if ((flags & (O_CREAT | O_TMPFILE_ONLY)) || mode) {
+		fb_puts(b, ", mode=");
+		fb_oct(b, mode);
+	}
+	fb_puts(b, ", resolve=");
+	fmt_flags_dflt(b, &xlat_open_resolve_flags, resolve, "RESOLVE_???");
+	fb_putc(b, '}');
+}
+
+/* a loff_t the call reads: [0] (copy_file_range, splice) */
+FMT_KIND(ploff)
+{
+	const struct cap *k = arg_in(c, i, 8);
+
+	if (!k || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_dec(b, (int64_t)ld64(k->p));
+	fb_putc(b, ']');
+}
+
+/*
+ * sendfile's offset, read and updated: [0] => [8] when the call moved
+ * data, [100] when it did not (strace's own shape).
+ */
+FMT_KIND(oloff)
+{
+	const struct cap *in = arg_in(c, i, 8), *out = arg_out(c, i, 8);
+
+	if (!in || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_dec(b, (int64_t)ld64(in->p));
+	fb_putc(b, ']');
+	if (out && c->ret > 0) {
+		fb_puts(b, " => [");
+		fb_dec(b, (int64_t)ld64(out->p));
+		fb_putc(b, ']');
+	}
+}

@@ -25,13 +25,14 @@ FMT_KIND(ibuf)
 {
 	const struct cap *k = arg_in(c, i, 0);
 
-	/* setsockopt's value: an int when it has an int's size */
-	if (i > 0 && c->d->arg[i - 1].kind == K_sockopt &&
-	    i + 1 < c->d->nargs && c->args[i + 1] == 4 && c->args[i] &&
-	    k && k->len >= 4) {
-		fb_putc(b, '[');
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_putc(b, ']');
+	/* setsockopt's value: by level and name */
+	if (i == 3 && c->d->arg[2].kind == K_sockopt && i + 1 < c->d->nargs &&
+	    k && c->args[i]) {
+		uint64_t len = c->args[4] & 0xffffffffu;
+
+		fmt_sockopt_value(b, c, (uint32_t)c->args[1],
+				  (uint32_t)c->args[2], k,
+				  len < k->len ? (size_t)len : k->len);
 		return;
 	}
 	fmt_buf_arg(b, c, i, k);
@@ -236,7 +237,15 @@ FMT_KIND(groups)
 
 FMT_KIND(ogroups)
 {
-	/* getgroups(0, NULL) asks for the count: nothing was written */
+	/*
+	 * getgroups(0, p) asks for the count: nothing was written (strace
+	 * shows an empty array only when the count is 0 too)
+	 */
+	if (!c->args[0] && c->d->nargs > 1 && c->args[i] && c->exited &&
+	    c->ret == 0) {
+		fb_puts(b, "[]");
+		return;
+	}
 	if (!c->args[0] && c->d->nargs > 1) {
 		fmt_ptr(b, c->args[i]);
 		return;
@@ -251,6 +260,16 @@ FMT_KIND(pipefds)
 
 FMT_KIND(oint)
 {
+	const struct xlat *x = c->d->arg[i].set;
+	const struct cap *k;
+
+	/* oint:SET: one value of a set (get_mempolicy's [MPOL_DEFAULT]) */
+	if (x && c->args[i] && (k = arg_mem(c, i, 4))) {
+		fb_putc(b, '[');
+		fmt_xlat_enum(b, x, ld32(k->p));
+		fb_putc(b, ']');
+		return;
+	}
 	fmt_array_arg(b, c, i, 1, 1);
 }
 

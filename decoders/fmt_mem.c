@@ -51,5 +51,59 @@ FMT_KIND(flags)
 
 FMT_KIND(enum)
 {
-	fmt_xlat_enum(b, c->d->arg[i].set, c->args[i]);
+	const struct xlat *x = c->d->arg[i].set;
+	uint64_t v = c->args[i];
+
+	/*
+	 * int arguments arrive zero-extended: RUSAGE_CHILDREN (-1) is
+	 * 0xffffffff in the register
+	 */
+	if (!xlat_name(x, v) && v <= 0xffffffffu &&
+	    xlat_name(x, (uint64_t)(int64_t)(int32_t)v))
+		v = (uint64_t)(int64_t)(int32_t)v;
+	fmt_xlat_enum(b, x, v);
+}
+
+/* System V IPC keys: IPC_PRIVATE or the key in hex */
+FMT_KIND(shmkey)
+{
+	if ((uint32_t)c->args[i] == 0)
+		fb_puts(b, "IPC_PRIVATE");
+	else
+		fb_hex(b, (uint32_t)c->args[i]);
+}
+
+/* shmget/semget/msgget flags: IPC_CREAT|IPC_EXCL|0640, 000 alone */
+FMT_KIND(ipcflags)
+{
+	uint32_t v = (uint32_t)c->args[i];
+
+	if (v & ~0777u) {
+		fmt_xlat_flags(b, c->d->arg[i].set, v & ~0777u);
+		fb_putc(b, '|');
+	}
+	fb_printf(b, "%#03o", v & 0777u);
+}
+
+/* mincore's vector: [1, 0, 1], a byte per page, strsize of them shown */
+FMT_KIND(mincorevec)
+{
+	const struct cap *k = arg_out(c, i, 0);
+	uint64_t pages = (c->args[1] + 4095) / 4096, need = pages, j;
+
+	if (abbrev(c) && need > (uint64_t)str_max(c))
+		need = (uint64_t)str_max(c);
+	if (!k || !c->args[i] || k->len < need) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < need; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		fb_putc(b, k->p[j] & 1 ? '1' : '0');
+	}
+	if (need < pages)
+		fb_puts(b, need ? ", ..." : "...");
+	fb_putc(b, ']');
 }

@@ -5,18 +5,39 @@
  */
 #include "fmt_priv.h"
 
+/*
+ * Elements of a pollfd array: nfds (argument PARAM) of them, n of which
+ * were copied.  The capture layer may say how many it copied (count) and
+ * how many there were (total); by default the length in bytes tells.
+ */
+static uint32_t pollfd_count(const struct sc_call *c, int i,
+			     const struct cap *k, uint32_t *n)
+{
+	int p = c->d->arg[i].param;
+	uint64_t nfds = p < SC_MAX_ARGS ? (uint32_t)c->args[p] : k->total;
+
+	*n = k->len / 8;
+	if (k->count && k->count < *n)
+		*n = k->count;
+	if (k->total && k->total < nfds)
+		nfds = k->total;
+	if (nfds < *n)
+		*n = (uint32_t)nfds;
+	return (uint32_t)nfds;
+}
+
 /* pollfd:N at entry: [{fd=3, events=POLLIN}] */
 FMT_KIND(pollfd)
 {
 	const struct cap *k = arg_in(c, i, 0);
-	uint32_t n, j;
+	uint32_t n, j, total;
 
 	if (!k || !c->args[i]) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	n = k->len / 8 < k->count ? k->len / 8 : k->count;
-	if (!n && k->total) {
+	total = pollfd_count(c, i, k, &n);
+	if (!n && total) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
@@ -40,7 +61,7 @@ FMT_KIND(pollfd)
 		}
 		fb_putc(b, '}');
 	}
-	if (j == n && k->total > n)
+	if (j == n && total > n)
 		fb_puts(b, n ? ", ..." : "...");
 	fb_putc(b, ']');
 }
@@ -80,7 +101,7 @@ void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
 	}
 	if (!k || (k->flags & CAP_FAULT))
 		return;
-	n = k->len / 8 < k->count ? k->len / 8 : k->count;
+	pollfd_count(c, 0, k, &n);
 	fb_puts(b, " ([");
 	for (j = 0; j < n; j++) {
 		const uint8_t *e = k->p + 8 * j;
@@ -88,8 +109,14 @@ void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
 
 		if (!rev)
 			continue;
-		if (shown++)
+		if (shown)
 			fb_puts(b, ", ");
+		/* strace: strsize entries, then "..." */
+		if (abbrev(c) && shown >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		shown++;
 		fb_puts(b, "{fd=");
 		fb_dec(b, (int32_t)ld32(e));
 		fb_puts(b, ", revents=");

@@ -112,11 +112,13 @@ FMT_KIND(stat); FMT_KIND(statx); FMT_KIND(statfs); FMT_KIND(dirents);
 void fmt_mode_val(struct fmt_buf *b, uint64_t v);
 void fmt_dev_val(struct fmt_buf *b, uint64_t v);
 void fmt_open_flags(struct fmt_buf *b, uint64_t v);
+FMT_KIND(openhow); FMT_KIND(ploff); FMT_KIND(oloff);
 int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_mem.c */
 FMT_KIND(prot); FMT_KIND(mapflags); FMT_KIND(flags); FMT_KIND(enum);
+FMT_KIND(shmkey); FMT_KIND(ipcflags); FMT_KIND(mincorevec);
 /* fmt_io.c */
 FMT_KIND(ibuf); FMT_KIND(obuf); FMT_KIND(iovec); FMT_KIND(argv);
 FMT_KIND(envp); FMT_KIND(ints); FMT_KIND(groups); FMT_KIND(ogroups);
@@ -139,6 +141,8 @@ FMT_KIND(cloneargs); FMT_KIND(personality); FMT_KIND(schedparam);
 FMT_KIND(cpuset); FMT_KIND(capheader); FMT_KIND(capdata);
 int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
+int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
 int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c);
@@ -149,16 +153,26 @@ void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c);
 FMT_KIND(sig); FMT_KIND(sigprocmaskhow); FMT_KIND(sigset);
 FMT_KIND(sigaction); FMT_KIND(stackt); FMT_KIND(siginfo);
 void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
+void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_time.c */
 FMT_KIND(clockid); FMT_KIND(timespec); FMT_KIND(rem); FMT_KIND(timeval);
 FMT_KIND(itimerspec); FMT_KIND(itimerval);
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p);
 void fmt_clockid_val(struct fmt_buf *b, int32_t id);
+FMT_KIND(utimens); FMT_KIND(utimes); FMT_KIND(utimbuf); FMT_KIND(sigevent);
+FMT_KIND(timex);
+int fmt_utc(struct fmt_buf *b, int64_t sec, int64_t frac, int frac_digits);
+void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_socket.c */
 FMT_KIND(sockfamily); FMT_KIND(socktype); FMT_KIND(sockproto);
 FMT_KIND(socklevel); FMT_KIND(sockopt); FMT_KIND(sockaddr);
 FMT_KIND(osockaddr); FMT_KIND(socklen); FMT_KIND(msghdr);
+FMT_KIND(sockoptval);
 void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
+void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t level, uint32_t name, const struct cap *k,
+		       size_t len);
 /* fmt_poll.c */
 FMT_KIND(pollfd); FMT_KIND(fdset); FMT_KIND(epollevent);
 FMT_KIND(oepollevents);

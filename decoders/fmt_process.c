@@ -294,6 +294,12 @@ int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 			fb_putc(b, '[');
 			fb_dec(b, (int32_t)ld32(k->p));
 			fb_putc(b, ']');
+		} else if (c->args[2] && !(flags & CLONE_PIDFD) &&
+			   c->exited && c->ret > 0) {
+			/* the kernel stores the very number it returns */
+			fb_putc(b, '[');
+			fb_dec(b, c->ret);
+			fb_putc(b, ']');
 		} else {
 			fmt_ptr(b, c->args[2]);
 		}
@@ -360,6 +366,47 @@ FMT_KIND(cloneargs)
 		fmt_ptr(b, ld64(a + 56));
 	}
 	fb_putc(b, '}');
+}
+
+/*
+ * clone3(args, size): the struct at entry; at exit, what the kernel
+ * stored: " => {parent_tid=[1235]}" (the tid is the return value; a
+ * pidfd is not known without a copy, so then nothing is added).
+ */
+int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting)
+{
+	const struct cap *k;
+
+	if (!exiting) {
+		if (from > 0)
+			return 1;
+		fmt_k_cloneargs(b, c, 0);
+		return 1;
+	}
+	if (from == 0) {
+		fmt_k_cloneargs(b, c, 0);
+		from = 1;
+	}
+	if (from == 1) {
+		k = c->d->nargs > 1 && c->args[1] >= 64 ? arg_in(c, 0, 64) :
+			NULL;
+		if (k && c->args[0] && c->ret > 0 && !sc_failed(c)) {
+			uint64_t flags = ld64(k->p);
+
+			if ((flags & CLONE_PARENT_SETTID) &&
+			    !(flags & CLONE_PIDFD) && ld64(k->p + 24)) {
+				fb_puts(b, " => {parent_tid=[");
+				fb_dec(b, c->ret);
+				fb_puts(b, "]}");
+			}
+		}
+		for (int i = 1; i < c->d->nargs; i++) {
+			fb_puts(b, ", ");
+			fmt_arg(b, c, i);
+		}
+	}
+	return c->d->nargs;
 }
 
 /* --- personality -------------------------------------------------- */

@@ -286,3 +286,18 @@ FMT_KIND(siginfo)
 	}
 	fmt_siginfo(b, k->p, k->len);
 }
+
+/* a signal number returned (rt_sigtimedwait): = 10 (SIGUSR1) */
+void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	char tmp[16];
+	const char *name = c->ret > 0 && c->ret < 65 ?
+		signal_name((int)c->ret, tmp) : NULL;
+
+	fb_dec(b, c->ret);
+	if (name) {
+		fb_puts(b, " (");
+		fb_puts(b, name);
+		fb_putc(b, ')');
+	}
+}

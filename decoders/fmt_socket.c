@@ -18,28 +18,18 @@ FMT_KIND(sockfamily)
 
 FMT_KIND(socktype)
 {
+	/* strace: the type's name, then the flags (and raw rest) */
 	uint32_t v = (uint32_t)c->args[i];
-	uint32_t flags = v & (SOCK_CLOEXEC | SOCK_NONBLOCK);
 	const char *name = xlat_name(&xlat_sock_type, v & 0xf);
 
-	if (!name || (v & ~(0xfu | SOCK_CLOEXEC | SOCK_NONBLOCK))) {
-		/* strace: the known flags first, then the rest raw */
-		uint32_t rest = v & ~(uint32_t)(SOCK_CLOEXEC | SOCK_NONBLOCK);
-
-		if (!flags) {
-			fmt_unknown(b, rest, "SOCK_???");
+	if (name) {
+		fb_puts(b, name);
+		v &= ~0xfu;
+		if (!v)
 			return;
-		}
-		fmt_xlat_flags(b, &xlat_sock_flags, flags);
 		fb_putc(b, '|');
-		fb_hex(b, rest);
-		return;
 	}
-	fb_puts(b, name);
-	if (flags) {
-		fb_putc(b, '|');
-		fmt_xlat_flags(b, &xlat_sock_flags, flags);
-	}
+	fmt_flags_dflt(b, &xlat_sock_flags, v, "SOCK_???");
 }
 
 static void fmt_eth_proto(struct fmt_buf *b, uint16_t net)
@@ -97,6 +87,9 @@ FMT_KIND(sockopt)
 		return;
 	case SOL_IPV6:
 		fmt_enum_dflt(b, &xlat_ipv6_opt, v, "IPV6_???");
+		return;
+	case 270:	/* SOL_NETLINK */
+		fmt_enum_dflt(b, &xlat_netlink_sockopt, v, "NETLINK_???");
 		return;
 	}
 	fb_udec(b, v);
@@ -282,6 +275,64 @@ FMT_KIND(socklen)
 		fb_udec(b, ld32(ko->p));
 	}
 	fb_putc(b, ']');
+}
+
+/*
+ * A socket option's value (len bytes of k, len <= k->len) as strace
+ * prints it for setsockopt and getsockopt: struct linger and struct ucred
+ * by name, an int as [1] when it has an int's size, else the bytes.
+ */
+void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t level, uint32_t name, const struct cap *k,
+		       size_t len)
+{
+	if (level == SOL_SOCKET && name == SO_LINGER && len >= 8) {
+		fb_puts(b, "{l_onoff=");
+		fb_dec(b, (int32_t)ld32(k->p));
+		fb_puts(b, ", l_linger=");
+		fb_dec(b, (int32_t)ld32(k->p + 4));
+		fb_putc(b, '}');
+		return;
+	}
+	if (level == SOL_SOCKET && name == SO_PEERCRED && len >= 12) {
+		fb_puts(b, "{pid=");
+		fb_dec(b, (int32_t)ld32(k->p));
+		fb_puts(b, ", uid=");
+		fb_udec(b, ld32(k->p + 4));
+		fb_puts(b, ", gid=");
+		fb_udec(b, ld32(k->p + 8));
+		fb_putc(b, '}');
+		return;
+	}
+	if (len == 4) {
+		fb_putc(b, '[');
+		fb_dec(b, (int32_t)ld32(k->p));
+		fb_putc(b, ']');
+		return;
+	}
+	fmt_qstr(b, c, k->p, len, str_max(c),
+		 len == k->len && (k->flags & CAP_TRUNC), 0);
+}
+
+/* getsockopt's value at exit: as many bytes as *optlen says now */
+FMT_KIND(sockoptval)
+{
+	int p = c->d->arg[i].param;
+	const struct cap *k = arg_out(c, i, 0);
+	const struct cap *kl = p < SC_MAX_ARGS ? arg_out(c, p, 4) : NULL;
+	uint32_t len;
+
+	if (!k || !kl || !c->args[i]) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	len = ld32(kl->p);
+	if (len > k->len && !(k->flags & CAP_TRUNC)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_sockopt_value(b, c, (uint32_t)c->args[1], (uint32_t)c->args[2], k,
+			  len < k->len ? len : k->len);
 }
 
 /* --- msghdr ------------------------------------------------------- */
