@@ -73,7 +73,7 @@ static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 		int kind = c->d->arg[i].kind;
 		const struct cap *k;
 
-		if (kind != K_timespec && kind != K_timeval)
+		if (kind != K_tsleft && kind != K_tvleft)
 			continue;
 		k = c->cap_out[i];
 		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
@@ -81,7 +81,7 @@ static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 		fb_puts(b, n ? ", left " : "left ");
 		fb_puts(b, "{tv_sec=");
 		fb_dec(b, (int64_t)ld64(k->p));
-		fb_puts(b, kind == K_timespec ? ", tv_nsec=" : ", tv_usec=");
+		fb_puts(b, kind == K_tsleft ? ", tv_nsec=" : ", tv_usec=");
 		fb_dec(b, (int64_t)ld64(k->p + 8));
 		fb_putc(b, '}');
 		return;

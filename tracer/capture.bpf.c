@@ -512,6 +512,8 @@ static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
 	}
 	if (f == CAP_LEN_NFDS)
 		return (args[0] + 7) / 8;
+	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
+		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
 	return 0;
 }
 

@@ -32,7 +32,9 @@
 #define X CAP_AT_EXIT
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
+#define PAGES(n) (CAP_LEN_PAGES0 + (n))
 #define PARAM 0xff		/* the length argument is the kind's param */
+#define PARAM_DEREF 0xfe	/* the length is *(u32 *)param at exit */
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
 
 static const struct recipe {
@@ -52,7 +54,7 @@ static const struct recipe {
 	{ K_omsghdr,	CAP_OP_MSGHDR,	X,	CAP_LEN_CONST,	1, 0 },
 	{ K_dirents,	CAP_OP_DIRENTS,	X,	CAP_LEN_RET,	1, 4096 },
 	{ K_sockaddr,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
-	{ K_osockaddr,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
+	{ K_osockaddr,	CAP_OP_BUF,	X,	PARAM_DEREF,	1, 128 },
 	{ K_socklen,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 4 },
 	{ K_sigset,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
 	{ K_osigset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
@@ -70,12 +72,22 @@ static const struct recipe {
 	{ K_oepollevents, CAP_OP_BUF,	X,	CAP_LEN_RET,	12, 12 * CAP_ARRAY_MAX },
 	{ K_epollevent,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 12 },
 	{ K_ioctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 64 },
-	{ K_fcntlarg,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_fcntlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 32 },
+	{ K_prctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
+	{ K_sockoptval,	CAP_OP_BUF,	X,	PARAM_DEREF,	1, STRSIZE },
+	{ K_mincorevec,	CAP_OP_BUF,	X,	PAGES(1),	1, STRSIZE },
 	/* fixed-size structs, x86_64 layouts */
 	{ K_stat,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
 	{ K_statx,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 256 },
 	{ K_statfs,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 120 },
 	{ K_timespec,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_tsleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
+	{ K_tvleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
+	{ K_utimens,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_utimes,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_utimbuf,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_ploff,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
+	{ K_oloff,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 8 },
 	{ K_otimespec,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
 	{ K_timeval,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
 	{ K_otimeval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
@@ -153,11 +165,11 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize,
 		as->elem = r->elem;
 		as->max = r->max;
 		as->len_from = r->len_from;
-		if (r->len_from == PARAM) {
+		if (r->len_from == PARAM || r->len_from == PARAM_DEREF) {
 			if (a->param == P_RET)
 				as->len_from = CAP_LEN_RET;
 			else if (a->param < SC_MAX_ARGS)
-				as->len_from = (uint8_t)(r->kind == K_osockaddr ?
+				as->len_from = (uint8_t)(r->len_from == PARAM_DEREF ?
 					DEREF(a->param) : ARG(a->param));
 			else
 				as->len_from = CAP_LEN_CONST;

@@ -43,6 +43,7 @@ enum cap_len {
 	CAP_LEN_RET = 8,	/* the return value (exit only) */
 	CAP_LEN_DEREF0 = 16,	/* *(u32 *)args[n]: CAP_LEN_DEREF0 + n */
 	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
+	CAP_LEN_PAGES0 = 32,	/* pages in args[n] bytes: CAP_LEN_PAGES0 + n */
 };
 
 #define CAP_AT_ENTRY	1
