@@ -68,6 +68,7 @@ void opt_usage(FILE *f)
 "  --spawns        report process creations by program, parent and origin\n"
 "Summary:\n"
 "  -c              count calls, errors and time per syscall (strace's table)\n"
+"                  with -k: and the 20 stacks that made the most calls\n"
 "  -C              like -c, and the trace too\n"
 "  -S SORTBY       time (default), calls, errors, name, min-time, max-time,\n"
 "                  avg-time, nothing\n"

@@ -15,6 +15,7 @@
 
 #include "events.h"
 #include "json.h"
+#include "merge.h"
 #include "options.h"
 #include "out.h"
 #include "sink.h"
@@ -478,7 +479,7 @@ static void json_report(struct sink *s, const char *name, const char *text,
 	int first = 1;
 
 	fb_init(&b, js->line, LINE_MAX_BYTES);
-	head(js, &b, &first, "report", NULL, 0);
+	head(js, &b, &first, "report", NULL, merge_now());
 	json_key(&b, &first, "name");
 	json_cstr(&b, name);
 	json_key(&b, &first, "text");

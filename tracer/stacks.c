@@ -183,6 +183,43 @@ int stacks_folded(struct stack_agg *a, FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
+/*
+ * -c with stacks: the biggest stacks, each with its count, comm and what
+ * it counted, innermost frame first (as -k prints them).
+ */
+int stacks_top(struct stack_agg *a, FILE *out, unsigned int max)
+{
+	struct entry *s = sorted(a);
+	uint64_t rest = a->other;
+	unsigned int i;
+
+	if (!s)
+		return -ENOMEM;
+	fprintf(out, "%10s  %s\n", "calls", "comm, call or event, stack");
+	for (i = 0; i < a->n && i < max; i++) {
+		char *f[512], *save = NULL;
+		int n = 0;
+
+		snprintf(a->buf, KEY_MAX, "%s", s[i].key);
+		for (char *p = strtok_r(a->buf, ";", &save); p && n < 512;
+		     p = strtok_r(NULL, ";", &save))
+			f[n++] = p;
+		/* comm;outermost;...;innermost;leaf */
+		fprintf(out, "%10llu  %s  %s\n", (unsigned long long)s[i].count,
+			n ? f[0] : "?", n > 1 ? f[n - 1] : "?");
+		for (int j = n - 2; j >= 1; j--)
+			fprintf(out, "%12s> %s\n", "", f[j]);
+	}
+	for (; i < a->n; i++)
+		rest += s[i].count;
+	if (i < a->n || a->other)
+		fprintf(out, "%10llu  in %u more stacks (--stack=folded lists "
+			"every stack)\n", (unsigned long long)rest,
+			a->n > max ? a->n - max : 0);
+	free(s);
+	return ferror(out) ? -EIO : 0;
+}
+
 /* the tree the folded stacks make */
 struct node {
 	char *name;

@@ -184,7 +184,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	if (o->folded || o->flamegraph) {
+	if (o->folded || o->flamegraph || (o->summary == 1 && o->stack)) {
 		t->pr.agg = stacks_new();
 		if (!t->pr.agg) {
 			snprintf(err, errlen, "out of memory");
@@ -243,7 +243,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	 * -c: try counting in the kernel first (exact, no record per call);
 	 * without BPF, count the records instead.
 	 */
-	if (o->summary == 1) {
+	if (o->summary == 1 && !o->stack) {
 		r = events_build(&t->ev, o, &t->tfs, per_task, 0, err, errlen);
 		if (r)
 			return r;
@@ -540,17 +540,29 @@ static void emit_spawns(struct trace *t)
 	free(text);
 }
 
-/* --stack=folded to stdout (or -o), --flamegraph to its file */
+#define TOP_STACKS 20
+
+/* -c -k: top stacks; --stack=folded to stdout (or -o); --flamegraph */
 static void emit_stacks(struct trace *t)
 {
 	const struct options *o = t->o;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
 	int r;
 
 	if (!t->pr.agg)
 		return;
+	if (o->summary == 1 && !o->folded && !o->flamegraph &&
+	    (f = open_memstream(&text, &len))) {
+		/* -c -k: the stacks the calls came from, biggest first */
+		stacks_top(t->pr.agg, f, TOP_STACKS);
+		fclose(f);
+		t->sink->ops->report(t->sink, "stacks", text, len);
+		free(text);
+	}
 	if (o->folded) {
-		FILE *f = o->outfile ? fopen(o->outfile, "w") : stdout;
-
+		f = o->outfile ? fopen(o->outfile, "w") : stdout;
 		if (!f || stacks_folded(t->pr.agg, f)) {
 			fprintf(stderr, "etrace: writing the folded stacks: %s\n",
 				strerror(errno));

@@ -10,9 +10,12 @@
  * symbol before it is a different function, and naming it would be wrong.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -31,10 +34,19 @@ struct sample {
 	int n, max;
 };
 
+/* a JIT's symbols, from /tmp/perf-PID.map ("START SIZE name", hex) */
+struct jitsym {
+	uint64_t start, end;
+	const char *name;		/* interned */
+};
+
 struct pstate {
 	Dwfl *dwfl;
 	unsigned int gen;
 	int attached;
+	struct jitsym *jit;
+	int njit;
+	off_t jit_size;			/* of the file when read; -1: none */
 };
 
 /* strings live as long as etrace: frames can point at them */
@@ -143,6 +155,8 @@ static void pstate_free(void *v)
 
 	if (ps && ps->dwfl)
 		dwfl_end(ps->dwfl);
+	if (ps)
+		free(ps->jit);
 	free(ps);
 }
 
@@ -157,6 +171,7 @@ static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
 		ps = calloc(1, sizeof(*ps));
 		if (!ps)
 			return NULL;
+		ps->jit_size = -1;
 		pm->unwind = ps;
 		pm->unwind_free = pstate_free;
 	}
@@ -367,6 +382,85 @@ static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
 	return n + 1;
 }
 
+static int jit_cmp(const void *x, const void *y)
+{
+	const struct jitsym *a = x, *b = y;
+
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* (re)read the process's perf map: JITs append to it as they compile */
+static void jit_load(struct unwinder *u, struct pstate *ps, off_t size,
+		     const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	int cap = 0;
+
+	ps->njit = 0;
+	ps->jit_size = size;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		uint64_t start, len;
+		int at = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", &start, &len,
+			   &at) != 2 || !at || !line[at] || !len)
+			continue;
+		if (ps->njit == cap) {
+			struct jitsym *nj;
+
+			if (cap >= 1 << 20)
+				break;	/* bounded: the first million */
+			cap = cap ? 2 * cap : 256;
+			nj = realloc(ps->jit, sizeof(*nj) * (size_t)cap);
+			if (!nj)
+				break;
+			ps->jit = nj;
+		}
+		ps->jit[ps->njit].start = start;
+		ps->jit[ps->njit].end = start + len;
+		ps->jit[ps->njit].name = intern(u->symcache, line + at);
+		ps->njit++;
+	}
+	fclose(f);
+	qsort(ps->jit, (size_t)ps->njit, sizeof(*ps->jit), jit_cmp);
+}
+
+/* pc in code a JIT described in /tmp/perf-PID.map, as perf reads it */
+static const struct jitsym *jit_find(struct unwinder *u, struct proc_maps *pm,
+				     uint64_t pc, const char **path)
+{
+	static char name[64];
+	struct pstate *ps = pm->unwind;
+	struct stat st;
+	int lo, hi, pass;
+
+	if (!ps)
+		return NULL;
+	snprintf(name, sizeof(name), "/tmp/perf-%d.map", (int)pm->pid);
+	*path = name;
+	for (pass = 0; pass < 2; pass++) {
+		for (lo = 0, hi = ps->njit; lo < hi;) {
+			int mid = (lo + hi) / 2;
+
+			if (pc < ps->jit[mid].start)
+				hi = mid;
+			else if (pc >= ps->jit[mid].end)
+				lo = mid + 1;
+			else
+				return &ps->jit[mid];
+		}
+		/* not there: read it again if it grew (or appeared) */
+		if (pass || stat(name, &st) || st.st_size == ps->jit_size)
+			return NULL;
+		jit_load(u, ps, st.st_size, name);
+	}
+	return NULL;
+}
+
 int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		  struct frame *out, int max)
 {
@@ -392,8 +486,20 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 						NULL, NULL, NULL);
 		if (!mod || !path) {
 			const struct map *m = pm ? maps_find(pm, pcs[i]) : NULL;
+			const struct jitsym *j = pm && (!m || !m->path ||
+				!strncmp(m->path, "//anon", 6) ||
+				m->path[0] == '[') ? jit_find(u, pm, at, &path) : NULL;
 
-			/* no ELF for it (JIT, anonymous): the address alone */
+			if (j) {
+				/* a JIT said what is there */
+				f.module = intern(u->symcache, path);
+				f.sym = j->name;
+				f.symoff = pcs[i] - j->start;
+				f.reloff = pcs[i];
+				out[k++] = f;
+				continue;
+			}
+			/* no ELF for it (anonymous): the address alone */
 			f.module = m && m->path ? intern(u->symcache, m->path) : NULL;
 			f.reloff = m ? pcs[i] - (m->start - m->pgoff) : pcs[i];
 			out[k++] = f;

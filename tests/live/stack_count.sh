@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -c -k: a munmap storm grouped by stack.  unmaps calls munmap 300 times
+# from unmap_a and 200 times from unmap_b, through the same one(): the
+# table counts 500 munmap calls plus the loader's, and the top stacks say
+# 300 with unmap_a under one and 200 with unmap_b, each down to main.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+"$ETRACE" -c -k -e trace=munmap -o out -- "$PROGS/unmaps" 300 200 ||
+	fail "etrace -c -k failed"
+cat out
+
+# the table: strace -c counts the same munmaps
+strace -c -e trace=munmap -o s.out -- "$PROGS/unmaps" 300 200 ||
+	fail "strace failed"
+want=$(awk '$NF == "munmap" { print $4 }' s.out)
+got=$(awk '$NF == "munmap" { print $4 }' out | head -n 1)
+[ -n "$want" ] && [ "$got" = "$want" ] ||
+	fail "munmap calls: etrace $got, strace $want"
+
+# a stack: its count line, then its frames (innermost first) up to the
+# next count line, joined with spaces
+awk '/^ *[0-9]+  unmaps  munmap$/ { if (s) print s; s = $1 ":"; next }
+     /^ +> / && s { s = s " " $2; next }
+     { if (s) print s; s = "" }
+     END { if (s) print s }' out > stacks
+cat stacks
+grep -Eq '^300: (__)?munmap one unmap_a main ' stacks ||
+	fail "no stack of 300 munmaps through one <- unmap_a <- main"
+grep -Eq '^200: (__)?munmap one unmap_b main ' stacks ||
+	fail "no stack of 200 munmaps through one <- unmap_b <- main"
+# the stacks add up to the table's count (nothing lost at this rate)
+sum=$(awk -F: '{ n += $1 } END { print n }' stacks)
+[ "$sum" = "$want" ] || fail "the stacks add up to $sum, the table says $want"
+exit 0
