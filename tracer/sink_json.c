@@ -169,6 +169,51 @@ out:
 	fb_putc(b, '}');
 }
 
+/* -k: "stack":[{"pc":..,"module":..,"sym":..,"off":..,"file":..,"line":..}] */
+static void stack(struct fmt_buf *b, int *first, const struct task *t)
+{
+	if (!t->nframes)
+		return;
+	json_key(b, first, "stack");
+	fb_putc(b, '[');
+	for (int i = 0; i < t->nframes; i++) {
+		const struct frame *f = &t->frames[i];
+		int ff = 1;
+
+		if (i)
+			fb_putc(b, ',');
+		fb_putc(b, '{');
+		json_key(b, &ff, "pc");
+		fb_udec(b, f->pc);
+		if (f->module) {
+			json_key(b, &ff, "module");
+			json_cstr(b, f->module);
+		}
+		json_key(b, &ff, "reloff");
+		fb_udec(b, f->reloff);
+		if (f->sym) {
+			json_key(b, &ff, "sym");
+			json_cstr(b, f->sym);
+			if (!f->inlined) {
+				json_key(b, &ff, "off");
+				fb_udec(b, f->symoff);
+			}
+		}
+		if (f->inlined) {
+			json_key(b, &ff, "inlined");
+			fb_puts(b, "true");
+		}
+		if (f->file) {
+			json_key(b, &ff, "file");
+			json_cstr(b, f->file);
+			json_key(b, &ff, "line");
+			fb_dec(b, f->line);
+		}
+		fb_putc(b, '}');
+	}
+	fb_putc(b, ']');
+}
+
 static const char *status_name(const struct sc_call *c, enum call_end end)
 {
 	switch (end) {
@@ -254,6 +299,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		json_key(&b, &first, "duration_ns");
 		fb_udec(&b, time > t->t_enter ? time - t->t_enter : 0);
 	}
+	stack(&b, &first, t);
 	emit(js, &b);
 	s->view->printed++;
 }
@@ -390,6 +436,7 @@ static void json_event(struct sink *s, struct task *t, const struct evsel *e,
 		}
 	}
 	fb_putc(&b, '}');
+	stack(&b, &first, t);
 	emit(js, &b);
 	s->view->printed++;
 }
