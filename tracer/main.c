@@ -2,24 +2,34 @@
 /*
  * etrace: trace syscalls and events without stopping the traced program.
  *
- *   options -> events (tracefs: names, ids, formats) -> perf fds + per-CPU rings
- *           -> records, merged in time order across CPUs
- *           -> tasks (pid/tid -> comm, parent) -> syscall pairing (enter/exit per tid)
+ *   options -> events (tracefs: names, ids, formats, filters)
+ *           -> perf fds + per-CPU rings      <- capture (BPF: argument memory,
+ *           -> records, merged in time order    exit codes, siginfo, -c counts,
+ *           -> tasks (pid/tid -> comm, maps)    bash line uprobes)
+ *           -> pairing (enter/exit per tid, captures joined to their call)
+ *           -> unwind (-k: DWARF stacks with libdw)
  *           -> decoders (syscalls.tbl + flag tables)
- *           -> sinks: text (strace format)
+ *           -> sinks: text (strace format), JSON Lines; summary, stacks,
+ *              spawns (tables and reports at the end)
  *
  *   options.c select.c       options            the command line, -e trace=
  *   tracefs.c events.c       events             tracepoints and their layouts
+ *   capture.c capture.bpf.c  capture            kernel-side copies and counts
  *   perf.c ring.c            perf fds + rings   perf_event_open, mmap rings
  *   record.c merge.c         records            parsing, time-ordered merge
- *   task.c proc.c pair.c     tasks, pairing     threads, calls, exits
- *   ../decoders/             decoders           numbers to words
- *   sink_text.c out.c        sinks              strace's format, buffered files
+ *   task.c proc.c maps.c     tasks              threads, processes, mappings
+ *   pair.c                   pairing            calls, exits, signals, origins
+ *   unwind.c ksyms.c         unwind             user and kernel stacks
+ *   ../decoders/ tpfields.c  decoders           numbers to words
+ *   sink_text.c sink_json.c  sinks              strace's format, JSON Lines
+ *   summary.c stacks.c       aggregates         -c tables, folded stacks, SVG
+ *   spawns.c                                    --spawns report
+ *   out.c json.c                                buffered files, JSON strings
  *   launch.c trace.c         targets, the loop
  *
  * Exit status: the command's (128+N when killed by signal N) when etrace
- * started one; otherwise 0.  1: bad usage or setup error (one line on
- * stderr says which).
+ * started one; otherwise 0.  1: bad usage, setup or output error (one
+ * line on stderr says which).
  */
 #include <errno.h>
 #include <stdio.h>

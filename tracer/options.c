@@ -624,6 +624,8 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		o->cmd = argv + optind;
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
+	o->lines = o->summary != 1 && !o->folded && !o->flamegraph &&
+		   !o->spawns;
 	/* folded stacks and flame graphs need stacks */
 	o->stack_lines = o->stack;
 	if ((o->folded || o->flamegraph || o->spawns) && !o->stack)

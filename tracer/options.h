@@ -62,6 +62,8 @@ struct options {
 	int kstack;		/* --kstack: the kernel's stack too */
 	const char *flamegraph;	/* --flamegraph FILE.svg */
 	int spawns;		/* --spawns: the process-creation report */
+	int lines;		/* a line per call: not with -c, --stack=folded,
+				   --flamegraph, --spawns (tables, reports) */
 	const char *user;	/* -u USER: run the command as USER */
 };
 

@@ -260,6 +260,8 @@ static void signal_line(struct pair *p, pid_t pid, pid_t tid,
  * the same syscall and phase; anything else means records were lost in
  * between, and the capture is dropped rather than shown with another call.
  */
+static int is_child_exec(struct pair *p, struct task *t, long nr);
+
 void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len)
 {
@@ -333,6 +335,13 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	cs->len = (uint32_t)len;
 	cs->nr = cp.nr;
 	cs->state = CS_PENDING;
+	/*
+	 * The command's execve began before its perf events were enabled
+	 * (enable_on_exec), but the BPF program saw it begin: its copy's
+	 * time is the entry's, which -T and --duration need.
+	 */
+	if (cp.phase == CAP_AT_ENTRY && !t->in_call && is_child_exec(p, t, cp.nr))
+		t->exec_t_enter = p->now;
 }
 
 /* at a sample: claim the slot's capture if it is this call's, else drop */
@@ -630,6 +639,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (!t->in_call) {
 		/* no entry: attached in the call, or the entry was lost */
 		t->nr = nr;
+		t->nframes = 0;	/* and no stack: not the previous call's */
 		memset(t->args, 0, sizeof(t->args));
 		t->cs[0].state = CS_EMPTY;
 		seen = 0;
@@ -641,8 +651,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			call_init(p, &c, t);
 			exec_caps_fill(p, &c, &k);
 			memcpy(t->args, c.args, sizeof(t->args));
-			/* t_enter 0: when it began is not known */
-			t->t_enter = 0;
+			/* 0 when it began is not known (no BPF) */
+			t->t_enter = t->exec_t_enter;
 			p->sink->ops->sc_enter(p->sink, t, &c, time);
 			c.ret = ret;
 			c.exited = 1;

@@ -58,7 +58,7 @@ static int online_cpus(struct perfset *ps)
 	return n ? 0 : -ENOENT;
 }
 
-static int keep_fd(struct perfset *ps, int fd, int on_exec)
+static int keep_fd(struct perfset *ps, int fd, int on_exec, int samples)
 {
 	if (ps->nfds == ps->capfds) {
 		int cap = ps->capfds ? ps->capfds * 2 : 64;
@@ -72,11 +72,30 @@ static int keep_fd(struct perfset *ps, int fd, int on_exec)
 		if (!e)
 			return -ENOMEM;
 		ps->on_exec = e;
+		e = realloc(ps->samples, (size_t)cap);
+		if (!e)
+			return -ENOMEM;
+		ps->samples = e;
 		ps->capfds = cap;
 	}
 	ps->on_exec[ps->nfds] = (char)on_exec;
+	ps->samples[ps->nfds] = (char)samples;
 	ps->fds[ps->nfds++] = fd;
 	return 0;
+}
+
+uint64_t perf_samples_made(const struct perfset *ps)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < ps->nfds; i++) {
+		uint64_t v;
+
+		if (ps->samples[i] && ps->fds[i] >= 0 &&
+		    read(ps->fds[i], &v, sizeof(v)) == (ssize_t)sizeof(v))
+			sum += v;
+	}
+	return sum;
 }
 
 static unsigned int id_slot(uint64_t id, unsigned int cap)
@@ -255,7 +274,7 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 				 e->sys, e->name, strerror(x));
 		return -x;
 	}
-	if (keep_fd(ps, fd, on_exec)) {
+	if (keep_fd(ps, fd, on_exec, 1)) {
 		close(fd);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -300,7 +319,7 @@ int perf_open_bpf_output(struct perfset *ps, struct evsel *e, int *fds,
 				 strerror(errno));
 			return -errno;
 		}
-		if (keep_fd(ps, fd, 0)) {
+		if (keep_fd(ps, fd, 0, 0)) {
 			close(fd);
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
@@ -384,6 +403,7 @@ void perf_close(struct perfset *ps)
 	}
 	free(ps->fds);
 	free(ps->on_exec);
+	free(ps->samples);
 	free(ps->rings);
 	free(ps->cpu);
 	free(ps->ids);

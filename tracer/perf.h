@@ -24,6 +24,7 @@ struct perfset {
 	struct ring *rings;	/* one per CPU, same index */
 	int *fds;		/* every event fd, to close at the end */
 	char *on_exec;		/* fds[i] enables itself at exec */
+	char *samples;		/* fds[i] is a tracepoint event: it samples */
 	int nfds, capfds;
 	/* event id -> evsel, open addressing */
 	uint64_t *ids;
@@ -57,6 +58,11 @@ struct evsel *perf_evsel(struct perfset *ps, uint64_t id);
 /* events are opened disabled: enable all (but those waiting for exec) */
 int perf_enable(struct perfset *ps);
 void perf_close(struct perfset *ps);
+/*
+ * How many samples the tracepoint events made, lost ones included (their
+ * counts, which nothing loses; a child's are added when it exits).
+ */
+uint64_t perf_samples_made(const struct perfset *ps);
 /* how many fds one task costs (events x CPUs) */
 int perf_fds_per_task(const struct perfset *ps, const struct evlist *l);
 

@@ -251,7 +251,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		 !strcmp(status, "unfinished") ? STATUS_UNFINISHED :
 		 !strcmp(status, "unavailable") ? STATUS_UNAVAILABLE :
 						   STATUS_DETACHED;
-	if (sink_full(s) || !(js->o->status & st_bit) || js->o->summary == 1)
+	if (sink_full(s) || !(js->o->status & st_bit) || !js->o->lines)
 		return;
 	if (js->o->duration_ns && (!seen_enter || !t->t_enter ||
 				   time - t->t_enter < js->o->duration_ns))
@@ -311,7 +311,7 @@ static void json_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct fmt_buf b;
 	int first = 1;
 
-	if (js->o->summary == 1)
+	if (!js->o->lines)
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "exit", t, time);
@@ -345,8 +345,10 @@ static void json_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "lost", NULL, time);
-	json_key(&b, &first, "cpu");
-	fb_dec(&b, cpu);
+	if (cpu >= 0) {
+		json_key(&b, &first, "cpu");
+		fb_dec(&b, cpu);
+	}
 	json_key(&b, &first, "records");
 	fb_udec(&b, n);
 	emit(js, &b);
@@ -361,7 +363,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 	const char *name = signal_name(sig, tmp);
 	int first = 1;
 
-	if (js->o->summary == 1 || js->o->spawns || js->o->quiet >= 3 ||
+	if (!js->o->lines || js->o->quiet >= 3 ||
 	    sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
@@ -395,7 +397,7 @@ static void json_event(struct sink *s, struct task *t, const struct evsel *e,
 	struct fmt_buf b;
 	int first = 1, ffirst = 1;
 
-	if (js->o->summary == 1 || sink_full(s))
+	if (!js->o->lines || sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "event", t, time);

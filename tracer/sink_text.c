@@ -396,8 +396,14 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
 	fb_puts(&b, "+++ lost ");
 	fb_udec(&b, n);
-	fb_puts(&b, n == 1 ? " record on cpu " : " records on cpu ");
-	fb_udec(&b, (uint64_t)cpu);
+	fb_puts(&b, n == 1 ? " record" : " records");
+	if (cpu >= 0) {
+		fb_puts(&b, " on cpu ");
+		fb_udec(&b, (uint64_t)cpu);
+	} else {
+		/* counted by the events, never said by the rings */
+		fb_puts(&b, " at the end");
+	}
 	fb_puts(&b, " +++\n");
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
@@ -705,8 +711,8 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 	ts->o = o;
 	ts->ff = o->follow == 2 && o->outfile;
 	ts->whole = o->status != STATUS_ALL || o->duration_ns;
-	/* -c and --stack=folded print tables, not lines */
-	ts->lines = o->summary != 1 && !o->folded && !o->spawns;
+	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
+	ts->lines = o->lines;
 	{
 		struct timespec re, mo;
 

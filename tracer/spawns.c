@@ -144,8 +144,9 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 	qsort(s->g, (size_t)s->n, sizeof(*s->g), by_count);
 	for (int i = 0; i < s->n; i++)
 		total += s->g[i].count;
-	fprintf(f, "etrace: %llu processes started in %.3f s, in %d groups"
-		" (biggest first)\n", (unsigned long long)total, secs, s->n);
+	fprintf(f, "etrace: %llu process%s started in %.3f s, in %d group%s"
+		" (biggest first)\n", (unsigned long long)total,
+		total == 1 ? "" : "es", secs, s->n, s->n == 1 ? "" : "s");
 	for (int i = 0; i < s->n; i++) {
 		const struct group *g = &s->g[i];
 		const char *base = strrchr(g->prog, '/');

@@ -26,6 +26,7 @@ struct task {
 	long nr;
 	uint64_t args[SC_MAX_ARGS];
 	uint64_t t_enter;
+	uint64_t exec_t_enter;		/* the command's execve, seen by BPF */
 	int resume_arg;			/* first argument printed at exit */
 	/* captured argument memory: [0] entry, [1] exit (capture.h) */
 	struct capslot {

@@ -356,6 +356,8 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		t->bad++;
 		return;
 	}
+	if (e->role != EV_CAPTURE)
+		t->samples++;
 	if (e->stack) {
 		/* the stack of this sample, for the pairing stage to unwind */
 		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
@@ -493,6 +495,25 @@ static void merge_rows(struct summary *to, const struct summary *from)
 		summary_add(to, &from->rows[i].key, &from->rows[i].val);
 }
 
+/*
+ * The kernel says a ring lost records only when it next writes to it: a
+ * burst that overflows a ring at the very end is never said.  The events'
+ * counts lose nothing, so what they made and was not read is lost too.
+ * made is read before the last drain: events still running (-p, -a)
+ * only add to what is read, so this is a lower bound, as it is when the
+ * losses said already include records other than samples.
+ */
+static void unreported_losses(struct trace *t, uint64_t made)
+{
+	uint64_t got = t->samples + t->mg.cut_samples, n;
+
+	if (made <= got || made - got <= t->lost)
+		return;
+	n = made - got - t->lost;
+	t->lost += n;
+	t->sink->ops->lost(t->sink, -1, n, merge_now());
+}
+
 /* -c: the table now (at the end, or each --interval) */
 static void emit_summary(struct trace *t, int final)
 {
@@ -500,7 +521,7 @@ static void emit_summary(struct trace *t, int final)
 	struct summary now;
 
 	if (t->cap.summary) {
-		if (!t->o->interval || final) {
+		if (!t->o->interval) {
 			summary_read_bpf(&t->sum, &t->cap);
 		} else if (!summary_init(&now, t->o->sum_by)) {
 			/* the kernel's counts only grow: print the difference */
@@ -627,8 +648,18 @@ int trace_run(struct trace *t)
 	pfd[t->ps.ncpu].events = POLLIN;
 	for (;;) {
 		int ending = t->pr.child_reaped || t->stop_sig;
-		int r = poll(pfd, (nfds_t)t->ps.ncpu + 1,
-			     ending ? POLL_ENDING_MS : POLL_MS);
+		int wait = ending ? POLL_ENDING_MS : POLL_MS, r;
+
+		/* --interval: wake for the tick, not up to POLL_MS after it */
+		if (t->o->interval) {
+			uint64_t now = merge_now();
+			int left = t->next_interval > now ?
+				(int)((t->next_interval - now + 999999) / 1000000) : 0;
+
+			if (left < wait)
+				wait = left;
+		}
+		r = poll(pfd, (nfds_t)t->ps.ncpu + 1, wait);
 
 		if (r < 0 && errno != EINTR)
 			break;
@@ -641,9 +672,13 @@ int trace_run(struct trace *t)
 			break;
 		}
 		if (t->o->interval && merge_now() >= t->next_interval) {
+			uint64_t step = (uint64_t)(t->o->interval * 1e9);
+
 			emit_summary(t, 0);
-			t->next_interval = merge_now() +
-				(uint64_t)(t->o->interval * 1e9);
+			/* on the beat; after a stall, from now */
+			t->next_interval += step;
+			if (t->next_interval <= merge_now())
+				t->next_interval = merge_now() + step;
 		}
 		/* a task whose EXIT record was lost must not keep us here */
 		if (ending || t->o->npids) {
@@ -667,13 +702,16 @@ int trace_run(struct trace *t)
 	if (t->stop_sig && !t->pr.child_reaped)
 		t->mg.cutoff = t->stop_time;
 	if (!t->out_err) {
+		uint64_t made = perf_samples_made(&t->ps);
 		int r;
 
 		merge_drain(&t->mg, 1, on_record, t);
+		unreported_losses(t, made);
 		if (t->pr.child_reaped)
 			pair_reap_vanished(&t->pr, merge_now());
 		pair_detach(&t->pr, merge_now());
-		if (t->o->summary && !t->o->interval)
+		/* with --interval: the last, partial interval's table */
+		if (t->o->summary)
 			emit_summary(t, 1);
 		emit_stacks(t);
 		emit_spawns(t);

@@ -42,6 +42,7 @@ struct trace {
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
 	uint64_t stop_time;		/* when it came */
 	uint64_t lost;
+	uint64_t samples;		/* tracepoint samples read */
 	uint64_t bad;			/* malformed records */
 	int out_err;			/* output failed (errno) */
 	pid_t *attached;		/* -p: tids we attached to */

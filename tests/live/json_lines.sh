@@ -17,7 +17,8 @@
 #   signal   signo, si_code: integers; "signal" SIG...; siginfo hex
 #   exit     how "exited" with integer "code", or "killed" with integer
 #            signo, "signal" and boolean "core_dumped"
-#   lost     cpu, records: integers (records > 0)
+#   lost     cpu (absent for losses counted at the end), records:
+#            integers (records > 0)
 #   summary  syscall: string; calls errors total_ns min_ns max_ns: ints
 #   summary_end  lost: integer, exact: boolean
 #   report   name, text: strings
@@ -174,7 +175,9 @@ for f in sys.argv[3:]:
             kinds['exit ' + str(o.get('how'))] = 1
             if o.get('code') == 7: kinds['exit code 7'] = 1
         elif t == 'lost':
-            need('cpu', isint, 'an integer')
+            # no cpu: losses counted at the end that no ring had said
+            if 'cpu' in o:
+                need('cpu', isint, 'an integer')
             need('records', lambda v: isint(v) and v > 0, 'a positive integer')
         elif t == 'summary':
             need('syscall', isstr, 'a string')
