@@ -382,12 +382,20 @@ int perf_fds_per_task(const struct perfset *ps, const struct evlist *l)
 	return ps->ncpu * l->n;
 }
 
+/*
+ * Enabling an inherited event enables the copies its children have.  A
+ * child forked while this loop runs copies each event as it is then: on
+ * for those already enabled, off for the rest, and the enable of those
+ * may not find it yet.  The second pass finds it, so no child is left
+ * traced by half its events (entries without exits) for its whole life.
+ */
 int perf_enable(struct perfset *ps)
 {
-	for (int i = 0; i < ps->nfds; i++)
-		if (!ps->on_exec[i] &&
-		    ioctl(ps->fds[i], PERF_EVENT_IOC_ENABLE, 0))
-			return -errno;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < ps->nfds; i++)
+			if (!ps->on_exec[i] &&
+			    ioctl(ps->fds[i], PERF_EVENT_IOC_ENABLE, 0))
+				return -errno;
 	return 0;
 }
 
