@@ -77,7 +77,7 @@ void opt_usage(FILE *f)
 "  --hist          min/avg/max and a log2 histogram of latency per row\n"
 "  --interval SEC  print the summary of each SEC seconds while tracing\n"
 "Rings:\n"
-"  -m SIZE         per-CPU ring size (default 4M; K, M suffixes)\n"
+"  -m SIZE         per-CPU ring size (default 4M, 16M with -k; K, M suffixes)\n"
 "\n"
 "  -h              this help    -V  version\n", f);
 }
@@ -430,6 +430,7 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 			o->quiet++;
 			break;
 		case 'm':
+			o->ring_given = 1;
 			if (parse_size(optarg, &o->ring_bytes)) {
 				snprintf(err, errlen, "invalid ring size '%s'"
 					 " (want e.g. 64K, 1M, up to 1G)", optarg);

@@ -30,6 +30,7 @@ struct options {
 	const char *outfile;	/* -o */
 	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
+	int ring_given;		/* -m was given */
 	int strsize;		/* -s: bytes of strings and buffers shown */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	int relative;		/* -r */

@@ -137,6 +137,23 @@ static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * DWARF stacks copy 8 KiB of stack per call: without -m, rings that hold
+ * more of them (16 MiB per CPU, within 128 MiB for all, never below the
+ * 4 MiB default).
+ */
+static size_t ring_size(const struct options *o)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t r = 16u << 20;
+
+	if (o->ring_given || !o->stack || o->stack_fp)
+		return o->ring_bytes;
+	while (ncpu > 0 && r > o->ring_bytes && r * (size_t)ncpu > (128u << 20))
+		r /= 2;
+	return r > o->ring_bytes ? r : o->ring_bytes;
+}
+
 int trace_setup(struct trace *t, const struct options *o, char *err,
 		size_t errlen)
 {
@@ -224,7 +241,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	if (r)
 		return r;
 	sc_fallback_init(&t->tfs);
-	r = perf_open_rings(&t->ps, o->ring_bytes, o->system_wide, err, errlen);
+	t->ring_bytes = ring_size(o);
+	r = perf_open_rings(&t->ps, t->ring_bytes, o->system_wide, err, errlen);
 	if (r)
 		return r;
 	t->ps.stack_size = o->stack_size;
@@ -804,7 +822,7 @@ int trace_teardown(struct trace *t)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
 			" small for the event rate (try -m %zuK)\n",
 			(unsigned long long)t->lost,
-			(t->o ? t->o->ring_bytes : 4u << 20) * 4 >> 10);
+			t->ring_bytes * 4 >> 10);
 	if (t->bad || t->pr.cap_bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)(t->bad + t->pr.cap_bad));

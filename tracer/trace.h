@@ -43,6 +43,7 @@ struct trace {
 	uint64_t stop_time;		/* when it came */
 	uint64_t lost;
 	uint64_t samples;		/* tracepoint samples read */
+	size_t ring_bytes;		/* per CPU, as mapped */
 	uint64_t bad;			/* malformed records */
 	int out_err;			/* output failed (errno) */
 	pid_t *attached;		/* -p: tids we attached to */
