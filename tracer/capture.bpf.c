@@ -614,8 +614,12 @@ static long arg_one(u32 i, struct call *c)
 		return 0;
 	__builtin_memcpy(&spec, a, sizeof(spec));
 	c->off = g_arg(c->off, i, ph, spec, &c->ca);
+	/*
+	 * Not below mmap_min_addr's default: never memory, but a number in
+	 * a slot that is a pointer only for some commands (futex's val2).
+	 */
 	if (c->phase == CAP_AT_ENTRY && (a->when & CAP_AT_RETRY) &&
-	    c->off != start)
+	    c->off != start && c->ca.args[i] >= 65536)
 		retry_later(c, start, i);
 	return 0;
 }

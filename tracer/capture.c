@@ -93,6 +93,7 @@ static const struct recipe {
 	{ K_utimens,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
 	{ K_utimes,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
 	{ K_utimbuf,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
+	/* advanced by the call: no R */
 	{ K_ploff,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
 	{ K_oloff,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 8 },
 	{ K_otimespec,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
@@ -113,7 +114,9 @@ static const struct recipe {
 	{ K_osiginfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 128 },
 	{ K_schedparam,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 4 },
 	{ K_oschedparam, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	/* size written back on E2BIG */
 	{ K_schedattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 56 },
+	/* version written back on EINVAL */
 	{ K_capheader,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
 	{ K_capdata,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 24 },
 	{ K_ocapdata,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },

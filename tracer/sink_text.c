@@ -355,7 +355,6 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		} else {
 			fb_puts(&b, c->d->name);
 			fb_putc(&b, '(');
-			from = 0;
 		}
 	} else {
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
@@ -364,7 +363,6 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			fb_putn(&b, st->held, st->held_head);
 			st->held_len = 0;
 			st->open = NULL;
-			from = 0;
 			redo = 1;
 		} else if (st->open == t) {
 			col0 = st->open_col;
@@ -386,6 +384,10 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		frames(ts, st, t);
 		return;
 	}
+	/* a line written whole: its entry half, then the rest, as when split
+	   (calls that print their own list print it all at entry) */
+	if (redo && seen_enter)
+		from = fmt_args(&b, c, 0, 0);
 	if (seen_enter)
 		fmt_args(&b, c, from, 1);
 	fb_putc(&b, ')');
