@@ -34,6 +34,8 @@ struct cap {
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print
 				   the pointer, as strace does */
+#define CAP_LATER	0x04	/* with CAP_FAULT, at entry: not in memory
+				   yet, read again when the call ends */
 
 /* one syscall as the decoders see it */
 struct sc_call {

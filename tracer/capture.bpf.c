@@ -52,6 +52,7 @@ struct task_struct {
 	int exit_code;
 	sigset_t___e blocked;
 	struct sighand_struct___e *sighand;
+	void *mm;
 } __attribute__((preserve_access_index));
 
 struct iovec_u {
@@ -104,11 +105,17 @@ struct {
 	__type(value, u32);
 } traced_ids SEC(".maps");
 
-/* entry arguments of calls with something to copy at exit, by tid */
+/*
+ * Entry arguments of calls with something to copy at exit, by tid: their
+ * outputs, or (late) inputs whose entry copy faulted.  mm: the address
+ * space those inputs were in; a successful exec replaces it, and what the
+ * old addresses hold in the new one is not the call's argument.
+ */
 struct saved {
 	u64 args[6];
 	s32 nr;
-	u32 pad;
+	u32 late;			/* bit n: read args[n] again at exit */
+	u64 mm;
 };
 
 struct {
@@ -517,56 +524,103 @@ static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
 	return 0;
 }
 
-struct call {
+/* what a copy's length may come from */
+struct call_args {
 	u64 args[6];
 	s64 ret;
+	u64 pad;	/* 8 u64: any index & 7 is inside */
+};
+
+/*
+ * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
+ * global function for every operation: verified once, whatever the
+ * phase, instead of along each path of both programs.
+ */
+__noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
+		     const struct call_args *ca)
+{
+	struct cap_arg_spec sa, *a = &sa;
+	u64 ptr, len;
+
+	if (!ca)
+		return off;
+	__builtin_memcpy(&sa, &spec, sizeof(sa));
+	ptr = ((const u64 *)ca)[bounded(i, 7)];
+	switch (a->op) {
+	case CAP_OP_STR:
+		return g_str(off, i, ptr, a->max, ph);
+	case CAP_OP_BUF:
+		len = length(a, ca->args, ca->ret) * a->elem;
+		return g_buf(off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
+	case CAP_OP_ARGV:
+		return g_argv(off, i, ptr, ph);
+	case CAP_OP_COUNT:
+		return g_count(off, i, ptr, ph);
+	case CAP_OP_IOV:
+		len = length(a, ca->args, ca->ret);
+		return g_iov(off, i, ptr,
+			     (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
+			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
+						 g_iov_sum(ptr, len));
+	case CAP_OP_MSGHDR:
+		return g_msghdr(off, i, ptr, ca->ret, ph);
+	case CAP_OP_DIRENTS:
+		return g_dirents(off, i, ptr, length(a, ca->args, ca->ret),
+				 (a->max & 0xffffff) | ph << 24);
+	}
+	return off;
+}
+
+struct call {
+	struct call_args ca;
 	u32 off;
 	u32 phase;
+	u32 late;	/* entry: faulted, to retry; exit: to retry now */
+	u32 outs;	/* exit: the call succeeded, copy what it wrote */
 	struct cap_spec *sp;
 };
+
+/* the entry item at off faulted: mark it, and the argument for exit */
+static __always_inline void retry_later(struct call *c, u32 off, u32 i)
+{
+	u8 *b = buf();
+	struct cap_item *it;
+
+	if (!b)
+		return;
+	it = (struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1));
+	if (it->flags & CAP_F_FAULT) {
+		it->flags |= CAP_F_RETRY;
+		c->late |= 1u << i;
+	}
+}
 
 static long arg_one(u32 i, struct call *c)
 {
 	const struct cap_arg_spec *a;
-	u32 ph = c->phase;
-	u64 ptr, len;
+	u32 ph = c->phase, start = c->off;
+	u64 spec;
 
 	if (i >= 6)
 		return 1;
 	a = &c->sp->arg[i];
-	ptr = c->args[i];
 	/* NULL prints as NULL: nothing to copy */
-	if (!(a->when & ph) || a->op == CAP_OP_NONE || !ptr)
+	if (a->op == CAP_OP_NONE || !c->ca.args[i])
 		return 0;
-	switch (a->op) {
-	case CAP_OP_STR:
-		c->off = g_str(c->off, i, ptr, a->max, ph);
-		break;
-	case CAP_OP_BUF:
-		len = length(a, c->args, c->ret) * a->elem;
-		c->off = g_buf(c->off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
-		break;
-	case CAP_OP_ARGV:
-		c->off = g_argv(c->off, i, ptr, ph);
-		break;
-	case CAP_OP_COUNT:
-		c->off = g_count(c->off, i, ptr, ph);
-		break;
-	case CAP_OP_IOV:
-		len = length(a, c->args, c->ret);
-		c->off = g_iov(c->off, i, ptr,
-			       (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
-			       ph == CAP_AT_EXIT ? (c->ret > 0 ? (u64)c->ret : 0) :
-						   g_iov_sum(ptr, len));
-		break;
-	case CAP_OP_MSGHDR:
-		c->off = g_msghdr(c->off, i, ptr, c->ret, ph);
-		break;
-	case CAP_OP_DIRENTS:
-		c->off = g_dirents(c->off, i, ptr, length(a, c->args, c->ret),
-				   (a->max & 0xffffff) | ph << 24);
-		break;
-	}
+	/* at exit, an input that faulted at entry is copied as at entry */
+	if (ph == CAP_AT_EXIT && (c->late >> i & 1))
+		ph = CAP_AT_ENTRY;
+	else if (!(a->when & ph) || (ph == CAP_AT_EXIT && !c->outs))
+		return 0;
+	__builtin_memcpy(&spec, a, sizeof(spec));
+	c->off = g_arg(c->off, i, ph, spec, &c->ca);
+	/*
+	 * Not below mmap_min_addr's default: never memory, but a number in
+	 * a slot that is a pointer only for some commands (futex's val2).
+	 */
+	if (c->phase == CAP_AT_ENTRY && (a->when & CAP_AT_RETRY) &&
+	    c->off != start && c->ca.args[i] >= 65536)
+		retry_later(c, start, i);
 	return 0;
 }
 
@@ -590,7 +644,7 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 	r->pad = 0;
 	size = c->off < CAP_REC_MAX ? c->off : CAP_REC_MAX;
 	r->size = (u32)size;
-	r->ret = c->ret;
+	r->ret = c->ca.ret;
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
 			      bounded(size, 2 * CAP_REC_MAX - 1));
 }
@@ -630,6 +684,13 @@ static __always_inline int is_traced(struct cap_config *c)
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 
+static __always_inline u64 current_mm(void)
+{
+	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
+
+	return (u64)BPF_CORE_READ(t, mm);
+}
+
 SEC("tracepoint")
 int cap_enter(struct enter_ctx *ctx)
 {
@@ -648,22 +709,26 @@ int cap_enter(struct enter_ctx *ctx)
 	 * syscall's arguments, and the kernel refuses to attach a program
 	 * that loads past a record's end.  The bytes past are unused.
 	 */
-	if (bpf_probe_read_kernel(call.args, sizeof(call.args), ctx->args))
+	if (bpf_probe_read_kernel(call.ca.args, sizeof(call.ca.args), ctx->args))
 		return 1;
-	call.ret = 0;
-	if (call.sp->when & CAP_AT_EXIT) {
+	call.ca.ret = 0;
+	call.ca.pad = 0;
+	call.late = 0;
+	call.outs = 0;
+	if (call.sp->when & CAP_AT_ENTRY) {
+		call.phase = CAP_AT_ENTRY;
+		capture(ctx, nr, &call);
+	}
+	if ((call.sp->when & CAP_AT_EXIT) || call.late) {
 		u32 tid = (u32)bpf_get_current_pid_tgid();
 		struct saved sv;
 
 		for (int i = 0; i < 6; i++)
-			sv.args[i] = call.args[i];
+			sv.args[i] = call.ca.args[i];
 		sv.nr = nr;
-		sv.pad = 0;
+		sv.late = call.late;
+		sv.mm = call.late ? current_mm() : 0;
 		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
-	}
-	if (call.sp->when & CAP_AT_ENTRY) {
-		call.phase = CAP_AT_ENTRY;
-		capture(ctx, nr, &call);
 	}
 	return 1;
 }
@@ -687,13 +752,19 @@ int cap_exit(struct exit_ctx *ctx)
 	nr = sv->nr;
 	key = (u32)nr;
 	for (int i = 0; i < 6; i++)
-		call.args[i] = sv->args[i];
+		call.ca.args[i] = sv->args[i];
+	call.late = sv->late;
+	/* an exec that succeeded: the old memory is gone */
+	if (call.late && sv->mm != current_mm())
+		call.late = 0;
 	bpf_map_delete_elem(&inflight, &tid);
 	if ((ctx->nr >= 0 && ctx->nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
 		return 1;
 	/* a failed call wrote nothing: strace prints the pointers */
-	call.ret = ctx->ret;
-	if (call.ret < 0 && call.ret >= -4095)
+	call.ca.ret = ctx->ret;
+	call.ca.pad = 0;
+	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095);
+	if (!call.outs && !call.late)
 		return 1;
 	call.sp = bpf_map_lookup_elem(&spec, &key);
 	if (!call.sp)

@@ -28,8 +28,15 @@
 #include "capture.skel.h"
 #include "tracefs.h"
 
+/*
+ * when: E copied at entry, X at exit (E | X: both, for memory the call
+ * updates), R: an entry copy that faults (page not yet in memory) is made
+ * again at exit.  R only for memory the call reads and never writes:
+ * read after the call it is still what the call was given.
+ */
 #define E CAP_AT_ENTRY
 #define X CAP_AT_EXIT
+#define R CAP_AT_RETRY
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
 #define PAGES(n) (CAP_LEN_PAGES0 + (n))
@@ -41,36 +48,36 @@ static const struct recipe {
 	uint8_t kind, op, when, len_from, elem;
 	uint32_t max;
 } recipes[] = {
-	{ K_path,	CAP_OP_STR,	E,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
-	{ K_str,	CAP_OP_STR,	E,	CAP_LEN_CONST,	1, STRSIZE },
+	{ K_path,	CAP_OP_STR,	E | R,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
+	{ K_str,	CAP_OP_STR,	E | R,	CAP_LEN_CONST,	1, STRSIZE },
 	{ K_ostr,	CAP_OP_STR,	X,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
-	{ K_ibuf,	CAP_OP_BUF,	E,	PARAM,		1, STRSIZE },
+	{ K_ibuf,	CAP_OP_BUF,	E | R,	PARAM,		1, STRSIZE },
 	{ K_obuf,	CAP_OP_BUF,	X,	PARAM,		1, STRSIZE },
 	{ K_argv,	CAP_OP_ARGV,	E,	CAP_LEN_CONST,	1, 0 },
 	{ K_envp,	CAP_OP_COUNT,	E,	CAP_LEN_CONST,	1, 0 },
-	{ K_iovec,	CAP_OP_IOV,	E,	PARAM,		1, 0 },
+	{ K_iovec,	CAP_OP_IOV,	E | R,	PARAM,		1, 0 },
 	{ K_oiovec,	CAP_OP_IOV,	X,	PARAM,		1, 0 },
 	{ K_msghdr,	CAP_OP_MSGHDR,	E,	CAP_LEN_CONST,	1, 0 },
 	{ K_omsghdr,	CAP_OP_MSGHDR,	X,	CAP_LEN_CONST,	1, 0 },
 	{ K_dirents,	CAP_OP_DIRENTS,	X,	CAP_LEN_RET,	1, 4096 },
-	{ K_sockaddr,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_sockaddr,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
 	{ K_osockaddr,	CAP_OP_BUF,	X,	PARAM_DEREF,	1, 128 },
 	{ K_socklen,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 4 },
-	{ K_sigset,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_sigset,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
 	{ K_osigset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
-	{ K_cpuset,	CAP_OP_BUF,	E,	PARAM,		1, 128 },
+	{ K_cpuset,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
 	{ K_ocpuset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
-	{ K_cloneargs,	CAP_OP_BUF,	E,	PARAM,		1, 88 },
-	{ K_openhow,	CAP_OP_BUF,	E,	PARAM,		1, 64 },
+	{ K_cloneargs,	CAP_OP_BUF,	E | R,	PARAM,		1, 88 },
+	{ K_openhow,	CAP_OP_BUF,	E | R,	PARAM,		1, 64 },
 	{ K_pollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
 	{ K_opollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
 	{ K_fdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
 	{ K_ofdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
-	{ K_ints,	CAP_OP_BUF,	E,	PARAM,		4, 4 * CAP_ARRAY_MAX },
-	{ K_groups,	CAP_OP_BUF,	E,	PARAM,		4, 4 * CAP_ARRAY_MAX },
+	{ K_ints,	CAP_OP_BUF,	E | R,	PARAM,		4, 4 * CAP_ARRAY_MAX },
+	{ K_groups,	CAP_OP_BUF,	E | R,	PARAM,		4, 4 * CAP_ARRAY_MAX },
 	{ K_ogroups,	CAP_OP_BUF,	X,	CAP_LEN_RET,	4, 4 * CAP_ARRAY_MAX },
 	{ K_oepollevents, CAP_OP_BUF,	X,	CAP_LEN_RET,	12, 12 * CAP_ARRAY_MAX },
-	{ K_epollevent,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 12 },
+	{ K_epollevent,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 12 },
 	{ K_ioctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 64 },
 	{ K_fcntlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 32 },
 	{ K_prctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
@@ -80,38 +87,41 @@ static const struct recipe {
 	{ K_stat,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
 	{ K_statx,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 256 },
 	{ K_statfs,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 120 },
-	{ K_timespec,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_timespec,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
 	{ K_tsleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
 	{ K_tvleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
-	{ K_utimens,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
-	{ K_utimes,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
-	{ K_utimbuf,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_utimens,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
+	{ K_utimes,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
+	{ K_utimbuf,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
+	/* advanced by the call: no R */
 	{ K_ploff,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
 	{ K_oloff,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 8 },
 	{ K_otimespec,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_timeval,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_timeval,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
 	{ K_otimeval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_itimerspec,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_itimerspec,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
 	{ K_oitimerspec, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_itimerval,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_itimerval,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
 	{ K_oitimerval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
 	{ K_timex,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 208 },
-	{ K_rlimit,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 16 },
+	{ K_rlimit,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
 	{ K_orlimit,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_sigaction,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 32 },
+	{ K_sigaction,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
 	{ K_osigaction,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_stackt,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 24 },
+	{ K_stackt,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 24 },
 	{ K_ostackt,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
-	{ K_siginfo,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 128 },
+	{ K_siginfo,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 128 },
 	{ K_osiginfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 128 },
-	{ K_schedparam,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 4 },
+	{ K_schedparam,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 4 },
 	{ K_oschedparam, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	/* size written back on E2BIG */
 	{ K_schedattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 56 },
+	/* version written back on EINVAL */
 	{ K_capheader,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
-	{ K_capdata,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 24 },
+	{ K_capdata,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 24 },
 	{ K_ocapdata,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
-	{ K_mqattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 64 },
-	{ K_sigevent,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 64 },
+	{ K_mqattr,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 64 },
+	{ K_sigevent,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 64 },
 	{ K_utsname,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 390 },
 	{ K_sysinfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 112 },
 	{ K_tms,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
@@ -306,7 +316,8 @@ static int attach_syscalls(struct capture *c, const struct evlist *l,
 				continue;
 			spec_of(sc_lookup(e->sc_nr), 32, &s);
 			if (!(s.when & (e->role == EV_SC_ENTER ?
-					CAP_AT_ENTRY | CAP_AT_EXIT : CAP_AT_EXIT)))
+					CAP_AT_ENTRY | CAP_AT_EXIT :
+					CAP_AT_EXIT | CAP_AT_RETRY)))
 				continue;
 		}
 		p = e->role == EV_SC_ENTER ? c->skel->progs.cap_enter :
@@ -641,6 +652,9 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 			return -1;
 		cp->item[cp->nitems].arg = it.arg;
 		cp->item[cp->nitems].flags = it.flags;
+		/* an exit record may carry entry data (read again at exit) */
+		cp->item[cp->nitems].phase = r.phase == CAP_AT_EXIT &&
+			it.phase == CAP_AT_ENTRY ? CAP_AT_ENTRY : r.phase;
 		cp->item[cp->nitems].len = it.len;
 		cp->item[cp->nitems].count = it.count;
 		cp->item[cp->nitems].total = it.total;
@@ -654,15 +668,16 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 }
 
 void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
-		  const struct cap *ptrs[6], uint8_t *buf, size_t buflen)
+		  const struct cap *in[6], const struct cap *out[6],
+		  uint8_t *buf, size_t buflen)
 {
 	size_t used = 0;
 
 	for (int a = 0; a < SC_MAX_ARGS; a++) {
 		int first = -1, n = 0, bad = 0;
+		const struct cap **ptrs;
 		size_t total = 0;
 
-		ptrs[a] = NULL;
 		for (int i = 0; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)
 				continue;
@@ -674,6 +689,8 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 		}
 		if (first < 0)
 			continue;
+		/* an argument's items are all of one phase: one kind each */
+		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
 		memset(&caps[a], 0, sizeof(caps[a]));
 		if (n == 1) {
 			caps[a].p = cp->item[first].p;
@@ -682,7 +699,9 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			caps[a].total = cp->item[first].total;
 			caps[a].flags = (uint8_t)((cp->item[first].flags & CAP_F_TRUNC ?
 						   CAP_TRUNC : 0) |
-						  (bad ? CAP_FAULT : 0));
+						  (bad ? CAP_FAULT : 0) |
+						  (cp->item[first].flags & CAP_F_RETRY ?
+						   CAP_LATER : 0));
 			ptrs[a] = &caps[a];
 			continue;
 		}

@@ -60,6 +60,7 @@ struct cap_parsed {
 	struct {
 		int arg;
 		int flags;
+		int phase;		/* the call half the data is of */
 		uint32_t len, count, total;
 		const uint8_t *p;
 	} item[32];
@@ -74,12 +75,15 @@ struct cap_parsed {
 int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		  struct cap_exit *exit, struct cap_sig *sig);
 /*
- * The struct cap of each argument of one phase, into caps[6] (NULL where
- * nothing was copied).  Arguments made of several items (msghdr) are
- * joined in buf; an argument whose memory could not all be read is left
- * out (its pointer prints), never shown partly as if whole.
+ * The struct cap of each argument a record has, into caps[6], pointed to
+ * from in[] (entry data: also an exit record's retried inputs) or out[]
+ * (what the call wrote); the other pointers are left alone.  Arguments
+ * made of several items (msghdr) are joined in buf; an argument whose
+ * memory could not all be read is left out (its pointer prints), never
+ * shown partly as if whole.
  */
 void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
-		  const struct cap *ptrs[6], uint8_t *buf, size_t buflen);
+		  const struct cap *in[6], const struct cap *out[6],
+		  uint8_t *buf, size_t buflen);
 
 #endif

@@ -48,10 +48,17 @@ enum cap_len {
 
 #define CAP_AT_ENTRY	1
 #define CAP_AT_EXIT	2
+/*
+ * With CAP_AT_ENTRY: memory the call only reads, so an entry copy that
+ * faults (a page not yet faulted in: a literal in untouched .rodata, a
+ * fresh fork child's file-backed pages) is made again at exit, once the
+ * kernel itself has read it.  Never for what the call updates in place.
+ */
+#define CAP_AT_RETRY	4
 
 struct cap_arg_spec {
 	unsigned char op;
-	unsigned char when;		/* CAP_AT_ENTRY | CAP_AT_EXIT */
+	unsigned char when;		/* CAP_AT_ENTRY | CAP_AT_EXIT | CAP_AT_RETRY */
 	unsigned char len_from;		/* enum cap_len */
 	unsigned char elem;		/* element size for arrays, or 1 */
 	unsigned int max;		/* bytes (or elements for arrays) */
@@ -120,7 +127,14 @@ struct cap_rec {
 
 #define CAP_F_TRUNC	0x01		/* the memory went on */
 #define CAP_F_FAULT	0x02		/* could not be read */
+#define CAP_F_RETRY	0x04		/* with FAULT at entry: read again at
+					   exit, in the exit record */
 
+/*
+ * phase: the half of the call the data belongs to.  In an exit record an
+ * item of phase CAP_AT_ENTRY is an entry argument read again at exit (its
+ * entry item had CAP_F_RETRY): it replaces that item.
+ */
 struct cap_item {
 	unsigned char arg;
 	unsigned char flags;

@@ -396,7 +396,8 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		if (cs->state != CS_CLAIMED ||
 		    capture_parse(cs->buf, cs->len, &cp, &ex, NULL) != 1)
 			continue;
-		capture_caps(&cp, p->capv[ph], ph ? c->cap_out : c->cap,
+		/* exit's entry items (retried inputs) replace the faulted */
+		capture_caps(&cp, p->capv[ph], c->cap, c->cap_out,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 	}
 	strings_from_files(p, t, c);

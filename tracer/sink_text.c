@@ -12,6 +12,12 @@
  * As strace, the " = " goes at column 40 when the line is shorter.
  * With -z, -Z, -e status= or --duration a line can only be judged at the
  * call's end, so it is written whole then.
+ *
+ * An entry half with an input the BPF program could not read yet (its
+ * page was not in memory; it is read again when the call ends) is held,
+ * not written: if nothing comes between, the line is written whole at
+ * the end, with the data.  If another line comes first, the half goes out
+ * as it is, with the pointer, as it would have.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,6 +47,10 @@ struct tstream {
 	struct out out;
 	struct task *open;	/* task whose line is half written */
 	size_t open_col;
+	char *held;		/* open's entry half, not written yet */
+	size_t held_len;	/* 0: none held */
+	size_t held_head;	/* its prefix and "name(" */
+	size_t held_cap;
 	struct task *owner;		/* -ff: the task it is the file of */
 	struct tstream *next, **pprev;	/* -ff streams, to close at the end */
 };
@@ -100,9 +110,22 @@ static struct tstream *stream_of(struct text_sink *ts, struct task *t)
 	return st;
 }
 
+/* write the held entry half, if any */
+static void release(struct tstream *st)
+{
+	if (!st->held_len)
+		return;
+	out_write(&st->out, st->held, st->held_len);
+	st->held_len = 0;
+}
+
 static void ff_close(struct text_sink *ts, struct tstream *st)
 {
-	int r = out_close(&st->out);
+	int r;
+
+	release(st);
+	r = out_close(&st->out);
+	free(st->held);
 
 	if (r && !ts->err)
 		ts->err = -r;
@@ -188,8 +211,35 @@ static void close_open(struct tstream *st, struct task *t)
 
 	if (!st->open || st->open == t)
 		return;
+	release(st);
 	out_write(&st->out, unf, sizeof(unf) - 1);
 	st->open = NULL;
+}
+
+/* an input of c is to be read again at its exit */
+static int read_later(const struct sc_call *c)
+{
+	for (int i = 0; i < c->d->nargs; i++)
+		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
+			return 1;
+	return 0;
+}
+
+/* keep the entry half [0, len) instead of writing it; 0: could not */
+static int hold(struct tstream *st, const char *line, size_t len, size_t head)
+{
+	if (len > st->held_cap) {
+		char *nb = realloc(st->held, len);
+
+		if (!nb)
+			return 0;
+		st->held = nb;
+		st->held_cap = len;
+	}
+	memcpy(st->held, line, len);
+	st->held_len = len;
+	st->held_head = head;
+	return 1;
 }
 
 static void text_sc_enter(struct sink *s, struct task *t,
@@ -198,6 +248,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	struct text_sink *ts = TS(s);
 	struct tstream *st;
 	struct fmt_buf b;
+	size_t head, len;
 
 	if (ts->whole || !ts->lines || sink_full(s))
 		return;
@@ -207,10 +258,13 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	prefix(ts, &b, t, time);
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
+	head = (size_t)(b.p - ts->line);
 	t->resume_arg = fmt_args(&b, c, 0, 0);
-	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+	len = (size_t)(b.p - ts->line);
+	if (!read_later(c) || !hold(st, ts->line, len, head))
+		out_write(&st->out, ts->line, len);
 	st->open = t;
-	st->open_col = (size_t)(b.p - ts->line);
+	st->open_col = len;
 }
 
 /*
@@ -279,7 +333,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	struct tstream *st = stream_of(ts, t);
 	struct fmt_buf b;
 	size_t col0 = 0;
-	int from = t->resume_arg;
+	int from = t->resume_arg, redo = ts->whole;
 
 	if (!ts->lines)
 		return;
@@ -301,11 +355,16 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		} else {
 			fb_puts(&b, c->d->name);
 			fb_putc(&b, '(');
-			from = 0;
 		}
 	} else {
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
-		if (st->open == t) {
+		if (st->open == t && st->held_len) {
+			/* held, and nothing came between: write it whole */
+			fb_putn(&b, st->held, st->held_head);
+			st->held_len = 0;
+			st->open = NULL;
+			redo = 1;
+		} else if (st->open == t) {
 			col0 = st->open_col;
 			st->open = NULL;
 		} else {
@@ -318,13 +377,17 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	}
 	if (end == END_DETACHED) {
 		/* as strace: the call stays open, tracing ends under it */
-		if (ts->whole && seen_enter)
+		if (redo && seen_enter)
 			fmt_args(&b, c, 0, 0);
 		fb_puts(&b, " <detached ...>\n");
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 		frames(ts, st, t);
 		return;
 	}
+	/* a line written whole: its entry half, then the rest, as when split
+	   (calls that print their own list print it all at entry) */
+	if (redo && seen_enter)
+		from = fmt_args(&b, c, 0, 0);
 	if (seen_enter)
 		fmt_args(&b, c, from, 1);
 	fb_putc(&b, ')');
@@ -378,8 +441,10 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 		}
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	}
-	if (st->open == t)
+	if (st->open == t) {
+		release(st);
 		st->open = NULL;
+	}
 	if (st != &ts->main)
 		ff_close(ts, st);
 }
@@ -672,7 +737,9 @@ static int text_close(struct sink *s)
 	/* tasks still alive at the end keep their -ff file until now */
 	while (ts->ff_list)
 		ff_close(ts, ts->ff_list);
+	release(&ts->main);
 	r = out_close(&ts->main.out);
+	free(ts->main.held);
 	if (r && !ts->err)
 		ts->err = -r;
 	r = ts->err ? -ts->err : 0;
