@@ -1,80 +1,274 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# make bench: etrace against strace -f and perf trace on the same syscall
-# storm, interleaved in one run (the machine drifts; compare within a run).
-# For each tracer: the added wall time per traced syscall (median of
-# ROUNDS interleaved runs, with min-max), the ratio to bare, and whether
-# every call was reported.  Writes build/bench/results.{md,tsv}.
-#   N=200000 ROUNDS=3 sh bench/run.sh
+# make bench: etrace against bare runs, strace -f, perf trace, perf stat (and
+# bpftrace where installed) on five workloads, interleaved in one run: every
+# round runs every (workload, tracer, mode) once, in a shuffled order, next
+# to bare runs of the same workload, so that the machine's drift hits all of
+# them alike.  See bench/README.md for what is measured and how.
+#
+#   sh bench/run.sh              full suite (ROUNDS=5, ~6 min on 2 vCPUs)
+#   sh bench/run.sh quick        smoke test: 1 round, small N (also QUICK=1)
+#   ROUNDS=3 BUDGET=540 sh bench/run.sh   fewer rounds; no round is begun
+#                                that would end past BUDGET seconds
+#
+# Writes build/bench/results.md, results.tsv (one row per workload, tracer,
+# mode) and raw.tsv (one row per run); prints results.md at the end.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-N=${N:-200000}
-ROUNDS=${ROUNDS:-3}
 out=$top/build/bench
-mkdir -p "$out"
-storm=$top/build/tests/progs/storm
-[ -x "$storm" ] || { echo "build first: make build/tests/progs/storm" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || { echo "bench: run as root (tracepoints)" >&2; exit 1; }
-
-now() { date +%s%N; }
-
-tracers="bare etrace strace perf_trace"
-command -v strace >/dev/null || tracers=$(echo "$tracers" | sed 's/ strace//')
-command -v perf >/dev/null || tracers=$(echo "$tracers" | sed 's/ perf_trace//')
-
-run() {	# tracer -> prints "ns reported"
-	f=$out/trace.out
-	rm -f "$f"
-	t0=$(now)
-	case $1 in
-	bare)		"$storm" "$N" ;;
-	etrace)		"$top/etrace" -f -o "$f" -- "$storm" "$N" ;;
-	strace)		strace -f -o "$f" "$storm" "$N" ;;
-	perf_trace)	perf trace -o "$f" -- "$storm" "$N" 2>/dev/null ;;
+tmp=$out/tmp
+QUICK=${QUICK:-0}
+for a in "$@"; do
+	case $a in
+	quick|-quick|--quick) QUICK=1 ;;
+	--) ;;
+	*) echo "usage: sh bench/run.sh [quick]" >&2; exit 2 ;;
 	esac
-	t1=$(now)
-	if [ -f "$f" ]; then rep=$(grep -c 'getppid()' "$f" || true); else rep=$N; fi
-	echo "$((t1 - t0)) $rep"
-}
-
-: > "$out/raw.tsv"
-for r in $(seq "$ROUNDS"); do
-	for t in $tracers; do
-		set -- $(run "$t")
-		printf '%s\t%s\t%s\t%s\n' "$t" "$r" "$1" "$2" >> "$out/raw.tsv"
-		echo "round $r $t: $(($1 / 1000000)) ms, $2 reported" >&2
-	done
 done
+[ "$QUICK" = 1 ] && ROUNDS=${ROUNDS:-1} || ROUNDS=${ROUNDS:-5}
+# no round starts that would end past BUDGET seconds (judged by the
+# longest round so far); each run is killed after TSTAT_TIMEOUT seconds
+BUDGET=${BUDGET:-540}
+export TSTAT_TIMEOUT=${TSTAT_TIMEOUT:-120}
 
-awk -v N="$N" -F'\t' '
-function median(a, n,   i, j, t) {
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+etrace=$top/etrace	# copied to $tmp below: a rebuild mid-run changes nothing
+storm=$top/build/tests/progs/storm
+tstat=$out/tstat
+[ -x "$etrace" ] || { echo "bench: build first: make" >&2; exit 1; }
+[ -x "$storm" ] || { echo "bench: build first: make build/tests/progs/storm" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "bench: run as root (tracepoints, BPF)" >&2; exit 1; }
+command -v perf >/dev/null ||
+	{ echo "bench: perf is needed for the reference counts: make bench-deps" >&2; exit 1; }
+mkdir -p "$out" "$tmp"
+cp "$etrace" "$tmp/etrace"
+etrace=$tmp/etrace
+${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
+start=$(date +%s)
+
+# --- what runs -----------------------------------------------------------
+# N per workload: "fast" for bare, etrace, perf stat, bpftrace count(); "slow"
+# for strace, perf trace, bpftrace printf and etrace -k (2-100 us per call
+# here), which get fewer calls;
+# every tracer is compared with a bare run of its own N and the added time
+# is divided by that N's exact syscall count.
+if [ "$QUICK" = 1 ]; then
+	S1=50000 S1s=2000 S4=12500 S4s=500 MM=10000 MMs=1000 BL=50 BLs=10
+	MX=/usr/include/linux MXs=/usr/include/linux/netfilter
+else
+	S1=1000000 S1s=20000 S4=250000 S4s=5000 MM=100000 MMs=10000 BL=300 BLs=100
+	MX=/usr/include MXs=/usr/include/linux
+fi
+[ -d "$MX" ] || MX=/usr/include
+[ -d "$MXs" ] || MXs=$MX
+workloads="storm1 storm4 mmap bash mixed"
+nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; fixed) echo 0;; esac; }
+nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; fixed) echo 0;; esac; }
+
+notes=$out/notes.txt
+: > "$notes"
+fast="etrace etrace_c etrace_nobpf"
+slow=""
+if "$etrace" -h 2>&1 | grep -q -- --stack; then
+	# DWARF unwinding in user space costs microseconds per call: slow N
+	slow="etrace_stack"
+	if "$etrace" -h 2>&1 | grep -q -- --stack=fp; then fast="$fast etrace_stackfp"; fi
+else
+	echo "etrace --stack: not in this etrace (./etrace -h has no --stack): mode skipped" >> "$notes"
+fi
+fast="$fast perf_stat"
+if command -v strace >/dev/null; then slow="$slow strace strace_c"
+else echo "strace: not installed: skipped" >> "$notes"; fi
+slow="$slow perf_trace perf_trace_s"
+if command -v bpftrace >/dev/null; then fast="$fast bpftrace_c" slow="$slow bpftrace"
+else echo "bpftrace: not installed: skipped" >> "$notes"; fi
+# etrace-only rows: a storm of a syscall that is not traced (storm1 only)
+extra="etrace_untraced"
+
+# exit and exit_group never return: -c summaries do not count them
+case $(uname -m) in
+aarch64|riscv64) noreturn='id == 93 || id == 94' ;;
+*) noreturn='id == 60 || id == 231' ;;
+esac
+
+# bpftrace: the command and everything it forks (by process id; the
+# workloads' processes are single-threaded but for the storms' threads,
+# which share the process id)
+bt_follow='BEGIN { @f[cpid] = 1; }
+tracepoint:sched:sched_process_fork /@f[pid]/ { @f[args->child_pid] = 1; }'
+
+# bpftrace -c splits its command at spaces, without quotes: give it a
+# script (whose sh start-up is a few dozen calls more for bpftrace to see)
+bt_script() {
+	{
+		printf "exec"
+		for a in "$@"; do printf " '%s'" "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")"; done
+		echo
+	} > "$tmp/wl"
+	chmod +x "$tmp/wl"
 }
-{ k = $1; n[k]++; ns[k, n[k]] = $3; rep[k] = rep[k] == "" || $4 < rep[k] ? $4 : rep[k]; order[k] = NR }
-END {
-	for (k in n) { for (i = 1; i <= n[k]; i++) v[i] = ns[k, i]; med[k] = median(v, n[k]) }
-	print "| tracer | wall ms (median) | added ns/syscall (median, min-max) | x bare | reported/" N " |" > "/dev/stdout"
-	print "|---|---|---|---|---|"
-	split("bare etrace strace perf_trace", names, " ")
-	for (x = 1; x <= 4; x++) {
-		k = names[x]; if (!(k in n)) continue
-		lo = 1e18; hi = 0
-		for (i = 1; i <= n[k]; i++) {
-			for (j = 1; j <= n["bare"]; j++) {
-				a = (ns[k, i] - ns["bare", j]) / N
-				if (a < lo) lo = a; if (a > hi) hi = a
-			}
-		}
-		add = (med[k] - med["bare"]) / N
-		printf "| %s | %.0f | %s | %.1f | %d |\n", k, med[k] / 1e6, \
-			k == "bare" ? "-" : sprintf("%.0f (%.0f-%.0f)", add, lo, hi), \
-			med[k] / med["bare"], rep[k]
-		printf "%s\t%.0f\t%.0f\t%.2f\t%d\n", k, med[k], k == "bare" ? 0 : add, \
-			med[k] / med["bare"], rep[k] > "'"$out"'/results.tsv"
-	}
-}' "$out/raw.tsv" > "$out/results.md"
+
+# --- one measured run ----------------------------------------------------
+# measure ROUND WORKLOAD MODE N [PAIR]: appends one line to raw.tsv; PAIR:
+# the tracer mode whose run a bare run is next to (else the mode itself)
+measure() {
+	r=$1 wl=$2 mode=$3 n=$4 pair=${5:-$3}
+	f=$tmp/trace.out
+	rm -f "$f" "$tmp/err" "$tmp/m"
+	case $wl in
+	storm1|fixed) set -- "$storm" "$n" ;;
+	storm4) set -- "$storm" "$n" 4 ;;
+	mmap) set -- "$storm" "$n" 1 mmap ;;
+	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
+	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	esac
+	case $mode in
+	bare|ref)	;;
+	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
+	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
+	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
+	etrace_stack)	set -- "$etrace" -k -f -q -o "$f" -- "$@" ;;
+	etrace_stackfp)	set -- "$etrace" --stack=fp -f -q -o "$f" -- "$@" ;;
+	etrace_untraced) set -- "$etrace" -e trace=openat -f -q -o "$f" -- "$@" ;;
+	strace)		set -- strace -f -o "$f" "$@" ;;
+	strace_c)	set -- strace -c -f -o "$f" "$@" ;;
+	perf_trace)	set -- perf trace -o "$f" -- "$@" ;;
+	perf_trace_s)	set -- perf trace -s -o "$f" -- "$@" ;;
+	perf_stat)	set -- perf stat -e raw_syscalls:sys_enter -x, -o "$f" -- "$@" ;;
+	bpftrace)	bt_script "$@"
+		set -- bpftrace -q -o "$f" -e "$bt_follow
+tracepoint:raw_syscalls:sys_exit /@f[pid]/ { printf(\"%d %d %d\\n\", tid, args->id, args->ret); }
+END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
+	bpftrace_c)	bt_script "$@"
+		set -- bpftrace -q -o "$f" -e "$bt_follow
+tracepoint:raw_syscalls:sys_enter /@f[pid]/ { @n = count(); }
+END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
+	esac
+	if [ "$mode" = ref ]; then	# the exact count: perf stat on a bare run
+		set -- perf stat -e raw_syscalls:sys_enter -e raw_syscalls:sys_enter \
+			--filter "$noreturn" -x, -o "$f" -- "$@"
+	fi
+	st=0 lost=0
+	"$tstat" "$tmp/m" -- "$@" >/dev/null 2>"$tmp/err" </dev/null || st=$?
+	case $mode in
+	bare)	rep=- ;;
+	etrace|etrace_nobpf|etrace_stack*|etrace_untraced|strace)
+		# calls: every line but "<... resumed>" halves, +++ and --- lines
+		# and " > " stack frames
+		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
+			-e '^[0-9]* *> ' "$f" || true) ;;
+	etrace_c|strace_c)
+		rep=$(awk '$NF == "total" { print $4 }' "$f") ;;
+	perf_trace)	# calls: lines but the "... [continued]:" halves
+		rep=$(awk '/^ *([0-9]+\.[0-9]+|\?) \(/ && !/\[continued\]/ { n++ } END { print n + 0 }' "$f") ;;
+	perf_trace_s)
+		rep=$(awk '/^ +[a-z_0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ / { n += $2 } END { print n + 0 }' "$f") ;;
+	perf_stat)
+		rep=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ { print $1 }' "$f") ;;
+	ref)	# reported: all calls; lost: calls that never return
+		rep=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ { print $1; exit }' "$f")
+		lost=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ && n++ { print $1 }' "$f") ;;
+	bpftrace)	rep=$(awk 'NF == 3 && $1 ~ /^[0-9]+$/ { n++ } END { print n + 0 }' "$f") ;;
+	bpftrace_c)	rep=$(awk '/^@n:/ { print $2 }' "$f") ;;
+	esac
+	case $mode in
+	etrace*)	lost=$(sed -n 's/^etrace: \([0-9]*\) records lost.*/\1/p' "$tmp/err") ;;
+	perf_trace*)	lost=$(cat "$f" "$tmp/err" 2>/dev/null |
+			awk '{ for (i = 1; i < NF; i++) if ($i == "LOST") s += $(i + 1) } END { print s + 0 }') ;;
+	bpftrace*)	lost=$(sed -n 's/.*Lost \([0-9]*\) events.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }') ;;
+	esac
+	[ -n "$rep" ] || rep=?
+	[ -n "$lost" ] || lost=0
+	if [ "$st" != 0 ] || grep -q -e 'malformed' "$tmp/err"; then
+		echo "round $r $wl $mode N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
+	fi
+	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
+		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" >> "$out/raw.tsv"
+	rm -f "$f"
+}
+
+# --- the job list of one round -----------------------------------------
+# each job is a pair: the tracer run and a bare run of the same workload
+# and N, one right after the other (which one first: a coin per job)
+jobs() {
+	for wl in $workloads; do
+		nf=$(nfast $wl) ns=$(nslow $wl)
+		for m in $fast; do echo "$wl $m $nf"; done
+		for m in $slow; do echo "$wl $m $ns"; done
+	done
+	for m in $extra; do echo "storm1 $m $S1"; done
+	# each mode's fixed cost (start-up, tear-down): on "storm 0"
+	for m in $fast $slow $extra; do echo "fixed $m 0"; done
+}
+
+# how busy the machine is without us: % of all CPUs busy over 2 s
+busy() {
+	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	sleep 2
+	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	echo "$a $b" | awk '{ d = ($3 - $1) + ($4 - $2); printf "%.0f", (d > 0 ? 100 * ($3 - $1) / d : 0) }'
+}
+busy0=$(busy)
+
+printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\n' > "$out/raw.tsv"
+
+# exact syscall counts of every (workload, N), which also warms the caches
+jobs | awk '{ print $1, $3 }' | sort -u > "$tmp/refs"
+while read -r wl n; do
+	measure 0 "$wl" ref "$n"
+done < "$tmp/refs"
+
+njobs=$(jobs | wc -l)
+longest=0 done=0
+for round in $(seq "$ROUNDS"); do
+	t=$(date +%s)
+	if [ $((t - start + longest)) -gt "$BUDGET" ]; then
+		echo "stopped after $done of $ROUNDS rounds: another round of up to ${longest} s would pass the ${BUDGET} s budget (BUDGET=)" >> "$notes"
+		break
+	fi
+	jobs | awk -v s="$round" 'BEGIN { srand(s * 7919) } { print rand() "\t" $0 " " int(rand() * 2) }' |
+		sort -k1,1 | cut -f2- > "$tmp/round"
+	i=0
+	# (measure sets r wl mode n: the loop's own are named apart)
+	while read -r jw jm jn jb; do
+		i=$((i + 1))
+		if [ "$jb" = 1 ]; then
+			measure "$round" "$jw" bare "$jn" "$jm"
+			measure "$round" "$jw" "$jm" "$jn"
+		else
+			measure "$round" "$jw" "$jm" "$jn"
+			measure "$round" "$jw" bare "$jn" "$jm"
+		fi
+		if [ -t 2 ]; then
+			printf '\rround %s/%s: %3s/%s %-8s %-16s %-40s' "$round" "$ROUNDS" \
+				"$i" "$njobs" "$jw" "$jm" "$jn" >&2
+		fi
+	done < "$tmp/round"
+	if [ -t 2 ]; then printf '\r' >&2; fi
+	done=$round
+	if [ $(($(date +%s) - t)) -gt "$longest" ]; then longest=$(($(date +%s) - t)); fi
+	echo "bench: round $round/$ROUNDS done ($(($(date +%s) - start)) s)" >&2
+done
+ROUNDS=$done
+end=$(date +%s)
+busy1=$(busy)
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+{
+	echo "# etrace benchmarks"
+	echo
+	echo "Machine: $(nproc) CPUs ($cpu), kernel $(uname -r);" \
+		"$("$etrace" -V 2>&1 | head -1) ($(git -C "$top" describe --always --dirty 2>/dev/null || echo 'no git')), $(strace -V 2>/dev/null | head -1 | sed 's/ -- version//')," \
+		"$(perf version 2>/dev/null)$(command -v bpftrace >/dev/null && echo ", $(bpftrace --version)")."
+	echo "$ROUNDS interleaved rounds$([ "$QUICK" = 1 ] && echo ' (QUICK: smoke test, numbers are not meaningful)'), $(date -u '+%Y-%m-%d %H:%M UTC'), suite runtime $((end - start)) s."
+	echo "Other load: ${busy0}% of the CPUs were busy in the 2 s before the suite, ${busy1}% in the 2 s after it."
+	if [ "$busy0" -gt 10 ] || [ "$busy1" -gt 10 ]; then
+		echo "**The machine was not idle: other processes competed with every run; expect wide spreads.**"
+	fi
+	echo
+} > "$out/results.md"
+awk -v notes="$notes" -v tsv="$out/results.tsv" -f "$top/bench/report.awk" \
+	"$out/raw.tsv" >> "$out/results.md"
+rm -rf "$tmp"
 echo
-echo "getppid storm, N=$N, $ROUNDS interleaved rounds, $(nproc) CPUs, $(uname -r)"
 cat "$out/results.md"

@@ -1,0 +1,186 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/run.sh's report: raw.tsv (one line per run) -> the Markdown tables on
+# stdout and one TSV row per (workload, tracer, mode, N) into the file tsv.
+#   awk -v notes=FILE -v tsv=FILE -f bench/report.awk raw.tsv
+# raw.tsv: round workload mode N pair wall_ns status cpu_ns utime stime
+#          hwm_kb threads maxrss_kb linger_ns reported lost
+# round 0 is perf stat's exact count (reported) and the calls that never
+# return (lost); a bare run's pair is the tracer mode it ran next to.
+# Portable awk (mawk): no asort, big numbers printed with %.0f.
+BEGIN {
+	FS = "\t"
+	nw = split("storm1 storm4 mmap bash mixed", W, " ")
+	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_c etrace_untraced perf_stat bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	wname["storm1"] = "getppid storm"
+	wname["storm4"] = "getppid storm, 4 threads"
+	wname["mmap"] = "mmap+munmap storm"
+	wname["bash"] = "bash loop forking dirname"
+	wname["mixed"] = "find DIR -name '*.h' -exec cat"
+	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
+	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
+	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
+	tname["etrace_stackfp"] = "etrace"; mname["etrace_stackfp"] = "--stack=fp -f -o FILE"
+	tname["etrace_c"] = "etrace"; mname["etrace_c"] = "-c -f"
+	tname["etrace_untraced"] = "etrace"; mname["etrace_untraced"] = "-e trace=openat -f -o FILE"
+	tname["perf_stat"] = "perf stat"; mname["perf_stat"] = "-e raw_syscalls:sys_enter"
+	tname["bpftrace"] = "bpftrace"; mname["bpftrace"] = "printf per call"
+	tname["bpftrace_c"] = "bpftrace"; mname["bpftrace_c"] = "count()"
+	tname["strace"] = "strace"; mname["strace"] = "-f -o FILE"
+	tname["strace_c"] = "strace"; mname["strace_c"] = "-c -f"
+	tname["perf_trace"] = "perf trace"; mname["perf_trace"] = "-o FILE"
+	tname["perf_trace_s"] = "perf trace"; mname["perf_trace_s"] = "-s"
+}
+
+function median(a, n,   b, i, j, t) {
+	for (i = 1; i <= n; i++) b[i] = a[i]
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && b[j - 1] > b[j]; j--) { t = b[j]; b[j] = b[j - 1]; b[j - 1] = t }
+	return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+}
+function nlabel(wl, n) {
+	if (wl == "storm4") return "4x" n
+	if (wl == "mmap") return n " pairs"
+	if (wl == "bash") return n " forks"
+	return n
+}
+function num(x) { return x == "" || x == "?" || x == "-" ? "-" : sprintf("%.0f", x) }
+
+NR == 1 { next }
+$1 == 0 { ref[$2, $4] = $15; noret[$2, $4] = $16; next }
+$1 > R { R = $1 }
+$3 == "bare" {
+	bw[$2, $4, $5, $1] = $6
+	nb[$2, $4]++; bl[$2, $4, nb[$2, $4]] = $6
+	if (nb[$2, $4] == 1) { nn[$2]++; wn[$2, nn[$2]] = $4 }
+	if ($7 != 0) bbad[$2, $4]++
+	next
+}
+{
+	k = $2 SUBSEP $3 SUBSEP $4
+	if (!(k in seen)) { seen[k] = 1; nk[$2, $3]++; kn[$2, $3, nk[$2, $3]] = $4 }
+	wall[k, $1] = $6; st[k, $1] = $7; cpu[k, $1] = $8; hwm[k, $1] = $11
+	rep[k, $1] = $15; lost[k, $1] = $16
+}
+
+END {
+	# each mode's fixed cost (start-up and tear-down) from the "storm 0" runs
+	for (m = 1; m <= nm; m++) {
+		a = "fixed" SUBSEP M[m] SUBSEP 0
+		n = 0
+		for (r = 1; r <= R; r++)
+			if ((a, r) in wall && ("fixed", 0, M[m], r) in bw)
+				v[++n] = wall[a, r] - bw["fixed", 0, M[m], r]
+		fx[M[m]] = n ? median(v, n) : 0
+		n = 0
+		for (r = 1; r <= R; r++)
+			if ((a, r) in cpu) v[++n] = cpu[a, r]
+		fxc[M[m]] = n ? median(v, n) : 0
+	}
+	print "| workload | tracer | mode | N | syscalls | wall ms | start-up ms wall/CPU | added ns/syscall (min-max) | x bare | tracer CPU ns/syscall | tracer peak RSS MB | reported | lost |"
+	print "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	printf "workload\ttracer\tmode\tN\tsyscalls\truns\twall_ms_median\tstartup_ms\tstartup_cpu_ms\tadded_ns_median\tadded_ns_min\tadded_ns_max\tx_bare\ttracer_cpu_ns_per_syscall\ttracer_hwm_kb\treported_min\tlost_max\tfailed_runs\n" > tsv
+	for (w = 1; w <= nw; w++) {
+		wl = W[w]
+		# bare rows: every bare run of the workload at that N, smaller N first
+		for (i = 2; i <= nn[wl]; i++)
+			for (j = i; j > 1 && wn[wl, j - 1] + 0 > wn[wl, j] + 0; j--) {
+				t = wn[wl, j]; wn[wl, j] = wn[wl, j - 1]; wn[wl, j - 1] = t
+			}
+		for (q = 1; q <= nn[wl]; q++) {
+			n = wn[wl, q]; c = ref[wl, n]
+			for (i = 1; i <= nb[wl, n]; i++) wt[i] = bl[wl, n, i]
+			wm = median(wt, nb[wl, n])
+			printf "| %s | bare | - | %s | %s | %.0f | - | (%.0f per syscall) | 1.00 | - | - | - | - |\n",
+				wname[wl], nlabel(wl, n), num(c), wm / 1e6, (c > 0 ? wm / c : 0)
+			printf "%s\tbare\t-\t%s\t%s\t%d\t%.3f\t0\t0\t\t\t\t1\t\t\t\t\t%d\n",
+				wl, n, num(c), nb[wl, n], wm / 1e6, bbad[wl, n] > tsv
+			BW[wl, n] = wm
+		}
+		for (m = 1; m <= nm; m++) {
+			md = M[m]
+			for (q = 1; q <= nk[wl, md]; q++) {
+				n = kn[wl, md, q]; k = wl SUBSEP md SUBSEP n
+				c = ref[wl, n]
+				# what a tracer can report: summaries omit calls that never return
+				want = md ~ /_c$|_s$/ && md != "bpftrace_c" ? c - noret[wl, n] : c
+				if (md == "etrace_untraced") want = 0	# traces openat only
+				nr = 0; lo = 1e18; hi = -1e18; minrep = ""; maxlost = 0; nlost = 0; bad = 0; nsil = 0
+				tol = want > 10000 ? want * 0.001 : 10
+				for (r = 1; r <= R; r++) {
+					if (!((k, r) in wall)) continue
+					nr++
+					wt[nr] = wall[k, r]
+					if (st[k, r] != 0) bad++
+					cp[nr] = c > 0 ? (cpu[k, r] - fxc[md]) / c : 0
+					hw[nr] = hwm[k, r]
+					if (rep[k, r] != "?" && (minrep == "" || rep[k, r] + 0 < minrep + 0)) minrep = rep[k, r]
+					if (lost[k, r] + 0 > 0) { nlost++; if (lost[k, r] + 0 > maxlost) maxlost = lost[k, r] + 0 }
+					else if (rep[k, r] != "?" && want > 0 && rep[k, r] + 0 < want - tol) nsil++
+					if ((wl, n, md, r) in bw && c > 0) {
+						b = bw[wl, n, md, r]
+						ad[nr] = (wall[k, r] - b - fx[md]) / c
+						ra[nr] = (wall[k, r] - fx[md]) / b
+					} else { ad[nr] = 0; ra[nr] = 1 }
+					if (ad[nr] < lo) lo = ad[nr]; if (ad[nr] > hi) hi = ad[nr]
+				}
+				if (!nr) continue
+				wm = median(wt, nr)
+				add = median(ad, nr); ratio = median(ra, nr)
+				addtxt = sprintf("%.0f (%.0f-%.0f)", add, lo, hi)
+				cpt = sprintf("%.1f", median(cp, nr)); rss = sprintf("%.1f", median(hw, nr) / 1024)
+				reptxt = minrep == "" ? "?" : num(minrep)
+				if (minrep != "" && want > 0 && minrep + 0 < want - tol)
+					reptxt = "**" reptxt "**"
+				losttxt = nlost ? sprintf("**%.0f** (%d of %d runs)", maxlost, nlost, nr) : "0"
+				if (md ~ /^strace/) losttxt = "-"
+				if (nsil) losttxt = losttxt sprintf("; **%d run%s short with no loss said**", nsil, nsil > 1 ? "s" : "")
+				A[wl, md, n] = add; ALO[wl, md, n] = lo; AHI[wl, md, n] = hi
+				if (bad) addtxt = addtxt sprintf(" **%d failed**", bad)
+				printf "| %s | %s | %s | %s | %s | %.0f | %s | %s | %.2f | %s | %s | %s | %s |\n",
+					wname[wl], tname[md], mname[md], nlabel(wl, n), num(c), wm / 1e6,
+					sprintf("%.0f / %.0f", fx[md] / 1e6, fxc[md] / 1e6), addtxt, ratio,
+					cpt, rss, reptxt, losttxt
+				printf "%s\t%s\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t%.1f\t%.3f\t%s\t%.0f\t%s\t%.0f\t%d\n",
+					wl, tname[md], mname[md], n, num(c), nr, wm / 1e6, fx[md] / 1e6,
+					fxc[md] / 1e6, add, lo, hi, ratio, cpt, median(hw, nr),
+					minrep, maxlost, bad > tsv
+			}
+		}
+	}
+
+	# the promises
+	n1 = kn["storm1", "etrace", 1]
+	print ""
+	print "### etrace's promises (getppid storm, N=" n1 ")"
+	print ""
+	print "| check | measured | target | verdict |"
+	print "|---|---|---|---|"
+	if ((("storm1" SUBSEP "etrace" SUBSEP n1) in A) && (("storm1" SUBSEP "etrace_nobpf" SUBSEP n1) in A)) {
+		a = A["storm1", "etrace", n1]; b = A["storm1", "etrace_nobpf", n1]
+		printf "| BPF capture on vs `--no-bpf` | %.0f vs %.0f added ns/syscall: %s | capture <= 1.5x no capture | %s |\n",
+			a, b, (b > 0 ? sprintf("%.2fx", a / b) : "no-bpf added nothing measurable"),
+			(b > 0 ? (a <= 1.5 * b ? "PASS" : "**FAIL**") : (a <= 0 ? "PASS" : "?"))
+	}
+	if (("storm1" SUBSEP "etrace_untraced" SUBSEP n1) in A) {
+		a = A["storm1", "etrace_untraced", n1]
+		lo = ALO["storm1", "etrace_untraced", n1]; hi = AHI["storm1", "etrace_untraced", n1]
+		per = BW["storm1", n1] / ref["storm1", n1]
+		within = (lo <= 0 && hi >= 0) || (a <= 0.05 * per && a >= -0.05 * per)
+		printf "| getppid storm under `-e trace=openat` (not traced) vs bare | %.1f added ns/syscall (%.1f to %.1f over rounds; %.1f%% of a bare call of %.0f ns) | nothing measurable: within 5%% of a bare call, or the rounds' range includes 0 | %s |\n",
+			a, lo, hi, 100 * a / per, per,
+			(R < 2 ? "n/a (1 round)" : (within ? "PASS" : "**FAIL**"))
+	}
+	if ((("storm1" SUBSEP "etrace_c" SUBSEP n1) in A) && (("storm1" SUBSEP "perf_stat" SUBSEP n1) in A)) {
+		a = A["storm1", "etrace_c", n1]; b = A["storm1", "perf_stat", n1]
+		printf "| `-c` vs `perf stat -e raw_syscalls:sys_enter` | %.0f vs %.0f added ns/syscall: %s | <= 2x perf stat | %s |\n",
+			a, b, (b > 0 ? sprintf("%.2fx", a / b) : "perf stat added nothing measurable"),
+			(b > 0 ? (a <= 2 * b ? "PASS" : "**FAIL**") : "?")
+	}
+	print ""
+	print "Read: added ns/syscall = (tracer wall - the wall of the bare run right next to it - the mode's start-up cost) / syscalls, median over rounds (min-max over rounds); x bare = (tracer wall - start-up) / that bare wall; tracer CPU is the tracer process's own user+sys time (all its threads, not the workload's) less its start-up CPU, per syscall; RSS is its VmHWM; reported = fewest calls the tracer showed in any round (**bold** when short of the exact count by more than 0.1% (10 calls below 10000); for the -c and -s summaries, the count less exit/exit_group, which never return); lost = most records the tracer said it lost in one run, and runs that reported fewer calls than were made without saying anything was lost. Details: bench/README.md."
+	first = 1
+	while ((getline line < notes) > 0) {
+		if (first) { print ""; print "Notes:"; print ""; first = 0 }
+		print "- " line
+	}
+}
