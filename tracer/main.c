@@ -18,7 +18,9 @@
  *   perf.c ring.c            perf fds + rings   perf_event_open, mmap rings
  *   record.c merge.c         records            parsing, time-ordered merge
  *   task.c proc.c maps.c     tasks              threads, processes, mappings
- *   pair.c                   pairing            calls, exits, signals, origins
+ *   pair.c                   pairing            calls, captures joined to them
+ *   origins.c ends.c                            stacks, forks, shell lines;
+ *                                               signals, exits, detach
  *   unwind.c ksyms.c         unwind             user and kernel stacks
  *   ../decoders/ tpfields.c  decoders           numbers to words
  *   sink_text.c sink_json.c  sinks              strace's format, JSON Lines

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Ends stage: how tasks end, and how tracing ends for them.
+ *
+ * Signals shown as strace's "--- SIG ---" lines, and the fatal ones
+ * remembered; a task's exit reported from what is known exactly (the
+ * status wait(2) gives, read by BPF or by etrace's own waitpid, the fatal
+ * signal it dequeued, its exit_group argument), else said to be unknown;
+ * tasks gone without an EXIT record; the calls left open at detach.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "capture.h"
+#include "pair.h"
+#include "pair_priv.h"
+#include "proc.h"
+
+static int sig_shown(const struct pair *p, int sig)
+{
+	return sig > 0 && sig < 65 && (p->signals >> (sig - 1) & 1);
+}
+
+/*
+ * A signal delivered to a traced task, with the siginfo the kernel read
+ * (BPF).  SIGKILL shows no line, as in strace: it cannot be caught, and
+ * it is also how the kernel ends the other threads of a dying group.
+ */
+void ends_signal_line(struct pair *p, pid_t pid, pid_t tid,
+			const struct cap_sig *sg)
+{
+	struct task *t = task_find(&p->tasks, tid);
+	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+
+	if (!t || sg->sig == SIGKILL || !sig_shown(p, sg->sig))
+		return;
+	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
+			     0, p->now);
+}
+
+static int fatal_by_default(int sig)
+{
+	switch (sig) {
+	case SIGCHLD: case SIGCONT: case SIGSTOP: case SIGTSTP:
+	case SIGTTIN: case SIGTTOU: case SIGURG: case SIGWINCH:
+		return 0;
+	}
+	return sig > 0 && sig <= 64;
+}
+
+void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
+		 uint64_t handler, int code, uint64_t time)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	/* without BPF, the line has what the tracepoint has: no siginfo */
+	if (t && !p->sig_from_bpf && sig != SIGKILL && sig_shown(p, sig)) {
+		struct cap info;
+		int32_t head[3] = { sig, 0, code };
+		static uint8_t buf[CAP_SIGINFO];
+
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf, head, sizeof(head));
+		info.p = buf;
+		info.len = 12;	/* si_signo, si_errno, si_code: all it knows */
+		info.count = info.total = 0;
+		info.flags = CAP_TRUNC;
+		p->sink->ops->signal(p->sink, t, sig, &info, 1, time);
+	}
+
+	/*
+	 * A fatal signal dequeued with SIG_DFL kills the whole group with
+	 * that signal.  SIGKILL is also what the kernel reports to the
+	 * other threads of a group that is dying for another reason, so it
+	 * proves nothing by itself and is not recorded.
+	 */
+	if (!t || handler != 0 || !fatal_by_default(sig) || sig == SIGKILL)
+		return;
+	for (unsigned int i = 0; i < p->tasks.nb; i++)
+		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+			if (k->pid == t->pid && !k->fatal_sig)
+				k->fatal_sig = sig;
+}
+
+void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
+{
+	enum exit_how how = EXIT_UNKNOWN;
+	int code = 0, core = 0;
+
+	if (t->wait_known || (t->tid == p->child && p->child_reaped)) {
+		int st = t->wait_known ? t->wait_status : p->child_status;
+
+		if (WIFSIGNALED(st)) {
+			how = EXIT_SIGNAL;
+			code = WTERMSIG(st);
+			core = WCOREDUMP(st) ? 1 : 0;
+		} else {
+			how = EXIT_CODE;
+			code = WEXITSTATUS(st);
+		}
+	} else if (t->fatal_sig) {
+		how = EXIT_SIGNAL;
+		code = t->fatal_sig;
+	} else if (t->exit_code >= 0) {
+		how = EXIT_CODE;
+		code = t->exit_code;
+	}
+	pair_end_call(p, t, time, END_DIED);
+	if (t->tid == t->pid)
+		maps_exit(&p->maps, t->pid);
+	if (p->spawns && t->spawn_id >= 0 && t->tid == t->pid)
+		spawns_end(p->spawns, t->spawn_id, time - t->exec_time);
+	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
+	p->view.nlive--;
+	task_del(&p->tasks, t);
+}
+
+void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
+{
+	struct task *t = task_find(&p->tasks, tid);
+
+	if (!t)
+		return;
+	/*
+	 * The kernel also ends a task's perf events (EXIT record and all)
+	 * when it execs a program that raises privileges, and the task goes
+	 * on.  With BPF its real end has its own record (exit code): wait
+	 * for that.  Without, a task still alive was not exiting.
+	 */
+	if (p->bpf_exits && !t->wait_known) {
+		t->perf_gone = 1;
+		return;
+	}
+	if (!p->bpf_exits && proc_alive(t->tid)) {
+		p->sink->ops->note(p->sink, t, "+++ the kernel stopped tracing"
+				   " this task (an exec that raises privileges?)"
+				   " +++\n", time);
+		pair_end_call(p, t, time, END_DETACHED);
+		p->view.nlive--;
+		task_del(&p->tasks, t);
+		return;
+	}
+	if (t->tid == p->child && !p->child_reaped) {
+		/* its status arrives with the reap: report it then */
+		p->child_exit_pending = 1;
+		t->gone = 1;
+		return;
+	}
+	ends_report_exit(p, t, time);
+}
+
+void pair_child_reaped(struct pair *p, int status, uint64_t time)
+{
+	struct task *t;
+
+	p->child_reaped = 1;
+	p->child_status = status;
+	t = task_find(&p->tasks, p->child);
+	if (t && p->child_exit_pending)
+		ends_report_exit(p, t, time);
+}
+
+struct vanish_ctx {
+	struct pair *p;
+	uint64_t time;
+};
+
+static void vanish_one(void *ctx, struct task *t)
+{
+	struct vanish_ctx *v = ctx;
+
+	if (t->tid == v->p->child && !v->p->child_reaped)
+		return;
+	if (t->gone || !proc_alive(t->tid))
+		ends_report_exit(v->p, t, v->time);
+}
+
+void pair_reap_vanished(struct pair *p, uint64_t time)
+{
+	struct vanish_ctx v = { p, time };
+
+	task_each(&p->tasks, vanish_one, &v);
+}
+
+static void detach_one(void *ctx, struct task *t)
+{
+	struct vanish_ctx *v = ctx;
+
+	pair_end_call(v->p, t, v->time, END_DETACHED);
+}
+
+void pair_detach(struct pair *p, uint64_t time)
+{
+	struct vanish_ctx v = { p, time };
+
+	task_each(&p->tasks, detach_one, &v);
+}
