@@ -1134,7 +1134,76 @@ int bash_source(struct pt_regs_x86 *ctx)
 struct linux_binprm___e {
 	unsigned int secureexec:1;
 	const char *filename;
+	const char *interp;
 } __attribute__((preserve_access_index));
+
+struct mm_struct___e {
+	unsigned long start_stack;
+} __attribute__((preserve_access_index));
+
+/* a NUL-terminated kernel string of at most max bytes (with the NUL) */
+__noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
+{
+	u8 *b = buf();
+	u32 size = room(off, max);
+	long n;
+
+	if (!b || !size)
+		return off;
+	n = bpf_probe_read_kernel_str(data_at(b, off),
+				      bounded(size, CAP_ITEM_MAX - 1),
+				      (const void *)ptr);
+	if (n <= 0)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, (u32)n - 1,
+			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
+}
+
+/*
+ * An execve whose path, argv or envp could not be read at entry (pages
+ * a fork child had not touched yet) succeeded: the old memory is gone,
+ * but the kernel holds the path (bprm->filename) and has just written
+ * argc, argv and envp on the new stack (mm->start_stack).  Those are the
+ * call's arguments exactly, unless an interpreter (#!, binfmt_misc) took
+ * over: then argv is the interpreter's, and is left a pointer.
+ */
+static __always_inline void exec_args_late(void *ctx,
+					    struct linux_binprm___e *bprm)
+{
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	struct saved *sv = bpf_map_lookup_elem(&inflight, &tid);
+	struct mm_struct___e *mm = (struct mm_struct___e *)current_mm();
+	u64 sp = mm ? BPF_CORE_READ(mm, start_stack) : 0, argc = 0;
+	struct cap_rec *r;
+	u8 *b = buf();
+	u32 off = sizeof(struct cap_rec);
+
+	if (!sv || !b || sv->nr != 59 /* execve */ || !(sv->late & 7) || !sp)
+		return;
+	r = (struct cap_rec *)b;
+	r->nitems = 0;
+	if (sv->late & 1)
+		off = g_kstr(off, 0, (u64)BPF_CORE_READ(bprm, filename),
+			     CAP_PATH_MAX + 1, CAP_AT_ENTRY);
+	if ((sv->late & 2) &&
+	    BPF_CORE_READ(bprm, interp) == BPF_CORE_READ(bprm, filename))
+		off = g_argv(off, 1, sp + 8, CAP_AT_ENTRY);
+	if ((sv->late & 4) && !bpf_probe_read_user(&argc, sizeof(argc),
+						   (const void *)sp) &&
+	    argc < 1u << 20)
+		off = g_count(off, 2, sp + 8 * (argc + 2), CAP_AT_ENTRY);
+	sv->late = 0;
+	if (!r->nitems)
+		return;
+	r->magic = CAP_MAGIC;
+	r->nr = 59;
+	r->phase = CAP_AT_EXIT;
+	r->pad = 0;
+	r->size = off < CAP_REC_MAX ? off : CAP_REC_MAX;
+	r->ret = 0;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
+			      bounded(r->size, 2 * CAP_REC_MAX - 1));
+}
 
 /*
  * An exec that raises privileges (setuid, setgid, capabilities) makes
@@ -1148,7 +1217,11 @@ int cap_exec(u64 *ctx)
 	struct cap_config *c = cfg();
 	struct cap_exec e = {};
 
-	if (!c || !is_traced(c) || !BPF_CORE_READ_BITFIELD_PROBED(bprm, secureexec))
+	if (!c || !is_traced(c))
+		return 0;
+	/* (nothing in inflight unless arguments are copied) */
+	exec_args_late(ctx, bprm);
+	if (!BPF_CORE_READ_BITFIELD_PROBED(bprm, secureexec))
 		return 0;
 	e.magic = CAP_MAGIC_EXEC;
 	e.tid = (int)(u32)bpf_get_current_pid_tgid();

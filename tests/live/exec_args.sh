@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# execve from fork children whose path and argv are string literals the
+# child has not touched (tests/progs/forkexec.c): the entry copy faults.
+# A successful exec's path comes from the kernel (bprm->filename) and its
+# argv and envp count from the new stack; a failed one's are read again
+# at the exit.  etrace's execve lines equal strace's but for the envp
+# pointer:
+#   execve("/bin/echo", ["echo", "from", "a literal"], 0xPTR /* N vars */) = 0
+#   execve("/nonexistent/forkexec", ["nothing-here", "-x"], 0xPTR ...) = -1 ENOENT ...
+# A #! script's new stack holds the interpreter's argv, not the call's:
+# there etrace prints the argv pointer (never the interpreter's argv), and
+# the path and the envp count still exactly.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+printf '#!/bin/sh\nexit 0\n' > script.sh
+chmod +x script.sh
+trace_both -e trace=execve -- "$PROGS/forkexec" 3 "$WORK/script.sh" > /dev/null
+[ "$s_rc" = 0 ] && [ "$e_rc" = 0 ] || fail "strace $s_rc, etrace $e_rc"
+norm() {
+	strip_pid "$1" | grep '^execve(' |
+		sed -E 's/, 0x[0-9a-f]+ (\/\* [0-9]+ vars \*\/)/, 0xPTR \1/'
+}
+norm "$WORK/s.out" | grep -v 'script' > want
+norm "$WORK/e.out" | grep -v 'script' > got
+cat got
+[ "$(grep -c '"/bin/echo"' want)" = 3 ] || fail "strace's trace has not the 3 echo execs"
+same want got "the execve lines (script aside)"
+# the script: path exact, argv a pointer, envp count as strace's
+norm "$WORK/s.out" | grep 'script' |
+	sed -E 's/\["script", "arg1"\]/0xARGV/' > want.script
+norm "$WORK/e.out" | grep 'script' |
+	sed -E 's/(execve\("[^"]*", )0x[0-9a-f]+,/\10xARGV,/' > got.script
+cat got.script
+same want.script got.script "the script's execve line"
+exit 0
