@@ -86,6 +86,7 @@ static int parse_size(const char *s, size_t *out)
 {
 	char *end;
 	unsigned long long v;
+	unsigned int shift = 0;
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
@@ -93,23 +94,24 @@ static int parse_size(const char *s, size_t *out)
 		return -1;
 	switch (toupper((unsigned char)*end)) {
 	case 'K':
-		v <<= 10;
+		shift = 10;
 		end++;
 		break;
 	case 'M':
-		v <<= 20;
+		shift = 20;
 		end++;
 		break;
 	case 'G':
-		v <<= 30;
+		shift = 30;
 		end++;
 		break;
 	}
 	if (toupper((unsigned char)*end) == 'B' || toupper((unsigned char)*end) == 'I')
 		end++;
-	if (*end || v == 0 || v > MAX_RING_BYTES)
+	/* before the shift: 17179869185G must not wrap around to 1G */
+	if (*end || v == 0 || v > MAX_RING_BYTES >> shift)
 		return -1;
-	*out = (size_t)v;
+	*out = (size_t)(v << shift);
 	return 0;
 }
 
@@ -480,7 +482,8 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 
 			errno = 0;
 			ms = strtod(optarg, &end);
-			if (errno || end == optarg || *end || ms < 0 || ms > 1e9) {
+			/* written so that NaN fails too (its cast is undefined) */
+			if (errno || end == optarg || *end || !(ms >= 0 && ms <= 1e9)) {
 				snprintf(err, errlen, "invalid --duration '%s'"
 					 " (milliseconds)", optarg);
 				return -1;
@@ -592,8 +595,8 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 
 			errno = 0;
 			o->interval = strtod(optarg, &end);
-			if (errno || end == optarg || *end || o->interval < 0.01 ||
-			    o->interval > 86400) {
+			if (errno || end == optarg || *end ||
+			    !(o->interval >= 0.01 && o->interval <= 86400)) {
 				snprintf(err, errlen, "invalid --interval '%s'"
 					 " (seconds, 0.01 or more)", optarg);
 				return -1;
@@ -711,4 +714,5 @@ void opt_free(struct options *o)
 	o->ntps = 0;
 	free(o->pids);
 	o->pids = NULL;
+	o->npids = 0;
 }

@@ -51,8 +51,13 @@ void tp_value(const struct tep_format_field *f, const uint8_t *raw,
 		return;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
 		/* __data_loc: u32 with offset (low half) and length */
-		uint32_t loc = (uint32_t)rd(raw + off, 4, 0);
-		uint32_t at = loc & 0xffff, n = loc >> 16;
+		uint32_t loc, at, n;
+
+		if (len < 4)
+			return;
+		loc = (uint32_t)rd(raw + off, 4, 0);
+		at = loc & 0xffff;
+		n = loc >> 16;
 
 		if (f->flags & TEP_FIELD_IS_RELATIVE)
 			at += off + 4;
