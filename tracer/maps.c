@@ -90,32 +90,33 @@ static int pm_insert(struct proc_maps *pm, const struct map *m)
 	/* cut what it overlaps: keep the parts outside [start, end) */
 	for (j = 0; j < pm->n;) {
 		struct map *o = &pm->m[j];
+		char *old;
 
 		if (o->end <= m->start || o->start >= m->end) {
 			j++;
 			continue;
 		}
+		old = o->path;
 		nkeep = 0;
+		/* the pieces kept borrow its path: pm_insert copies it */
 		if (o->start < m->start) {
 			keep[nkeep] = *o;
 			keep[nkeep].end = m->start;
-			keep[nkeep].path = o->path ? strdup(o->path) : NULL;
 			nkeep++;
 		}
 		if (o->end > m->end) {
 			keep[nkeep] = *o;
 			keep[nkeep].pgoff += m->end - o->start;
 			keep[nkeep].start = m->end;
-			keep[nkeep].path = o->path ? strdup(o->path) : NULL;
 			nkeep++;
 		}
 		if (o->prot & PROT_EXEC)
 			pm->gen++;
-		free(o->path);
 		memmove(o, o + 1, sizeof(*o) * (size_t)(pm->n - j - 1));
 		pm->n--;
 		for (int k = 0; k < nkeep; k++)
 			pm_insert(pm, &keep[k]);
+		free(old);
 		j = 0;
 	}
 	if (pm->n == pm->cap) {
