@@ -10,7 +10,7 @@
 BEGIN {
 	FS = "\t"
 	nw = split("storm1 storm4 mmap bash mixed", W, " ")
-	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_c etrace_untraced perf_stat bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
@@ -23,6 +23,7 @@ BEGIN {
 	tname["etrace_c"] = "etrace"; mname["etrace_c"] = "-c -f"
 	tname["etrace_untraced"] = "etrace"; mname["etrace_untraced"] = "-e trace=openat -f -o FILE"
 	tname["perf_stat"] = "perf stat"; mname["perf_stat"] = "-e raw_syscalls:sys_enter"
+	tname["perf_stat_untraced"] = "perf stat"; mname["perf_stat_untraced"] = "-e syscalls:sys_enter_openat"
 	tname["bpftrace"] = "bpftrace"; mname["bpftrace"] = "printf per call"
 	tname["bpftrace_c"] = "bpftrace"; mname["bpftrace_c"] = "count()"
 	tname["strace"] = "strace"; mname["strace"] = "-f -o FILE"
@@ -103,7 +104,7 @@ END {
 				c = ref[wl, n]
 				# what a tracer can report: summaries omit calls that never return
 				want = md ~ /_c$|_s$/ && md != "bpftrace_c" ? c - noret[wl, n] : c
-				if (md == "etrace_untraced") want = 0	# traces openat only
+				if (md ~ /_untraced$/) want = 0	# traces openat only
 				nr = 0; lo = 1e18; hi = -1e18; minrep = ""; maxlost = 0; nlost = 0; bad = 0; nsil = 0
 				tol = want > 10000 ? want * 0.001 : 10
 				for (r = 1; r <= R; r++) {
@@ -169,6 +170,15 @@ END {
 		printf "| getppid storm under `-e trace=openat` (not traced) vs bare | %.1f added ns/syscall (%.1f to %.1f over rounds; %.1f%% of a bare call of %.0f ns) | nothing measurable: within 5%% of a bare call, or the rounds' range includes 0 | %s |\n",
 			a, lo, hi, 100 * a / per, per,
 			(R < 2 ? "n/a (1 round)" : (within ? "PASS" : "**FAIL**"))
+		# what any syscall tracepoint costs calls it does not trace: the
+		# kernel sends every task's syscalls through its slow path
+		if (("storm1" SUBSEP "perf_stat_untraced" SUBSEP n1) in A) {
+			b = A["storm1", "perf_stat_untraced", n1]
+			blo = ALO["storm1", "perf_stat_untraced", n1]; bhi = AHI["storm1", "perf_stat_untraced", n1]
+			printf "| the same vs `perf stat -e syscalls:sys_enter_openat` (the kernel's cost of a syscall tracepoint, for the calls it skips) | %.1f vs %.1f added ns/syscall (perf stat %.1f to %.1f over rounds) | no more than the kernel's: within 5%% of a bare call of perf stat's, or the ranges overlap | %s |\n",
+				a, b, blo, bhi,
+				(R < 2 ? "n/a (1 round)" : ((a - b <= 0.05 * per || lo <= bhi) ? "PASS" : "**FAIL**"))
+		}
 	}
 	if ((("storm1" SUBSEP "etrace_c" SUBSEP n1) in A) && (("storm1" SUBSEP "perf_stat" SUBSEP n1) in A)) {
 		a = A["storm1", "etrace_c", n1]; b = A["storm1", "perf_stat", n1]

@@ -82,7 +82,7 @@ slow="$slow perf_trace perf_trace_s"
 if command -v bpftrace >/dev/null; then fast="$fast bpftrace_c" slow="$slow bpftrace"
 else echo "bpftrace: not installed: skipped" >> "$notes"; fi
 # etrace-only rows: a storm of a syscall that is not traced (storm1 only)
-extra="etrace_untraced"
+extra="etrace_untraced perf_stat_untraced"
 
 # exit and exit_group never return: -c summaries do not count them
 case $(uname -m) in
@@ -134,6 +134,9 @@ measure() {
 	perf_trace)	set -- perf trace -o "$f" -- "$@" ;;
 	perf_trace_s)	set -- perf trace -s -o "$f" -- "$@" ;;
 	perf_stat)	set -- perf stat -e raw_syscalls:sys_enter -x, -o "$f" -- "$@" ;;
+	# the kernel's own cost of a syscall tracepoint on, for calls it skips
+	perf_stat_untraced)
+		set -- perf stat -e syscalls:sys_enter_openat -x, -o "$f" -- "$@" ;;
 	bpftrace)	bt_script "$@"
 		set -- bpftrace -q -o "$f" -e "$bt_follow
 tracepoint:raw_syscalls:sys_exit /@f[pid]/ { printf(\"%d %d %d\\n\", tid, args->id, args->ret); }
@@ -164,6 +167,8 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 		rep=$(awk '/^ +[a-z_0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ / { n += $2 } END { print n + 0 }' "$f") ;;
 	perf_stat)
 		rep=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ { print $1 }' "$f") ;;
+	perf_stat_untraced)
+		rep=$(awk -F, '$3 ~ /sys_enter_openat/ { print $1 }' "$f") ;;
 	ref)	# reported: all calls; lost: calls that never return
 		rep=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ { print $1; exit }' "$f")
 		lost=$(awk -F, '$3 ~ /raw_syscalls:sys_enter/ && n++ { print $1 }' "$f") ;;

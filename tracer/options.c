@@ -77,7 +77,7 @@ void opt_usage(FILE *f)
 "  --hist          min/avg/max and a log2 histogram of latency per row\n"
 "  --interval SEC  print the summary of each SEC seconds while tracing\n"
 "Rings:\n"
-"  -m SIZE         per-CPU ring size (default 4M, 16M with -k; K, M suffixes)\n"
+"  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n"
 "\n"
 "  -h              this help    -V  version\n", f);
 }
