@@ -837,14 +837,15 @@ static __always_inline void sum_add(struct cap_config *c, u32 nr, s64 ret,
 				    u64 ns, int timed)
 {
 	struct sum_key k = { .nr = nr };
-	u64 pt = bpf_get_current_pid_tgid();
 	struct sum_val *v = 0;
+	u64 pt;
 
 	if (!c->sum_by && nr < CAP_NR_MAX) {
 		v = bpf_map_lookup_elem(&sum_by_nr, &nr);
 		if (v)
 			goto add;
 	}
+	pt = bpf_get_current_pid_tgid();
 	if (c->sum_by & SUM_BY_COMM)
 		bpf_get_current_comm(k.comm, sizeof(k.comm));
 	if (c->sum_by & SUM_BY_PID)
@@ -906,11 +907,15 @@ int sum_enter(u64 *ctx)
 	struct cap_config *c = cfg();
 	struct sum_start *st;
 	s64 nr = (s64)ctx[1];
+	u64 pt;
 	u32 tid;
 
-	if (!c || !is_traced(c) || !sum_selected(c, nr))
+	if (!c || !sum_selected(c, nr))
 		return 0;
-	tid = (u32)bpf_get_current_pid_tgid();
+	pt = bpf_get_current_pid_tgid();
+	tid = (u32)pt;
+	if (!c->all && !traced_id(c, c->by_tid ? tid : (u32)(pt >> 32)))
+		return 0;
 	st = start_slot(c, tid);
 	if (st) {
 		st->tid = tid;
@@ -928,11 +933,16 @@ int sum_exit(u64 *ctx)
 	u64 now = bpf_ktime_get_ns();
 	u32 tid;
 
-	if (!c || !is_traced(c))
+	if (!c)
 		return 0;
 	tid = (u32)bpf_get_current_pid_tgid();
 	st = start_slot(c, tid);
-	/* nr -1: no entry seen (attached in the call), or already counted */
+	/*
+	 * Only traced tasks fill slots (sum_enter), and a traced task's slot
+	 * is emptied when it exits (cap_task_exit): a slot holding this tid
+	 * is this task's.  nr -1: no entry seen (attached in the call), or
+	 * already counted.
+	 */
 	if (!st || st->tid != tid || st->nr < 0)
 		return 0;
 	sum_add(c, (u32)st->nr, (s64)ctx[1], now - st->ts, 1);
@@ -1266,6 +1276,13 @@ int cap_task_exit(void *ctx)
 	if (!c || !is_traced(c))
 		return 1;
 	bpf_map_delete_elem(&inflight, &tid);
+	/* a call it died in (exit_group) leaves its -c slot for its tid */
+	{
+		struct sum_start *st = start_slot(c, tid);
+
+		if (st && st->tid == tid)
+			st->nr = -1;
+	}
 	/* the format's group_dead field, where this kernel has one */
 	if (c->group_dead_off)
 		bpf_probe_read_kernel(&dead, 1, (u8 *)ctx + (c->group_dead_off & 255));
