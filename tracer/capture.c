@@ -691,6 +691,10 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			continue;
 		/* an argument's items are all of one phase: one kind each */
 		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
+		/* several pieces (msghdr): whole, or not at all */
+		if (n > 1 && (bad || used + total > buflen))
+			continue;
+		/* caps[a] may be what ptrs[a] shows: clear only to refill */
 		memset(&caps[a], 0, sizeof(caps[a]));
 		if (n == 1) {
 			caps[a].p = cp->item[first].p;
@@ -705,9 +709,6 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			ptrs[a] = &caps[a];
 			continue;
 		}
-		/* several pieces (msghdr): whole, or not at all */
-		if (bad || used + total > buflen)
-			continue;
 		caps[a].p = buf + used;
 		for (int i = first; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)

@@ -72,10 +72,12 @@ static int mount_private(struct tracefs *t, char *err, size_t errlen)
 	/*
 	 * A namespace of our own: the mount is never seen by the rest of
 	 * the system and vanishes with etrace, even on SIGKILL.  "/" must
-	 * be made private first or the mount would propagate back.
+	 * be made private first or the mount would propagate back (the
+	 * kernel ignores source and type then: "none", not NULL, which
+	 * valgrind takes for a bad string).
 	 */
 	if (unshare(CLONE_NEWNS) ||
-	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) ||
 	    mount("nodev", where, "tracefs", 0, NULL)) {
 		int e = errno;
 
