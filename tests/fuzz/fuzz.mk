@@ -5,7 +5,8 @@
 #
 #   make fuzz-build              build every target into build/fuzz/
 #   make fuzz [FUZZ_TIME=600]    build, then run each for FUZZ_TIME seconds
-#   make fuzz-ci                 build, then run each for FUZZ_CI_TIME (60 s)
+#   make fuzz-ci                 build, then run each for FUZZ_CI_TIME (60 s),
+#                                with libFuzzer's seed fixed (FUZZ_CI_SEED)
 #   make fuzz FUZZ_TARGETS=record,json     only these
 #
 # The library is compiled again, apart from the normal build: clang with
@@ -17,6 +18,8 @@
 FUZZ_CC		?= clang
 FUZZ_TIME	?= 600
 FUZZ_CI_TIME	?= 60
+# CI's runs repeat: the same mutations as a longer local run with this seed
+FUZZ_CI_SEED	?= 1
 FUZZ_JOBS	?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_TARGETS	?=
 FB		:= $(B)/fuzz
@@ -52,6 +55,6 @@ fuzz: fuzz-build
 	FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_TIME) $(FUZZ_TARGETS)
 
 fuzz-ci: fuzz-build
-	FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_CI_TIME) $(FUZZ_TARGETS)
+	FUZZ_SEED=$(FUZZ_CI_SEED) FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_CI_TIME) $(FUZZ_TARGETS)
 
 .PHONY: fuzz fuzz-build fuzz-ci

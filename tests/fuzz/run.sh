@@ -8,7 +8,9 @@
 # number of CPUs).  Every seed is run first, so a seed that fails fails.
 # A crash, sanitizer report, leak, an input slower than 10 s, or more than
 # 2 GB of memory fails the target; its log is FUZZ_BUILD_DIR/logs/NAME.log
-# and the input is kept in FUZZ_BUILD_DIR/artifacts/.  Reproduce with
+# and the input is kept in FUZZ_BUILD_DIR/artifacts/.  FUZZ_SEED=N fixes
+# libFuzzer's random seed (make fuzz-ci does), so that a run repeats the
+# same mutations in the same order as far as the time allows.  Reproduce with
 #   FUZZ_BUILD_DIR/fuzz_NAME FUZZ_BUILD_DIR/artifacts/NAME-crash-...
 set -u
 FB=${1:?usage: run.sh FUZZ_BUILD_DIR SECONDS [TARGETS]}
@@ -34,14 +36,15 @@ run_one() {	# name: runs in the background, leaves FB/status/NAME
 	seeds="$top/tests/fuzz/corpus/$name"
 	work="$FB/corpus/$name"
 	mkdir -p "$work"
-	dict=""
+	dict="" seed=""
+	[ -n "${FUZZ_SEED:-}" ] && seed="-seed=$FUZZ_SEED"
 	[ -f "$top/tests/fuzz/$name.dict" ] && dict="-dict=$top/tests/fuzz/$name.dict"
 	start=$(date +%s)
 	# the sanitizers' options for the targets (libFuzzer sets its own
 	# exit codes); leaks are checked (libFuzzer's -detect_leaks=1)
 	ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-	"$FB/fuzz_$name" -max_total_time="$SECS" -timeout=10 \
+	"$FB/fuzz_$name" -max_total_time="$SECS" -timeout=10 $seed \
 		-rss_limit_mb=2048 -print_final_stats=1 $dict \
 		-artifact_prefix="$FB/artifacts/$name-" \
 		"$work" $([ -d "$seeds" ] && echo "$seeds") \
