@@ -3,14 +3,15 @@
 # stdout and one TSV row per (workload, tracer, mode, N) into the file tsv.
 #   awk -v notes=FILE -v tsv=FILE -f bench/report.awk raw.tsv
 # raw.tsv: round workload mode N pair wall_ns status cpu_ns utime stime
-#          hwm_kb threads maxrss_kb linger_ns reported lost
+#          hwm_kb threads maxrss_kb linger_ns reported lost stacks
 # round 0 is perf stat's exact count (reported) and the calls that never
-# return (lost); a bare run's pair is the tracer mode it ran next to.
+# return (lost); a bare run's pair is the tracer mode it ran next to;
+# round -1 the long system-wide runs (no bare run to compare with).
 # Portable awk (mawk): no asort, big numbers printed with %.0f.
 BEGIN {
 	FS = "\t"
 	nw = split("storm1 storm4 mmap bash mixed", W, " ")
-	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
@@ -20,6 +21,8 @@ BEGIN {
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
 	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
 	tname["etrace_stackfp"] = "etrace"; mname["etrace_stackfp"] = "--stack=fp -f -o FILE"
+	tname["etrace_spawns"] = "etrace"; mname["etrace_spawns"] = "--spawns -f -o FILE"
+	mname["etrace_a"] = "-a -o FILE"; mname["etrace_a_spawns"] = "-a --spawns -o FILE"
 	tname["etrace_c"] = "etrace"; mname["etrace_c"] = "-c -f"
 	tname["etrace_untraced"] = "etrace"; mname["etrace_untraced"] = "-e trace=openat -f -o FILE"
 	tname["perf_stat"] = "perf stat"; mname["perf_stat"] = "-e raw_syscalls:sys_enter"
@@ -48,6 +51,7 @@ function num(x) { return x == "" || x == "?" || x == "-" ? "-" : sprintf("%.0f",
 
 NR == 1 { next }
 $1 == 0 { ref[$2, $4] = $15; noret[$2, $4] = $16; next }
+$1 == -1 { nsw++; SW[nsw] = $0; next }
 $1 > R { R = $1 }
 $3 == "bare" {
 	bw[$2, $4, $5, $1] = $6
@@ -60,7 +64,7 @@ $3 == "bare" {
 	k = $2 SUBSEP $3 SUBSEP $4
 	if (!(k in seen)) { seen[k] = 1; nk[$2, $3]++; kn[$2, $3, nk[$2, $3]] = $4 }
 	wall[k, $1] = $6; st[k, $1] = $7; cpu[k, $1] = $8; hwm[k, $1] = $11
-	rep[k, $1] = $15; lost[k, $1] = $16
+	rep[k, $1] = $15; lost[k, $1] = $16; stk[k, $1] = $17
 }
 
 END {
@@ -129,6 +133,16 @@ END {
 				add = median(ad, nr); ratio = median(ra, nr)
 				addtxt = sprintf("%.0f (%.0f-%.0f)", add, lo, hi)
 				cpt = sprintf("%.1f", median(cp, nr)); rss = sprintf("%.1f", median(hw, nr) / 1024)
+				CPU[wl, md, n] = median(cp, nr); X[wl, md, n] = ratio
+				if (median(hw, nr) / 1024 > RSSMAX[md]) { RSSMAX[md] = median(hw, nr) / 1024; RSSW[md] = wl }
+				if (maxlost > LOSTMAX[wl, md]) LOSTMAX[wl, md] = maxlost
+				# tracer CPU per stack unwound, for the modes that say
+				ns = 0
+				for (r = 1; r <= R; r++)
+					if (((k, r) in stk) && stk[k, r] + 0 > 0) {
+						ns++; sc[ns] = (cpu[k, r] - fxc[md]) / stk[k, r]; sn[ns] = stk[k, r]
+					}
+				if (ns) { SPS[wl, md, n] = median(sc, ns); SN[wl, md, n] = median(sn, ns); nstk++; STK[nstk] = wl SUBSEP md SUBSEP n }
 				reptxt = minrep == "" ? "?" : num(minrep)
 				if (minrep != "" && want > 0 && minrep + 0 < want - tol)
 					reptxt = "**" reptxt "**"
@@ -149,16 +163,43 @@ END {
 		}
 	}
 
+	if (nstk) {
+		print ""
+		print "### Stacks: etrace's own CPU per stack unwound"
+		print ""
+		print "| workload | mode | N | stacks unwound | tracer CPU us/stack | x bare |"
+		print "|---|---|---|---:|---:|---:|"
+		for (i = 1; i <= nstk; i++) {
+			split(STK[i], p, SUBSEP)
+			printf "| %s | %s | %s | %.0f | %.1f | %.2f |\n", wname[p[1]], mname[p[2]],
+				nlabel(p[1], p[3]), SN[STK[i]], SPS[STK[i]] / 1000, X[STK[i]]
+		}
+	}
+	if (nsw) {
+		print ""
+		print "### System-wide: etrace -a over a long mixed load (one run each)"
+		print ""
+		print "| mode | seconds | wall s | tracer CPU s | tracer peak RSS MB | lines or processes reported | lost | exit status |"
+		print "|---|---:|---:|---:|---:|---:|---:|---:|"
+		for (i = 1; i <= nsw; i++) {
+			split(SW[i], f, "\t")
+			printf "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %s |\n", mname[f[3]], f[4],
+				f[6] / 1e9, f[8] / 1e9, f[11] / 1024, num(f[15]), num(f[16]), f[7]
+			if (f[11] / 1024 > RSSMAX[f[3]]) { RSSMAX[f[3]] = f[11] / 1024; RSSW[f[3]] = "syswide" }
+			if (f[7] != 0) swbad++
+		}
+	}
+
 	# the promises
 	n1 = kn["storm1", "etrace", 1]
 	print ""
-	print "### etrace's promises (getppid storm, N=" n1 ")"
+	print "### etrace's promises"
 	print ""
 	print "| check | measured | target | verdict |"
 	print "|---|---|---|---|"
 	if ((("storm1" SUBSEP "etrace" SUBSEP n1) in A) && (("storm1" SUBSEP "etrace_nobpf" SUBSEP n1) in A)) {
 		a = A["storm1", "etrace", n1]; b = A["storm1", "etrace_nobpf", n1]
-		printf "| BPF capture on vs `--no-bpf` | %.0f vs %.0f added ns/syscall: %s | capture <= 1.5x no capture | %s |\n",
+		printf "| getppid storm: BPF capture on vs `--no-bpf` | %.0f vs %.0f added ns/syscall: %s | capture <= 1.5x no capture | %s |\n",
 			a, b, (b > 0 ? sprintf("%.2fx", a / b) : "no-bpf added nothing measurable"),
 			(b > 0 ? (a <= 1.5 * b ? "PASS" : "**FAIL**") : (a <= 0 ? "PASS" : "?"))
 	}
@@ -180,12 +221,49 @@ END {
 				(R < 2 ? "n/a (1 round)" : ((a - b <= 0.05 * per || lo <= bhi) ? "PASS" : "**FAIL**"))
 		}
 	}
-	if ((("storm1" SUBSEP "etrace_c" SUBSEP n1) in A) && (("storm1" SUBSEP "perf_stat" SUBSEP n1) in A)) {
-		a = A["storm1", "etrace_c", n1]; b = A["storm1", "perf_stat", n1]
-		printf "| `-c` vs `perf stat -e raw_syscalls:sys_enter` | %.0f vs %.0f added ns/syscall: %s | <= 2x perf stat | %s |\n",
-			a, b, (b > 0 ? sprintf("%.2fx", a / b) : "perf stat added nothing measurable"),
-			(b > 0 ? (a <= 2 * b ? "PASS" : "**FAIL**") : "?")
+	# every workload: tracing to a file against the other tracers
+	for (w = 1; w <= nw; w++) {
+		wl = W[w]
+		ne = kn[wl, "etrace", 1]
+		if (!((wl SUBSEP "etrace" SUBSEP ne) in A)) continue
+		a = A[wl, "etrace", ne]
+		for (o = 1; o <= 2; o++) {
+			om = o == 1 ? "strace" : "perf_trace"
+			no = kn[wl, om, 1]
+			if (!((wl SUBSEP om SUBSEP no) in A)) continue
+			b = A[wl, om, no]
+			printf "| %s: trace to a file, etrace vs %s | %.0f vs %.0f added ns/syscall: %.1f%% | < 10%% | %s |\n",
+				wname[wl], tname[om], a, b, (b > 0 ? 100 * a / b : 0),
+				(b > 0 && a < 0.1 * b ? "PASS" : "**FAIL**")
+		}
+		printf "| %s: etrace's CPU per traced call (trace to a file) | %.0f ns | <= 1000 ns | %s |\n",
+			wname[wl], CPU[wl, "etrace", ne], (CPU[wl, "etrace", ne] <= 1000 ? "PASS" : "**FAIL**")
+		printf "| %s: records lost tracing to a file, default rings | %.0f | 0 | %s |\n",
+			wname[wl], LOSTMAX[wl, "etrace"], (LOSTMAX[wl, "etrace"] == 0 ? "PASS" : "**FAIL**")
+		if (wl != "bash" && wl != "mixed" && ((wl SUBSEP "etrace_c" SUBSEP ne) in A) && ((wl SUBSEP "perf_stat" SUBSEP ne) in A)) {
+			a = A[wl, "etrace_c", ne]; b = A[wl, "perf_stat", ne]
+			printf "| %s: `-c` vs `perf stat -e raw_syscalls:sys_enter` | %.0f vs %.0f added ns/syscall | <= 2x perf stat | %s |\n",
+				wname[wl], a, b, (b > 0 ? (a <= 2 * b ? "PASS" : "**FAIL**") : "?")
+		}
 	}
+	# the spawn report on the fork storm
+	nsb = kn["bash", "etrace_spawns", 1]
+	if (("bash" SUBSEP "etrace_spawns" SUBSEP nsb) in X) {
+		x = X["bash", "etrace_spawns", nsb]
+		printf "| bash loop forking dirname: `--spawns` (a stack at every fork and exec) vs bare | %.1f%% added run time | <= 15%% | %s |\n",
+			100 * (x - 1), (x <= 1.15 ? "PASS" : "**FAIL**")
+	}
+	for (i = 1; i <= nstk; i++) {
+		split(STK[i], p, SUBSEP)
+		printf "| %s, `%s`: tracer CPU per stack unwound | %.1f us | <= 20 us | %s |\n",
+			wname[p[1]], mname[p[2]], SPS[STK[i]] / 1000, (SPS[STK[i]] <= 20000 ? "PASS" : "**FAIL**")
+	}
+	worst = 0; wm = ""
+	for (md in RSSMAX) if (md ~ /^etrace/ && RSSMAX[md] > worst) { worst = RSSMAX[md]; wm = md }
+	if (wm != "")
+		printf "| etrace's peak RSS, every workload and mode%s | %.1f MB (`%s`, %s) | <= 64 MiB | %s |\n",
+			(nsw ? " and the system-wide runs" : ""), worst, mname[wm], (RSSW[wm] == "syswide" ? "system-wide run" : wname[RSSW[wm]]),
+			(worst <= 64 ? "PASS" : "**FAIL**")
 	print ""
 	print "Read: added ns/syscall = (tracer wall - the wall of the bare run right next to it - the mode's start-up cost) / syscalls, median over rounds (min-max over rounds); x bare = (tracer wall - start-up) / that bare wall; tracer CPU is the tracer process's own user+sys time (all its threads, not the workload's) less its start-up CPU, per syscall; RSS is its VmHWM; reported = fewest calls the tracer showed in any round (**bold** when short of the exact count by more than 0.1% (10 calls below 10000); for the -c and -s summaries, the count less exit/exit_group, which never return); lost = most records the tracer said it lost in one run, and runs that reported fewer calls than were made without saying anything was lost. Details: bench/README.md."
 	first = 1

@@ -83,6 +83,16 @@ if command -v bpftrace >/dev/null; then fast="$fast bpftrace_c" slow="$slow bpft
 else echo "bpftrace: not installed: skipped" >> "$notes"; fi
 # etrace-only rows: a storm of a syscall that is not traced (storm1 only)
 extra="etrace_untraced perf_stat_untraced"
+# the spawn report (stacks at fork and exec only) on the fork storm, with
+# more forks than the other modes: what it costs per stack is what a
+# storm pays after the one-time loading of bash's and libc's symbols
+spawnm="" SP=2000
+[ "$QUICK" = 1 ] && SP=200
+if "$etrace" -h 2>&1 | grep -q -- --spawns; then spawnm="etrace_spawns"
+else echo "etrace --spawns: not in this etrace: mode skipped" >> "$notes"; fi
+# one long system-wide run, for etrace's memory over time (not in rounds)
+SYSWIDE=${SYSWIDE:-60}
+[ "$QUICK" = 1 ] && SYSWIDE=${SYSWIDE_QUICK:-5}
 
 # exit and exit_group never return: -c summaries do not count them
 case $(uname -m) in
@@ -120,13 +130,25 @@ measure() {
 	mmap) set -- "$storm" "$n" 1 mmap ;;
 	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
 	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	# n seconds of forks, file reads and a thread storm, while etrace -a
+	# traces the whole machine
+	syswide) set -- bash -c "end=\$((SECONDS + $n))
+		while [ \$SECONDS -lt \$end ]; do
+			dirname /a/b >/dev/null
+			find /usr/include/linux -name '*.h' -exec cat {} + >/dev/null
+			$storm 5000 4
+		done" ;;
 	esac
 	case $mode in
 	bare|ref)	;;
 	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
 	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
 	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
-	etrace_stack)	set -- "$etrace" -k -f -q -o "$f" -- "$@" ;;
+	# stack modes without -q: etrace says how many stacks it unwound
+	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
+	etrace_spawns)	set -- "$etrace" --spawns -f -o "$f" -- "$@" ;;
+	etrace_a)	set -- "$etrace" -a -q -o "$f" -- "$@" ;;
+	etrace_a_spawns) set -- "$etrace" -a --spawns -o "$f" -- "$@" ;;
 	etrace_stackfp)	set -- "$etrace" --stack=fp -f -q -o "$f" -- "$@" ;;
 	etrace_untraced) set -- "$etrace" -e trace=openat -f -q -o "$f" -- "$@" ;;
 	strace)		set -- strace -f -o "$f" "$@" ;;
@@ -150,17 +172,19 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 		set -- perf stat -e raw_syscalls:sys_enter -e raw_syscalls:sys_enter \
 			--filter "$noreturn" -x, -o "$f" -- "$@"
 	fi
-	st=0 lost=0
+	st=0 lost=0 stacks=-
 	"$tstat" "$tmp/m" -- "$@" >/dev/null 2>"$tmp/err" </dev/null || st=$?
 	case $mode in
 	bare)	rep=- ;;
-	etrace|etrace_nobpf|etrace_stack*|etrace_untraced|strace)
+	etrace|etrace_nobpf|etrace_stack*|etrace_untraced|etrace_a|strace)
 		# calls: every line but "<... resumed>" halves, +++ and --- lines
 		# and " > " stack frames
 		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
 			-e '^[0-9]* *> ' "$f" || true) ;;
 	etrace_c|strace_c)
 		rep=$(awk '$NF == "total" { print $4 }' "$f") ;;
+	etrace_spawns|etrace_a_spawns)	# processes the report counted
+		rep=$(sed -n 's/^etrace: \([0-9]*\) process.* started in .*/\1/p' "$f") ;;
 	perf_trace)	# calls: lines but the "... [continued]:" halves
 		rep=$(awk '/^ *([0-9]+\.[0-9]+|\?) \(/ && !/\[continued\]/ { n++ } END { print n + 0 }' "$f") ;;
 	perf_trace_s)
@@ -176,7 +200,9 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	bpftrace_c)	rep=$(awk '/^@n:/ { print $2 }' "$f") ;;
 	esac
 	case $mode in
-	etrace*)	lost=$(sed -n 's/^etrace: \([0-9]*\) records lost.*/\1/p' "$tmp/err") ;;
+	etrace*)	lost=$(sed -n 's/^etrace: \([0-9]*\) records lost.*/\1/p' "$tmp/err")
+		stacks=$(sed -n 's/^etrace: \([0-9]*\) user stacks unwound.*/\1/p' "$tmp/err")
+		[ -n "$stacks" ] || stacks=- ;;
 	perf_trace*)	lost=$(cat "$f" "$tmp/err" 2>/dev/null |
 			awk '{ for (i = 1; i < NF; i++) if ($i == "LOST") s += $(i + 1) } END { print s + 0 }') ;;
 	bpftrace*)	lost=$(sed -n 's/.*Lost \([0-9]*\) events.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s + 0 }') ;;
@@ -186,9 +212,9 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	if [ "$st" != 0 ] || grep -q -e 'malformed' "$tmp/err"; then
 		echo "round $r $wl $mode N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
 	fi
-	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
-		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" >> "$out/raw.tsv"
+	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost stacks
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
+		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" "$stacks" >> "$out/raw.tsv"
 	rm -f "$f"
 }
 
@@ -200,10 +226,13 @@ jobs() {
 		nf=$(nfast $wl) ns=$(nslow $wl)
 		for m in $fast; do echo "$wl $m $nf"; done
 		for m in $slow; do echo "$wl $m $ns"; done
+		if [ "$wl" = bash ]; then
+			for m in $spawnm; do echo "$wl $m $SP"; done
+		fi
 	done
 	for m in $extra; do echo "storm1 $m $S1"; done
 	# each mode's fixed cost (start-up, tear-down): on "storm 0"
-	for m in $fast $slow $extra; do echo "fixed $m 0"; done
+	for m in $fast $slow $extra $spawnm; do echo "fixed $m 0"; done
 }
 
 # how busy the machine is without us: % of all CPUs busy over 2 s
@@ -215,7 +244,7 @@ busy() {
 }
 busy0=$(busy)
 
-printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\n' > "$out/raw.tsv"
+printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\tstacks\n' > "$out/raw.tsv"
 
 # exact syscall counts of every (workload, N), which also warms the caches
 jobs | awk '{ print $1, $3 }' | sort -u > "$tmp/refs"
@@ -255,6 +284,14 @@ for round in $(seq "$ROUNDS"); do
 	echo "bench: round $round/$ROUNDS done ($(($(date +%s) - start)) s)" >&2
 done
 ROUNDS=$done
+# etrace -a for SYSWIDE seconds of a mixed load, traced to a file and in
+# the spawn report: its memory after a long run (round -1: not compared
+# with a bare run)
+if [ "$SYSWIDE" -gt 0 ]; then
+	echo "bench: etrace -a for ${SYSWIDE} s, twice" >&2
+	measure -1 syswide etrace_a "$SYSWIDE"
+	[ -n "$spawnm" ] && measure -1 syswide etrace_a_spawns "$SYSWIDE"
+fi
 end=$(date +%s)
 busy1=$(busy)
 

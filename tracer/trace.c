@@ -828,6 +828,14 @@ int trace_teardown(struct trace *t)
 	if (t->bad || t->pr.cap_bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)(t->bad + t->pr.cap_bad));
+	/* what -k cost: the bench divides etrace's CPU time by it */
+	if (t->o && t->o->stack && t->o->quiet < 1 && t->pr.unw.stacks)
+		fprintf(stderr, "etrace: %llu user stacks unwound, %llu frames,"
+			" %llu process layout%s\n",
+			(unsigned long long)t->pr.unw.stacks,
+			(unsigned long long)t->pr.unw.frames,
+			(unsigned long long)t->pr.unw.dwfls,
+			t->pr.unw.dwfls == 1 ? "" : "s");
 	fflush(stderr);
 	release_kernel_objects(t);
 	merge_free(&t->mg);

@@ -2,10 +2,11 @@
 /*
  * Unwind stage, with libdw.
  *
- * One Dwfl per process, built from its executable mappings and attached
- * (dwfl_attach_state) once; its callbacks read "the current sample": the
- * registers and the stack copy of the event being unwound.  A new Dwfl
- * per sample costs several times more.  Symbols are cached per (module,
+ * One Dwfl per layout of code (the executable mappings of a process, and
+ * of every process that has the same: a fork child and its parent), built
+ * and attached (dwfl_attach_state) once; its callbacks read "the current
+ * sample": the registers and the stack copy of the event being unwound.
+ * A new Dwfl per sample costs several times more.  Symbols are cached per (module,
  * offset).  A pc no symbol covers prints as module+offset: the nearest
  * symbol before it is a different function, and naming it would be wrong.
  */
@@ -40,10 +41,34 @@ struct jitsym {
 	const char *name;		/* interned */
 };
 
-struct pstate {
+/*
+ * One module of a layout: a file's first executable mapping, which gives
+ * its load bias.
+ */
+struct lmod {
+	char *path;
+	uint64_t bias, dev, ino;
+};
+
+/*
+ * A Dwfl for one layout of code (the modules and where they are loaded),
+ * shared by every process that has that layout: a fork child has its
+ * parent's until it execs or maps code, and needs no Dwfl of its own
+ * (building one opens and maps every library again: tens of
+ * microseconds per process, which a fork storm pays per fork).  Freed
+ * with the last process that uses it.
+ */
+struct layout {
 	Dwfl *dwfl;
+	uint64_t sig;
+	int refs, attached, nmods;
+	struct layout *next, **pprev;
+	struct lmod mods[];
+};
+
+struct pstate {
+	struct layout *lay;
 	unsigned int gen;
-	int attached;
 	struct jitsym *jit;
 	int njit;
 	off_t jit_size;			/* of the file when read; -1: none */
@@ -142,31 +167,165 @@ static const Dwfl_Thread_Callbacks thread_cbs = {
 
 static char *debuginfo_path;
 
+/*
+ * Separate debug info by build-id (under /usr/lib/debug/.build-id), the
+ * only lookup that cannot pick a wrong file.  Not libdw's standard search:
+ * its last resort, debuginfod, loads libcurl and some 40 libraries into
+ * etrace, begins a client per Dwfl and, where DEBUGINFOD_URLS is set (as
+ * Debian's profile.d does), downloads from the network in the middle of a
+ * trace.
+ */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata,
+			  const char *modname, GElf_Addr base,
+			  const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	return dwfl_build_id_find_debuginfo(mod, userdata, modname, base,
+					    file_name, debuglink_file,
+					    debuglink_crc, debuginfo_file_name);
+}
+
 static const Dwfl_Callbacks offline_cbs = {
 	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = find_debuginfo,
 	.section_address = dwfl_offline_section_address,
 	.debuginfo_path = &debuginfo_path,
 };
+
+static void layout_put(struct layout *l)
+{
+	if (!l || --l->refs > 0)
+		return;
+	*l->pprev = l->next;
+	if (l->next)
+		l->next->pprev = l->pprev;
+	if (l->dwfl)
+		dwfl_end(l->dwfl);
+	for (int i = 0; i < l->nmods; i++)
+		free(l->mods[i].path);
+	free(l);
+}
 
 static void pstate_free(void *v)
 {
 	struct pstate *ps = v;
 
-	if (ps && ps->dwfl)
-		dwfl_end(ps->dwfl);
-	if (ps)
-		free(ps->jit);
+	if (!ps)
+		return;
+	layout_put(ps->lay);
+	free(ps->jit);
 	free(ps);
 }
 
-/* the process's Dwfl, rebuilt when its executable mappings changed */
+static uint64_t sig_add(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 0x100000001b3ull;
+	return h;
+}
+
+/* the modules of pm's code mappings, into l->mods (room for pm->n) */
+static void layout_mods(const struct proc_maps *pm, struct layout *l)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	l->nmods = 0;
+	for (int i = 0; i < pm->n; i++) {
+		const struct map *m = &pm->m[i];
+		struct lmod *d = &l->mods[l->nmods];
+		int seen = 0;
+
+		if (!(m->prot & PROT_EXEC) || !m->path)
+			continue;
+		for (int j = 0; j < l->nmods && !seen; j++)
+			seen = !strcmp(l->mods[j].path, m->path);
+		if (seen)
+			continue;
+		/* pm's: layout_get copies it when the layout is kept */
+		d->path = m->path;
+		d->bias = m->start - m->pgoff;
+		d->dev = m->dev;
+		d->ino = m->ino;
+		h = sig_add(h, m->path, strlen(m->path) + 1);
+		h = sig_add(h, &d->bias, sizeof(d->bias));
+		h = sig_add(h, &d->ino, sizeof(d->ino));
+		l->nmods++;
+	}
+	l->sig = h;
+}
+
+static int layout_same(const struct layout *a, const struct layout *b)
+{
+	if (a->sig != b->sig || a->nmods != b->nmods)
+		return 0;
+	for (int i = 0; i < a->nmods; i++)
+		if (a->mods[i].bias != b->mods[i].bias ||
+		    a->mods[i].dev != b->mods[i].dev ||
+		    a->mods[i].ino != b->mods[i].ino ||
+		    strcmp(a->mods[i].path, b->mods[i].path))
+			return 0;
+	return 1;
+}
+
+/* pm's layout, found among those in use or built; a reference to it */
+static struct layout *layout_get(struct unwinder *u,
+				 const struct proc_maps *pm)
+{
+	struct layout *l = malloc(sizeof(*l) + sizeof(l->mods[0]) * (size_t)pm->n);
+	struct layout **b;
+
+	if (!l)
+		return NULL;
+	layout_mods(pm, l);
+	b = &u->layouts[l->sig % UNWIND_LAYOUT_BUCKETS];
+	for (struct layout *o = *b; o; o = o->next) {
+		if (layout_same(o, l)) {
+			free(l);
+			o->refs++;
+			return o;
+		}
+	}
+	/* a new layout: its own copies of the paths, and a Dwfl */
+	for (int i = 0; i < l->nmods; i++) {
+		char *path = strdup(l->mods[i].path);
+
+		if (!path) {
+			while (i < l->nmods)
+				l->mods[i++].path = NULL;
+			break;
+		}
+		l->mods[i].path = path;
+	}
+	l->dwfl = dwfl_begin(&offline_cbs);
+	l->refs = 1;
+	l->attached = 0;
+	l->next = *b;
+	l->pprev = b;
+	if (*b)
+		(*b)->pprev = &l->next;
+	*b = l;
+	if (!l->dwfl || (l->nmods && !l->mods[l->nmods - 1].path)) {
+		layout_put(l);
+		return NULL;
+	}
+	u->dwfls++;
+	dwfl_report_begin(l->dwfl);
+	for (int i = 0; i < l->nmods; i++)
+		dwfl_report_elf(l->dwfl, l->mods[i].path, l->mods[i].path, -1,
+				l->mods[i].bias, false);
+	dwfl_report_end(l->dwfl, NULL, NULL);
+	return l;
+}
+
+/* the process's Dwfl, looked up again when its code mappings changed */
 static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
 {
 	struct pstate *ps = pm->unwind;
 
-	if (ps && ps->gen == pm->gen && ps->dwfl)
-		return ps->dwfl;
+	if (ps && ps->gen == pm->gen && ps->lay)
+		return ps->lay->dwfl;
 	if (!ps) {
 		ps = calloc(1, sizeof(*ps));
 		if (!ps)
@@ -175,30 +334,10 @@ static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
 		pm->unwind = ps;
 		pm->unwind_free = pstate_free;
 	}
-	if (ps->dwfl)
-		dwfl_end(ps->dwfl);
-	ps->dwfl = dwfl_begin(&offline_cbs);
+	layout_put(ps->lay);
+	ps->lay = layout_get(u, pm);
 	ps->gen = pm->gen;
-	ps->attached = 0;
-	if (!ps->dwfl)
-		return NULL;
-	dwfl_report_begin(ps->dwfl);
-	for (int i = 0; i < pm->n; i++) {
-		const struct map *m = &pm->m[i];
-		int seen = 0;
-
-		if (!(m->prot & PROT_EXEC) || !m->path)
-			continue;
-		/* a file's first executable mapping gives its load bias */
-		for (int j = 0; j < i && !seen; j++)
-			seen = pm->m[j].path && (pm->m[j].prot & PROT_EXEC) &&
-			       !strcmp(pm->m[j].path, m->path);
-		if (!seen)
-			dwfl_report_elf(ps->dwfl, m->path, m->path, -1,
-					m->start - m->pgoff, false);
-	}
-	dwfl_report_end(ps->dwfl, NULL, NULL);
-	return ps->dwfl;
+	return ps->lay ? ps->lay->dwfl : NULL;
 }
 
 static int frame_cb(Dwfl_Frame *state, void *arg)
@@ -259,14 +398,18 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 	if (!dwfl)
 		return 0;
 	cur = &s;
-	if (!ps->attached) {
+	/*
+	 * Attached once, for the first process of the layout: the
+	 * callbacks take any thread to be the current sample's.
+	 */
+	if (!ps->lay->attached) {
 		if (!dwfl_attach_state(dwfl, NULL, pid, &thread_cbs, u)) {
 			cur = NULL;
 			/* no module to take the machine from: the ip alone */
 			pcs[0] = regs[8];
 			return 1;
 		}
-		ps->attached = 1;
+		ps->lay->attached = 1;
 	}
 	dwfl_getthread_frames(dwfl, pid, frame_cb, &s);
 	cur = NULL;

@@ -28,11 +28,17 @@ struct frame {
 	int inlined;			/* a frame inlined into the next */
 };
 
+#define UNWIND_LAYOUT_BUCKETS 64
+struct layout;
+
 struct unwinder {
 	struct maps_table *maps;
 	int lines;			/* -kk: files, lines, inline frames */
 	uint64_t stacks, frames;	/* counts, for the bench */
+	uint64_t dwfls;			/* Dwfls built */
 	void *symcache;
+	/* Dwfls by layout of code, shared by the processes that have it */
+	struct layout *layouts[UNWIND_LAYOUT_BUCKETS];
 };
 
 int unwind_init(struct unwinder *u, struct maps_table *maps, int lines);
