@@ -466,6 +466,23 @@ fail:
 	return r;
 }
 
+int events_lifecycle_only(const struct evlist *l)
+{
+	if (!l->per_syscall || !l->n)
+		return 0;
+	for (int i = 0; i < l->n; i++) {
+		const struct evsel *e = &l->ev[i];
+
+		if (e->role == EV_SIG_DELIVER)
+			continue;
+		if ((e->role != EV_SC_ENTER && e->role != EV_SC_EXIT) ||
+		    !(stack_source(e->sc_nr) || e->sc_nr == SYS_exit ||
+		      e->sc_nr == SYS_exit_group))
+			return 0;
+	}
+	return 1;
+}
+
 void events_free(struct evlist *l)
 {
 	for (int i = 0; i < l->n; i++) {

@@ -63,5 +63,12 @@ int events_build(struct evlist *l, const struct options *o,
 		 struct tracefs *t, int max_fds_per_task, int syscalls,
 		 char *err, size_t errlen);
 void events_free(struct evlist *l);
+/*
+ * l's events fire only at the ends of a process's life: syscalls that
+ * make, exec or end processes (per-syscall tracepoints) and signal
+ * delivery.  Traced on every CPU for all tasks they cost the machine next
+ * to nothing, and spare each traced process its copies at every fork.
+ */
+int events_lifecycle_only(const struct evlist *l);
 
 #endif

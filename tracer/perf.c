@@ -377,6 +377,46 @@ int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 	return 0;
 }
 
+int perf_open_sideband(struct perfset *ps, int data, char *err,
+		       size_t errlen)
+{
+	struct perf_event_attr a;
+
+	base_attr(&a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_DUMMY;
+	a.disabled = 1;
+	a.comm = a.task = a.comm_exec = 1;
+	a.mmap = a.mmap2 = 1;
+	a.mmap_data = data ? 1 : 0;
+	for (int ci = 0; ci < ps->ncpu; ci++) {
+		int fd = sys_perf_event_open(&a, -1, ps->cpu[ci], -1,
+					     PERF_FLAG_FD_CLOEXEC);
+
+		if (fd < 0) {
+			int e = errno;
+
+			if (e == EACCES || e == EPERM)
+				return perm_error(e, err, errlen);
+			snprintf(err, errlen, "perf_event_open (task records of"
+				 " cpu %d): %s", ps->cpu[ci], strerror(e));
+			return -e;
+		}
+		if (keep_fd(ps, fd, 0, 0)) {
+			close(fd);
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, ps->rings[ci].fd)) {
+			snprintf(err, errlen, "redirecting task records to the"
+				 " ring of cpu %d: %s", ps->cpu[ci],
+				 strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
 int perf_fds_per_task(const struct perfset *ps, const struct evlist *l)
 {
 	return ps->ncpu * l->n;

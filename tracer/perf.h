@@ -48,6 +48,13 @@ int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 		     size_t errlen);
 /*
+ * Every task's life (COMM, FORK, EXIT, MMAP2 records of code, and with
+ * data of every file mapping) into each CPU's ring, from perf_enable()
+ * on: for system-wide events when the rings were opened without it.
+ */
+int perf_open_sideband(struct perfset *ps, int data, char *err,
+		       size_t errlen);
+/*
  * One bpf-output event per CPU, into that CPU's ring, for e; fds[i] gets
  * CPU i's fd (for the BPF program's perf event array).
  */

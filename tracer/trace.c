@@ -289,12 +289,31 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->pr.bpf_exits = t->cap.active;
 	t->sum.event_names = t->ev.tp_names;
 	t->sum.nevents = (unsigned int)t->ev.ntp;
-	if (o->system_wide) {
+	/*
+	 * Events that fire only where processes start and end (--spawns):
+	 * on for every task on every CPU, not inherited by each traced one,
+	 * and the records of the others dropped as they are read.  A fork
+	 * then costs the traced program no copies of etrace's events, and
+	 * no wake-up of etrace when the copies go at its exit.
+	 */
+	t->scoped = o->cmd && o->follow && !o->system_wide && !o->npids &&
+		    events_lifecycle_only(&t->ev);
+	if (t->scoped) {
+		/*
+		 * Data mappings give strings from read-only files when
+		 * nothing copies them (no BPF); else only code is needed,
+		 * and the records of every mmap on the machine are spared.
+		 */
+		r = perf_open_sideband(&t->ps, !t->cap.active, err, errlen);
+		if (r)
+			return r;
+	}
+	if (o->system_wide || t->scoped) {
 		r = perf_open_system(&t->ps, &t->ev, err, errlen);
 		if (r)
 			return filter_error(t, r, err, errlen);
 	}
-	if (o->cmd && !o->system_wide) {
+	if (o->cmd && !o->system_wide && !t->scoped) {
 		r = perf_open_task(&t->ps, &t->ev, t->ln.pid, o->follow, 1,
 				   err, errlen);
 		if (r)
@@ -362,6 +381,20 @@ static uint64_t rd(const uint8_t *raw, int off, int size)
 	return v8;
 }
 
+/*
+ * t->scoped: a record of a traced task (or of a process of one)?  Not the
+ * command's before its exec: that is etrace's own code (per-task events
+ * start at the exec, enable_on_exec).
+ */
+static int in_scope(struct trace *t, pid_t pid, pid_t tid)
+{
+	if (!t->scoped)
+		return 1;
+	if (pid == t->ln.pid && !t->cmd_execd)
+		return 0;
+	return task_find(&t->pr.tasks, tid) || task_find(&t->pr.tasks, pid);
+}
+
 static void on_sample(struct trace *t, const struct perf_event_header *h,
 		      uint64_t time)
 {
@@ -378,6 +411,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 	}
 	if (e->role != EV_CAPTURE)
 		t->samples++;
+	/* (captures come only for traced tasks: the BPF program filters) */
+	if (e->role != EV_CAPTURE && !in_scope(t, (pid_t)r.pid, (pid_t)r.tid))
+		return;
 	if (e->stack) {
 		/* the stack of this sample, for the pairing stage to unwind */
 		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
@@ -450,10 +486,17 @@ static void on_record(void *ctx, struct ring *ring,
 	}
 	switch (r.type) {
 	case PERF_RECORD_COMM:
+		if ((h->misc & PERF_RECORD_MISC_COMM_EXEC) &&
+		    (pid_t)r.u.comm.pid == t->ln.pid && t->have_child)
+			t->cmd_execd = 1;
+		if (!in_scope(t, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid))
+			break;
 		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
 			  r.u.comm.comm, (h->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
 		break;
 	case PERF_RECORD_MMAP2:
+		if (!in_scope(t, (pid_t)r.u.mmap2.pid, (pid_t)r.u.mmap2.tid))
+			break;
 		pair_mmap(&t->pr, (pid_t)r.u.mmap2.pid, r.u.mmap2.addr,
 			  r.u.mmap2.len, r.u.mmap2.pgoff, r.u.mmap2.prot,
 			  r.u.mmap2.flags,
@@ -461,10 +504,15 @@ static void on_record(void *ctx, struct ring *ring,
 			  r.u.mmap2.path);
 		break;
 	case PERF_RECORD_FORK:
+		/* a traced task's child or thread is traced too */
+		if (!in_scope(t, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid))
+			break;
 		pair_fork(&t->pr, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid,
 			  (pid_t)r.u.task.pid, (pid_t)r.u.task.tid, time);
 		break;
 	case PERF_RECORD_EXIT:
+		if (!in_scope(t, (pid_t)r.u.task.pid, (pid_t)r.u.task.tid))
+			break;
 		pair_task_exit(&t->pr, (pid_t)r.u.task.pid,
 			       (pid_t)r.u.task.tid, time);
 		break;

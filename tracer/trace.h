@@ -48,6 +48,9 @@ struct trace {
 	int out_err;			/* output failed (errno) */
 	pid_t *attached;		/* -p: tids we attached to */
 	int nattached;
+	int scoped;			/* events on for all tasks: the
+					   records of the traced ones kept */
+	int cmd_execd;			/* scoped: the command has exec'd */
 };
 
 /* build everything; on failure err says why and nothing is left open */
