@@ -176,13 +176,21 @@ static int perm_error(int e, char *err, size_t errlen)
 	return -e;
 }
 
+/* the task records' mapping reports, as ps->maps says */
+static void maps_attr(const struct perfset *ps, struct perf_event_attr *a)
+{
+	a->mmap = a->mmap2 = ps->maps != PERF_MAPS_NONE;
+	a->mmap_data = ps->maps == PERF_MAPS_ALL;
+}
+
 int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
-		    char *err, size_t errlen)
+		    int maps, char *err, size_t errlen)
 {
 	struct perf_event_attr a;
 	int r;
 
 	memset(ps, 0, sizeof(*ps));
+	ps->maps = maps;
 	r = online_cpus(ps);
 	if (r) {
 		snprintf(err, errlen, "cannot list online CPUs: %s", strerror(-r));
@@ -203,7 +211,8 @@ int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 	a.wakeup_watermark = (uint32_t)(ring_bytes / 4 ? ring_bytes / 4 : 1);
 	/* system-wide: the rings' owners report every task's life */
 	a.comm = a.task = a.comm_exec = sideband ? 1 : 0;
-	a.mmap = a.mmap2 = a.mmap_data = sideband ? 1 : 0;
+	if (sideband)
+		maps_attr(ps, &a);
 	for (int i = 0; i < ps->ncpu; i++) {
 		int fd = sys_perf_event_open(&a, -1, ps->cpu[i], -1,
 					     PERF_FLAG_FD_CLOEXEC);
@@ -257,7 +266,8 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	a.enable_on_exec = on_exec ? 1 : 0;
 	a.comm = a.task = a.comm_exec = sideband ? 1 : 0;
 	/* mappings: for unwinding, and strings from read-only files */
-	a.mmap = a.mmap2 = a.mmap_data = sideband ? 1 : 0;
+	if (sideband)
+		maps_attr(ps, &a);
 	fd = sys_perf_event_open(&a, pid, ps->cpu[ci], -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int x = errno;
@@ -377,8 +387,7 @@ int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 	return 0;
 }
 
-int perf_open_sideband(struct perfset *ps, int data, char *err,
-		       size_t errlen)
+int perf_open_sideband(struct perfset *ps, char *err, size_t errlen)
 {
 	struct perf_event_attr a;
 
@@ -387,8 +396,7 @@ int perf_open_sideband(struct perfset *ps, int data, char *err,
 	a.config = PERF_COUNT_SW_DUMMY;
 	a.disabled = 1;
 	a.comm = a.task = a.comm_exec = 1;
-	a.mmap = a.mmap2 = 1;
-	a.mmap_data = data ? 1 : 0;
+	maps_attr(ps, &a);
 	for (int ci = 0; ci < ps->ncpu; ci++) {
 		int fd = sys_perf_event_open(&a, -1, ps->cpu[ci], -1,
 					     PERF_FLAG_FD_CLOEXEC);

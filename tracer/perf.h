@@ -32,11 +32,21 @@ struct perfset {
 	unsigned int idcap, nids;
 	uint32_t stack_size;	/* sample_stack_user of stack events */
 	int stack_fp, kstack;
+	int maps;		/* MMAP2 records: PERF_MAPS_* */
 };
 
-/* find CPUs, open the dummy ring owners and map their rings */
+/* which mappings the task records report */
+#define PERF_MAPS_NONE	0
+#define PERF_MAPS_CODE	1	/* executable: for unwinding */
+#define PERF_MAPS_ALL	2	/* and data: strings from read-only files */
+
+/*
+ * Find CPUs, open the dummy ring owners and map their rings.  sideband:
+ * they report every task's life; maps: the mappings every task record
+ * source reports (PERF_MAPS_*).
+ */
 int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
-		    char *err, size_t errlen);
+		    int maps, char *err, size_t errlen);
 /*
  * Open every evsel of l for task tid on every CPU.  inherit: follow its
  * future threads and children.  on_exec: stay disabled until it execs.
@@ -48,12 +58,11 @@ int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 		     size_t errlen);
 /*
- * Every task's life (COMM, FORK, EXIT, MMAP2 records of code, and with
- * data of every file mapping) into each CPU's ring, from perf_enable()
- * on: for system-wide events when the rings were opened without it.
+ * Every task's life (COMM, FORK, EXIT, MMAP2 records) into each CPU's
+ * ring, from perf_enable() on: for system-wide events when the rings were
+ * opened without it.
  */
-int perf_open_sideband(struct perfset *ps, int data, char *err,
-		       size_t errlen);
+int perf_open_sideband(struct perfset *ps, char *err, size_t errlen);
 /*
  * One bpf-output event per CPU, into that CPU's ring, for e; fds[i] gets
  * CPU i's fd (for the BPF program's perf event array).

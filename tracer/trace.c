@@ -244,7 +244,15 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		return r;
 	sc_fallback_init(&t->tfs);
 	t->ring_bytes = ring_size(o);
-	r = perf_open_rings(&t->ps, t->ring_bytes, o->system_wide, err, errlen);
+	/*
+	 * Mappings, for what needs them: code to unwind stacks, and for
+	 * printed lines the read-only files strings can be read from.  A
+	 * summary needs none (an mmap storm would pay a record per call).
+	 */
+	r = perf_open_rings(&t->ps, t->ring_bytes, o->system_wide,
+			    o->lines ? PERF_MAPS_ALL :
+			    o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE,
+			    err, errlen);
 	if (r)
 		return r;
 	t->ps.stack_size = o->stack_size;
@@ -299,12 +307,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->scoped = o->cmd && o->follow && !o->system_wide && !o->npids &&
 		    events_lifecycle_only(&t->ev);
 	if (t->scoped) {
-		/*
-		 * Data mappings give strings from read-only files when
-		 * nothing copies them (no BPF); else only code is needed,
-		 * and the records of every mmap on the machine are spared.
-		 */
-		r = perf_open_sideband(&t->ps, !t->cap.active, err, errlen);
+		r = perf_open_sideband(&t->ps, err, errlen);
 		if (r)
 			return r;
 	}
