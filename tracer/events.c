@@ -483,6 +483,21 @@ int events_lifecycle_only(const struct evlist *l)
 	return 1;
 }
 
+void events_signals_by_bpf(struct evlist *l)
+{
+	struct evsel *sig = NULL;
+	int others = 0;
+
+	for (int i = 0; i < l->n; i++) {
+		if (l->ev[i].role == EV_SIG_DELIVER)
+			sig = &l->ev[i];
+		else
+			others += !l->ev[i].counted && !l->ev[i].by_bpf;
+	}
+	if (sig && others)
+		sig->by_bpf = 1;
+}
+
 void events_free(struct evlist *l)
 {
 	for (int i = 0; i < l->n; i++) {

@@ -36,6 +36,7 @@ struct evsel {
 	int tp_index;		/* EV_TP: its place in evlist.tp_names */
 	char *tp_name;		/* EV_TP: "sched:sched_switch" */
 	int counted;		/* -c: counted in the kernel, not opened */
+	int by_bpf;		/* not opened: BPF reports what it would */
 	uint64_t sample_type;	/* what its samples carry */
 	int stack;		/* its samples carry a user (and kernel) stack */
 	int filter_bad;		/* the kernel refused its filter */
@@ -70,5 +71,11 @@ void events_free(struct evlist *l);
  * to nothing, and spare each traced process its copies at every fork.
  */
 int events_lifecycle_only(const struct evlist *l);
+/*
+ * The BPF program reports signals and exits: signal_deliver's perf event
+ * is not opened, but for being the only one (a task's life comes with
+ * its events).  One fewer event for each traced task to copy at fork.
+ */
+void events_signals_by_bpf(struct evlist *l);
 
 #endif

@@ -354,7 +354,7 @@ int perf_open_task(struct perfset *ps, struct evlist *l, pid_t tid,
 		for (int i = 0; i < l->n; i++) {
 			int r;
 
-			if (l->ev[i].counted)
+			if (l->ev[i].counted || l->ev[i].by_bpf)
 				continue;
 			/* the first event of each task reports its life */
 			r = open_one(ps, &l->ev[i], first, tid, ci, inherit,
@@ -375,7 +375,7 @@ int perf_open_system(struct perfset *ps, struct evlist *l, char *err,
 		for (int i = 0; i < l->n; i++) {
 			int r;
 
-			if (l->ev[i].counted)
+			if (l->ev[i].counted || l->ev[i].by_bpf)
 				continue;
 			r = open_one(ps, &l->ev[i], 0, -1, ci, 0, 0, err,
 				     errlen);

@@ -295,6 +295,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->pr.signals = o->signals;
 	t->pr.sig_from_bpf = t->cap.active && o->summary != 1 && o->quiet < 3;
 	t->pr.bpf_exits = t->cap.active;
+	if (t->cap.active)
+		events_signals_by_bpf(&t->ev);
 	t->sum.event_names = t->ev.tp_names;
 	t->sum.nevents = (unsigned int)t->ev.ntp;
 	/*
