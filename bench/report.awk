@@ -109,6 +109,7 @@ END {
 				# what a tracer can report: summaries omit calls that never return
 				want = md ~ /_c$|_s$/ && md != "bpftrace_c" ? c - noret[wl, n] : c
 				if (md ~ /_untraced$/) want = 0	# traces openat only
+				if (md == "etrace_spawns") want = 0	# counts processes
 				nr = 0; lo = 1e18; hi = -1e18; minrep = ""; maxlost = 0; nlost = 0; bad = 0; nsil = 0
 				tol = want > 10000 ? want * 0.001 : 10
 				for (r = 1; r <= R; r++) {

@@ -451,7 +451,15 @@ int events_build(struct evlist *l, const struct options *o,
 		struct evsel *e = &l->ev[i];
 
 		e->sample_type = REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
-		e->stack = o->stack && (e->role == EV_SC_ENTER || e->role == EV_TP);
+		/*
+		 * Not on the entries of exit and exit_group that are there
+		 * only to say how processes end: a process's last stack,
+		 * unwound in its own code, for nothing.
+		 */
+		e->stack = o->stack && (e->role == EV_TP ||
+			   (e->role == EV_SC_ENTER && (!l->per_syscall ||
+			    sel_has(&o->sel, e->sc_nr) ||
+			    stack_source(e->sc_nr))));
 		if (!e->stack)
 			continue;
 		if (o->stack_fp || o->kstack)
