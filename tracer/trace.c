@@ -295,8 +295,18 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	t->pr.signals = o->signals;
 	t->pr.sig_from_bpf = t->cap.active && o->summary != 1 && o->quiet < 3;
 	t->pr.bpf_exits = t->cap.active;
-	if (t->cap.active)
+	if (t->cap.active) {
 		events_signals_by_bpf(&t->ev);
+		/*
+		 * Strings come from the BPF copies (an entry copy that
+		 * faulted is made again at exit): data mappings add nothing
+		 * (the decoder parity figures are the same without), and
+		 * cost every mmap of every traced process a record.  The
+		 * system-wide rings are open already, with what they have.
+		 */
+		if (!o->system_wide && t->ps.maps == PERF_MAPS_ALL)
+			t->ps.maps = o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE;
+	}
 	t->sum.event_names = t->ev.tp_names;
 	t->sum.nevents = (unsigned int)t->ev.ntp;
 	/*
