@@ -3,7 +3,11 @@
 #   valgrind --error-exitcode=1 --leak-check=full etrace --no-bpf -q -f -o out -- ls /
 # must report no error (invalid reads or writes, uninitialised values,
 # leaks) and still trace: ls's execve first, its exit_group and exit
-# last, etrace exiting with ls's status.
+# last, etrace exiting with ls's status.  Then the unwinder's: stacks of
+# every call of a shell and the programs it forks (Dwfls shared by a fork
+# child and its parent, built and freed per program):
+#   valgrind ... etrace --no-bpf -k -f -o kout -- sh -c '/bin/true; /bin/true'
+# no error either, its three execs traced, and stacks under the lines.
 #
 # --no-bpf: valgrind 3.19 does not model the bpf() commands libbpf uses
 # to load the capture program ("unhandled eBPF command 28") and reports
@@ -50,4 +54,22 @@ head -n 1 out | grep -qF "execve(\"$LS\", [\"$LS\", \"/\"]" ||
 grep -q 'exit_group(0) *= ?$' out || fail "no exit_group(0) line"
 tail -n 1 out | grep -q '+++ exited with 0 +++$' || fail "last line is not the exit"
 grep -q 'getdents64(' out || fail "no getdents64 line: ls / was not traced"
+
+rm -f vg.*.log
+valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+	--suppressions="$TOP/tests/fuzz/valgrind.supp" \
+	--log-file=vg.%p.log \
+	"$ETRACE" --no-bpf -q -k -f -o kout -- sh -c '/bin/true; /bin/true' 2> kerr
+rc=$?
+cat vg.*.log > vgk.log
+if [ $rc != 0 ]; then
+	grep -v '^--' vgk.log | tail -n 60 >&2
+	cat kerr >&2
+	fail "valgrind etrace -k exited $rc (valgrind errors or sh failed)"
+fi
+grep -E 'ERROR SUMMARY: [1-9]' vgk.log >&2 && fail "valgrind reported errors under -k"
+# (without BPF, the paths in sh's heap print as pointers)
+[ "$(grep -cE '^[0-9]+ +execve\(' kout)" = 3 ] ||
+	fail "-k: not three execve lines (sh, and /bin/true twice)"
+grep -q '^ > ' kout || fail "-k: no stack frames under the lines"
 exit 0
