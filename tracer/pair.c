@@ -219,7 +219,9 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		capture_caps(&cp, p->capv[ph], c->cap, c->cap_out,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 	}
-	strings_from_files(p, t, c);
+	/* (without every mapping in the records, the map is not current) */
+	if (p->file_strings)
+		strings_from_files(p, t, c);
 }
 
 

@@ -54,6 +54,8 @@ struct pair {
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	int sig_from_bpf;		/* signal lines come with siginfo */
 	int bpf_exits;			/* the BPF program reports task exits */
+	int file_strings;		/* the records report every file mapping:
+					   strings may be read from the files */
 	uint64_t now;			/* time of the record being handled */
 	struct summary *sum;		/* -c: what is counted from records */
 	int sum_calls;			/* syscalls too (no kernel counts) */

@@ -307,6 +307,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		if (!o->system_wide && t->ps.maps == PERF_MAPS_ALL)
 			t->ps.maps = o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE;
 	}
+	t->pr.file_strings = t->ps.maps == PERF_MAPS_ALL;
 	t->sum.event_names = t->ev.tp_names;
 	t->sum.nevents = (unsigned int)t->ev.ntp;
 	/*
