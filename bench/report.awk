@@ -26,7 +26,7 @@ BEGIN {
 	tname["etrace_c"] = "etrace"; mname["etrace_c"] = "-c -f"
 	tname["etrace_untraced"] = "etrace"; mname["etrace_untraced"] = "-e trace=openat -f -o FILE"
 	tname["perf_stat"] = "perf stat"; mname["perf_stat"] = "-e raw_syscalls:sys_enter"
-	tname["perf_stat_untraced"] = "perf stat"; mname["perf_stat_untraced"] = "-e syscalls:sys_enter_openat"
+	tname["perf_stat_untraced"] = "perf stat"; mname["perf_stat_untraced"] = "-e syscalls:sys_{enter,exit}_openat"
 	tname["bpftrace"] = "bpftrace"; mname["bpftrace"] = "printf per call"
 	tname["bpftrace_c"] = "bpftrace"; mname["bpftrace_c"] = "count()"
 	tname["strace"] = "strace"; mname["strace"] = "-f -o FILE"
@@ -217,7 +217,7 @@ END {
 		if (("storm1" SUBSEP "perf_stat_untraced" SUBSEP n1) in A) {
 			b = A["storm1", "perf_stat_untraced", n1]
 			blo = ALO["storm1", "perf_stat_untraced", n1]; bhi = AHI["storm1", "perf_stat_untraced", n1]
-			printf "| the same vs `perf stat -e syscalls:sys_enter_openat` (the kernel's cost of a syscall tracepoint, for the calls it skips) | %.1f vs %.1f added ns/syscall (perf stat %.1f to %.1f over rounds) | no more than the kernel's: within 5%% of a bare call of perf stat's, or the ranges overlap | %s |\n",
+			printf "| the same vs `perf stat -e syscalls:sys_enter_openat -e syscalls:sys_exit_openat` (the kernel's cost of a syscall's tracepoints, for the calls they skip) | %.1f vs %.1f added ns/syscall (perf stat %.1f to %.1f over rounds) | no more than the kernel's: within 5%% of a bare call of perf stat's, or the ranges overlap | %s |\n",
 				a, b, blo, bhi,
 				(R < 2 ? "n/a (1 round)" : ((a - b <= 0.05 * per || lo <= bhi) ? "PASS" : "**FAIL**"))
 		}

@@ -158,7 +158,10 @@ measure() {
 	perf_stat)	set -- perf stat -e raw_syscalls:sys_enter -x, -o "$f" -- "$@" ;;
 	# the kernel's own cost of a syscall tracepoint on, for calls it skips
 	perf_stat_untraced)
-		set -- perf stat -e syscalls:sys_enter_openat -x, -o "$f" -- "$@" ;;
+		# (entry and exit: a tracer that shows what calls return
+		# needs both, and each costs every syscall its probe)
+		set -- perf stat -e syscalls:sys_enter_openat \
+			-e syscalls:sys_exit_openat -x, -o "$f" -- "$@" ;;
 	bpftrace)	bt_script "$@"
 		set -- bpftrace -q -o "$f" -e "$bt_follow
 tracepoint:raw_syscalls:sys_exit /@f[pid]/ { printf(\"%d %d %d\\n\", tid, args->id, args->ret); }
