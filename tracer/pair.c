@@ -107,6 +107,9 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		struct cap_exec ce;
 		char msg[400];
 
+		/* (what an exec that raises privileges ends: per-task events) */
+		if (p->events_survive_exec)
+			return;
 		memcpy(&ce, raw, sizeof(ce));
 		ce.filename[sizeof(ce.filename) - 1] = '\0';
 		t = task_find(&p->tasks, (pid_t)ce.tid);

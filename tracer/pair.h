@@ -56,6 +56,8 @@ struct pair {
 	int bpf_exits;			/* the BPF program reports task exits */
 	int file_strings;		/* the records report every file mapping:
 					   strings may be read from the files */
+	int events_survive_exec;	/* events for all tasks: the kernel does
+					   not drop them at a privileged exec */
 	uint64_t now;			/* time of the record being handled */
 	struct summary *sum;		/* -c: what is counted from records */
 	int sum_calls;			/* syscalls too (no kernel counts) */

@@ -319,6 +319,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	 */
 	t->scoped = o->cmd && o->follow && !o->system_wide && !o->npids &&
 		    events_lifecycle_only(&t->ev);
+	t->pr.events_survive_exec = t->scoped;
 	if (t->scoped) {
 		r = perf_open_sideband(&t->ps, err, errlen);
 		if (r)

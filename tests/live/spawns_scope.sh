@@ -9,7 +9,10 @@
 #    exactly 40 execve("/bin/true", ...) lines, the command's own
 #    execve first (no stack of etrace's own code before it), and no line
 #    of any cat process;
-#  - the same with -k: each /bin/true execve line has its stack.
+#  - the same with -k: each /bin/true execve line has its stack;
+#  - a setuid program in the tree (passwd, the command run as nobody):
+#    such events are not dropped by the kernel at its exec, so no
+#    "stops tracing" note, and its exit_group and exit are shown.
 . "$TOP/tests/lib.sh"
 need_root
 
@@ -52,4 +55,18 @@ k=$(strip_pid t2 | awk '/^execve\("\/bin\/true"/ { on = 1; next }
 strip_pid t2 | sed -n 2p | grep -q '^ > ' &&
 	fail "the command's own execve has a stack (etrace's code, before the exec)"
 grep -q 'cat' t2 && fail "-k: lines of the unrelated cat processes"
+
+if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
+	"$ETRACE" -q -u nobody -e trace=execve,exit_group -f -o t3 -- \
+		sh -c '/usr/bin/passwd --help > /dev/null; true'
+	rc=$?
+	[ $rc = 0 ] || fail "setuid: etrace exited $rc"
+	grep -q 'gains privileges' t3 && fail "setuid: says tracing stops at the exec"
+	pid=$(grep 'execve("/usr/bin/passwd"' t3 | awk '{print $1}')
+	[ -n "$pid" ] || fail "setuid: no execve(\"/usr/bin/passwd\") line"
+	grep -qE "^$pid +exit_group\(0\) += \?$" t3 ||
+		fail "setuid: passwd's exit_group(0) is not shown"
+	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" t3 ||
+		fail "setuid: passwd's exit is not shown"
+fi
 exit 0
