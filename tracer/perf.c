@@ -183,6 +183,33 @@ static void maps_attr(const struct perfset *ps, struct perf_event_attr *a)
 	a->mmap_data = ps->maps == PERF_MAPS_ALL;
 }
 
+/* an event that counts nothing: a ring's owner, or a source of records */
+static void dummy_attr(struct perf_event_attr *a)
+{
+	base_attr(a);
+	a->type = PERF_TYPE_SOFTWARE;
+	a->config = PERF_COUNT_SW_DUMMY;
+}
+
+/* a dummy_attr() event of CPU index ci, for all tasks: its fd or -errno */
+static int open_dummy(struct perfset *ps, struct perf_event_attr *a, int ci,
+		      const char *what, char *err, size_t errlen)
+{
+	int fd = sys_perf_event_open(a, -1, ps->cpu[ci], -1,
+				     PERF_FLAG_FD_CLOEXEC);
+
+	if (fd < 0) {
+		int e = errno;
+
+		if (e == EACCES || e == EPERM)
+			return perm_error(e, err, errlen);
+		snprintf(err, errlen, "perf_event_open (%s of cpu %d): %s",
+			 what, ps->cpu[ci], strerror(e));
+		return -e;
+	}
+	return fd;
+}
+
 int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 		    int maps, char *err, size_t errlen)
 {
@@ -203,9 +230,7 @@ int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 	}
 	for (int i = 0; i < ps->ncpu; i++)
 		ps->rings[i].fd = -1;
-	base_attr(&a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
+	dummy_attr(&a);
 	/* wake the reader when a quarter of the ring is full, never per event */
 	a.watermark = 1;
 	a.wakeup_watermark = (uint32_t)(ring_bytes / 4 ? ring_bytes / 4 : 1);
@@ -214,18 +239,10 @@ int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 	if (sideband)
 		maps_attr(ps, &a);
 	for (int i = 0; i < ps->ncpu; i++) {
-		int fd = sys_perf_event_open(&a, -1, ps->cpu[i], -1,
-					     PERF_FLAG_FD_CLOEXEC);
+		int fd = open_dummy(ps, &a, i, "ring", err, errlen);
 
-		if (fd < 0) {
-			int e = errno;
-
-			if (e == EACCES || e == EPERM)
-				return perm_error(e, err, errlen);
-			snprintf(err, errlen, "perf_event_open (ring of cpu %d): %s",
-				 ps->cpu[i], strerror(e));
-			return -e;
-		}
+		if (fd < 0)
+			return fd;
 		r = ring_map(&ps->rings[i], fd, ps->cpu[i], ring_bytes);
 		if (r) {
 			close(fd);
@@ -391,25 +408,15 @@ int perf_open_sideband(struct perfset *ps, char *err, size_t errlen)
 {
 	struct perf_event_attr a;
 
-	base_attr(&a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_DUMMY;
+	dummy_attr(&a);
 	a.disabled = 1;
 	a.comm = a.task = a.comm_exec = 1;
 	maps_attr(ps, &a);
 	for (int ci = 0; ci < ps->ncpu; ci++) {
-		int fd = sys_perf_event_open(&a, -1, ps->cpu[ci], -1,
-					     PERF_FLAG_FD_CLOEXEC);
+		int fd = open_dummy(ps, &a, ci, "task records", err, errlen);
 
-		if (fd < 0) {
-			int e = errno;
-
-			if (e == EACCES || e == EPERM)
-				return perm_error(e, err, errlen);
-			snprintf(err, errlen, "perf_event_open (task records of"
-				 " cpu %d): %s", ps->cpu[ci], strerror(e));
-			return -e;
-		}
+		if (fd < 0)
+			return fd;
 		if (keep_fd(ps, fd, 0, 0)) {
 			close(fd);
 			snprintf(err, errlen, "out of memory");
