@@ -6,9 +6,10 @@
  * of every process that has the same: a fork child and its parent), built
  * and attached (dwfl_attach_state) once; its callbacks read "the current
  * sample": the registers and the stack copy of the event being unwound.
- * A new Dwfl per sample costs several times more.  Symbols are cached per (module,
- * offset).  A pc no symbol covers prints as module+offset: the nearest
- * symbol before it is a different function, and naming it would be wrong.
+ * A new Dwfl per sample costs several times more.  Symbols are cached per
+ * (module, offset).  A pc no symbol covers prints as module+offset: the
+ * nearest symbol before it is a different function, and naming it would
+ * be wrong.
  */
 #include <errno.h>
 #include <inttypes.h>
