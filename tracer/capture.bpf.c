@@ -143,6 +143,43 @@ struct {
 	__uint(value_size, sizeof(u32));
 } out SEC(".maps");
 
+/*
+ * Ring mode: a BPF ring buffer per CPU for the syscall records (each
+ * record is written by one CPU, so each ring is in time order, as perf's
+ * are).  Writing one costs a few tens of ns; a perf sample, from a
+ * tracepoint or bpf_perf_event_output, several hundred.
+ */
+struct rb_cpu {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);	/* set at load */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, 1);		/* set to the number of CPUs */
+	__type(key, u32);
+	__array(values, struct rb_cpu);
+} rbs SEC(".maps");
+
+/* records a full ring dropped: since the last LOST record, and in all */
+struct rb_drops {
+	u64 pending;
+	u64 total;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct rb_drops);
+} rb_drop SEC(".maps");
+
+/* the x86_64 user registers at syscall entry (CO-RE: offsets by name) */
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss;
+} __attribute__((preserve_access_index));
+
 /* raw_syscalls and syscalls:* share this layout: the number's low half
  * at 8 (long id / int __syscall_nr), then args or ret at 16 */
 struct enter_ctx {
@@ -691,18 +728,44 @@ static __always_inline u64 current_mm(void)
 	return (u64)BPF_CORE_READ(t, mm);
 }
 
+/* a call's entry: call->ca.args set; copy what the spec says, keep for exit */
+static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
+{
+	u32 key = (u32)nr;
+
+	if (nr < 0 || nr >= CAP_NR_MAX)
+		return;
+	call->sp = bpf_map_lookup_elem(&spec, &key);
+	if (!call->sp || !call->sp->when)
+		return;
+	call->ca.ret = 0;
+	call->ca.pad = 0;
+	call->late = 0;
+	call->outs = 0;
+	if (call->sp->when & CAP_AT_ENTRY) {
+		call->phase = CAP_AT_ENTRY;
+		capture(ctx, nr, call);
+	}
+	if ((call->sp->when & CAP_AT_EXIT) || call->late) {
+		u32 tid = (u32)bpf_get_current_pid_tgid();
+		struct saved sv;
+
+		for (int i = 0; i < 6; i++)
+			sv.args[i] = call->ca.args[i];
+		sv.nr = nr;
+		sv.late = call->late;
+		sv.mm = call->late ? current_mm() : 0;
+		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
+	}
+}
+
 SEC("tracepoint")
 int cap_enter(struct enter_ctx *ctx)
 {
 	struct cap_config *c = cfg();
 	struct call call;
-	int nr = ctx->nr;
-	u32 key = (u32)nr;
 
-	if (!c || nr < 0 || nr >= CAP_NR_MAX || !is_traced(c))
-		return 1;
-	call.sp = bpf_map_lookup_elem(&spec, &key);
-	if (!call.sp || !call.sp->when)
+	if (!c || !is_traced(c))
 		return 1;
 	/*
 	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
@@ -711,43 +774,22 @@ int cap_enter(struct enter_ctx *ctx)
 	 */
 	if (bpf_probe_read_kernel(call.ca.args, sizeof(call.ca.args), ctx->args))
 		return 1;
-	call.ca.ret = 0;
-	call.ca.pad = 0;
-	call.late = 0;
-	call.outs = 0;
-	if (call.sp->when & CAP_AT_ENTRY) {
-		call.phase = CAP_AT_ENTRY;
-		capture(ctx, nr, &call);
-	}
-	if ((call.sp->when & CAP_AT_EXIT) || call.late) {
-		u32 tid = (u32)bpf_get_current_pid_tgid();
-		struct saved sv;
-
-		for (int i = 0; i < 6; i++)
-			sv.args[i] = call.ca.args[i];
-		sv.nr = nr;
-		sv.late = call.late;
-		sv.mm = call.late ? current_mm() : 0;
-		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
-	}
+	enter_copies(ctx, ctx->nr, &call);
 	return 1;
 }
 
-SEC("tracepoint")
-int cap_exit(struct exit_ctx *ctx)
+/* a call's exit: what it wrote, and the inputs to read again */
+static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 {
-	struct cap_config *c = cfg();
 	u32 tid = (u32)bpf_get_current_pid_tgid();
 	struct saved *sv;
 	struct call call;
 	u32 key;
 	int nr;
 
-	if (!c || !is_traced(c))
-		return 1;
 	sv = bpf_map_lookup_elem(&inflight, &tid);
 	if (!sv)
-		return 1;
+		return;
 	/* after rt_sigreturn the kernel reports -1: trust the saved number */
 	nr = sv->nr;
 	key = (u32)nr;
@@ -758,20 +800,161 @@ int cap_exit(struct exit_ctx *ctx)
 	if (call.late && sv->mm != current_mm())
 		call.late = 0;
 	bpf_map_delete_elem(&inflight, &tid);
-	if ((ctx->nr >= 0 && ctx->nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
-		return 1;
+	if ((ctx_nr >= 0 && ctx_nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
+		return;
 	/* a failed call wrote nothing: strace prints the pointers */
-	call.ca.ret = ctx->ret;
+	call.ca.ret = ret;
 	call.ca.pad = 0;
 	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095);
 	if (!call.outs && !call.late)
-		return 1;
+		return;
 	call.sp = bpf_map_lookup_elem(&spec, &key);
 	if (!call.sp)
-		return 1;
+		return;
 	call.phase = CAP_AT_EXIT;
 	capture(ctx, nr, &call);
+}
+
+SEC("tracepoint")
+int cap_exit(struct exit_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+
+	if (c && is_traced(c))
+		exit_copies(ctx, ctx->nr, ctx->ret);
 	return 1;
+}
+
+static __always_inline void put64(u32 *p, u64 v)
+{
+	p[0] = (u32)v;
+	p[1] = (u32)(v >> 32);
+}
+
+/* a record into this CPU's ring; one that does not fit is counted */
+static __always_inline void rb_write(struct cap_config *c, void *rec,
+				     u64 size)
+{
+	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
+	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
+	void *rb = bpf_map_lookup_elem(&rbs, &cpu);
+	u64 avail, flags;
+
+	if (!rb || !d)
+		return;
+	/* what was dropped is said first, where it happened */
+	if (d->pending) {
+		u64 pt = bpf_get_current_pid_tgid();
+		u32 lost[RB_LOST_SIZE / 4] = {};
+
+		lost[0] = 2;			/* PERF_RECORD_LOST */
+		lost[1] = RB_LOST_SIZE << 16;	/* misc 0, size */
+		put64(&lost[2], c->id_enter);
+		put64(&lost[4], d->pending);
+		lost[6] = (u32)(pt >> 32);
+		lost[7] = (u32)pt;
+		put64(&lost[8], bpf_ktime_get_ns());
+		put64(&lost[10], c->id_enter);
+		if (bpf_ringbuf_output(rb, lost, sizeof(lost), 0)) {
+			d->pending++;
+			d->total++;
+			return;
+		}
+		d->pending = 0;
+	}
+	/* wake the reader as the ring passes rb_wake, not at every record */
+	avail = bpf_ringbuf_query(rb, BPF_RB_AVAIL_DATA);
+	flags = avail < c->rb_wake && avail + size >= c->rb_wake ?
+		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(rb, rec, size, flags)) {
+		d->pending++;
+		d->total++;
+	}
+}
+
+/* a record's head: the perf sample fields before the raw bytes */
+static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+
+	r[0] = 9;			/* PERF_RECORD_SAMPLE */
+	r[1] = size << 16;		/* misc 0, size */
+	put64(&r[2], id);
+	r[4] = (u32)(pt >> 32);
+	r[5] = (u32)pt;
+	put64(&r[6], bpf_ktime_get_ns());
+	r[8] = raw;
+	r[9] = 0;			/* raw: common fields, unused */
+	r[10] = (u32)(pt >> 32);
+}
+
+static __always_inline int ring_traced(struct cap_config *c)
+{
+	if (c->all)
+		return (u32)(bpf_get_current_pid_tgid() >> 32) != c->self;
+	return is_traced(c);
+}
+
+static __always_inline int ring_selected(struct cap_config *c, s64 nr)
+{
+	return nr >= 0 && nr < CAP_NR_MAX &&
+	       (c->rsel[(nr >> 6) & 15] >> (nr & 63) & 1);
+}
+
+/*
+ * Ring mode: the entry of a traced, selected call: its copies first (in
+ * the perf ring, stamped before this record), then the call.
+ */
+SEC("tp_btf/sys_enter")
+int ring_enter(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	struct cap_config *c = cfg();
+	s64 nr = (s64)ctx[1];
+	u32 r[RB_ENTER_SIZE / 4];
+	struct call call;
+
+	if (!c || !c->ring || !ring_selected(c, nr) || !ring_traced(c))
+		return 0;
+	call.ca.args[0] = regs->di;
+	call.ca.args[1] = regs->si;
+	call.ca.args[2] = regs->dx;
+	call.ca.args[3] = regs->r10;
+	call.ca.args[4] = regs->r8;
+	call.ca.args[5] = regs->r9;
+	enter_copies(ctx, (int)nr, &call);
+	/* raw: common fields (r[9..10]), id, args[6]; then padding */
+	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+	put64(&r[11], (u64)nr);
+	for (int i = 0; i < 6; i++)
+		put64(&r[13 + 2 * i], call.ca.args[i]);
+	r[25] = 0;
+	rb_write(c, r, sizeof(r));
+	return 0;
+}
+
+/* its exit (-1 as the number after rt_sigreturn, as raw_syscalls says) */
+SEC("tp_btf/sys_exit")
+int ring_exit(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	struct cap_config *c = cfg();
+	s64 ret = (s64)ctx[1], nr;
+	u32 r[RB_EXIT_SIZE / 4];
+
+	if (!c || !c->ring)
+		return 0;
+	nr = (s64)regs->orig_ax;
+	if ((nr >= 0 && !ring_selected(c, nr)) || !ring_traced(c))
+		return 0;
+	exit_copies(ctx, nr, ret);
+	/* raw: common fields, id, ret; then padding */
+	rb_head(r, RB_EXIT_SIZE, c->id_exit, 24);
+	put64(&r[11], (u64)nr);
+	put64(&r[13], (u64)ret);
+	r[15] = 0;
+	rb_write(c, r, sizeof(r));
+	return 0;
 }
 
 /*

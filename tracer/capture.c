@@ -26,6 +26,7 @@
 
 #include "capture.h"
 #include "capture.skel.h"
+#include "record.h"
 #include "tracefs.h"
 
 /*
@@ -430,11 +431,132 @@ static void fail(struct capture *c, const char *what, int e)
 		 libbpf_msg[0] ? ": " : "", libbpf_msg);
 }
 
+/*
+ * A BPF ring per CPU, half the perf ring's size (a page at least): every
+ * page of it counts in etrace's RSS (perf's do not), and at 8 MiB a
+ * getppid storm fills it in ~25 ms, while etrace reads it every few.
+ */
+static size_t ring_bpf_bytes(const struct perfset *ps)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t b = (size_t)ps->rings[0].size / 2;
+
+	return b < page ? page : b;
+}
+
+/* ring mode's records: raw_syscalls' layout (see capture_abi.h) */
+static void ring_evsel(struct evsel *e, int role, const char *name)
+{
+	memset(e, 0, sizeof(*e));
+	snprintf(e->sys, sizeof(e->sys), "bpf");
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->role = role;
+	e->sc_nr = -1;
+	e->off_nr = 8;
+	e->sz_nr = 8;
+	e->off_args = 16;
+	e->nargs = role == EV_SC_ENTER ? SC_MAX_ARGS : 0;
+	e->sample_type = REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
+	e->ring = 1;
+}
+
+/*
+ * Ring mode, before the load: a BPF ring buffer per CPU (rb[i] for CPU
+ * index i) and rb[ncpu], the template of the map of them (of one page:
+ * the kernel does not hold inner ring buffers to the template's size).
+ * 0, or -errno with none left (then no ring mode: the syscall
+ * tracepoints instead).
+ */
+static int ring_create(const struct perfset *ps, int *rb)
+{
+	uint32_t bytes = (uint32_t)ring_bpf_bytes(ps);
+
+	for (int i = 0; i <= ps->ncpu; i++) {
+		rb[i] = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "etrace_ring", 0, 0,
+				       i < ps->ncpu ? bytes :
+				       (uint32_t)sysconf(_SC_PAGESIZE), NULL);
+		if (rb[i] < 0) {
+			int e = errno;
+
+			while (--i >= 0) {
+				close(rb[i]);
+				rb[i] = -1;
+			}
+			return -e;
+		}
+	}
+	return 0;
+}
+
+/*
+ * After the load: the rings into the program's map of them, and into
+ * ps's rings to read (which own the fds from then on); the records' ids
+ * and the config.  0, or -errno.
+ */
+static int ring_setup(struct capture *c, const struct options *o,
+		      struct perfset *ps, struct cap_config *cfg, int *rb)
+{
+	size_t bytes = ring_bpf_bytes(ps);
+	char err[256];
+	int r;
+
+	uint32_t *cpus = calloc((size_t)ps->ncpu, sizeof(*cpus)), n = (uint32_t)ps->ncpu;
+
+	/* in one batch: each update of a map of maps waits for an RCU
+	   grace period (~15 ms here) */
+	if (!cpus)
+		return -ENOMEM;
+	for (int i = 0; i < ps->ncpu; i++)
+		cpus[i] = (uint32_t)ps->cpu[i];
+	r = bpf_map_update_batch(bpf_map__fd(c->skel->maps.rbs), cpus, rb, &n,
+				 NULL);
+	free(cpus);
+	if (r || n != (uint32_t)ps->ncpu)
+		return r ? -errno : -EIO;
+	r = perf_add_bpf_rings(ps, rb, bytes, err, sizeof(err));
+	if (r)
+		return r;
+	for (int i = 0; i < ps->ncpu; i++)
+		rb[i] = -1;
+	ring_evsel(&c->ev_enter, EV_SC_ENTER, "ring_enter");
+	ring_evsel(&c->ev_exit, EV_SC_EXIT, "ring_exit");
+	if (perf_add_id(ps, RB_ID_ENTER, &c->ev_enter) ||
+	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit))
+		return -ENOMEM;
+	cfg->ring = 1;
+	cfg->rb_wake = (unsigned int)(bytes / 4);
+	cfg->self = (unsigned int)getpid();
+	cfg->id_enter = RB_ID_ENTER;
+	cfg->id_exit = RB_ID_EXIT;
+	/* the selected calls, and exit and exit_group: how processes end */
+	for (int nr = 0; nr < CAP_NR_MAX; nr++)
+		if (sel_has(&o->sel, nr) || nr == SYS_exit || nr == SYS_exit_group)
+			cfg->rsel[nr / 64] |= 1ull << (nr % 64);
+	return 0;
+}
+
+uint64_t capture_ring_drops(struct capture *c)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct { uint64_t pending, total; } *v;
+	uint32_t zero = 0;
+	uint64_t sum = 0;
+
+	if (!c->ring || ncpu <= 0 || !(v = calloc((size_t)ncpu, sizeof(*v))))
+		return 0;
+	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.rb_drop), &zero, v))
+		for (int i = 0; i < ncpu; i++)
+			sum += v[i].total;
+	free(v);
+	return sum;
+}
+
 void capture_open(struct capture *c, const struct options *o,
-		  struct perfset *ps, struct evlist *l, struct tracefs *t)
+		  struct perfset *ps, struct evlist *l, struct tracefs *t,
+		  int ring)
 {
 	struct cap_config cfg;
-	int *fds = NULL, r, ncpu = libbpf_num_possible_cpus();
+	int *fds = NULL, *rb = NULL, r, ncpu = libbpf_num_possible_cpus();
 	uint32_t slots;
 	int fits;
 	uint32_t zero = 0;
@@ -454,8 +576,31 @@ void capture_open(struct capture *c, const struct options *o,
 		fail(c, "cannot open the BPF program", errno);
 		return;
 	}
-	if (ncpu > 0)
+	if (ncpu > 0) {
 		bpf_map__set_max_entries(c->skel->maps.scratch, (uint32_t)ncpu);
+		bpf_map__set_max_entries(c->skel->maps.rbs, (uint32_t)ncpu);
+	}
+	/*
+	 * Ring mode's ring buffers, made now, the template of the map of
+	 * them among them (libbpf 1.1 cannot resize the one it parses).
+	 * Without them, no such map and no such programs.
+	 */
+	rb = calloc((size_t)ps->ncpu + 1, sizeof(*rb));
+	for (int i = 0; rb && i <= ps->ncpu; i++)
+		rb[i] = -1;
+	if (ring && (!rb || ring_create(ps, rb)))
+		ring = 0;
+	if (ring && bpf_map__set_inner_map_fd(c->skel->maps.rbs, rb[ps->ncpu])) {
+		for (int i = 0; i <= ps->ncpu; i++) {
+			close(rb[i]);
+			rb[i] = -1;
+		}
+		ring = 0;
+	}
+	if (!ring) {
+		bpf_map__set_autocreate(c->skel->maps.rbs, false);
+		bpf_map__set_autocreate(c->skel->maps.rb_drop, false);
+	}
 	slots = id_slots(&fits);
 	bpf_map__set_max_entries(c->skel->maps.sum_starts, slots);
 	bpf_map__set_max_entries(c->skel->maps.traced_ids, slots);
@@ -465,9 +610,18 @@ void capture_open(struct capture *c, const struct options *o,
 			 " (/sys/kernel/btf/vmlinux)");
 		goto fail;
 	}
+	/* the verifier checks what is loaded: only one way to the calls */
+	bpf_program__set_autoload(ring ? c->skel->progs.cap_enter :
+			 c->skel->progs.ring_enter, false);
+	bpf_program__set_autoload(ring ? c->skel->progs.cap_exit :
+			 c->skel->progs.ring_exit, false);
 	if (capture_bpf__load(c->skel)) {
 		fail(c, "cannot load the BPF program", errno);
 		goto fail;
+	}
+	if (ring) {
+		close(rb[ps->ncpu]);
+		rb[ps->ncpu] = -1;
 	}
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.all = o->system_wide;
@@ -486,6 +640,14 @@ void capture_open(struct capture *c, const struct options *o,
 	for (int nr = 0; nr < CAP_NR_MAX; nr++)
 		if (sel_has(&o->sel, nr))
 			cfg.sel[nr / 64] |= 1ull << (nr % 64);
+	if (ring) {
+		r = ring_setup(c, o, ps, &cfg, rb);
+		if (r) {
+			fail(c, "cannot set the BPF ring buffers up", -r);
+			goto fail;
+		}
+		c->ring = 1;
+	}
 	r = fill_spec(c, cfg.strsize);
 	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
 				     &cfg, BPF_ANY)) {
@@ -514,7 +676,18 @@ void capture_open(struct capture *c, const struct options *o,
 	/* -c alone needs no copies of arguments: no lines are printed */
 	c->args = o->summary != 1;
 	c->summary = o->summary != 0;
-	r = c->args ? attach_syscalls(c, l, t) : 0;
+	if (c->ring) {
+		r = attach_btf(c, c->skel->progs.ring_enter) ?:
+		    attach_btf(c, c->skel->progs.ring_exit);
+		/* their records come from the program, and the signals */
+		for (int i = 0; i < l->n; i++)
+			if (l->ev[i].role == EV_SC_ENTER ||
+			    l->ev[i].role == EV_SC_EXIT ||
+			    l->ev[i].role == EV_SIG_DELIVER)
+				l->ev[i].by_bpf = 1;
+	} else {
+		r = c->args ? attach_syscalls(c, l, t) : 0;
+	}
 	if (!r && c->summary)
 		r = attach_btf(c, c->skel->progs.sum_enter);
 	if (!r && c->summary)
@@ -565,10 +738,19 @@ void capture_open(struct capture *c, const struct options *o,
 		goto fail;
 	}
 	free(fds);
+	free(rb);
 	c->active = 1;
 	return;
 fail:
 	free(fds);
+	for (int i = 0; rb && i <= ps->ncpu; i++)
+		if (rb[i] >= 0)
+			close(rb[i]);
+	free(rb);
+	/* without the program, the syscall tracepoints say it all */
+	for (int i = 0; c->ring && i < l->n; i++)
+		l->ev[i].by_bpf = 0;
+	c->ring = 0;
 	/* the bpf-output fds stay in the perfset, closed with it, unused */
 	capture_close(c);
 }

@@ -27,6 +27,8 @@ struct capture {
 	int *tp_fds;			/* tracepoint attachments */
 	int ntp;
 	struct evsel ev;		/* the bpf-output events' evsel */
+	struct evsel ev_enter, ev_exit;	/* ring mode: the calls' records */
+	int ring;			/* ring mode (see capture_abi.h) */
 	int active;
 	int args;			/* copies argument memory */
 	int summary;			/* keeps the -c summary in the kernel */
@@ -42,9 +44,16 @@ struct capture {
  * Load and attach the capture program for these options and events.  On
  * failure (no BPF, no BTF, no permission, --no-bpf) it stays inactive
  * with the reason in c->why: tracing goes on with pointers.
+ *
+ * ring: try ring mode, where the program writes the syscalls' records
+ * into BPF ring buffers (added to ps's rings) instead of l's syscall
+ * events, which are then not opened (by_bpf); c->ring says if it is on.
  */
 void capture_open(struct capture *c, const struct options *o,
-		  struct perfset *ps, struct evlist *l, struct tracefs *t);
+		  struct perfset *ps, struct evlist *l, struct tracefs *t,
+		  int ring);
+/* ring mode: records the BPF rings dropped, in all (lost ones included) */
+uint64_t capture_ring_drops(struct capture *c);
 /* trace this tgid (or tid, for a command without -f) from now on */
 int capture_add(struct capture *c, pid_t id);
 void capture_close(struct capture *c);

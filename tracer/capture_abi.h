@@ -111,9 +111,36 @@ struct cap_config {
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
 	unsigned int pad2;
-	unsigned long long sel[16];	/* -c: the syscalls counted (bits) */
+	unsigned long long sel[16];	/* -c, ring: the syscalls (bits) */
 	struct bash_syms bash;		/* --spawns */
+	/*
+	 * ring: the program writes each syscall's entry and exit itself,
+	 * as perf samples of the ids below, into its CPU's BPF ring buffer
+	 * (ring_enter, ring_exit); rb_wake: wake the reader when a ring
+	 * holds that many bytes.  self: etrace's tgid, never traced.
+	 */
+	unsigned int ring;
+	unsigned int rb_wake;
+	unsigned int self;
+	unsigned int pad3;
+	unsigned long long id_enter, id_exit;
+	unsigned long long rsel[16];	/* ring: the syscalls written (bits) */
 };
+
+/* ring mode's ids for its records, apart from the kernel's (counted up) */
+#define RB_ID_ENTER	0xe7ace00000000001ull
+#define RB_ID_EXIT	0xe7ace00000000002ull
+
+/*
+ * Ring mode's records: perf's PERF_RECORD_SAMPLE layout for the sample
+ * type IDENTIFIER | TID | TIME | RAW, the raw bytes as raw_syscalls'
+ * sys_enter (common, id, args[6]) and sys_exit (common, id, ret); and
+ * PERF_RECORD_LOST with its sample_id trailer for what a full ring
+ * dropped.  The reader treats them as it treats the kernel's.
+ */
+#define RB_ENTER_SIZE	104		/* 36 + 64 raw + 4 padding */
+#define RB_EXIT_SIZE	64		/* 36 + 24 raw + 4 padding */
+#define RB_LOST_SIZE	48
 
 struct cap_rec {
 	unsigned int magic;

@@ -131,7 +131,10 @@ void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 	 * for that.  Without, a task still alive was not exiting.
 	 */
 	if (p->bpf_exits && !t->wait_known) {
-		t->perf_gone = 1;
+		/* (the kernel says EXIT even to events of no task's: the
+		   task goes on being traced then) */
+		if (!p->events_survive_exec)
+			t->perf_gone = 1;
 		return;
 	}
 	if (!p->bpf_exits && proc_alive(t->tid)) {

@@ -37,6 +37,7 @@ struct evsel {
 	char *tp_name;		/* EV_TP: "sched:sched_switch" */
 	int counted;		/* -c: counted in the kernel, not opened */
 	int by_bpf;		/* not opened: BPF reports what it would */
+	int ring;		/* ring mode: BPF writes its records */
 	uint64_t sample_type;	/* what its samples carry */
 	int stack;		/* its samples carry a user (and kernel) stack */
 	int filter_bad;		/* the kernel refused its filter */

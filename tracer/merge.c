@@ -129,7 +129,7 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 		r->last_time = m->key[i];
 		if (m->key[i] <= m->cutoff)
 			fn(ctx, r, h, m->key[i]);
-		else if (h->type == PERF_RECORD_SAMPLE)
+		else if (h->type == PERF_RECORD_SAMPLE && !r->bpf)
 			m->cut_samples++;
 		ring_advance(r, h->size);
 		done++;

@@ -145,6 +145,35 @@ static int id_insert(struct perfset *ps, uint64_t id, struct evsel *e)
 	return 0;
 }
 
+int perf_add_id(struct perfset *ps, uint64_t id, struct evsel *e)
+{
+	return id_insert(ps, id, e);
+}
+
+int perf_add_bpf_rings(struct perfset *ps, const int *fds, size_t bytes,
+		       char *err, size_t errlen)
+{
+	if (ps->nrings != ps->ncpu)
+		return -EINVAL;
+	for (int i = 0; i < ps->ncpu; i++) {
+		struct ring *r = &ps->rings[ps->ncpu + i];
+		int e = ring_map_bpf(r, fds[i], ps->cpu[i], bytes);
+
+		if (e) {
+			r->fd = -1;
+			snprintf(err, errlen, "cannot map the BPF ring of cpu"
+				 " %d: %s", ps->cpu[i], strerror(-e));
+			while (--i >= 0) {
+				ring_unmap(&ps->rings[ps->ncpu + i]);
+				ps->rings[ps->ncpu + i].fd = -1;
+			}
+			return e;
+		}
+	}
+	ps->nrings = 2 * ps->ncpu;
+	return 0;
+}
+
 struct evsel *perf_evsel(struct perfset *ps, uint64_t id)
 {
 	unsigned int i;
@@ -223,13 +252,15 @@ int perf_open_rings(struct perfset *ps, size_t ring_bytes, int sideband,
 		snprintf(err, errlen, "cannot list online CPUs: %s", strerror(-r));
 		return r;
 	}
-	ps->rings = calloc((size_t)ps->ncpu, sizeof(*ps->rings));
+	/* room for ring mode's BPF rings after the perf ones */
+	ps->rings = calloc(2 * (size_t)ps->ncpu, sizeof(*ps->rings));
 	if (!ps->rings) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	for (int i = 0; i < ps->ncpu; i++)
+	for (int i = 0; i < 2 * ps->ncpu; i++)
 		ps->rings[i].fd = -1;
+	ps->nrings = ps->ncpu;
 	dummy_attr(&a);
 	/* wake the reader when a quarter of the ring is full, never per event */
 	a.watermark = 1;
@@ -458,7 +489,7 @@ void perf_close(struct perfset *ps)
 {
 	for (int i = 0; i < ps->nfds; i++)
 		close(ps->fds[i]);
-	for (int i = 0; i < ps->ncpu && ps->rings; i++) {
+	for (int i = 0; i < ps->nrings && ps->rings; i++) {
 		if (ps->rings[i].fd >= 0) {
 			ring_unmap(&ps->rings[i]);
 			close(ps->rings[i].fd);

@@ -21,7 +21,9 @@
 struct perfset {
 	int ncpu;
 	int *cpu;		/* online CPU ids */
-	struct ring *rings;	/* one per CPU, same index */
+	struct ring *rings;	/* one per CPU, same index; then, in ring
+				   mode, the BPF ring buffer of each CPU */
+	int nrings;
 	int *fds;		/* every event fd, to close at the end */
 	char *on_exec;		/* fds[i] enables itself at exec */
 	char *samples;		/* fds[i] is a tracepoint event: it samples */
@@ -71,6 +73,14 @@ int perf_open_bpf_output(struct perfset *ps, struct evsel *e, int *fds,
 			 char *err, size_t errlen);
 /* the evsel a record's id belongs to, or NULL */
 struct evsel *perf_evsel(struct perfset *ps, uint64_t id);
+/* records with this id (written by BPF, not the kernel) are e's */
+int perf_add_id(struct perfset *ps, uint64_t id, struct evsel *e);
+/*
+ * Ring mode: BPF ring buffer maps, fds[i] for CPU index i, each of bytes,
+ * read as rings after the perf ones (the rings keep the fds).
+ */
+int perf_add_bpf_rings(struct perfset *ps, const int *fds, size_t bytes,
+		       char *err, size_t errlen);
 /* events are opened disabled: enable all (but those waiting for exec) */
 int perf_enable(struct perfset *ps);
 void perf_close(struct perfset *ps);

@@ -3,6 +3,7 @@
  * Rings stage: mapping and walking a perf ring buffer.
  */
 #include <errno.h>
+#include <linux/bpf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -43,13 +44,124 @@ int ring_map(struct ring *r, int fd, int cpu, size_t data_bytes)
 	return 0;
 }
 
+int ring_map_bpf(struct ring *r, int fd, int cpu, size_t data_bytes)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	void *c, *p;
+
+	memset(r, 0, sizeof(*r));
+	r->fd = fd;
+	r->cpu = cpu;
+	r->bpf = 1;
+	r->size = data_bytes;
+	if (!data_bytes || data_bytes % page || data_bytes & (data_bytes - 1))
+		return -EINVAL;
+	/*
+	 * The consumer's page, then (read-only) the producer's and the
+	 * data: once, not the twice the kernel offers so that no record
+	 * wraps, since every mapped page counts in etrace's RSS.  A record
+	 * that wraps is copied, as in perf's rings.
+	 */
+	r->scratch = malloc(SCRATCH_MAX);
+	if (!r->scratch)
+		return -ENOMEM;
+	c = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (c == MAP_FAILED) {
+		int e = errno;
+
+		free(r->scratch);
+		r->scratch = NULL;
+		return -e;
+	}
+	r->map_len = page + data_bytes;
+	p = mmap(NULL, r->map_len, PROT_READ, MAP_SHARED, fd, (off_t)page);
+	if (p == MAP_FAILED) {
+		int e = errno;
+
+		munmap(c, page);
+		free(r->scratch);
+		r->scratch = NULL;
+		return -e;
+	}
+	r->cons_pos = c;
+	r->prod_pos = p;
+	r->data = (uint8_t *)p + page;
+	r->pos = r->head = __atomic_load_n(r->cons_pos, __ATOMIC_ACQUIRE);
+	return 0;
+}
+
 void ring_unmap(struct ring *r)
 {
+	if (r->bpf) {
+		if (r->cons_pos)
+			munmap(r->cons_pos, (size_t)sysconf(_SC_PAGESIZE));
+		if (r->prod_pos)
+			munmap((void *)r->prod_pos, r->map_len);
+		free(r->scratch);
+		r->cons_pos = NULL;
+		r->prod_pos = NULL;
+		r->scratch = NULL;
+		return;
+	}
 	if (r->meta)
 		munmap(r->meta, r->map_len);
 	free(r->scratch);
 	r->meta = NULL;
 	r->scratch = NULL;
+}
+
+/*
+ * A BPF ring buffer's next record: skip the discarded, stop at one still
+ * being written (busy: its data is not there yet).
+ */
+static const struct perf_event_header *peek_bpf(struct ring *r, int *bad)
+{
+	for (;;) {
+		uint64_t avail = r->head - r->pos, off = r->pos & (r->size - 1);
+		const uint8_t *at = r->data + off;
+		const struct perf_event_header *h;
+		uint32_t word, len, rec;
+
+		if (avail < 8)
+			return NULL;
+		word = __atomic_load_n((const uint32_t *)at, __ATOMIC_ACQUIRE);
+		if (word & BPF_RINGBUF_BUSY_BIT)
+			return NULL;
+		len = word & ~(BPF_RINGBUF_BUSY_BIT | BPF_RINGBUF_DISCARD_BIT);
+		rec = (len + 8 + 7) & ~7u;
+		if (rec > avail || rec > r->size) {
+			*bad = 1;
+			r->pos = r->head;
+			return NULL;
+		}
+		if (word & BPF_RINGBUF_DISCARD_BIT) {
+			r->pos += rec;
+			continue;
+		}
+		if (len > SCRATCH_MAX) {
+			*bad = 1;
+			r->pos += rec;
+			continue;
+		}
+		/* (8-byte aligned: the header itself never wraps) */
+		if (off + rec <= r->size) {
+			h = (const struct perf_event_header *)(at + 8);
+		} else {
+			size_t first = (size_t)(r->size - off - 8);
+
+			memcpy(r->scratch, at + 8, first);
+			memcpy(r->scratch + first, r->data, len - first);
+			h = (const struct perf_event_header *)r->scratch;
+		}
+		if (len < sizeof(*h) || h->size != len || h->size % 8) {
+			/* not a record we wrote: skip it, said */
+			*bad = 1;
+			r->pos += rec;
+			continue;
+		}
+		r->next_len = rec;
+		return h;
+	}
 }
 
 const struct perf_event_header *ring_peek(struct ring *r, int *bad)
@@ -59,6 +171,8 @@ const struct perf_event_header *ring_peek(struct ring *r, int *bad)
 	struct perf_event_header h;
 
 	*bad = 0;
+	if (r->bpf)
+		return peek_bpf(r, bad);
 	if (avail < sizeof(h))
 		return NULL;
 	if (off + sizeof(h) <= r->size) {

@@ -3,6 +3,11 @@
  * Rings stage: one perf mmap ring per CPU, read in place.  A record is
  * handed out where it lies unless it wraps around the end of the ring;
  * only then is it copied (into the ring's scratch buffer).
+ *
+ * A ring can also be a BPF ring buffer (BPF_MAP_TYPE_RINGBUF) that the
+ * capture program writes perf-format records into; each record has an
+ * 8-byte header (length, busy and discard bits) that the reader steps
+ * over.
  */
 #ifndef ETRACE_RING_H
 #define ETRACE_RING_H
@@ -24,16 +29,26 @@ struct ring {
 	uint64_t last_time;	/* time of the last record read */
 	uint8_t *scratch;	/* a wrapped record, made contiguous */
 	uint64_t lost;		/* records the kernel dropped (LOST) */
+	/* a BPF ring buffer */
+	int bpf;
+	uint64_t *cons_pos;	/* ours to write: what is read */
+	const uint64_t *prod_pos;
+	uint32_t next_len;	/* the peeked record, with its header */
 };
 
 /* map `data_bytes` (rounded up to a power-of-two of pages) of fd's ring */
 int ring_map(struct ring *r, int fd, int cpu, size_t data_bytes);
+/* map the BPF ring buffer map fd, of data_bytes (a power-of-two of pages) */
+int ring_map_bpf(struct ring *r, int fd, int cpu, size_t data_bytes);
 void ring_unmap(struct ring *r);
 
 static inline void ring_snapshot(struct ring *r)
 {
 	/* pairs with the kernel's store of data_head after the data */
-	r->head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	if (r->bpf)
+		r->head = __atomic_load_n(r->prod_pos, __ATOMIC_ACQUIRE);
+	else
+		r->head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
 }
 
 /*
@@ -42,15 +57,19 @@ static inline void ring_snapshot(struct ring *r)
  */
 const struct perf_event_header *ring_peek(struct ring *r, int *bad);
 
+/* past the record ring_peek() handed out, of n bytes */
 static inline void ring_advance(struct ring *r, size_t n)
 {
-	r->pos += n;
+	r->pos += r->bpf ? r->next_len : n;
 }
 
 /* give the space of consumed records back to the kernel */
 static inline void ring_release(struct ring *r)
 {
-	__atomic_store_n(&r->meta->data_tail, r->pos, __ATOMIC_RELEASE);
+	if (r->bpf)
+		__atomic_store_n(r->cons_pos, r->pos, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n(&r->meta->data_tail, r->pos, __ATOMIC_RELEASE);
 }
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,7 +28,9 @@
 #define REORDER_WINDOW_NS 2000000ull	/* 2 ms */
 #define POLL_MS 100
 #define POLL_ENDING_MS 5
+#define POLL_HELD_MS 5		/* records held back in a BPF ring */
 #define GRACE_NS 500000000ull		/* CMD mode: wait for it after ^C */
+#define VANISH_CHECK_NS 200000000ull	/* tasks gone without an EXIT record */
 
 static void raise_nofile(void)
 {
@@ -275,7 +278,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		r = events_build(&t->ev, o, &t->tfs, per_task, 0, err, errlen);
 		if (r)
 			return r;
-		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
+		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs, 0);
 		if (!t->cap.summary) {
 			capture_close(&t->cap);
 			events_free(&t->ev);
@@ -285,8 +288,19 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		r = events_build(&t->ev, o, &t->tfs, per_task, 1, err, errlen);
 		if (r)
 			return r;
-		/* argument memory, copied in the kernel at the time of each call */
-		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs);
+		/*
+		 * Argument memory, copied in the kernel at the time of each
+		 * call; and in ring mode the calls themselves, written by
+		 * the program into BPF ring buffers: a few tens of ns a
+		 * record where a perf sample costs several hundred.  Not for
+		 * stacks (perf samples them), -p (per-task events), other
+		 * tracepoints (their tasks' life comes with their events), or
+		 * a few syscalls: their own tracepoints cost the others
+		 * nothing, where the program would run for every one.
+		 */
+		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs,
+			     !o->stack && !o->npids && !t->ev.ntp &&
+			     !t->ev.per_syscall && o->summary != 1);
 	}
 	if (o->summary) {
 		t->pr.sum = &t->sum_rec;
@@ -317,8 +331,9 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	 * then costs the traced program no copies of etrace's events, and
 	 * no wake-up of etrace when the copies go at its exit.
 	 */
-	t->scoped = o->cmd && o->follow && !o->system_wide && !o->npids &&
-		    events_lifecycle_only(&t->ev);
+	t->scoped = o->cmd && !o->system_wide && !o->npids &&
+		    (t->cap.ring ||
+		     (o->follow && events_lifecycle_only(&t->ev)));
 	t->pr.events_survive_exec = t->scoped;
 	if (t->scoped) {
 		r = perf_open_sideband(&t->ps, err, errlen);
@@ -353,7 +368,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	}
 	/* strace: -o FILE gets pid prefixes when it starts with several */
 	t->pr.view.multi = o->system_wide || t->pr.view.nlive > 1;
-	r = merge_init(&t->mg, t->ps.rings, t->ps.ncpu, REORDER_WINDOW_NS);
+	r = merge_init(&t->mg, t->ps.rings, t->ps.nrings, REORDER_WINDOW_NS);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
@@ -412,6 +427,24 @@ static int in_scope(struct trace *t, pid_t pid, pid_t tid)
 	return task_find(&t->pr.tasks, tid) || task_find(&t->pr.tasks, pid);
 }
 
+/*
+ * Ring mode's records are the traced tasks' (the program filters), but
+ * for the command's before its exec, which are etrace's own code: all but
+ * the exec itself, whose entry per-task events never see.
+ */
+static int ring_in_scope(struct trace *t, const struct evsel *e,
+			 const struct rec *r)
+{
+	int64_t nr;
+
+	if (!t->scoped || (pid_t)r->pid != t->ln.pid || t->cmd_execd)
+		return 1;
+	if (e->role != EV_SC_ENTER || r->raw_size < 16)
+		return 0;
+	memcpy(&nr, r->raw + 8, 8);
+	return nr == SYS_execve;
+}
+
 static void on_sample(struct trace *t, const struct perf_event_header *h,
 		      uint64_t time)
 {
@@ -426,11 +459,16 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		t->bad++;
 		return;
 	}
-	if (e->role != EV_CAPTURE)
+	/* (BPF's records come only for traced tasks: the program filters) */
+	if (e->ring) {
+		if (!ring_in_scope(t, e, &r))
+			return;
+	} else if (e->role != EV_CAPTURE) {
+		/* the kernel's samples, counted against its own counts */
 		t->samples++;
-	/* (captures come only for traced tasks: the BPF program filters) */
-	if (e->role != EV_CAPTURE && !in_scope(t, (pid_t)r.pid, (pid_t)r.tid))
-		return;
+		if (!in_scope(t, (pid_t)r.pid, (pid_t)r.tid))
+			return;
+	}
 	if (e->stack) {
 		/* the stack of this sample, for the pairing stage to unwind */
 		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
@@ -591,10 +629,19 @@ static void merge_rows(struct summary *to, const struct summary *from)
 static void unreported_losses(struct trace *t, uint64_t made)
 {
 	uint64_t got = t->samples + t->mg.cut_samples, n;
+	uint64_t drops = capture_ring_drops(&t->cap), said = 0, perf_lost;
 
-	if (made <= got || made - got <= t->lost)
+	/* ring mode: the program counts what its rings dropped, exactly */
+	for (int i = t->ps.ncpu; i < t->ps.nrings; i++)
+		said += t->ps.rings[i].lost;
+	perf_lost = t->lost - said;
+	if (drops > said) {
+		t->lost += drops - said;
+		t->sink->ops->lost(t->sink, -1, drops - said, merge_now());
+	}
+	if (made <= got || made - got <= perf_lost)
 		return;
-	n = made - got - t->lost;
+	n = made - got - perf_lost;
 	t->lost += n;
 	t->sink->ops->lost(t->sink, -1, n, merge_now());
 }
@@ -716,21 +763,22 @@ static int finished(struct trace *t)
 
 int trace_run(struct trace *t)
 {
-	struct pollfd *pfd = calloc((size_t)t->ps.ncpu + 1, sizeof(*pfd));
-	uint64_t last_check = 0;
+	int nr = t->ps.nrings;
+	struct pollfd *pfd = calloc((size_t)nr + 1, sizeof(*pfd));
+	uint64_t next_check = 0;
 	int status = 0;
 
 	if (!pfd)
 		return 1;
-	for (int i = 0; i < t->ps.ncpu; i++) {
+	for (int i = 0; i < nr; i++) {
 		pfd[i].fd = t->ps.rings[i].fd;
 		pfd[i].events = POLLIN;
 	}
 	t->start = merge_now();
 	if (t->o->interval)
 		t->next_interval = merge_now() + (uint64_t)(t->o->interval * 1e9);
-	pfd[t->ps.ncpu].fd = t->sfd;
-	pfd[t->ps.ncpu].events = POLLIN;
+	pfd[nr].fd = t->sfd;
+	pfd[nr].events = POLLIN;
 	for (;;) {
 		int ending = t->pr.child_reaped || t->stop_sig;
 		int wait = ending ? POLL_ENDING_MS : POLL_MS, r;
@@ -744,11 +792,23 @@ int trace_run(struct trace *t)
 			if (left < wait)
 				wait = left;
 		}
-		r = poll(pfd, (nfds_t)t->ps.ncpu + 1, wait);
+		/*
+		 * A BPF ring polls readable while it holds anything, and the
+		 * merge leaves the youngest records in it (the reorder
+		 * window): then it is not polled, and read again soon.
+		 */
+		for (int i = t->ps.ncpu; i < nr; i++) {
+			struct ring *rg = &t->ps.rings[i];
+
+			pfd[i].fd = rg->pos == rg->head ? rg->fd : -1;
+			if (rg->pos != rg->head && wait > POLL_HELD_MS)
+				wait = POLL_HELD_MS;
+		}
+		r = poll(pfd, (nfds_t)nr + 1, wait);
 
 		if (r < 0 && errno != EINTR)
 			break;
-		if (pfd[t->ps.ncpu].revents & POLLIN)
+		if (pfd[nr].revents & POLLIN)
 			on_signals(t);
 		merge_drain(&t->mg, 0, on_record, t);
 		r = t->sink->ops->flush(t->sink);
@@ -765,12 +825,18 @@ int trace_run(struct trace *t)
 			if (t->next_interval <= merge_now())
 				t->next_interval = merge_now() + step;
 		}
-		/* a task whose EXIT record was lost must not keep us here */
+		/*
+		 * A task whose EXIT record was lost must not keep us here.
+		 * Not at once: the rings may still hold its last records
+		 * (the reorder window leaves the youngest for later).
+		 */
 		if (ending || t->o->npids) {
 			uint64_t now = merge_now();
 
-			if (now - last_check > 200000000ull) {
-				last_check = now;
+			if (!next_check)
+				next_check = now + VANISH_CHECK_NS;
+			if (now >= next_check) {
+				next_check = now + VANISH_CHECK_NS;
 				if (t->pr.child_reaped || t->o->npids)
 					pair_reap_vanished(&t->pr, now);
 			}

@@ -6,9 +6,10 @@
  *
  * Input: one byte of mode (bits 0-1: rings - 1, up to 3; bit 2: a final
  * drain; bits 3-4: window), then per ring: a byte for the data size
- * (64 << (b % 7) bytes, a power of two), u64 tail and a u16 for
- * head - tail (at most the size: the kernel never has more unread bytes
- * than the ring holds), then the data bytes.
+ * (64 << (b % 7) bytes, a power of two; bit 7: a BPF ring buffer, whose
+ * records have an 8-byte header of length, busy and discard bits), u64
+ * tail and a u16 for head - tail (at most the size: the kernel never has
+ * more unread bytes than the ring holds), then the data bytes.
  *
  * Each data area is an allocation of exactly its size, so a read past
  * its end is seen.  Every record handed out must be whole (h->size bytes
@@ -16,6 +17,7 @@
  * with rec_parse as trace.c does, and the rings' tails never pass their
  * heads.
  */
+#include <linux/bpf.h>
 #include <stdlib.h>
 
 #include "fuzz.h"
@@ -56,6 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct perf_event_mmap_page meta[NRINGS];
+	uint64_t cons[NRINGS], prod[NRINGS];
 	struct ring rings[NRINGS];
 	struct merge m;
 	struct fz f;
@@ -75,15 +78,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint64_t unread;
 		size_t got;
 		const uint8_t *p;
+		uint8_t b = fz_u8(&f);
 
 		r->cpu = i;
-		r->size = (uint64_t)64 << (fz_u8(&f) % 7);
+		r->size = (uint64_t)64 << ((b & 0x7f) % 7);
+		r->bpf = b >> 7;
 		r->meta = &meta[i];
+		r->cons_pos = &cons[i];
+		r->prod_pos = &prod[i];
 		r->pos = fz_u64(&f) & ~(uint64_t)7;	/* records are 8-aligned */
 		/* whole records: the kernel moves head by multiples of 8 */
 		unread = (fz_u16(&f) % (r->size + 1)) & ~(uint64_t)7;
-		meta[i].data_tail = r->pos;
-		meta[i].data_head = r->pos + unread;
+		meta[i].data_tail = cons[i] = r->pos;
+		meta[i].data_head = prod[i] = r->pos + unread;
 		r->head = r->pos;
 		r->data = calloc(1, r->size);
 		r->scratch = malloc(65536);
@@ -104,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_record(&r, h);
 			ring_advance(&r, h->size);
 		}
-		FUZZ_ASSERT(r.pos == r.head || !bad);
+		FUZZ_ASSERT(r.pos == r.head || !bad || r.bpf);
 		FUZZ_ASSERT(r.head - r.pos < r.size + 1);
 	}
 
@@ -116,9 +123,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!final)
 		merge_drain(&m, 1, on, NULL);
 	for (int i = 0; i < n; i++) {
+		struct ring *r = &rings[i];
+
+		if (r->bpf) {
+			/* to its head, or to a record still being written */
+			FUZZ_ASSERT(prod[i] - r->pos <= r->size && cons[i] == r->pos);
+			FUZZ_ASSERT(r->pos == prod[i] ||
+				    (*(const uint32_t *)(r->data + (r->pos & (r->size - 1))) &
+				     BPF_RINGBUF_BUSY_BIT));
+			continue;
+		}
 		/* a final drain reads every ring to its head */
-		FUZZ_ASSERT(rings[i].pos == meta[i].data_head);
-		FUZZ_ASSERT(meta[i].data_tail == rings[i].pos);
+		FUZZ_ASSERT(r->pos == meta[i].data_head);
+		FUZZ_ASSERT(meta[i].data_tail == r->pos);
 	}
 	merge_free(&m);
 	for (int i = 0; i < n; i++) {

@@ -11,8 +11,11 @@
 #     then it ended) or 1 with "no such process"/"exited while
 #     attaching": never a hang or a crash
 #  4. a 64-thread process: -p sees all 64 threads
-#  5. a tracee that execs a setuid program as another user: the trace says
-#     the kernel stopped tracing it, and its exit is still reported
+#  5. a tracee that execs a setuid program as another user: with -k (perf
+#     events of the task's own, which the kernel drops at such an exec)
+#     the trace says the kernel stopped tracing it, and its exit is still
+#     reported; by default (the BPF program writes the calls: nothing of
+#     the task's to drop) its calls go on being traced to its exit
 #  6. two etrace instances on the same command at once: both traces
 #     complete and equal in calls
 . "$TOP/tests/lib.sh"
@@ -116,7 +119,7 @@ clean 4
 
 # 5. a setuid program, run as nobody
 if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
-	"$ETRACE" -q -u nobody -f -o "$WORK/s5.out" -- sh -c '/usr/bin/passwd --help; true' > s5.cmd 2>&1
+	"$ETRACE" -q -k -u nobody -f -o "$WORK/s5.out" -- sh -c '/usr/bin/passwd --help; true' > s5.cmd 2>&1
 	rc=$?
 	[ $rc = 0 ] || soft_fail "5: etrace exited $rc"
 	grep -q 'passwd gains privileges: the kernel stops tracing pid' s5.out ||
@@ -124,6 +127,16 @@ if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
 	pid=$(grep 'gains privileges' s5.out | awk '{print $1}')
 	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" s5.out ||
 		soft_fail "5: the setuid program's exit is not reported"
+	"$ETRACE" -q -u nobody -f -o "$WORK/s5b.out" -- sh -c '/usr/bin/passwd --help; true' > s5b.cmd 2>&1
+	rc=$?
+	[ $rc = 0 ] || soft_fail "5b: etrace exited $rc"
+	grep -q 'gains privileges' s5b.out &&
+		soft_fail "5b: says tracing stops at the setuid exec"
+	pid=$(grep 'execve("/usr/bin/passwd"' s5b.out | awk '{print $1}')
+	grep -qE "^$pid +write\(1, \"Usage: passwd" s5b.out ||
+		soft_fail "5b: passwd's own calls (its usage written) are not traced"
+	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" s5b.out ||
+		soft_fail "5b: the setuid program's exit is not reported"
 	clean 5
 else
 	soft_fail "5: no setuid /usr/bin/passwd or no user nobody on this machine"
