@@ -213,12 +213,19 @@ static __always_inline struct cap_config *cfg(void)
 	return bpf_map_lookup_elem(&config, &zero);
 }
 
+/*
+ * The record being built starts past room for ring mode's sample head
+ * (36 bytes: capture() writes it in front of the record there).
+ */
+#define RB_HEAD 36
+#define RB_ROOM 40
+
 static __always_inline u8 *buf(void)
 {
 	u32 cpu = bpf_get_smp_processor_id();
 	struct scratch *s = bpf_map_lookup_elem(&scratch, &cpu);
 
-	return s ? s->buf : 0;
+	return s ? s->buf + RB_ROOM : 0;
 }
 
 static __always_inline u32 strsize(void)
@@ -661,6 +668,74 @@ static long arg_one(u32 i, struct call *c)
 	return 0;
 }
 
+static __always_inline void put64(u32 *p, u64 v)
+{
+	p[0] = (u32)v;
+	p[1] = (u32)(v >> 32);
+}
+
+/* a record into this CPU's ring; one that does not fit is counted */
+static __always_inline void rb_write(struct cap_config *c, void *rec,
+				     u64 size)
+{
+	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
+	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
+	void *rb = bpf_map_lookup_elem(&rbs, &cpu);
+	u64 avail, flags;
+
+	if (!rb || !d)
+		return;
+	/* what was dropped is said first, where it happened */
+	if (d->pending) {
+		u64 pt = bpf_get_current_pid_tgid();
+		u32 lost[RB_LOST_SIZE / 4] = {};
+
+		lost[0] = 2;			/* PERF_RECORD_LOST */
+		lost[1] = RB_LOST_SIZE << 16;	/* misc 0, size */
+		put64(&lost[2], c->id_enter);
+		put64(&lost[4], d->pending);
+		lost[6] = (u32)(pt >> 32);
+		lost[7] = (u32)pt;
+		put64(&lost[8], bpf_ktime_get_ns());
+		put64(&lost[10], c->id_enter);
+		if (bpf_ringbuf_output(rb, lost, sizeof(lost), 0)) {
+			d->pending++;
+			d->total++;
+			return;
+		}
+		d->pending = 0;
+	}
+	/* wake the reader as the ring passes rb_wake, not at every record */
+	avail = bpf_ringbuf_query(rb, BPF_RB_AVAIL_DATA);
+	flags = avail < c->rb_wake && avail + size >= c->rb_wake ?
+		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(rb, rec, size, flags)) {
+		d->pending++;
+		d->total++;
+	}
+}
+
+/* a record's head: the perf sample fields before the raw bytes (36) */
+static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+
+	r[0] = 9;			/* PERF_RECORD_SAMPLE */
+	r[1] = size << 16;		/* misc 0, size */
+	put64(&r[2], id);
+	r[4] = (u32)(pt >> 32);
+	r[5] = (u32)pt;
+	put64(&r[6], bpf_ktime_get_ns());
+	r[8] = raw;
+}
+
+static __always_inline int ring_on(void)
+{
+	struct cap_config *c = cfg();
+
+	return c && c->ring;
+}
+
 static __always_inline void capture(void *ctx, int nr, struct call *c)
 {
 	struct cap_rec *r;
@@ -682,6 +757,15 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 	size = c->off < CAP_REC_MAX ? c->off : CAP_REC_MAX;
 	r->size = (u32)size;
 	r->ret = c->ca.ret;
+	if (ring_on()) {
+		/* the sample head in front; the raw bytes padded to 8 */
+		u32 *h = (u32 *)(b - RB_HEAD);
+
+		size = bounded(size, 2 * CAP_REC_MAX - 1);
+		rb_head(h, (u32)(RB_HEAD + size + 4), RB_ID_CAP, (u32)size + 4);
+		rb_write(cfg(), h, bounded(RB_HEAD + size + 4, 4 * CAP_REC_MAX - 1));
+		return;
+	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
 			      bounded(size, 2 * CAP_REC_MAX - 1));
 }
@@ -825,69 +909,6 @@ int cap_exit(struct exit_ctx *ctx)
 	return 1;
 }
 
-static __always_inline void put64(u32 *p, u64 v)
-{
-	p[0] = (u32)v;
-	p[1] = (u32)(v >> 32);
-}
-
-/* a record into this CPU's ring; one that does not fit is counted */
-static __always_inline void rb_write(struct cap_config *c, void *rec,
-				     u64 size)
-{
-	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
-	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
-	void *rb = bpf_map_lookup_elem(&rbs, &cpu);
-	u64 avail, flags;
-
-	if (!rb || !d)
-		return;
-	/* what was dropped is said first, where it happened */
-	if (d->pending) {
-		u64 pt = bpf_get_current_pid_tgid();
-		u32 lost[RB_LOST_SIZE / 4] = {};
-
-		lost[0] = 2;			/* PERF_RECORD_LOST */
-		lost[1] = RB_LOST_SIZE << 16;	/* misc 0, size */
-		put64(&lost[2], c->id_enter);
-		put64(&lost[4], d->pending);
-		lost[6] = (u32)(pt >> 32);
-		lost[7] = (u32)pt;
-		put64(&lost[8], bpf_ktime_get_ns());
-		put64(&lost[10], c->id_enter);
-		if (bpf_ringbuf_output(rb, lost, sizeof(lost), 0)) {
-			d->pending++;
-			d->total++;
-			return;
-		}
-		d->pending = 0;
-	}
-	/* wake the reader as the ring passes rb_wake, not at every record */
-	avail = bpf_ringbuf_query(rb, BPF_RB_AVAIL_DATA);
-	flags = avail < c->rb_wake && avail + size >= c->rb_wake ?
-		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_output(rb, rec, size, flags)) {
-		d->pending++;
-		d->total++;
-	}
-}
-
-/* a record's head: the perf sample fields before the raw bytes */
-static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
-{
-	u64 pt = bpf_get_current_pid_tgid();
-
-	r[0] = 9;			/* PERF_RECORD_SAMPLE */
-	r[1] = size << 16;		/* misc 0, size */
-	put64(&r[2], id);
-	r[4] = (u32)(pt >> 32);
-	r[5] = (u32)pt;
-	put64(&r[6], bpf_ktime_get_ns());
-	r[8] = raw;
-	r[9] = 0;			/* raw: common fields, unused */
-	r[10] = (u32)(pt >> 32);
-}
-
 static __always_inline int ring_traced(struct cap_config *c)
 {
 	if (c->all)
@@ -923,8 +944,9 @@ int ring_enter(u64 *ctx)
 	call.ca.args[4] = regs->r8;
 	call.ca.args[5] = regs->r9;
 	enter_copies(ctx, (int)nr, &call);
-	/* raw: common fields (r[9..10]), id, args[6]; then padding */
+	/* raw: common fields (unused), id, args[6]; then padding */
 	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
@@ -948,8 +970,9 @@ int ring_exit(u64 *ctx)
 	if ((nr >= 0 && !ring_selected(c, nr)) || !ring_traced(c))
 		return 0;
 	exit_copies(ctx, nr, ret);
-	/* raw: common fields, id, ret; then padding */
+	/* raw: common fields (unused), id, ret; then padding */
 	rb_head(r, RB_EXIT_SIZE, c->id_exit, 24);
+	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	put64(&r[13], (u64)ret);
 	r[15] = 0;

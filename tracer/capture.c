@@ -432,14 +432,15 @@ static void fail(struct capture *c, const char *what, int e)
 }
 
 /*
- * A BPF ring per CPU, half the perf ring's size (a page at least): every
- * page of it counts in etrace's RSS (perf's do not), and at 8 MiB a
- * getppid storm fills it in ~25 ms, while etrace reads it every few.
+ * A BPF ring per CPU, of the perf rings' size (a page at least).  Its
+ * pages count in etrace's RSS (perf's do not).  A getppid storm fills
+ * 16 MiB in ~45 ms; etrace reads every 5-15 ms, and 8 MiB lost records
+ * in some runs.
  */
 static size_t ring_bpf_bytes(const struct perfset *ps)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t b = (size_t)ps->rings[0].size / 2;
+	size_t b = (size_t)ps->rings[0].size;
 
 	return b < page ? page : b;
 }
@@ -521,7 +522,8 @@ static int ring_setup(struct capture *c, const struct options *o,
 	ring_evsel(&c->ev_enter, EV_SC_ENTER, "ring_enter");
 	ring_evsel(&c->ev_exit, EV_SC_EXIT, "ring_exit");
 	if (perf_add_id(ps, RB_ID_ENTER, &c->ev_enter) ||
-	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit))
+	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit) ||
+	    perf_add_id(ps, RB_ID_CAP, &c->ev))
 		return -ENOMEM;
 	cfg->ring = 1;
 	cfg->rb_wake = (unsigned int)(bytes / 4);
@@ -581,25 +583,27 @@ void capture_open(struct capture *c, const struct options *o,
 		bpf_map__set_max_entries(c->skel->maps.rbs, (uint32_t)ncpu);
 	}
 	/*
-	 * Ring mode's ring buffers, made now, the template of the map of
-	 * them among them (libbpf 1.1 cannot resize the one it parses).
-	 * Without them, no such map and no such programs.
+	 * Ring mode's ring buffers, made now, and the template of the map
+	 * of them (ours, of a page: libbpf 1.1 cannot resize the one it
+	 * parses, of a megabyte), which is made in any mode.
 	 */
 	rb = calloc((size_t)ps->ncpu + 1, sizeof(*rb));
-	for (int i = 0; rb && i <= ps->ncpu; i++)
-		rb[i] = -1;
-	if (ring && (!rb || ring_create(ps, rb)))
-		ring = 0;
-	if (ring && bpf_map__set_inner_map_fd(c->skel->maps.rbs, rb[ps->ncpu])) {
-		for (int i = 0; i <= ps->ncpu; i++) {
-			close(rb[i]);
-			rb[i] = -1;
-		}
-		ring = 0;
+	if (!rb) {
+		fail(c, "out of memory", ENOMEM);
+		goto fail;
 	}
-	if (!ring) {
-		bpf_map__set_autocreate(c->skel->maps.rbs, false);
-		bpf_map__set_autocreate(c->skel->maps.rb_drop, false);
+	for (int i = 0; i <= ps->ncpu; i++)
+		rb[i] = -1;
+	if (ring && ring_create(ps, rb))
+		ring = 0;
+	if (!ring)
+		rb[ps->ncpu] = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "etrace_ring",
+					      0, 0, (uint32_t)sysconf(_SC_PAGESIZE),
+					      NULL);
+	if (rb[ps->ncpu] < 0 ||
+	    bpf_map__set_inner_map_fd(c->skel->maps.rbs, rb[ps->ncpu])) {
+		fail(c, "cannot make a BPF ring buffer", errno);
+		goto fail;
 	}
 	slots = id_slots(&fits);
 	bpf_map__set_max_entries(c->skel->maps.sum_starts, slots);
@@ -619,10 +623,8 @@ void capture_open(struct capture *c, const struct options *o,
 		fail(c, "cannot load the BPF program", errno);
 		goto fail;
 	}
-	if (ring) {
-		close(rb[ps->ncpu]);
-		rb[ps->ncpu] = -1;
-	}
+	close(rb[ps->ncpu]);
+	rb[ps->ncpu] = -1;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.all = o->system_wide;
 	cfg.follow = o->follow > 0;

@@ -130,6 +130,7 @@ struct cap_config {
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
 #define RB_ID_ENTER	0xe7ace00000000001ull
 #define RB_ID_EXIT	0xe7ace00000000002ull
+#define RB_ID_CAP	0xe7ace00000000003ull	/* captures, as bpf-output's */
 
 /*
  * Ring mode's records: perf's PERF_RECORD_SAMPLE layout for the sample

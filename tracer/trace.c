@@ -596,6 +596,8 @@ static void on_signals(struct trace *t)
 			}
 			t->stop_sig = (int)si.ssi_signo;
 			t->stop_time = merge_now();
+			/* the trace is cut here: later drops are not its */
+			t->drops_at_stop = capture_ring_drops(&t->cap);
 			/*
 			 * With a command, ^C reaches it too: give it a moment
 			 * to die so its end is in the trace.
@@ -624,12 +626,14 @@ static void merge_rows(struct summary *to, const struct summary *from)
  * counts lose nothing, so what they made and was not read is lost too.
  * made is read before the last drain: events still running (-p, -a)
  * only add to what is read, so this is a lower bound, as it is when the
- * losses said already include records other than samples.
+ * losses said already include records other than samples.  Ring mode's
+ * rings count their drops themselves (drops, all of them until the trace
+ * ended or was cut): those not said by a LOST record in the ring.
  */
-static void unreported_losses(struct trace *t, uint64_t made)
+static void unreported_losses(struct trace *t, uint64_t made, uint64_t drops)
 {
 	uint64_t got = t->samples + t->mg.cut_samples, n;
-	uint64_t drops = capture_ring_drops(&t->cap), said = 0, perf_lost;
+	uint64_t said = 0, perf_lost;
 
 	/* ring mode: the program counts what its rings dropped, exactly */
 	for (int i = t->ps.ncpu; i < t->ps.nrings; i++)
@@ -854,10 +858,12 @@ int trace_run(struct trace *t)
 		t->mg.cutoff = t->stop_time;
 	if (!t->out_err) {
 		uint64_t made = perf_samples_made(&t->ps);
+		uint64_t drops = t->mg.cutoff != UINT64_MAX ? t->drops_at_stop :
+				 capture_ring_drops(&t->cap);
 		int r;
 
 		merge_drain(&t->mg, 1, on_record, t);
-		unreported_losses(t, made);
+		unreported_losses(t, made, drops);
 		if (t->pr.child_reaped)
 			pair_reap_vanished(&t->pr, merge_now());
 		pair_detach(&t->pr, merge_now());

@@ -51,6 +51,8 @@ struct trace {
 	int scoped;			/* events on for all tasks: the
 					   records of the traced ones kept */
 	int cmd_execd;			/* scoped: the command has exec'd */
+	uint64_t drops_at_stop;		/* ring mode: what the BPF rings had
+					   dropped when a signal cut the trace */
 };
 
 /* build everything; on failure err says why and nothing is left open */
