@@ -68,8 +68,14 @@ void fb_oct(struct fmt_buf *b, uint64_t v)
 
 void fb_pad(struct fmt_buf *b, char c, size_t n)
 {
-	while (n--)
-		fb_putc(b, c);
+	size_t room = (size_t)(b->end - b->p);
+
+	if (n > room) {
+		n = room;
+		b->cut = 1;
+	}
+	memset(b->p, c, n);
+	b->p += n;
 }
 
 void fb_printf(struct fmt_buf *b, const char *fmt, ...)

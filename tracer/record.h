@@ -57,7 +57,9 @@ int rec_id(const void *buf, size_t len, uint64_t *id);
 /*
  * Parse one record.  sample_type is that of the event named by rec_id();
  * nregs the number of bits set in its sample_regs_user.  Returns 0, or
- * -1 for a record that is too short or uses bits we cannot walk.
+ * -1 for a record that is too short or uses bits we cannot walk.  For a
+ * sample of REC_SAMPLE_BASE | PERF_SAMPLE_RAW, only a sample's fields are
+ * set (the side-band union is left as it was).
  */
 int rec_parse(const void *buf, size_t len, uint64_t sample_type, int nregs,
 	      struct rec *r);

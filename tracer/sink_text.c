@@ -190,16 +190,23 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 {
 	if (!t)
 		return;
+	/* "%-5d " and "[pid %5d] ", without printf on every line */
 	if (ts->pfx == PFX_FILE && (ts->o->follow || ts->s.view->multi)) {
-		char tmp[16];
-		int n = snprintf(tmp, sizeof(tmp), "%-5d ", (int)t->tid);
+		char *at = b->p;
 
-		fb_putn(b, tmp, (size_t)n);
+		fb_dec(b, t->tid);
+		fb_pad(b, ' ', b->p - at < 5 ? (size_t)(5 - (b->p - at)) + 1 : 1);
 	} else if (ts->pfx == PFX_BRACKET && ts->s.view->nlive > 1) {
-		char tmp[24];
-		int n = snprintf(tmp, sizeof(tmp), "[pid %5d] ", (int)t->tid);
+		char digits[24];
+		struct fmt_buf d;
 
-		fb_putn(b, tmp, (size_t)n);
+		fb_init(&d, digits, sizeof(digits));
+		fb_dec(&d, t->tid);
+		fb_puts(b, "[pid ");
+		if (d.p - digits < 5)
+			fb_pad(b, ' ', (size_t)(5 - (d.p - digits)));
+		fb_putn(b, digits, (size_t)(d.p - digits));
+		fb_puts(b, "] ");
 	}
 	timestamp(ts, b, time);
 }

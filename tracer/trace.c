@@ -32,6 +32,24 @@
 #define GRACE_NS 500000000ull		/* CMD mode: wait for it after ^C */
 #define VANISH_CHECK_NS 200000000ull	/* tasks gone without an EXIT record */
 
+/*
+ * The reader goes before what it reads (nice -20, where permitted), the
+ * command being forked already and keeping its own: a program that keeps
+ * every CPU busy (four threads making syscalls on two CPUs) otherwise
+ * leaves etrace too little time to read what it writes, and the rings
+ * overflow (measured: 650,000 of 2 million records lost at nice 0, 55,000
+ * in one run of three at -10, none in ten at -20; the program ~5% slower).
+ * etrace sleeps when there is nothing to read.
+ */
+#define READER_NICE (-20)
+
+static void raise_priority(void)
+{
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) > READER_NICE && !errno)
+		(void)setpriority(PRIO_PROCESS, 0, READER_NICE);
+}
+
 static void raise_nofile(void)
 {
 	struct rlimit rl;
@@ -242,6 +260,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		t->pr.child = t->ln.pid;
 		t->pr.launch = &t->ln;
 	}
+	raise_priority();
 	r = tfs_open(&t->tfs, err, errlen);
 	if (r)
 		return r;

@@ -39,4 +39,17 @@ read -r tid ppid < pids
 head -n 1 out | grep -qE "^$tid +execve\(" || fail "first line is not the storm's execve"
 tail -n 1 out | grep -qxE "$tid +\+\+\+ exited with 0 \+\+\+" ||
 	fail "last line is not '+++ exited with 0 +++'"
+
+# The same million from 4 threads, which keep both CPUs busy: etrace
+# (ahead of them in priority) still reads all of it.
+"$ETRACE" -q -f $M -o out4 -- "$PROGS/storm" $((N / 4)) 4 2> err4
+rc=$?
+[ $rc = 0 ] || { cat err4 >&2; fail "4 threads: etrace exited $rc"; }
+grep -q '^[0-9]* *+++ lost' out4 && fail "4 threads: records lost"
+[ -s err4 ] && { cat err4 >&2; fail "4 threads: unexpected messages on stderr"; }
+# (a call another thread's line cut in two is one line and its "resumed")
+n=$(grep -cE '^[0-9]+ +(getppid\(\)|<\.\.\. getppid resumed>\)) += [0-9]+$' out4)
+[ "$n" = $N ] || fail "4 threads: $n getppid calls, want $N"
+[ "$(grep -E '^[0-9]+ +getppid' out4 | awk '{print $1}' | sort -u | wc -l)" = 4 ] ||
+	fail "4 threads: the calls are not from 4 threads"
 exit 0
