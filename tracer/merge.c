@@ -148,6 +148,9 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 				limit = l;
 		}
 	}
+	/* all below the limit is handed on, and nothing older can come */
+	if (!final && limit != UINT64_MAX && limit > m->settled)
+		m->settled = limit;
 	for (int i = 0; i < m->n; i++)
 		ring_release(&m->rings[i]);
 	return done;

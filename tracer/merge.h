@@ -29,6 +29,7 @@ struct merge {
 	uint64_t cutoff;	/* records after this time are dropped */
 	uint64_t bad;		/* malformed records skipped */
 	uint64_t cut_samples;	/* samples past the cutoff, not handed on */
+	uint64_t settled;	/* every record stamped up to here handed on */
 };
 
 int merge_init(struct merge *m, struct ring *rings, int n, uint64_t window);

@@ -788,7 +788,7 @@ int trace_run(struct trace *t)
 {
 	int nr = t->ps.nrings;
 	struct pollfd *pfd = calloc((size_t)nr + 1, sizeof(*pfd));
-	uint64_t next_check = 0;
+	uint64_t next_check = 0, end_at = 0;
 	int status = 0;
 
 	if (!pfd)
@@ -850,15 +850,18 @@ int trace_run(struct trace *t)
 		}
 		/*
 		 * A task whose EXIT record was lost must not keep us here.
-		 * Not at once: the rings may still hold its last records
-		 * (the reorder window leaves the youngest for later).
+		 * Not before every record made until the end is read (the
+		 * reorder window, a backlog): its last ones may be among
+		 * them.  Then again now and then, for tasks still running.
 		 */
+		if (ending && !end_at)
+			end_at = merge_now();
 		if (ending || t->o->npids) {
 			uint64_t now = merge_now();
 
-			if (!next_check)
-				next_check = now + VANISH_CHECK_NS;
-			if (now >= next_check) {
+			if (!next_check && (!ending || t->mg.settled >= end_at))
+				next_check = ending ? now : now + VANISH_CHECK_NS;
+			if (next_check && now >= next_check) {
 				next_check = now + VANISH_CHECK_NS;
 				if (t->pr.child_reaped || t->o->npids)
 					pair_reap_vanished(&t->pr, now);
