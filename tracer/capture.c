@@ -498,13 +498,15 @@ static int ring_setup(struct capture *c, const struct options *o,
 		      struct perfset *ps, struct cap_config *cfg, int *rb)
 {
 	size_t bytes = ring_bpf_bytes(ps);
+	uint32_t *cpus = calloc((size_t)ps->ncpu, sizeof(*cpus));
+	uint32_t n = (uint32_t)ps->ncpu;
 	char err[256];
 	int r;
 
-	uint32_t *cpus = calloc((size_t)ps->ncpu, sizeof(*cpus)), n = (uint32_t)ps->ncpu;
-
-	/* in one batch: each update of a map of maps waits for an RCU
-	   grace period (~15 ms here) */
+	/*
+	 * In one batch: each update of a map of maps waits for an RCU grace
+	 * period (~15 ms here).
+	 */
 	if (!cpus)
 		return -ENOMEM;
 	for (int i = 0; i < ps->ncpu; i++)
