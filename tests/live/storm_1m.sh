@@ -41,15 +41,30 @@ tail -n 1 out | grep -qxE "$tid +\+\+\+ exited with 0 \+\+\+" ||
 	fail "last line is not '+++ exited with 0 +++'"
 
 # The same million from 4 threads, which keep both CPUs busy: etrace
-# (ahead of them in priority) still reads all of it.
+# (ahead of them in priority) reads all of it on a machine to itself (make
+# bench says how often it does: records lost at default settings).  A
+# stall of the reader's CPU longer than the rings last (~25 ms at this
+# rate; a busy host's) loses records: then they are said, all of them,
+# and every call is either whole or among the losses.
 "$ETRACE" -q -f $M -o out4 -- "$PROGS/storm" $((N / 4)) 4 2> err4
 rc=$?
 [ $rc = 0 ] || { cat err4 >&2; fail "4 threads: etrace exited $rc"; }
-grep -q '^[0-9]* *+++ lost' out4 && fail "4 threads: records lost"
-[ -s err4 ] && { cat err4 >&2; fail "4 threads: unexpected messages on stderr"; }
 # (a call another thread's line cut in two is one line and its "resumed")
 n=$(grep -cE '^[0-9]+ +(getppid\(\)|<\.\.\. getppid resumed>\)) += [0-9]+$' out4)
-[ "$n" = $N ] || fail "4 threads: $n getppid calls, want $N"
+grep -E '^\+\+\+ lost [0-9]+ records?( on cpu [0-9]+| at the end) \+\+\+$' out4 > lost4
+if [ -s lost4 ]; then
+	sum=$(awk '{s += $3} END {print s}' lost4)
+	echo "4 threads: $sum records lost, $n whole calls of $N" >&2
+	grep -qE "^etrace: $sum records lost" err4 ||
+		{ cat err4 >&2; fail "4 threads: stderr does not say $sum records lost"; }
+	miss=$((N - n))
+	[ "$miss" -gt 0 ] || fail "4 threads: records lost but no call missing"
+	[ "$sum" -ge "$miss" ] && [ "$sum" -le $((2 * miss + 200)) ] ||
+		fail "4 threads: $miss calls missing, $sum records lost"
+else
+	[ -s err4 ] && { cat err4 >&2; fail "4 threads: unexpected messages on stderr"; }
+	[ "$n" = $N ] || fail "4 threads: $n getppid calls, want $N, none said lost"
+fi
 [ "$(grep -E '^[0-9]+ +getppid' out4 | awk '{print $1}' | sort -u | wc -l)" = 4 ] ||
 	fail "4 threads: the calls are not from 4 threads"
 exit 0
