@@ -1009,9 +1009,9 @@ struct {
 
 /*
  * When each task's current call began, in a slot chosen by tid: an array
- * is several times cheaper than task storage or a hash, and these run on
- * every syscall.  Slots hold the tid: a collision (pid_max larger than
- * the array) loses that call's time, never mixes two calls.
+ * is cheaper than task storage or a hash, and these run on every syscall.
+ * Slots hold the tid, so a slot left by a task that died is not taken for
+ * another's.
  */
 struct sum_start {
 	u64 ts;
@@ -1025,6 +1025,18 @@ struct {
 	__type(key, u32);
 	__type(value, struct sum_start);
 } sum_starts SEC(".maps");
+
+/*
+ * When pid_max is larger than the array (systemd sets 4194304), two tasks
+ * could share a slot and one call go uncounted: then each task's own
+ * storage instead, dearer but never shared.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct sum_start);
+} sum_task SEC(".maps");
 
 static __always_inline u32 log2_ns(u64 v)
 {
@@ -1100,10 +1112,13 @@ static __always_inline int sum_selected(struct cap_config *c, s64 nr)
 }
 
 static __always_inline struct sum_start *start_slot(struct cap_config *c,
-						    u32 tid)
+						    u32 tid, u64 create)
 {
 	u32 k = tid & c->slot_mask;
 
+	if (!c->ids_in_array)
+		return bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(),
+					    0, create);
 	return bpf_map_lookup_elem(&sum_starts, &k);
 }
 
@@ -1122,7 +1137,7 @@ int sum_enter(u64 *ctx)
 	tid = (u32)pt;
 	if (!c->all && !traced_id(c, c->by_tid ? tid : (u32)(pt >> 32)))
 		return 0;
-	st = start_slot(c, tid);
+	st = start_slot(c, tid, BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (st) {
 		st->tid = tid;
 		st->nr = (s32)nr;
@@ -1142,7 +1157,7 @@ int sum_exit(u64 *ctx)
 	if (!c)
 		return 0;
 	tid = (u32)bpf_get_current_pid_tgid();
-	st = start_slot(c, tid);
+	st = start_slot(c, tid, 0);
 	/*
 	 * Only traced tasks fill slots (sum_enter), and a traced task's slot
 	 * is emptied when it exits (cap_task_exit): a slot holding this tid
@@ -1482,9 +1497,11 @@ int cap_task_exit(void *ctx)
 	if (!c || !is_traced(c))
 		return 1;
 	bpf_map_delete_elem(&inflight, &tid);
-	/* a call it died in (exit_group) leaves its -c slot for its tid */
-	{
-		struct sum_start *st = start_slot(c, tid);
+	/* a call it died in (exit_group) leaves its -c slot for its tid
+	   (its own storage goes with it) */
+	if (c->ids_in_array) {
+		u32 k = tid & c->slot_mask;
+		struct sum_start *st = bpf_map_lookup_elem(&sum_starts, &k);
 
 		if (st && st->tid == tid)
 			st->nr = -1;

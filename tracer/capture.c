@@ -607,9 +607,10 @@ void capture_open(struct capture *c, const struct options *o,
 		fail(c, "cannot make a BPF ring buffer", errno);
 		goto fail;
 	}
+	/* (pid_max too large: a hash and task storage instead of these) */
 	slots = id_slots(&fits);
-	bpf_map__set_max_entries(c->skel->maps.sum_starts, slots);
-	bpf_map__set_max_entries(c->skel->maps.traced_ids, slots);
+	bpf_map__set_max_entries(c->skel->maps.sum_starts, fits ? slots : 1);
+	bpf_map__set_max_entries(c->skel->maps.traced_ids, fits ? slots : 1);
 	/* without kernel BTF, no following forks and no exit codes */
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		snprintf(c->why, sizeof(c->why), "the kernel has no BTF"

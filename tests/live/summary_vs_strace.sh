@@ -17,7 +17,13 @@
 #    several "--- interval ---" tables, and every call is in one of
 #    them: summed over the tables, clock_nanosleep, execve and fadvise64
 #    (cat's, the last) have strace -c's calls and errors, the last
-#    partial interval included.
+#    partial interval included;
+#  - with pid_max raised to 4194304 (systemd's, larger than etrace's
+#    array of call start times: each task's own storage instead), 1.
+#    and 2. again, with the same calls and errors; and two sleeps whose
+#    pids are 262144 apart (set through ns_last_pid), the second's call
+#    begun and ended while the first's runs: both counted (pid_max
+#    restored on every exit).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -171,4 +177,36 @@ for sc in clock_nanosleep execve fadvise64; do
 	awk -v n=$sc '$NF == n { c += $4; e += (NF == 6 ? $5 : 0) } END { print n, c + 0, e + 0 }' e.int
 done > e.int.sums
 same s.int.sums e.int.sums "--interval: calls and errors summed over the tables (the last partial interval's calls missing?)"
+
+# 6. pid_max larger than the slots
+old_max=$(cat /proc/sys/kernel/pid_max)
+trap 'echo "$old_max" > /proc/sys/kernel/pid_max' EXIT
+echo 4194304 > /proc/sys/kernel/pid_max || fail "cannot raise pid_max"
+[ "$(cat /proc/sys/kernel/pid_max)" = 4194304 ] || fail "pid_max not raised"
+for p in files procs; do
+	rm -rf e.dir
+	ea=""
+	[ $p = files ] && ea=$WORK/e.dir
+	"$ETRACE" -q -c -f -o e.big.$p -- "$PROGS/$p" $ea > /dev/null \
+		2> e.big.$p.err || { cat e.big.$p.err >&2; fail "pid_max 4194304: etrace -c -- $p failed"; }
+	rows e.big.$p > e.big.$p.rows
+	same s.$p.rows e.big.$p.rows "pid_max 4194304: calls and errors per syscall of $p"
+done
+"$ETRACE" -q -c --by comm -f -o e.big.comm -- sh -c "$CMD" ||
+	fail "pid_max 4194304: etrace -c --by comm failed"
+awk '/^--- comm=.* ---$/ { c = substr($0, 10, length($0) - 13); next }
+     /^-+ /||/^% time/||/^$/ { next }
+     NF == 6 && $6 != "total" { print c, $6, $4, $5; next }
+     NF == 5 && $5 != "total" { print c, $5, $4, 0; next }
+     $NF == "total" { next }
+     { print "ODD", $0 }' e.big.comm | sort > e.big.comm.rows
+same s.comm.rows e.big.comm.rows "pid_max 4194304: --by comm rows"
+PCMD='echo 299999 > /proc/sys/kernel/ns_last_pid; sleep 0.6 & a=$!
+echo 562143 > /proc/sys/kernel/ns_last_pid; sleep 0.2 & b=$!
+wait; echo "$a $b" > pids'
+"$ETRACE" -q -c -f -o e.apart -- sh -c "$PCMD" || fail "etrace -c (pids apart) failed"
+[ "$(cat pids)" = "300000 562144" ] ||
+	fail "the sleeps got pids $(cat pids), not 300000 562144 (taken?)"
+n=$(awk '$NF == "clock_nanosleep" { print $4 }' e.apart)
+[ "$n" = 2 ] || { cat e.apart >&2; fail "pids 262144 apart: $n clock_nanosleep calls counted, want 2"; }
 exit 0
