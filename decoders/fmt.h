@@ -35,7 +35,8 @@ static inline void fb_putc(struct fmt_buf *b, char c)
 		b->cut = 1;
 }
 
-static inline void fb_putn(struct fmt_buf *b, const char *s, size_t n)
+/* n, or what is left of the buffer if less (then the text is cut) */
+static inline size_t fb_fit(struct fmt_buf *b, size_t n)
 {
 	size_t room = (size_t)(b->end - b->p);
 
@@ -43,6 +44,12 @@ static inline void fb_putn(struct fmt_buf *b, const char *s, size_t n)
 		n = room;
 		b->cut = 1;
 	}
+	return n;
+}
+
+static inline void fb_putn(struct fmt_buf *b, const char *s, size_t n)
+{
+	n = fb_fit(b, n);
 	memcpy(b->p, s, n);
 	b->p += n;
 }

@@ -68,12 +68,7 @@ void fb_oct(struct fmt_buf *b, uint64_t v)
 
 void fb_pad(struct fmt_buf *b, char c, size_t n)
 {
-	size_t room = (size_t)(b->end - b->p);
-
-	if (n > room) {
-		n = room;
-		b->cut = 1;
-	}
+	n = fb_fit(b, n);
 	memset(b->p, c, n);
 	b->p += n;
 }

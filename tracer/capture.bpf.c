@@ -916,10 +916,11 @@ static __always_inline int ring_traced(struct cap_config *c)
 	return is_traced(c);
 }
 
-static __always_inline int ring_selected(struct cap_config *c, s64 nr)
+/* syscall nr's bit in a set of CAP_NR_MAX bits (sel, rsel) */
+static __always_inline int nr_in(const unsigned long long *set, s64 nr)
 {
 	return nr >= 0 && nr < CAP_NR_MAX &&
-	       (c->rsel[(nr >> 6) & 15] >> (nr & 63) & 1);
+	       (set[(nr >> 6) & 15] >> (nr & 63) & 1);
 }
 
 /*
@@ -935,7 +936,7 @@ int ring_enter(u64 *ctx)
 	u32 r[RB_ENTER_SIZE / 4];
 	struct call call;
 
-	if (!c || !c->ring || !ring_selected(c, nr) || !ring_traced(c))
+	if (!c || !c->ring || !nr_in(c->rsel, nr) || !ring_traced(c))
 		return 0;
 	call.ca.args[0] = regs->di;
 	call.ca.args[1] = regs->si;
@@ -967,7 +968,7 @@ int ring_exit(u64 *ctx)
 	if (!c || !c->ring)
 		return 0;
 	nr = (s64)regs->orig_ax;
-	if ((nr >= 0 && !ring_selected(c, nr)) || !ring_traced(c))
+	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
 		return 0;
 	exit_copies(ctx, nr, ret);
 	/* raw: common fields (unused), id, ret; then padding */
@@ -1105,12 +1106,6 @@ add:
 	}
 }
 
-static __always_inline int sum_selected(struct cap_config *c, s64 nr)
-{
-	return nr >= 0 && nr < CAP_NR_MAX &&
-	       (c->sel[(nr >> 6) & 15] >> (nr & 63) & 1);
-}
-
 static __always_inline struct sum_start *start_slot(struct cap_config *c,
 						    u32 tid, u64 create)
 {
@@ -1131,7 +1126,7 @@ int sum_enter(u64 *ctx)
 	u64 pt;
 	u32 tid;
 
-	if (!c || !sum_selected(c, nr))
+	if (!c || !nr_in(c->sel, nr))
 		return 0;
 	pt = bpf_get_current_pid_tgid();
 	tid = (u32)pt;

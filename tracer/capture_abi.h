@@ -111,7 +111,7 @@ struct cap_config {
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
 	unsigned int pad2;
-	unsigned long long sel[16];	/* -c, ring: the syscalls (bits) */
+	unsigned long long sel[16];	/* -c: the syscalls counted (bits) */
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
