@@ -992,7 +992,8 @@ struct {
 	__type(value, struct sum_val);
 } sums SEC(".maps");
 
-/* calls that found the table full: said, not lost silently */
+/* calls with no room to be filed (a full table, no storage for a task
+   switched out in one): said, not lost silently */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
@@ -1009,29 +1010,16 @@ struct {
 } sum_by_nr SEC(".maps");
 
 /*
- * When each task's current call began, in a slot chosen by tid: an array
- * is cheaper than task storage or a hash, and these run on every syscall.
- * Slots hold the tid, so a slot left by a task that died is not taken for
- * another's.
+ * A counted call its task was switched out in (sum_switch), in the task's
+ * own storage, where its exit finds it on whichever CPU.  Only switches
+ * in a call and the first exit after a task comes on a CPU look here.
  */
 struct sum_start {
 	u64 ts;
-	s32 nr;
-	u32 tid;
+	u32 call;		/* its number + 1; 0: none */
+	u32 pad;
 };
 
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);		/* set from pid_max at load */
-	__type(key, u32);
-	__type(value, struct sum_start);
-} sum_starts SEC(".maps");
-
-/*
- * When pid_max is larger than the array (systemd sets 4194304), two tasks
- * could share a slot and one call go uncounted: then each task's own
- * storage instead, dearer but never shared.
- */
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -1050,6 +1038,15 @@ static __always_inline u32 log2_ns(u64 v)
 		}
 	}
 	return r < SUM_HIST ? r : SUM_HIST - 1;
+}
+
+static __always_inline void no_room(void)
+{
+	u32 z = 0;
+	u64 *full = bpf_map_lookup_elem(&sum_full, &z);
+
+	if (full)
+		(*full)++;
 }
 
 static __always_inline void sum_add(struct cap_config *c, u32 nr, s64 ret,
@@ -1078,11 +1075,7 @@ static __always_inline void sum_add(struct cap_config *c, u32 nr, s64 ret,
 		bpf_map_update_elem(&sums, &k, &zero, BPF_NOEXIST);
 		v = bpf_map_lookup_elem(&sums, &k);
 		if (!v) {
-			u32 z = 0;
-			u64 *full = bpf_map_lookup_elem(&sum_full, &z);
-
-			if (full)
-				(*full)++;
+			no_room();
 			return;
 		}
 	}
@@ -1106,38 +1099,65 @@ add:
 	}
 }
 
-static __always_inline struct sum_start *start_slot(struct cap_config *c,
-						    u32 tid, u64 create)
-{
-	u32 k = tid & c->slot_mask;
+/*
+ * The call in progress on each CPU, and the verdict on the task running
+ * there: between two context switches one task runs on a CPU, so entry
+ * and exit meet here with no lookup by task (no helper call, the dearest
+ * part of a program this small).  sum_switch clears it and, for a task
+ * switched out inside a counted call, moves the call to the task's own
+ * storage, where its exit (on whichever CPU) finds it.
+ */
+struct sum_cpu {
+	u64 ts;			/* when the call began */
+	u32 call;		/* its number + 1; 0: no call counted here */
+	u32 traced;		/* the verdict on the running task */
+	u64 known;		/* traced_gen + 1 when made; 0: no verdict */
+};
 
-	if (!c->ids_in_array)
-		return bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(),
-					    0, create);
-	return bpf_map_lookup_elem(&sum_starts, &k);
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct sum_cpu);
+} sum_cpu SEC(".maps");
+
+/* bumped by etrace each time it adds a task to the traced set */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, u64);
+} traced_gen SEC(".maps");
+
+static __always_inline struct sum_cpu *sum_here(void)
+{
+	u32 zero = 0;
+
+	return bpf_map_lookup_elem(&sum_cpu, &zero);
 }
 
 SEC("tp_btf/sys_enter")
 int sum_enter(u64 *ctx)
 {
 	struct cap_config *c = cfg();
-	struct sum_start *st;
+	struct sum_cpu *s = sum_here();
 	s64 nr = (s64)ctx[1];
-	u64 pt;
-	u32 tid;
+	u32 zero = 0;
+	u64 *gen = bpf_map_lookup_elem(&traced_gen, &zero);
 
-	if (!c || !nr_in(c->sel, nr))
+	if (!c || !s || !gen)
 		return 0;
-	pt = bpf_get_current_pid_tgid();
-	tid = (u32)pt;
-	if (!c->all && !traced_id(c, c->by_tid ? tid : (u32)(pt >> 32)))
-		return 0;
-	st = start_slot(c, tid, BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (st) {
-		st->tid = tid;
-		st->nr = (s32)nr;
-		st->ts = bpf_ktime_get_ns();
+	if (s->known != *gen + 1) {
+		u64 pt = bpf_get_current_pid_tgid();
+
+		s->traced = c->all ||
+			    traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
+		s->known = *gen + 1;
 	}
+	if (!s->traced || !nr_in(c->sel, nr))
+		return 0;
+	s->call = (u32)nr + 1;
+	s->ts = bpf_ktime_get_ns();
 	return 0;
 }
 
@@ -1145,24 +1165,53 @@ SEC("tp_btf/sys_exit")
 int sum_exit(u64 *ctx)
 {
 	struct cap_config *c = cfg();
+	struct sum_cpu *s = sum_here();
 	struct sum_start *st;
 	u64 now = bpf_ktime_get_ns();
-	u32 tid;
 
-	if (!c)
+	if (!c || !s)
 		return 0;
-	tid = (u32)bpf_get_current_pid_tgid();
-	st = start_slot(c, tid, 0);
+	if (s->call) {
+		sum_add(c, s->call - 1, (s64)ctx[1], now - s->ts, 1);
+		s->call = 0;
+		return 0;
+	}
 	/*
-	 * Only traced tasks fill slots (sum_enter), and a traced task's slot
-	 * is emptied when it exits (cap_task_exit): a slot holding this tid
-	 * is this task's.  nr -1: no entry seen (attached in the call), or
-	 * already counted.
+	 * A verdict made here since the task came on this CPU: it entered
+	 * this call here, and the call was not counted.  Without one, the
+	 * call began before the task was switched in: its storage says.
 	 */
-	if (!st || st->tid != tid || st->nr < 0)
+	if (s->known)
 		return 0;
-	sum_add(c, (u32)st->nr, (s64)ctx[1], now - st->ts, 1);
-	st->nr = -1;
+	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0, 0);
+	if (!st || !st->call)
+		return 0;
+	sum_add(c, st->call - 1, (s64)ctx[1], now - st->ts, 1);
+	st->call = 0;
+	return 0;
+}
+
+SEC("tp_btf/sched_switch")
+int sum_switch(u64 *ctx)
+{
+	struct task_struct *prev = (struct task_struct *)ctx[1];
+	struct sum_cpu *s = sum_here();
+	struct sum_start *st;
+
+	if (!s)
+		return 0;
+	if (s->call) {
+		st = bpf_task_storage_get(&sum_task, prev, 0,
+					  BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (st) {
+			st->ts = s->ts;
+			st->call = s->call;
+		} else {
+			no_room();
+		}
+	}
+	s->call = 0;
+	s->known = 0;
 	return 0;
 }
 
@@ -1492,15 +1541,6 @@ int cap_task_exit(void *ctx)
 	if (!c || !is_traced(c))
 		return 1;
 	bpf_map_delete_elem(&inflight, &tid);
-	/* a call it died in (exit_group) leaves its -c slot for its tid
-	   (its own storage goes with it) */
-	if (c->ids_in_array) {
-		u32 k = tid & c->slot_mask;
-		struct sum_start *st = bpf_map_lookup_elem(&sum_starts, &k);
-
-		if (st && st->tid == tid)
-			st->nr = -1;
-	}
 	/* the format's group_dead field, where this kernel has one */
 	if (c->group_dead_off)
 		bpf_probe_read_kernel(&dead, 1, (u8 *)ctx + (c->group_dead_off & 255));

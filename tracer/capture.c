@@ -609,7 +609,6 @@ void capture_open(struct capture *c, const struct options *o,
 	}
 	/* (pid_max too large: a hash and task storage instead of these) */
 	slots = id_slots(&fits);
-	bpf_map__set_max_entries(c->skel->maps.sum_starts, fits ? slots : 1);
 	bpf_map__set_max_entries(c->skel->maps.traced_ids, fits ? slots : 1);
 	/* without kernel BTF, no following forks and no exit codes */
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
@@ -617,11 +616,42 @@ void capture_open(struct capture *c, const struct options *o,
 			 " (/sys/kernel/btf/vmlinux)");
 		goto fail;
 	}
-	/* the verifier checks what is loaded: only one way to the calls */
-	bpf_program__set_autoload(ring ? c->skel->progs.cap_enter :
-			 c->skel->progs.ring_enter, false);
-	bpf_program__set_autoload(ring ? c->skel->progs.cap_exit :
-			 c->skel->progs.ring_exit, false);
+	/* -c alone copies no arguments: no lines are printed */
+	c->args = o->summary != 1;
+	c->summary = o->summary != 0;
+	/*
+	 * Only what this mode attaches (below) is loaded: the verifier's
+	 * time is most of etrace's start-up.  Maps only they use: one entry.
+	 */
+	{
+		struct capture_bpf *k = c->skel;
+		int sigs = o->summary != 1 && o->quiet < 3;
+		const struct { struct bpf_program *p; int on; } use[] = {
+			{ k->progs.cap_enter, c->args && !ring },
+			{ k->progs.cap_exit, c->args && !ring },
+			{ k->progs.ring_enter, ring },
+			{ k->progs.ring_exit, ring },
+			{ k->progs.sum_enter, c->summary },
+			{ k->progs.sum_exit, c->summary },
+			{ k->progs.sum_switch, c->summary },
+			{ k->progs.sum_event, c->summary },
+			{ k->progs.cap_signal, sigs },
+			{ k->progs.cap_signal_gen, sigs },
+			{ k->progs.cap_fork, o->follow > 0 },
+			{ k->progs.bash_make_child, o->spawns },
+			{ k->progs.bash_bind_func, o->spawns },
+			{ k->progs.bash_source, o->spawns },
+		};
+
+		for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
+			bpf_program__set_autoload(use[i].p, use[i].on);
+		if (!c->args)
+			bpf_map__set_max_entries(k->maps.inflight, 1);
+		if (fits)
+			bpf_map__set_max_entries(k->maps.traced, 1);
+		if (!c->summary)
+			bpf_map__set_max_entries(k->maps.sums, 1);
+	}
 	if (capture_bpf__load(c->skel)) {
 		fail(c, "cannot load the BPF program", errno);
 		goto fail;
@@ -678,9 +708,6 @@ void capture_open(struct capture *c, const struct options *o,
 			goto fail;
 		}
 	}
-	/* -c alone needs no copies of arguments: no lines are printed */
-	c->args = o->summary != 1;
-	c->summary = o->summary != 0;
 	if (c->ring) {
 		r = attach_btf(c, c->skel->progs.ring_enter) ?:
 		    attach_btf(c, c->skel->progs.ring_exit);
@@ -693,6 +720,10 @@ void capture_open(struct capture *c, const struct options *o,
 	} else {
 		r = c->args ? attach_syscalls(c, l, t) : 0;
 	}
+	/* before the calls: a CPU's call in progress is never left there
+	   for the next task to take as its own */
+	if (!r && c->summary)
+		r = attach_btf(c, c->skel->progs.sum_switch);
 	if (!r && c->summary)
 		r = attach_btf(c, c->skel->progs.sum_enter);
 	if (!r && c->summary)
@@ -762,21 +793,30 @@ fail:
 
 int capture_add(struct capture *c, pid_t id)
 {
-	uint32_t key = (uint32_t)id, slot = key & c->slot_mask;
+	uint32_t key = (uint32_t)id, slot = key & c->slot_mask, zero = 0;
 	uint8_t one = 1;
+	int r;
 
 	if (!c->active)
 		return 0;
 	if (c->ids_in_array)
-		return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_ids),
-					   &slot, &key, BPF_ANY) ? -errno : 0;
-	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced), &key,
-				   &one, BPF_ANY) ? -errno : 0;
+		r = bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_ids),
+					&slot, &key, BPF_ANY);
+	else
+		r = bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced), &key,
+					&one, BPF_ANY);
+	if (r)
+		return -errno;
+	/* -c's verdicts per CPU on the running tasks are made again */
+	c->traced_gen++;
+	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_gen),
+				   &zero, &c->traced_gen, BPF_ANY) ? -errno : 0;
 }
 
 void capture_close(struct capture *c)
 {
-	for (int i = 0; i < c->nlinks; i++)
+	/* last attached first: -c's sum_switch outlives the calls' programs */
+	for (int i = c->nlinks - 1; i >= 0; i--)
 		bpf_link__destroy(c->links[i]);
 	free(c->links);
 	c->links = NULL;

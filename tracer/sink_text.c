@@ -690,8 +690,8 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0);
 	}
 	if (sum->full)
-		fb_printf(&b, "etrace: %llu calls not counted: the kernel's summary"
-			  " table was full\n", (unsigned long long)sum->full);
+		fb_printf(&b, "etrace: %llu calls not counted: no room for them"
+			  " in the kernel's tables\n", (unsigned long long)sum->full);
 	if (sum->lost)
 		fb_printf(&b, "etrace: %llu records were lost: the counts above"
 			  " miss up to as many calls\n",

@@ -36,7 +36,7 @@ struct summary {
 	/* tracepoints counted: key nr SUM_EVENT_BASE + i is names[i] */
 	const char *const *event_names;
 	unsigned int nevents;
-	uint64_t full;			/* calls the kernel could not file */
+	uint64_t full;			/* calls the kernel had no room for */
 	uint64_t lost;			/* records lost (records mode) */
 	int exact;			/* from the kernel's counts */
 };

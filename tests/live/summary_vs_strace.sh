@@ -19,11 +19,10 @@
 #    (cat's, the last) have strace -c's calls and errors, the last
 #    partial interval included;
 #  - with pid_max raised to 4194304 (systemd's, larger than etrace's
-#    array of call start times: each task's own storage instead), 1.
-#    and 2. again, with the same calls and errors; and two sleeps whose
-#    pids are 262144 apart (set through ns_last_pid), the second's call
-#    begun and ended while the first's runs: both counted (pid_max
-#    restored on every exit).
+#    arrays of traced ids: a hash instead), 1. and 2. again, with the
+#    same calls and errors; and two sleeps whose pids are 262144 apart
+#    (set through ns_last_pid), the second's call begun and ended while
+#    the first's runs: both counted (pid_max restored on every exit).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
