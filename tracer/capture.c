@@ -607,7 +607,7 @@ void capture_open(struct capture *c, const struct options *o,
 		fail(c, "cannot make a BPF ring buffer", errno);
 		goto fail;
 	}
-	/* (pid_max too large: a hash and task storage instead of these) */
+	/* (pid_max too large: a hash instead of this array) */
 	slots = id_slots(&fits);
 	bpf_map__set_max_entries(c->skel->maps.traced_ids, fits ? slots : 1);
 	/* without kernel BTF, no following forks and no exit codes */
