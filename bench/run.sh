@@ -224,17 +224,10 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 # --- the job list of one round -----------------------------------------
 # each job is a pair: the tracer run and a bare run of the same workload
 # and N, one right after the other (which one first: a coin per job)
-# etrace -c and perf stat, which a promise compares, run side by side: one
-# job "cpair" (bare, one, the other, bare), so that both see the machine
-# at the same speed
 jobs() {
 	for wl in $workloads; do
 		nf=$(nfast $wl) ns=$(nslow $wl)
-		for m in $fast; do
-			case $m in etrace_c|perf_stat) continue ;; esac
-			echo "$wl $m $nf"
-		done
-		echo "$wl cpair $nf"
+		for m in $fast; do echo "$wl $m $nf"; done
 		for m in $slow; do echo "$wl $m $ns"; done
 		if [ "$wl" = bash ]; then
 			for m in $spawnm; do echo "$wl $m $SP"; done
@@ -276,14 +269,7 @@ for round in $(seq "$ROUNDS"); do
 	# (measure sets r wl mode n: the loop's own are named apart)
 	while read -r jw jm jn jb; do
 		i=$((i + 1))
-		if [ "$jm" = cpair ]; then
-			a=etrace_c b=perf_stat
-			[ "$jb" = 1 ] && a=perf_stat b=etrace_c
-			measure "$round" "$jw" bare "$jn" "$a"
-			measure "$round" "$jw" "$a" "$jn"
-			measure "$round" "$jw" "$b" "$jn"
-			measure "$round" "$jw" bare "$jn" "$b"
-		elif [ "$jb" = 1 ]; then
+		if [ "$jb" = 1 ]; then
 			measure "$round" "$jw" bare "$jn" "$jm"
 			measure "$round" "$jw" "$jm" "$jn"
 		else
