@@ -13,6 +13,8 @@
 #    read row's max is at least 200000 us (and under 10 s), and
 #    clock_nanosleep's min is at least 200000 us: a moved call keeps
 #    when it began.
+# -c -p on a storm already running (a task that may not be switched out
+# for a long time): its calls are counted from the attach on.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -50,4 +52,14 @@ for cpu in 0 ""; do
 	awk -v m="$min" 'BEGIN { exit !(m >= 200000) }' ||
 		{ cat e.$N >&2; fail "$what: clock_nanosleep took $min us, want >= 200000"; }
 done
+"$PROGS/storm" 4000000000 & spid=$!
+sleep 0.2
+"$ETRACE" -q -c -p $spid -o e.p 2> e.p.err & ep=$!
+sleep 1
+kill -INT $ep; wait $ep; rc=$?
+kill $spid; wait $spid 2>/dev/null
+[ $rc = 0 ] || { cat e.p.err >&2; fail "etrace -c -p exited $rc after SIGINT"; }
+n=$(awk '$NF == "getppid" { print $4 }' e.p)
+echo "-c -p on a running storm: ${n:-0} getppid calls"
+[ "${n:-0}" -gt 10000 ] || { cat e.p >&2; fail "-c -p on a running storm: ${n:-0} getppid calls counted, want many"; }
 exit 0
