@@ -42,6 +42,8 @@ command -v perf >/dev/null ||
 mkdir -p "$out" "$tmp"
 cp "$etrace" "$tmp/etrace"
 etrace=$tmp/etrace
+# the storms write how long their calls took (no start-up, no tear-down)
+export STORM_LOOP_NS="$tmp/loop"
 ${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
 start=$(date +%s)
 
@@ -123,7 +125,7 @@ bt_script() {
 measure() {
 	r=$1 wl=$2 mode=$3 n=$4 pair=${5:-$3}
 	f=$tmp/trace.out
-	rm -f "$f" "$tmp/err" "$tmp/m"
+	rm -f "$f" "$tmp/err" "$tmp/m" "$tmp/loop"
 	case $wl in
 	storm1|fixed) set -- "$storm" "$n" ;;
 	storm4) set -- "$storm" "$n" 4 ;;
@@ -215,9 +217,11 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	if [ "$st" != 0 ] || grep -q -e 'malformed' "$tmp/err"; then
 		echo "round $r $wl $mode N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
 	fi
-	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost stacks
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
-		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" "$stacks" >> "$out/raw.tsv"
+	loop=-
+	case $wl in storm*|mmap|fixed) loop=$(cat "$tmp/loop" 2>/dev/null || echo -) ;; esac
+	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost stacks loop_ns
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
+		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" "$stacks" "$loop" >> "$out/raw.tsv"
 	rm -f "$f"
 }
 
@@ -247,7 +251,7 @@ busy() {
 }
 busy0=$(busy)
 
-printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\tstacks\n' > "$out/raw.tsv"
+printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\tstacks\tloop_ns\n' > "$out/raw.tsv"
 
 # exact syscall counts of every (workload, N), which also warms the caches
 jobs | awk '{ print $1, $3 }' | sort -u > "$tmp/refs"

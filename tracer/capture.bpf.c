@@ -770,15 +770,20 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 			      bounded(size, 2 * CAP_REC_MAX - 1));
 }
 
-static __always_inline int traced_id(struct cap_config *c, u32 id)
+static __always_inline int traced_in(u32 in_array, u32 mask, u32 id)
 {
-	if (c->ids_in_array) {
-		u32 k = id & c->slot_mask;
+	if (in_array) {
+		u32 k = id & mask;
 		u32 *v = bpf_map_lookup_elem(&traced_ids, &k);
 
 		return v && *v == id;
 	}
 	return bpf_map_lookup_elem(&traced, &id) != 0;
+}
+
+static __always_inline int traced_id(struct cap_config *c, u32 id)
+{
+	return traced_in(c->ids_in_array, c->slot_mask, id);
 }
 
 static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
@@ -917,7 +922,7 @@ static __always_inline int ring_traced(struct cap_config *c)
 }
 
 /* syscall nr's bit in a set of CAP_NR_MAX bits (sel, rsel) */
-static __always_inline int nr_in(const unsigned long long *set, s64 nr)
+static __always_inline int nr_in(const volatile unsigned long long *set, s64 nr)
 {
 	return nr >= 0 && nr < CAP_NR_MAX &&
 	       (set[(nr >> 6) & 15] >> (nr & 63) & 1);
@@ -1049,24 +1054,27 @@ static __always_inline void no_room(void)
 		(*full)++;
 }
 
-static __always_inline void sum_add(struct cap_config *c, u32 nr, s64 ret,
-				    u64 ns, int timed)
+/* set by etrace before loading (capture_open) */
+const volatile struct sum_conf sum_conf = {};
+
+static __always_inline void sum_add(u32 nr, s64 ret, u64 ns, int timed)
 {
 	struct sum_key k = { .nr = nr };
 	struct sum_val *v = 0;
+	u32 by = sum_conf.sum_by;
 	u64 pt;
 
-	if (!c->sum_by && nr < CAP_NR_MAX) {
+	if (!by && nr < CAP_NR_MAX) {
 		v = bpf_map_lookup_elem(&sum_by_nr, &nr);
 		if (v)
 			goto add;
 	}
 	pt = bpf_get_current_pid_tgid();
-	if (c->sum_by & SUM_BY_COMM)
+	if (by & SUM_BY_COMM)
 		bpf_get_current_comm(k.comm, sizeof(k.comm));
-	if (c->sum_by & SUM_BY_PID)
+	if (by & SUM_BY_PID)
 		k.pid = (int)(pt >> 32);
-	if (c->sum_by & SUM_BY_TID)
+	if (by & SUM_BY_TID)
 		k.tid = (int)(u32)pt;
 	v = bpf_map_lookup_elem(&sums, &k);
 	if (!v) {
@@ -1090,7 +1098,7 @@ add:
 		v->min_ns = ns ? ns : 1;
 	if (ns > v->max_ns)
 		v->max_ns = ns;
-	{
+	if (sum_conf.hist) {
 		u32 b = log2_ns(ns);
 
 		if (b >= SUM_HIST)
@@ -1122,13 +1130,9 @@ struct {
 	__type(value, struct sum_cpu);
 } sum_cpu SEC(".maps");
 
-/* bumped by etrace each time it adds a task to the traced set */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, u32);
-	__type(value, u64);
-} traced_gen SEC(".maps");
+/* bumped by etrace (through its mapping of this) each time it adds a
+   task to the traced set */
+volatile unsigned long long traced_gen;
 
 static __always_inline struct sum_cpu *sum_here(void)
 {
@@ -1140,22 +1144,21 @@ static __always_inline struct sum_cpu *sum_here(void)
 SEC("tp_btf/sys_enter")
 int sum_enter(u64 *ctx)
 {
-	struct cap_config *c = cfg();
 	struct sum_cpu *s = sum_here();
 	s64 nr = (s64)ctx[1];
-	u32 zero = 0;
-	u64 *gen = bpf_map_lookup_elem(&traced_gen, &zero);
+	u64 gen = traced_gen + 1;
 
-	if (!c || !s || !gen)
+	if (!s)
 		return 0;
-	if (s->known != *gen + 1) {
+	if (s->known != gen) {
 		u64 pt = bpf_get_current_pid_tgid();
 
-		s->traced = c->all ||
-			    traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
-		s->known = *gen + 1;
+		s->traced = sum_conf.all ||
+			    traced_in(sum_conf.ids_in_array, sum_conf.slot_mask,
+				      sum_conf.by_tid ? (u32)pt : (u32)(pt >> 32));
+		s->known = gen;
 	}
-	if (!s->traced || !nr_in(c->sel, nr))
+	if (!s->traced || !nr_in(sum_conf.sel, nr))
 		return 0;
 	s->call = (u32)nr + 1;
 	s->ts = bpf_ktime_get_ns();
@@ -1165,15 +1168,14 @@ int sum_enter(u64 *ctx)
 SEC("tp_btf/sys_exit")
 int sum_exit(u64 *ctx)
 {
-	struct cap_config *c = cfg();
 	struct sum_cpu *s = sum_here();
 	struct sum_start *st;
 	u64 now = bpf_ktime_get_ns();
 
-	if (!c || !s)
+	if (!s)
 		return 0;
 	if (s->call) {
-		sum_add(c, s->call - 1, (s64)ctx[1], now - s->ts, 1);
+		sum_add(s->call - 1, (s64)ctx[1], now - s->ts, 1);
 		s->call = 0;
 		return 0;
 	}
@@ -1187,7 +1189,7 @@ int sum_exit(u64 *ctx)
 	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0, 0);
 	if (!st || !st->call)
 		return 0;
-	sum_add(c, st->call - 1, (s64)ctx[1], now - st->ts, 1);
+	sum_add(st->call - 1, (s64)ctx[1], now - st->ts, 1);
 	st->call = 0;
 	return 0;
 }
@@ -1223,7 +1225,7 @@ int sum_event(void *ctx)
 	struct cap_config *c = cfg();
 
 	if (c && is_traced(c))
-		sum_add(c, SUM_EVENT_BASE + (u32)bpf_get_attach_cookie(ctx), 0, 0, 0);
+		sum_add(SUM_EVENT_BASE + (u32)bpf_get_attach_cookie(ctx), 0, 0, 0);
 	return 1;
 }
 

@@ -652,12 +652,6 @@ void capture_open(struct capture *c, const struct options *o,
 		if (!c->summary)
 			bpf_map__set_max_entries(k->maps.sums, 1);
 	}
-	if (capture_bpf__load(c->skel)) {
-		fail(c, "cannot load the BPF program", errno);
-		goto fail;
-	}
-	close(rb[ps->ncpu]);
-	rb[ps->ncpu] = -1;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.all = o->system_wide;
 	cfg.follow = o->follow > 0;
@@ -675,6 +669,23 @@ void capture_open(struct capture *c, const struct options *o,
 	for (int nr = 0; nr < CAP_NR_MAX; nr++)
 		if (sel_has(&o->sel, nr))
 			cfg.sel[nr / 64] |= 1ull << (nr % 64);
+	{
+		struct sum_conf *sc = &c->skel->rodata->sum_conf;
+
+		sc->all = cfg.all;
+		sc->by_tid = cfg.by_tid;
+		sc->ids_in_array = cfg.ids_in_array;
+		sc->slot_mask = cfg.slot_mask;
+		sc->sum_by = cfg.sum_by;
+		sc->hist = (unsigned int)o->hist;
+		memcpy(sc->sel, cfg.sel, sizeof(sc->sel));
+	}
+	if (capture_bpf__load(c->skel)) {
+		fail(c, "cannot load the BPF program", errno);
+		goto fail;
+	}
+	close(rb[ps->ncpu]);
+	rb[ps->ncpu] = -1;
 	if (ring) {
 		r = ring_setup(c, o, ps, &cfg, rb);
 		if (r) {
@@ -793,7 +804,7 @@ fail:
 
 int capture_add(struct capture *c, pid_t id)
 {
-	uint32_t key = (uint32_t)id, slot = key & c->slot_mask, zero = 0;
+	uint32_t key = (uint32_t)id, slot = key & c->slot_mask;
 	uint8_t one = 1;
 	int r;
 
@@ -807,10 +818,10 @@ int capture_add(struct capture *c, pid_t id)
 					&one, BPF_ANY);
 	if (r)
 		return -errno;
-	/* -c's verdicts per CPU on the running tasks are made again */
-	c->traced_gen++;
-	return bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_gen),
-				   &zero, &c->traced_gen, BPF_ANY) ? -errno : 0;
+	/* -c's verdicts per CPU on the running tasks are made again (after
+	   the update above: a program that sees the new count sees the id) */
+	__atomic_fetch_add(&c->skel->bss->traced_gen, 1, __ATOMIC_SEQ_CST);
+	return 0;
 }
 
 void capture_close(struct capture *c)

@@ -37,7 +37,6 @@ struct capture {
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
-	uint64_t traced_gen;		/* bumped at each capture_add */
 	char why[256];			/* when not active: the reason */
 };
 

@@ -101,6 +101,21 @@ struct bash_syms {
 	unsigned long long sourcelevel;
 };
 
+/*
+ * -c: what the summary programs read on every call, fixed before they are
+ * loaded (read-only data: plain loads, no map lookup; the verifier drops
+ * the branches a run does not take).  The rest of cap_config is set after.
+ */
+struct sum_conf {
+	unsigned int all;		/* as cap_config's */
+	unsigned int by_tid;
+	unsigned int ids_in_array;
+	unsigned int slot_mask;
+	unsigned int sum_by;		/* SUM_BY_* */
+	unsigned int hist;		/* --hist: the log2 histogram kept */
+	unsigned long long sel[16];	/* the syscalls counted (bits) */
+};
+
 struct cap_config {
 	unsigned int all;		/* -a: every task */
 	unsigned int by_tid;		/* traced map holds tids, not tgids */
