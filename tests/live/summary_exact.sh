@@ -7,7 +7,9 @@
 #    records are lost (the trace in out has "+++ lost N records on cpu C
 #    +++" lines, stderr says "records lost") and fewer than 1000000
 #    getppid lines; yet the table, at the end of out after the trace,
-#    still says exactly 1000000 getppid calls; etrace exits 0.
+#    still says exactly 1000000 getppid calls; etrace exits 0;
+#  - etrace -q -c -e trace=getppid,openat: the table has those two rows
+#    only (the selection is counted in the kernel), getppid exactly N.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -41,6 +43,15 @@ t=$(grep -n '^% time' out | cut -d: -f1)
 tail -n +"$t" out > table
 grep -E ' getppid$' table
 grep -qE "$ROW" table || fail "-C with lost records: the table does not say exactly $N getppid calls"
+
+"$ETRACE" -q -c -e trace=getppid,openat -- "$PROGS/storm" $N 2> s.err ||
+	{ cat s.err >&2; fail "etrace -c -e trace=getppid,openat failed"; }
+cat s.err
+grep -qE "^ *${ROW#^ +}" s.err || fail "-c -e trace=getppid,openat: no row of exactly $N getppid calls"
+grep -qE ' openat$' s.err || fail "-c -e trace=getppid,openat: no openat row (the loader opens libc)"
+awk '/^-+ /||/^% time/ { next } $NF != "total" && $NF != "getppid" && $NF != "openat"' s.err > others
+[ -s others ] && { cat others >&2; fail "-c -e trace=getppid,openat: rows of calls not selected"; }
+
 lastcall=$(grep -nE '^(getppid|exit_group)\(|^\+\+\+ exited' out | tail -n 1 | cut -d: -f1)
 [ "$lastcall" -lt "$t" ] || fail "-C: trace lines after the table"
 exit 0
