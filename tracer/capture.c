@@ -658,7 +658,6 @@ void capture_open(struct capture *c, const struct options *o,
 	cfg.by_tid = !o->follow && !o->system_wide;
 	cfg.strsize = (unsigned int)o->strsize;
 	cfg.group_dead_off = (unsigned int)group_dead_offset(t);
-	cfg.sum_by = o->sum_by;
 	if (o->spawns && realpath("/bin/bash", c->bash_path) &&
 	    !bash_symbols(c->bash_path, &cfg.bash, c->bash_off))
 		c->bash_ok = 1;
@@ -666,9 +665,6 @@ void capture_open(struct capture *c, const struct options *o,
 	cfg.ids_in_array = (unsigned int)fits;
 	c->ids_in_array = fits;
 	c->slot_mask = slots - 1;
-	for (int nr = 0; nr < CAP_NR_MAX; nr++)
-		if (sel_has(&o->sel, nr))
-			cfg.sel[nr / 64] |= 1ull << (nr % 64);
 	{
 		struct sum_conf *sc = &c->skel->rodata->sum_conf;
 
@@ -676,9 +672,11 @@ void capture_open(struct capture *c, const struct options *o,
 		sc->by_tid = cfg.by_tid;
 		sc->ids_in_array = cfg.ids_in_array;
 		sc->slot_mask = cfg.slot_mask;
-		sc->sum_by = cfg.sum_by;
+		sc->sum_by = o->sum_by;
 		sc->hist = (unsigned int)o->hist;
-		memcpy(sc->sel, cfg.sel, sizeof(sc->sel));
+		for (int nr = 0; nr < CAP_NR_MAX; nr++)
+			if (sel_has(&o->sel, nr))
+				sc->sel[nr / 64] |= 1ull << (nr % 64);
 	}
 	if (capture_bpf__load(c->skel)) {
 		fail(c, "cannot load the BPF program", errno);

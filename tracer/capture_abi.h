@@ -122,11 +122,9 @@ struct cap_config {
 	unsigned int follow;		/* children of traced tasks are traced */
 	unsigned int strsize;		/* -s */
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
-	unsigned int sum_by;		/* SUM_BY_* */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
-	unsigned int pad2;
-	unsigned long long sel[16];	/* -c: the syscalls counted (bits) */
+	unsigned int pad;
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
