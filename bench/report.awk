@@ -99,7 +99,7 @@ END {
 			nl = 0
 			for (i = 1; i <= nb[wl, n]; i++)
 				if (bll[wl, n, i] ~ /^[0-9]+$/) wt[++nl] = bll[wl, n, i]
-			lm = nl ? sprintf("(%.0f per syscall)", median(wt, nl) / c) : "-"
+			lm = nl && c > 0 ? sprintf("(%.0f per syscall)", median(wt, nl) / c) : "-"
 			printf "| %s | bare | - | %s | %s | %.0f | - | (%.0f per syscall) | %s | 1.00 | - | - | - | - |\n",
 				wname[wl], nlabel(wl, n), num(c), wm / 1e6, (c > 0 ? wm / c : 0), lm
 			printf "%s\tbare\t-\t%s\t%s\t%d\t%.3f\t0\t0\t\t\t\t1\t\t\t\t\t%d\t\t\t\n",
