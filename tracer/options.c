@@ -57,6 +57,7 @@ void opt_usage(FILE *f)
 "  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; no exit lines; nothing extra\n"
+"  --ready-fd N    once tracing, write \"ready\" and a newline to fd N, close it\n"
 "Stacks:\n"
 "  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
 "                  source files and lines, and inlined frames\n"
@@ -389,6 +390,7 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		{ "flamegraph", required_argument, NULL, 'L' },
 		{ "spawns", no_argument, NULL, 'P' },
 		{ "user", required_argument, NULL, 'u' },
+		{ "ready-fd", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c, e_start = 0;
@@ -399,6 +401,7 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 	o->status = STATUS_ALL;
 	o->signals = ~0ull;
 	o->stack_size = 0;
+	o->ready_fd = -1;
 	sel_all(&o->sel);
 	opterr = 0;
 	/*
@@ -601,6 +604,20 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 					 " (seconds, 0.01 or more)", optarg);
 				return -1;
 			}
+			break;
+		}
+		case 'R': {
+			char *end;
+			long v;
+
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || v < 0 || v > 1 << 30) {
+				snprintf(err, errlen, "invalid --ready-fd '%s'"
+					 " (a file descriptor number)", optarg);
+				return -1;
+			}
+			o->ready_fd = (int)v;
 			break;
 		}
 		case 'M':

@@ -66,6 +66,7 @@ struct options {
 	int lines;		/* a line per call: not with -c, --stack=folded,
 				   --flamegraph, --spawns (tables, reports) */
 	const char *user;	/* -u USER: run the command as USER */
+	int ready_fd;		/* --ready-fd N: told once tracing, or -1 */
 };
 
 /*

@@ -75,6 +75,39 @@ static int filter_error(struct trace *t, int r, char *err, size_t errlen)
 	return r;
 }
 
+/*
+ * --ready-fd: a script may start its workload once it reads the line
+ * (every event is enabled; what happens from now on is in the rings).
+ * Not inherited by the command; closed at once, so a reader sees EOF
+ * instead when etrace fails before.
+ */
+static int ready_open(struct trace *t, int fd, char *err, size_t errlen)
+{
+	int fl = fd >= 0 ? fcntl(fd, F_GETFL) : 0;
+
+	if (fd < 0)
+		return 0;
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY ||
+	    fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+		snprintf(err, errlen, "--ready-fd %d: not a file descriptor open"
+			 " for writing", fd);
+		return -EBADF;
+	}
+	t->ready_fd = fd;
+	return 0;
+}
+
+static void ready_tell(struct trace *t)
+{
+	if (t->ready_fd < 0)
+		return;
+	/* a reader that went away is no reason to stop tracing */
+	while (write(t->ready_fd, "ready\n", 6) < 0 && errno == EINTR)
+		;
+	close(t->ready_fd);
+	t->ready_fd = -1;
+}
+
 static int attach_pid(struct trace *t, pid_t pid, char *err, size_t errlen)
 {
 	const struct options *o = t->o;
@@ -186,6 +219,10 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 	memset(t, 0, sizeof(*t));
 	t->o = o;
 	t->sfd = -1;
+	t->ready_fd = -1;
+	r = ready_open(t, o->ready_fd, err, errlen);
+	if (r)
+		return r;
 	raise_nofile();
 	/*
 	 * Signals come through a signalfd; SIGPIPE is blocked so a closed
@@ -416,6 +453,7 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 			return r;
 		}
 	}
+	ready_tell(t);
 	return 0;
 }
 
@@ -967,6 +1005,10 @@ int trace_teardown(struct trace *t)
 {
 	int r = 0;
 
+	/* setup failed before it was told: the reader sees EOF now */
+	if (t->ready_fd >= 0)
+		close(t->ready_fd);
+	t->ready_fd = -1;
 	if (t->sink)
 		r = t->sink->ops->close(t->sink);
 	t->sink = NULL;

@@ -37,6 +37,7 @@ struct trace {
 	struct launch ln;
 	int have_child;
 	int sfd;			/* signalfd */
+	int ready_fd;			/* --ready-fd, until it is told */
 	sigset_t orig_mask;
 	int stop_sig;			/* the signal that ends the trace */
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
