@@ -71,119 +71,30 @@ const struct cap *arg_mem(const struct sc_call *c, int i, size_t size)
 	return arg_in(c, i, size);
 }
 
+const struct cap *arg_or_ptr(struct fmt_buf *b, const struct sc_call *c,
+			      int i)
+{
+	const struct cap *k = NULL;
+
+	if (c->args[i])
+		k = arg_mem(c, i, kind_info[c->d->arg[i].kind].size);
+	if (!k)
+		fmt_ptr(b, c->args[i]);
+	return k;
+}
+
 /*
- * The dispatch: one formatter per kind, shared by a kind and its output
- * twin (timespec, otimespec) since they differ only in when the memory
- * was read, which arg_mem() knows.
+ * The dispatch, from kinds.def: one formatter per kind, shared by a kind
+ * and its output twin (timespec, otimespec) since they differ only in when
+ * the memory was read, which arg_mem() knows.  NULL: the base form.
  */
+#define fmt_k_none NULL
 static fmt_kind_fn *const kind_fmt[K__COUNT] = {
-	[K_dirfd] = fmt_k_dirfd,
-	[K_uid] = fmt_k_uid,
-	[K_gid] = fmt_k_uid,
-	[K_mode] = fmt_k_mode,
-	[K_perm] = fmt_k_perm,
-	[K_dev] = fmt_k_dev,
-	[K_sig] = fmt_k_sig,
-	[K_clockid] = fmt_k_clockid,
-	[K_flags] = fmt_k_flags,
-	[K_enum] = fmt_k_enum,
-	[K_oflags] = fmt_k_oflags,
-	[K_atflags] = fmt_k_atflags,
-	[K_prot] = fmt_k_prot,
-	[K_mapflags] = fmt_k_mapflags,
-	[K_cloneflags] = fmt_k_cloneflags,
-	[K_ioctl] = fmt_k_ioctl,
-	[K_ioctlarg] = fmt_k_ioctlarg,
-	[K_fcntlcmd] = fmt_k_fcntlcmd,
-	[K_sockfamily] = fmt_k_sockfamily,
-	[K_socktype] = fmt_k_socktype,
-	[K_sockproto] = fmt_k_sockproto,
-	[K_socklevel] = fmt_k_socklevel,
-	[K_sockopt] = fmt_k_sockopt,
-	[K_sigprocmaskhow] = fmt_k_sigprocmaskhow,
-	[K_resource] = fmt_k_resource,
-	[K_whence] = fmt_k_whence,
-	[K_waitopts] = fmt_k_waitopts,
-	[K_idtype] = fmt_k_idtype,
-	[K_which] = fmt_k_which,
-	[K_persona] = fmt_k_personality,
-	[K_path] = fmt_k_path,
-	[K_str] = fmt_k_str,
-	[K_ibuf] = fmt_k_ibuf,
-	[K_argv] = fmt_k_argv,
-	[K_envp] = fmt_k_envp,
-	[K_iovec] = fmt_k_iovec,
-	[K_sockaddr] = fmt_k_sockaddr,
-	[K_msghdr] = fmt_k_msghdr,
-	[K_timespec] = fmt_k_timespec,
-	[K_tsleft] = fmt_k_timespec,
-	[K_timeval] = fmt_k_timeval,
-	[K_tvleft] = fmt_k_timeval,
-	[K_itimerspec] = fmt_k_itimerspec,
-	[K_itimerval] = fmt_k_itimerval,
-	[K_rlimit] = fmt_k_rlimit,
-	[K_sigset] = fmt_k_sigset,
-	[K_sigaction] = fmt_k_sigaction,
-	[K_stackt] = fmt_k_stackt,
-	[K_siginfo] = fmt_k_siginfo,
-	[K_pollfd] = fmt_k_pollfd,
-	[K_fdset] = fmt_k_fdset,
-	[K_epollevent] = fmt_k_epollevent,
-	[K_cloneargs] = fmt_k_cloneargs,
-	[K_schedparam] = fmt_k_schedparam,
-	[K_cpuset] = fmt_k_cpuset,
-	[K_capheader] = fmt_k_capheader,
-	[K_capdata] = fmt_k_capdata,
-	[K_ints] = fmt_k_ints,
-	[K_obuf] = fmt_k_obuf,
-	[K_ostr] = fmt_k_ostr,
-	[K_stat] = fmt_k_stat,
-	[K_statx] = fmt_k_statx,
-	[K_statfs] = fmt_k_statfs,
-	[K_oiovec] = fmt_k_iovec,
-	[K_omsghdr] = fmt_k_msghdr,
-	[K_osockaddr] = fmt_k_osockaddr,
-	[K_socklen] = fmt_k_socklen,
-	[K_otimespec] = fmt_k_timespec,
-	[K_rem] = fmt_k_rem,
-	[K_otimeval] = fmt_k_timeval,
-	[K_oitimerspec] = fmt_k_itimerspec,
-	[K_oitimerval] = fmt_k_itimerval,
-	[K_orlimit] = fmt_k_rlimit,
-	[K_osigset] = fmt_k_sigset,
-	[K_osigaction] = fmt_k_sigaction,
-	[K_ostackt] = fmt_k_stackt,
-	[K_osiginfo] = fmt_k_siginfo,
-	[K_oepollevents] = fmt_k_oepollevents,
-	[K_wstatus] = fmt_k_wstatus,
-	[K_rusage] = fmt_k_rusage,
-	[K_utsname] = fmt_k_utsname,
-	[K_sysinfo] = fmt_k_sysinfo,
-	[K_tms] = fmt_k_tms,
-	[K_pipefds] = fmt_k_pipefds,
-	[K_dirents] = fmt_k_dirents,
-	[K_ocpuset] = fmt_k_cpuset,
-	[K_oschedparam] = fmt_k_schedparam,
-	[K_ocapdata] = fmt_k_capdata,
-	[K_oint] = fmt_k_oint,
-	[K_ouid3] = fmt_k_ouid3,
-	[K_ogid3] = fmt_k_ouid3,
-	[K_ogroups] = fmt_k_ogroups,
-	[K_groups] = fmt_k_groups,
-	[K_ou64] = fmt_k_ou64,
-	[K_openhow] = fmt_k_openhow,
-	[K_ploff] = fmt_k_ploff,
-	[K_oloff] = fmt_k_oloff,
-	[K_shmkey] = fmt_k_shmkey,
-	[K_ipcflags] = fmt_k_ipcflags,
-	[K_mincorevec] = fmt_k_mincorevec,
-	[K_utimens] = fmt_k_utimens,
-	[K_utimes] = fmt_k_utimes,
-	[K_utimbuf] = fmt_k_utimbuf,
-	[K_sigevent] = fmt_k_sigevent,
-	[K_timex] = fmt_k_timex,
-	[K_sockoptval] = fmt_k_sockoptval,
+#define KIND(name, base, dir, fmt, size, copy, what) [K_##name] = fmt_k_##fmt,
+#include "kinds.def"
+#undef KIND
 };
+#undef fmt_k_none
 
 void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 {

@@ -132,35 +132,29 @@ FMT_KIND(whence)
 
 FMT_KIND(path)
 {
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	/* paths print whole, as strace does */
 	fmt_qstr(b, c, k->p, k->len, -1, k->flags & CAP_TRUNC, 0);
 }
 
 FMT_KIND(str)
 {
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
 }
 
 FMT_KIND(ostr)
 {
-	const struct cap *k = arg_out(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
 }
 
@@ -362,15 +356,13 @@ static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 
 FMT_KIND(stat)
 {
-	const struct cap *k = arg_mem(c, i, 144);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 	uint32_t mode;
 	int n = 0;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	mode = ld32(p + 24);
 	fb_putc(b, '{');
@@ -435,14 +427,12 @@ static void fmt_statx_ts(struct fmt_buf *b, const uint8_t *p)
 
 FMT_KIND(statx)
 {
-	const struct cap *k = arg_mem(c, i, 256);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 	int n = 0;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	fb_putc(b, '{');
 	fb_field(b, &n, "stx_mask");
@@ -512,14 +502,12 @@ FMT_KIND(statfs)
 		"f_bsize", "f_blocks", "f_bfree", "f_bavail", "f_files",
 		"f_ffree"
 	};
-	const struct cap *k = arg_mem(c, i, 120);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 	int n = 0;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	fb_putc(b, '{');
 	fb_field(b, &n, "f_type");
@@ -604,13 +592,16 @@ FMT_KIND(openhow)
 {
 	int p = c->d->arg[i].param;
 	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 24;
-	const struct cap *k = size >= 24 ? arg_in(c, i, 24) : NULL;
+	const struct cap *k;
 	uint64_t flags, mode, resolve;
 
-	if (!k || !c->args[i]) {
+	if (size < 24) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
 	flags = ld64(k->p);
 	mode = ld64(k->p + 8);
 	resolve = ld64(k->p + 16);
@@ -633,12 +624,10 @@ FMT_KIND(openhow)
 /* a loff_t the call reads: [0] (copy_file_range, splice) */
 FMT_KIND(ploff)
 {
-	const struct cap *k = arg_in(c, i, 8);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '[');
 	fb_dec(b, (int64_t)ld64(k->p));
 	fb_putc(b, ']');

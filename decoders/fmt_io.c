@@ -105,12 +105,10 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 
 FMT_KIND(iovec)
 {
-	const struct cap *k = arg_mem(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_iov_array(b, c, k->p, k->len, k->count, k->total, c->args[i],
 		      kind_info[c->d->arg[i].kind].dir == D_OUT ?
 		      (uint64_t)c->ret : UINT64_MAX);
@@ -118,15 +116,13 @@ FMT_KIND(iovec)
 
 FMT_KIND(argv)
 {
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p, *end;
 	long max = str_max(c);
 	uint32_t j;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	end = k->p + k->len;
 	fb_putc(b, '[');
@@ -152,12 +148,10 @@ FMT_KIND(argv)
 
 FMT_KIND(envp)
 {
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	/* -v: the strings, when the capture layer copied them */
 	if (verbose(c) && k->count) {
 		fmt_k_argv(b, c, i);
@@ -197,13 +191,11 @@ static void fmt_u32_array(struct fmt_buf *b, const struct sc_call *c,
 static void fmt_array_arg(struct fmt_buf *b, const struct sc_call *c, int i,
 			  uint64_t total, int is_signed)
 {
-	const struct cap *k = arg_mem(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint32_t n;
 
-	if (!c->args[i] || !k) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	n = k->len / 4;
 	if (total < n)
 		n = (uint32_t)total;
@@ -280,12 +272,10 @@ FMT_KIND(ouid3)
 
 FMT_KIND(ou64)
 {
-	const struct cap *k = arg_mem(c, i, 8);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '[');
 	fb_dec(b, (int64_t)ld64(k->p));
 	fb_putc(b, ']');

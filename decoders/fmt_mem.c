@@ -88,12 +88,14 @@ FMT_KIND(ipcflags)
 /* mincore's vector: [1, 0, 1], a byte per page, strsize of them shown */
 FMT_KIND(mincorevec)
 {
-	const struct cap *k = arg_out(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint64_t pages = (c->args[1] + 4095) / 4096, need = pages, j;
 
+	if (!k)
+		return;
 	if (abbrev(c) && need > (uint64_t)str_max(c))
 		need = (uint64_t)str_max(c);
-	if (!k || !c->args[i] || k->len < need) {
+	if (k->len < need) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}

@@ -29,13 +29,11 @@ static uint32_t pollfd_count(const struct sc_call *c, int i,
 /* pollfd:N at entry: [{fd=3, events=POLLIN}] */
 FMT_KIND(pollfd)
 {
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint32_t n, j, total;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	total = pollfd_count(c, i, k, &n);
 	if (!n && total) {
 		fmt_ptr(b, c->args[i]);
@@ -148,12 +146,15 @@ static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
 FMT_KIND(fdset)
 {
 	uint32_t nfds = (uint32_t)c->args[0];
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k;
 
-	if (!k || !c->args[i] || (int32_t)nfds < 0) {
+	if ((int32_t)nfds < 0) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
 	fmt_fds(b, k->p, k->len, nfds);
 }
 
@@ -205,24 +206,20 @@ static void fmt_epoll_event(struct fmt_buf *b, const uint8_t *e)
 
 FMT_KIND(epollevent)
 {
-	const struct cap *k = arg_in(c, i, 12);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_epoll_event(b, k->p);
 }
 
 FMT_KIND(oepollevents)
 {
-	const struct cap *k = arg_out(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint32_t n, j;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	n = k->len / 12;
 	if ((uint64_t)c->ret < n)
 		n = (uint32_t)c->ret;

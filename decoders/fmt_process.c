@@ -28,14 +28,17 @@ FMT_KIND(which)
 /* [{WIFEXITED(s) && WEXITSTATUS(s) == 0}] */
 FMT_KIND(wstatus)
 {
-	const struct cap *k = arg_out(c, i, 4);
+	const struct cap *k;
 	uint32_t s, event;
 
 	/* nothing changed state (WNOHANG): the pointer, as strace */
-	if (!k || !c->args[i] || c->ret == 0) {
+	if (c->ret == 0) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
 	s = ld32(k->p);
 	event = s >> 16;
 	fb_puts(b, "[{");
@@ -96,12 +99,10 @@ FMT_KIND(rusage)
 		"ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw",
 		"ru_nivcsw",
 	};
-	const struct cap *k = arg_mem(c, i, 144);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{ru_utime=");
 	fmt_tv(b, k->p);
 	fb_puts(b, ", ru_stime=");
@@ -140,11 +141,10 @@ static void fmt_rlim(struct fmt_buf *b, uint64_t v)
 
 FMT_KIND(rlimit)
 {
-	const struct cap *k = arg_mem(c, i, 16);
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{rlim_cur=");
 	fmt_rlim(b, ld64(k->p));
 	fb_puts(b, ", rlim_max=");
@@ -158,12 +158,10 @@ FMT_KIND(utsname)
 		"sysname", "nodename", "release", "version", "machine",
 		"domainname",
 	};
-	const struct cap *k = arg_mem(c, i, 390);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '{');
 	for (int j = 0; j < (verbose(c) ? 6 : 2); j++) {
 		const uint8_t *s = k->p + 65 * j;
@@ -184,13 +182,11 @@ FMT_KIND(sysinfo)
 		"totalram", "freeram", "sharedram", "bufferram", "totalswap",
 		"freeswap",
 	};
-	const struct cap *k = arg_mem(c, i, 112);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	fb_puts(b, "{uptime=");
 	fb_dec(b, (int64_t)ld64(p));
@@ -223,12 +219,10 @@ FMT_KIND(tms)
 	static const char *const f[] = {
 		"tms_utime", "tms_stime", "tms_cutime", "tms_cstime",
 	};
-	const struct cap *k = arg_mem(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '{');
 	for (int j = 0; j < 4; j++) {
 		if (j)
@@ -320,14 +314,17 @@ FMT_KIND(cloneargs)
 {
 	int p = c->d->arg[i].param;
 	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 0;
-	const struct cap *k = size >= 64 ? arg_in(c, i, 64) : NULL;
+	const struct cap *k;
 	const uint8_t *a;
 	uint64_t flags;
 
-	if (!k || !c->args[i]) {
+	if (size < 64) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
 	a = k->p;
 	flags = ld64(a);
 	fb_puts(b, "{flags=");
@@ -472,12 +469,10 @@ void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c)
 
 FMT_KIND(schedparam)
 {
-	const struct cap *k = arg_mem(c, i, 4);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '[');
 	fb_dec(b, (int32_t)ld32(k->p));
 	fb_putc(b, ']');
@@ -487,14 +482,12 @@ FMT_KIND(schedparam)
 FMT_KIND(cpuset)
 {
 	int p = c->d->arg[i].param;
-	const struct cap *k = arg_mem(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	size_t len;
 	int n = 0;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	len = k->len;
 	/* sched_getaffinity returns how many bytes it wrote */
 	if (kind_info[c->d->arg[i].kind].dir == D_OUT && c->ret >= 0 &&
@@ -515,12 +508,10 @@ FMT_KIND(cpuset)
 
 FMT_KIND(capheader)
 {
-	const struct cap *k = arg_in(c, i, 8);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{version=");
 	fmt_enum_dflt(b, &xlat_cap_version, ld32(k->p),
 		      "_LINUX_CAPABILITY_VERSION_???");
@@ -561,12 +552,10 @@ FMT_KIND(capdata)
 {
 	static const char *const f[] = { "effective", "permitted",
 					 "inheritable" };
-	const struct cap *k = arg_mem(c, i, 24);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	/* two __user_cap_data_struct {effective, permitted, inheritable} */
 	fb_putc(b, '{');
 	for (int j = 0; j < 3; j++) {

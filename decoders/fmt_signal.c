@@ -96,13 +96,11 @@ static void fmt_sa_handler(struct fmt_buf *b, uint64_t h)
 /* the kernel's struct sigaction: handler, flags, restorer, mask */
 FMT_KIND(sigaction)
 {
-	const struct cap *k = arg_mem(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint64_t flags;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	flags = ld64(k->p + 8);
 	fb_puts(b, "{sa_handler=");
 	fmt_sa_handler(b, ld64(k->p));
@@ -119,12 +117,10 @@ FMT_KIND(sigaction)
 
 FMT_KIND(stackt)
 {
-	const struct cap *k = arg_mem(c, i, 24);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{ss_sp=");
 	fmt_ptr(b, ld64(k->p));
 	fb_puts(b, ", ss_flags=");
@@ -278,12 +274,10 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 
 FMT_KIND(siginfo)
 {
-	const struct cap *k = arg_mem(c, i, 128);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_siginfo(b, k->p, k->len);
 }
 

@@ -210,12 +210,15 @@ FMT_KIND(sockaddr)
 {
 	int pi = c->d->arg[i].param;
 	uint64_t len = pi < SC_MAX_ARGS ? c->args[pi] : 0;
-	const struct cap *k = arg_in(c, i, 0);
+	const struct cap *k;
 
-	if (!k || !c->args[i] || len < 2 || k->len < 2) {
+	if (len < 2) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
 	fmt_sockaddr_bytes(b, k->p, k->len < len ? k->len : (size_t)len);
 }
 
@@ -239,11 +242,13 @@ static int socklen_of(const struct sc_call *c, int i, uint32_t *in,
 
 FMT_KIND(osockaddr)
 {
-	const struct cap *k = arg_out(c, i, 0);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	uint32_t in, out;
 	size_t len;
 
-	if (!k || !c->args[i] || socklen_of(c, i, &in, &out)) {
+	if (!k)
+		return;
+	if (socklen_of(c, i, &in, &out)) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
@@ -415,17 +420,15 @@ static void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c,
 
 FMT_KIND(msghdr)
 {
-	const struct cap *k = arg_mem(c, i, 56);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
 	const uint8_t *p;
 	uint64_t name, iov, iovlen, control, controllen;
 	uint32_t namelen, niov;
 	size_t off = 56, nlen, data;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	name = ld64(p);
 	namelen = ld32(p + 8);

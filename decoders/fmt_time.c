@@ -36,12 +36,10 @@ static void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p)
 
 FMT_KIND(timespec)
 {
-	const struct cap *k = arg_mem(c, i, 16);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_timespec_at(b, k->p);
 }
 
@@ -64,23 +62,19 @@ FMT_KIND(rem)
 
 FMT_KIND(timeval)
 {
-	const struct cap *k = arg_mem(c, i, 16);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fmt_timeval_at(b, k->p);
 }
 
 FMT_KIND(itimerspec)
 {
-	const struct cap *k = arg_mem(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{it_interval=");
 	fmt_timespec_at(b, k->p);
 	fb_puts(b, ", it_value=");
@@ -90,12 +84,10 @@ FMT_KIND(itimerspec)
 
 FMT_KIND(itimerval)
 {
-	const struct cap *k = arg_mem(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{it_interval=");
 	fmt_timeval_at(b, k->p);
 	fb_puts(b, ", it_value=");
@@ -167,12 +159,10 @@ static void fmt_time_comment(struct fmt_buf *b, int64_t sec, int64_t frac,
 /* utimensat's times: [{tv_sec=1, tv_nsec=0} (date comment), UTIME_OMIT] */
 FMT_KIND(utimens)
 {
-	const struct cap *k = arg_in(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '[');
 	for (int j = 0; j < 2; j++) {
 		const uint8_t *p = k->p + 16 * j;
@@ -195,12 +185,10 @@ FMT_KIND(utimens)
 /* utimes/futimesat: [{tv_sec=1, tv_usec=0} (date comment), {...}] */
 FMT_KIND(utimes)
 {
-	const struct cap *k = arg_in(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_putc(b, '[');
 	for (int j = 0; j < 2; j++) {
 		const uint8_t *p = k->p + 16 * j;
@@ -216,12 +204,10 @@ FMT_KIND(utimes)
 /* utime: {actime=1 (date comment), modtime=2 (date comment)} */
 FMT_KIND(utimbuf)
 {
-	const struct cap *k = arg_in(c, i, 16);
+	const struct cap *k = arg_or_ptr(b, c, i);
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	fb_puts(b, "{actime=");
 	fb_dec(b, (int64_t)ld64(k->p));
 	fmt_time_comment(b, (int64_t)ld64(k->p), 0, 0);
@@ -255,14 +241,12 @@ void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c)
 
 FMT_KIND(sigevent)
 {
-	const struct cap *k = arg_in(c, i, 32);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 	int32_t signo, notify;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	signo = (int32_t)ld32(p + 8);
 	notify = (int32_t)ld32(p + 12);
@@ -321,13 +305,11 @@ FMT_KIND(timex)
 		{ "stabil", 120, 0 }, { "jitcnt", 128, 0 }, { "calcnt", 136, 0 },
 		{ "errcnt", 144, 0 }, { "stbcnt", 152, 0 }, { "tai", 160, 1 },
 	};
-	const struct cap *k = arg_out(c, i, 168);
+	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
 
-	if (!k || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
+	if (!k)
 		return;
-	}
 	p = k->p;
 	fb_puts(b, "{modes=");
 	fmt_flags_dflt(b, &xlat_adjtimex_modes, ld32(p), "ADJ_???");

@@ -11,7 +11,7 @@
 #include "xlat.h"
 
 enum fmt_kind {
-#define KIND(name, base, dir, what) K_##name,
+#define KIND(name, base, dir, fmt, size, copy, what) K_##name,
 #include "kinds.def"
 #undef KIND
 	K__COUNT
@@ -61,6 +61,7 @@ struct kind_info {
 	const char *name;
 	uint8_t base;			/* enum kind_base */
 	uint8_t dir;			/* enum kind_dir */
+	uint16_t size;			/* bytes its formatter decodes */
 };
 extern const struct kind_info kind_info[K__COUNT];
 extern const char *const ret_names[R__COUNT];

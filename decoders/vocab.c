@@ -8,7 +8,8 @@
 #include "sysent.h"
 
 const struct kind_info kind_info[K__COUNT] = {
-#define KIND(name, base, dir, what) { #name, B_##base, D_##dir },
+#define KIND(name, base, dir, fmt, size, copy, what) \
+	{ #name, B_##base, D_##dir, size },
 #include "kinds.def"
 #undef KIND
 };

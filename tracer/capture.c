@@ -3,9 +3,9 @@
  * Capture stage: loading the BPF program, building its spec map from
  * syscalls.tbl, and reading its records.
  *
- * The spec comes from one table below: for each argument kind of
- * decoders/kinds.def that points at memory, how the program copies it.
- * A syscall line in syscalls.tbl therefore says what to capture too.
+ * The spec comes from the copy column of decoders/kinds.def: for each
+ * argument kind that points at memory, how the program copies it.  A
+ * syscall line in syscalls.tbl therefore says what to capture too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,111 +29,41 @@
 #include "record.h"
 #include "tracefs.h"
 
-/*
- * when: E copied at entry, X at exit (E | X: both, for memory the call
- * updates), R: an entry copy that faults (page not yet in memory) is made
- * again at exit.  R only for memory the call reads and never writes:
- * read after the call it is still what the call was given.
- */
+/* the copy column of decoders/kinds.def (its comment says the words) */
 #define E CAP_AT_ENTRY
 #define X CAP_AT_EXIT
 #define R CAP_AT_RETRY
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
-#define PAGES(n) (CAP_LEN_PAGES0 + (n))
-#define PARAM 0xff		/* the length argument is the kind's param */
-#define PARAM_DEREF 0xfe	/* the length is *(u32 *)param at exit */
+#define LEN_CONST CAP_LEN_CONST
+#define LEN_RET CAP_LEN_RET
+#define LEN_NFDS CAP_LEN_NFDS
+#define LEN_PAGES1 (CAP_LEN_PAGES0 + 1)
+#define LEN_PARAM 0xff		/* the length argument is the kind's param */
+#define LEN_PDEREF 0xfe		/* the length is *(u32 *)param at exit */
+#define ARRAY CAP_ARRAY_MAX
+#define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
+#define KSIZE UINT32_MAX	/* max: the kind's size */
 
-static const struct recipe {
-	uint8_t kind, op, when, len_from, elem;
+struct recipe {
+	uint8_t op, when, len_from, elem;
 	uint32_t max;
-} recipes[] = {
-	{ K_path,	CAP_OP_STR,	E | R,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
-	{ K_str,	CAP_OP_STR,	E | R,	CAP_LEN_CONST,	1, STRSIZE },
-	{ K_ostr,	CAP_OP_STR,	X,	CAP_LEN_CONST,	1, CAP_PATH_MAX + 1 },
-	{ K_ibuf,	CAP_OP_BUF,	E | R,	PARAM,		1, STRSIZE },
-	{ K_obuf,	CAP_OP_BUF,	X,	PARAM,		1, STRSIZE },
-	{ K_argv,	CAP_OP_ARGV,	E | R,	CAP_LEN_CONST,	1, 0 },
-	{ K_envp,	CAP_OP_COUNT,	E | R,	CAP_LEN_CONST,	1, 0 },
-	{ K_iovec,	CAP_OP_IOV,	E | R,	PARAM,		1, 0 },
-	{ K_oiovec,	CAP_OP_IOV,	X,	PARAM,		1, 0 },
-	{ K_msghdr,	CAP_OP_MSGHDR,	E,	CAP_LEN_CONST,	1, 0 },
-	{ K_omsghdr,	CAP_OP_MSGHDR,	X,	CAP_LEN_CONST,	1, 0 },
-	{ K_dirents,	CAP_OP_DIRENTS,	X,	CAP_LEN_RET,	1, 4096 },
-	{ K_sockaddr,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
-	{ K_osockaddr,	CAP_OP_BUF,	X,	PARAM_DEREF,	1, 128 },
-	{ K_socklen,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 4 },
-	{ K_sigset,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
-	{ K_osigset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
-	{ K_cpuset,	CAP_OP_BUF,	E | R,	PARAM,		1, 128 },
-	{ K_ocpuset,	CAP_OP_BUF,	X,	PARAM,		1, 128 },
-	{ K_cloneargs,	CAP_OP_BUF,	E | R,	PARAM,		1, 88 },
-	{ K_openhow,	CAP_OP_BUF,	E | R,	PARAM,		1, 64 },
-	{ K_pollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
-	{ K_opollfd,	CAP_OP_BUF,	E | X,	PARAM,		8, 8 * CAP_ARRAY_MAX },
-	{ K_fdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
-	{ K_ofdset,	CAP_OP_BUF,	E | X,	CAP_LEN_NFDS,	1, 128 },
-	{ K_ints,	CAP_OP_BUF,	E | R,	PARAM,		4, 4 * CAP_ARRAY_MAX },
-	{ K_groups,	CAP_OP_BUF,	E | R,	PARAM,		4, 4 * CAP_ARRAY_MAX },
-	{ K_ogroups,	CAP_OP_BUF,	X,	CAP_LEN_RET,	4, 4 * CAP_ARRAY_MAX },
-	{ K_oepollevents, CAP_OP_BUF,	X,	CAP_LEN_RET,	12, 12 * CAP_ARRAY_MAX },
-	{ K_epollevent,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 12 },
-	{ K_ioctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 64 },
-	{ K_fcntlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 32 },
-	{ K_prctlarg,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
-	{ K_sockoptval,	CAP_OP_BUF,	X,	PARAM_DEREF,	1, STRSIZE },
-	{ K_mincorevec,	CAP_OP_BUF,	X,	PAGES(1),	1, STRSIZE },
-	/* fixed-size structs, x86_64 layouts */
-	{ K_stat,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
-	{ K_statx,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 256 },
-	{ K_statfs,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 120 },
-	{ K_timespec,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
-	{ K_tsleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
-	{ K_tvleft,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 16 },
-	{ K_utimens,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
-	{ K_utimes,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
-	{ K_utimbuf,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
-	/* advanced by the call: no R */
-	{ K_ploff,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
-	{ K_oloff,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 8 },
-	{ K_otimespec,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_timeval,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
-	{ K_otimeval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_itimerspec,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
-	{ K_oitimerspec, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_itimerval,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
-	{ K_oitimerval,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_timex,	CAP_OP_BUF,	E | X,	CAP_LEN_CONST,	1, 208 },
-	{ K_rlimit,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 16 },
-	{ K_orlimit,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 16 },
-	{ K_sigaction,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 32 },
-	{ K_osigaction,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_stackt,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 24 },
-	{ K_ostackt,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
-	{ K_siginfo,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 128 },
-	{ K_osiginfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 128 },
-	{ K_schedparam,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 4 },
-	{ K_oschedparam, CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
-	/* size written back on E2BIG */
-	{ K_schedattr,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 56 },
-	/* version written back on EINVAL */
-	{ K_capheader,	CAP_OP_BUF,	E,	CAP_LEN_CONST,	1, 8 },
-	{ K_capdata,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 24 },
-	{ K_ocapdata,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 24 },
-	{ K_mqattr,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 64 },
-	{ K_sigevent,	CAP_OP_BUF,	E | R,	CAP_LEN_CONST,	1, 64 },
-	{ K_utsname,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 390 },
-	{ K_sysinfo,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 112 },
-	{ K_tms,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 32 },
-	{ K_rusage,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 144 },
-	{ K_wstatus,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
-	{ K_pipefds,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 8 },
-	{ K_oint,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
-	{ K_ou64,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 8 },
-	{ K_ouid3,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
-	{ K_ogid3,	CAP_OP_BUF,	X,	CAP_LEN_CONST,	1, 4 },
+	uint32_t size;
 };
+
+#define NOCOPY		CAP_OP_NONE, 0, 0, 0, 0
+#define STRUCT(w)	CAP_OP_BUF, w, LEN_CONST, 1, KSIZE
+#define COPY(op, w, len, elem, max) CAP_OP_##op, w, LEN_##len, elem, max
+static const struct recipe recipes[K__COUNT] = {
+#define KIND(name, base, dir, fmt, size, copy, what) \
+	[K_##name] = { copy, size },
+#include "kinds.def"
+#undef KIND
+};
+#undef NOCOPY
+#undef STRUCT
+#undef COPY
 
 static char libbpf_msg[256];
 
@@ -151,14 +81,6 @@ static int on_libbpf(enum libbpf_print_level level, const char *fmt,
 	return 0;
 }
 
-static const struct recipe *recipe_of(int kind)
-{
-	for (size_t i = 0; i < sizeof(recipes) / sizeof(recipes[0]); i++)
-		if (recipes[i].kind == kind)
-			return &recipes[i];
-	return NULL;
-}
-
 /* the spec of one syscall, from its table line */
 static void spec_of(const struct sc_desc *d, unsigned int strsize,
 		    struct cap_spec *s)
@@ -166,25 +88,27 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize,
 	memset(s, 0, sizeof(*s));
 	for (int i = 0; i < d->nargs; i++) {
 		const struct sc_arg *a = &d->arg[i];
-		const struct recipe *r = recipe_of(a->kind);
+		const struct recipe *r = &recipes[a->kind];
 		struct cap_arg_spec *as = &s->arg[i];
 
-		if (!r)
+		if (r->op == CAP_OP_NONE)
 			continue;
 		as->op = r->op;
 		as->when = r->when;
 		as->elem = r->elem;
 		as->max = r->max;
 		as->len_from = r->len_from;
-		if (r->len_from == PARAM || r->len_from == PARAM_DEREF) {
+		if (r->len_from == LEN_PARAM || r->len_from == LEN_PDEREF) {
 			if (a->param == P_RET)
 				as->len_from = CAP_LEN_RET;
 			else if (a->param < SC_MAX_ARGS)
-				as->len_from = (uint8_t)(r->len_from == PARAM_DEREF ?
+				as->len_from = (uint8_t)(r->len_from == LEN_PDEREF ?
 					DEREF(a->param) : ARG(a->param));
 			else
 				as->len_from = CAP_LEN_CONST;
 		}
+		if (r->max == KSIZE)
+			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
 		s->when |= as->when;
