@@ -7,30 +7,16 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-#include "check.h"
-#include "decode.h"
-
-static char buf[4096];
+#include "check_decode.h"
 
 /* the line "name(args) = ret" for a call, without column padding */
 static const char *line(long nr, uint64_t a0, uint64_t a1, uint64_t a2,
 			uint64_t a3, uint64_t a4, uint64_t a5, int64_t ret)
 {
-	struct fmt_opts fo = { .strsize = 32 };
-	struct sc_call c = { .d = sc_lookup(nr), .o = &fo, .ret = ret,
+	struct sc_call c = { .d = sc_lookup(nr), .ret = ret,
 			     .args = { a0, a1, a2, a3, a4, a5 } };
-	struct fmt_buf b;
-	int resume;
 
-	fb_init(&b, buf, sizeof(buf) - 1);
-	fb_puts(&b, c.d->name);
-	fb_putc(&b, '(');
-	resume = fmt_args(&b, &c, 0, 0);
-	fmt_args(&b, &c, resume, 1);
-	fb_puts(&b, ") = ");
-	fmt_retval(&b, &c);
-	*b.p = '\0';
-	return buf;
+	return run(&c);
 }
 
 int main(void)
@@ -99,21 +85,20 @@ int main(void)
 		  "EINVAL (Invalid argument)");
 	/* an output argument prints at exit, after the separator at entry */
 	{
-		struct fmt_opts fo = { .strsize = 32 };
 		struct sc_call c = { .d = sc_lookup(SYS_read), .o = &fo,
 				     .args = { 3, 0x1234, 832 } };
 		struct fmt_buf b;
 		int resume;
 
-		fb_init(&b, buf, sizeof(buf) - 1);
+		fb_init(&b, out, sizeof(out) - 1);
 		resume = fmt_args(&b, &c, 0, 0);
 		*b.p = '\0';
-		CHECK_STR(buf, "3, ");
+		CHECK_STR(out, "3, ");
 		CHECK(resume == 1);
-		fb_init(&b, buf, sizeof(buf) - 1);
+		fb_init(&b, out, sizeof(out) - 1);
 		fmt_args(&b, &c, resume, 1);
 		*b.p = '\0';
-		CHECK_STR(buf, "0x1234, 832");
+		CHECK_STR(out, "0x1234, 832");
 	}
 	CHECK_DONE();
 }

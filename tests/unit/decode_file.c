@@ -8,47 +8,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 
-#include "check.h"
-#include "decode.h"
-
-static char out[16384];
-static struct fmt_opts fo = { .strsize = 32 };
-
-/* "name(args) = ret" for a call that entered and exited, no padding */
-static const char *run(struct sc_call *c)
-{
-	struct fmt_buf b;
-	int resume;
-
-	c->o = &fo;
-	fb_init(&b, out, sizeof(out) - 1);
-	fb_puts(&b, c->d->name);
-	fb_putc(&b, '(');
-	resume = fmt_args(&b, c, 0, 0);
-	fmt_args(&b, c, resume, 1);
-	fb_puts(&b, ") = ");
-	fmt_retval(&b, c);
-	*b.p = '\0';
-	return out;
-}
-
-/* the entry half only: what a line shows before <unfinished ...> */
-static const char *run_entry(struct sc_call *c)
-{
-	struct fmt_buf b;
-
-	c->o = &fo;
-	fb_init(&b, out, sizeof(out) - 1);
-	fb_puts(&b, c->d->name);
-	fb_putc(&b, '(');
-	fmt_args(&b, c, 0, 0);
-	*b.p = '\0';
-	return out;
-}
-
-#define CALL(nr, r, ...) ((struct sc_call){ .d = sc_lookup(nr), \
-	.ret = (r), .exited = 1, .args = { __VA_ARGS__ } })
-#define CAP(ptr, n) ((struct cap){ (const uint8_t *)(ptr), (n), 0, 0, 0 })
+#include "check_decode.h"
 
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
