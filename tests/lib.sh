@@ -30,3 +30,42 @@ same() {	# expected actual what
 
 # The exact text after the pid prefix, for matching whole lines.
 strip_pid() { sed -E 's/^\[pid +[0-9]+\] //; s/^[0-9]+ +//' "$@"; }
+
+# Start etrace in the background and return once it traces: it says so
+# on its --ready-fd (every event enabled), so the test's workload starts
+# then, never after a guessed sleep.  Sets $ep to etrace's pid; fails,
+# with etrace's stderr, if etrace ends without saying it is ready.
+etrace_bg() {	# stdout-file stderr-file etrace-args...
+	_eb_o=$1 _eb_e=$2
+	shift 2
+	rm -f "$WORK/.ready"
+	mkfifo "$WORK/.ready" || fail "mkfifo $WORK/.ready"
+	"$ETRACE" --ready-fd 9 "$@" 9> "$WORK/.ready" > "$_eb_o" 2> "$_eb_e" &
+	ep=$!
+	read -r _eb_r < "$WORK/.ready" || _eb_r=""
+	rm -f "$WORK/.ready"
+	[ "$_eb_r" = ready ] ||
+		{ cat "$_eb_e" >&2; fail "etrace $* ended before it traced"; }
+}
+
+# Wait for an event that shows in the file system or /proc (a line in a
+# trace, a process state): poll CMD until it succeeds.  SECONDS bounds
+# only a failure, generously: a loaded machine is slow, not wrong.
+wait_until() {	# seconds cmd args...
+	_wu_n=$(( $1 * 50 ))
+	shift
+	while ! "$@"; do
+		_wu_n=$((_wu_n - 1))
+		[ $_wu_n -gt 0 ] || return 1
+		sleep 0.02
+	done
+	return 0
+}
+
+# Succeeds while task PID is blocked in syscall number NR (x86_64).
+in_syscall() {	# pid nr
+	case $(cat "/proc/$1/syscall" 2>/dev/null) in
+	"$2 "*) return 0 ;;
+	esac
+	return 1
+}

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # etrace -p PID -o out on a running 4-thread process (spinner 3: main
-# getppid, threads getuid / getgid / geteuid), stopped after ~1 s with
-# SIGINT: etrace exits 0 and says it attached and detached; the spinner
+# getppid, threads getuid / getgid / geteuid), stopped with SIGINT once
+# every thread shows in the trace: etrace exits 0 and says it attached and detached; the spinner
 # is still alive and running (not stopped); every thread was traced:
 # etrace attaches all threads of the process, so, as strace -f -p does
 # when it traces several tasks into a file, every line starts with the
@@ -25,21 +25,26 @@ wait_line sp.out ready || fail "spinner not ready"
 ls "/proc/$sp/task" | sort -n > tids
 [ "$(wc -l < tids)" = 4 ] || fail "spinner does not have 4 threads"
 
+# every tid of the spinner has a line in the trace FILE
+all_tids_in() {	# file
+	[ -f "$1" ] && awk 'NR == FNR { want[$1] = 1; next } { delete want[$1] }
+		END { for (t in want) exit 1 }' tids "$1"
+}
+
 # strace's rule, for the record: several tasks into a file -> tid prefix
 strace -f -p "$sp" -o s.out 2> s.err &
 spid=$!
-sleep 0.5
+wait_until 60 all_tids_in s.out || fail "strace -f -p: not every thread traced"
 kill -INT $spid
 wait $spid
 grep -vE '^[0-9]+ +' s.out | head -3 > s.nopfx
 [ -s s.nopfx ] && fail "strace -f -p: lines without a tid prefix?"
 
-"$ETRACE" -p "$sp" -o out 2> err &
-ep=$!
-sleep 1
+etrace_bg /dev/null err -p "$sp" -o out
+wait_until 60 all_tids_in out || { cat err >&2; fail "etrace -p: not every thread traced"; }
 kill -0 $ep 2>/dev/null || { cat err >&2; fail "etrace -p ended early"; }
 kill -INT $ep
-wait_gone $ep 10 || fail "etrace still running 10 s after SIGINT"
+wait_gone $ep 60 || fail "etrace still running 60 s after SIGINT"
 wait $ep
 rc=$?
 ep=""

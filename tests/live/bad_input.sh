@@ -59,8 +59,7 @@ check "command"		-u nobody
 "$PROGS/spinner" 1 > sp.out &
 sp=$!
 trap 'kill $sp 2>/dev/null' EXIT
-wait_for() { for i in $(seq 50); do grep -q ready sp.out && return 0; sleep 0.1; done; return 1; }
-wait_for || fail "spinner not ready"
+wait_until 60 grep -qx ready sp.out || fail "spinner not ready"
 tid=$(ls /proc/$sp/task | grep -vx "$sp" | head -n 1)
 check "thread of process $sp" -p "$tid"
 echo "$n cases"

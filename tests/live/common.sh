@@ -206,31 +206,22 @@ same_lines() {	# ERE what
 	same "$WORK/s.lines" "$WORK/e.lines" "${2:-lines} matching $1"
 }
 
-# Wait until FILE has a line equal to TEXT, up to SECONDS (default 10).
+# Wait until FILE has a line equal to TEXT (up to SECONDS, default 60).
 wait_line() {	# file text [seconds]
-	_wl_n=$(( ${3:-10} * 20 ))
-	while [ $_wl_n -gt 0 ]; do
-		grep -qxF "$2" "$1" 2>/dev/null && return 0
-		sleep 0.05
-		_wl_n=$((_wl_n - 1))
-	done
-	return 1
+	wait_until "${3:-60}" grep -qxF "$2" "$1" 2>/dev/null
 }
 
 # Wait until process PID is gone (a zombie counts as gone: the caller
 # then reaps it with wait), up to SECONDS; returns 1 if still alive.
-wait_gone() {	# pid seconds
-	_wg_n=$(( $2 * 20 ))
-	while [ $_wg_n -gt 0 ]; do
-		kill -0 "$1" 2>/dev/null || return 0
-		# a zombie child of ours counts as gone
-		case $(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) in
-		Z|X|"") return 0 ;;
-		esac
-		sleep 0.05
-		_wg_n=$((_wg_n - 1))
-	done
+gone() {	# pid
+	kill -0 "$1" 2>/dev/null || return 0
+	case $(awk '{sub(/^.*\) /, ""); print $1}' "/proc/$1/stat" 2>/dev/null) in
+	Z|X|"") return 0 ;;
+	esac
 	return 1
+}
+wait_gone() {	# pid seconds
+	wait_until "$2" gone "$1"
 }
 
 # The pids of PID's children, one a line.

@@ -55,14 +55,12 @@ clean() {	# what
 }
 
 # 1. SIGKILL in a call
-"$ETRACE" -q -o "$WORK/k.out" -- sleep 30 &
-ep=$!
-wait_line /dev/null x 0 2>/dev/null
-sleep 0.5
+etrace_bg /dev/null k.err -q -o "$WORK/k.out" -- sleep 30
 kid=$(children_of $ep)
 [ -n "$kid" ] || fail "1: no command under etrace"
+wait_until 60 in_syscall "$kid" 230 || fail "1: the command is not in clock_nanosleep"
 kill -KILL "$kid"
-wait_gone $ep 10 || fail "1: etrace did not end after its command was killed"
+wait_gone $ep 60 || fail "1: etrace did not end after its command was killed"
 wait $ep
 rc=$?
 [ $rc = 137 ] || soft_fail "1: etrace exited $rc, want 137"
@@ -106,13 +104,14 @@ sp=$!
 kids="$kids $sp"
 wait_line sp.out ready || fail "4: spinner not ready"
 [ "$(ls /proc/$sp/task | wc -l)" = 64 ] || fail "4: the spinner does not have 64 threads"
-"$ETRACE" -q -p $sp -o "$WORK/p4.out" &
-ep=$!
-sleep 1.5
+# the threads seen in a trace so far
+threads_in() { grep -v "^+++ lost " "$1" | awk '{print $1}' | sort -u | wc -l; }
+etrace_bg /dev/null p4.err -q -p $sp -o "$WORK/p4.out"
+wait_until 60 eval '[ "$(threads_in p4.out)" -ge 64 ]'
 kill -INT $ep
-wait_gone $ep 10 || soft_fail "4: etrace did not stop"
+wait_gone $ep 60 || soft_fail "4: etrace did not stop"
 wait $ep
-seen=$(grep -v "^+++ lost " p4.out | awk '{print $1}' | sort -u | wc -l)
+seen=$(threads_in p4.out)
 [ "$seen" = 64 ] || soft_fail "4: $seen threads in the trace, want 64"
 kill -KILL $sp
 clean 4

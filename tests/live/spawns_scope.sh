@@ -16,11 +16,13 @@
 . "$TOP/tests/lib.sh"
 need_root
 
-# the unrelated forker, until the test ends
-( while :; do cat /dev/null; done ) &
+# the unrelated forker, until the test ends; the tests start once it has
+# forked its first cat
+mkfifo started
+( cat /dev/null; echo > started; while :; do cat /dev/null; done ) &
 bg=$!
 trap 'kill $bg 2>/dev/null; wait $bg 2>/dev/null' EXIT
-sleep 0.2
+read -r x < started
 
 loop='i=0; while [ $i -lt 40 ]; do /bin/true; i=$((i + 1)); done'
 
