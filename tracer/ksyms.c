@@ -25,21 +25,26 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static void load(void)
+int ksyms_load_file(FILE *f)
 {
-	FILE *f = fopen("/proc/kallsyms", "r");
-	char line[512];
+	/* names are up to KSYM_NAME_LEN (512) bytes, then "\t[module]" */
+	char line[1024];
 	size_t cap = 0;
+	int whole = 1;
 
+	ksyms_free();
 	loaded = 1;
-	if (!f)
-		return;
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long a;
-		char type, name[256];
+		char type, name[512];
+		int was_whole = whole, end = 0;
 
-		if (sscanf(line, "%llx %c %255s", &a, &type, name) != 3 || !a)
-			continue;
+		/* the rest of a line too long for the buffer is not a line */
+		whole = strchr(line, '\n') != NULL;
+		if (!was_whole ||
+		    sscanf(line, "%llx %c %511s%n", &a, &type, name, &end) != 3 ||
+		    !a || (line[end] && !strchr(" \t\n", line[end])))
+			continue;	/* (a name cut by %511s is no name) */
 		if (type != 't' && type != 'T')
 			continue;
 		if (nsyms == cap) {
@@ -54,8 +59,19 @@ static void load(void)
 		if (syms[nsyms].name)
 			nsyms++;
 	}
-	fclose(f);
 	qsort(syms, nsyms, sizeof(*syms), by_addr);
+	return 0;
+}
+
+static void load(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+
+	loaded = 1;
+	if (!f)
+		return;
+	ksyms_load_file(f);
+	fclose(f);
 }
 
 const char *ksym(uint64_t addr, uint64_t *off)

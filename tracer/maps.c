@@ -139,47 +139,62 @@ static int pm_insert(struct proc_maps *pm, const struct map *m)
 	return 0;
 }
 
+int maps_parse_line(char *line, struct map *m)
+{
+	unsigned long long start, end, off, ino;
+	unsigned int maj, min;
+	char perms[8], *p;
+	int at = 0;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu%n", &start, &end,
+		   perms, &off, &maj, &min, &ino, &at) != 7 || !at ||
+	    strlen(perms) != 4)
+		return -1;
+	memset(m, 0, sizeof(*m));
+	m->start = start;
+	m->end = end;
+	m->pgoff = off;
+	m->prot = (perms[0] == 'r' ? PROT_READ : 0) |
+		  (perms[1] == 'w' ? PROT_WRITE : 0) |
+		  (perms[2] == 'x' ? PROT_EXEC : 0);
+	m->flags = perms[3] == 'p' ? MAP_PRIVATE : MAP_SHARED;
+	m->dev = makedev(maj, min);
+	m->ino = ino;
+	/* the path column is indented; the line ends it */
+	p = line + at;
+	p[strcspn(p, "\n")] = '\0';
+	while (*p == ' ')
+		p++;
+	m->path = *p ? p : NULL;
+	return 0;
+}
+
+void maps_seed_file(struct proc_maps *pm, FILE *f)
+{
+	char line[4352];
+	int whole = 1;
+
+	while (fgets(line, sizeof(line), f)) {
+		/* the rest of a line too long for the buffer is not a line */
+		int was_whole = whole;
+		struct map m;
+
+		whole = strchr(line, '\n') != NULL;
+		if (was_whole && !maps_parse_line(line, &m))
+			pm_insert(pm, &m);
+	}
+}
+
 static void seed(struct proc_maps *pm)
 {
-	char path[64], line[4352];
+	char path[64];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pm->pid);
 	f = fopen(path, "r");
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long start, end, off, ino;
-		unsigned int maj, min;
-		char perms[8], file[4096];
-		struct map m;
-		int n;
-
-		file[0] = '\0';
-		n = sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4095[^\n]",
-			   &start, &end, perms, &off, &maj, &min, &ino, file);
-		if (n < 7)
-			continue;
-		memset(&m, 0, sizeof(m));
-		m.start = start;
-		m.end = end;
-		m.pgoff = off;
-		m.prot = (perms[0] == 'r' ? PROT_READ : 0) |
-			 (perms[1] == 'w' ? PROT_WRITE : 0) |
-			 (perms[2] == 'x' ? PROT_EXEC : 0);
-		m.flags = perms[3] == 'p' ? MAP_PRIVATE : MAP_SHARED;
-		m.dev = makedev(maj, min);
-		m.ino = ino;
-		/* the path column is indented */
-		{
-			char *p = file;
-
-			while (*p == ' ')
-				p++;
-			m.path = *p ? p : NULL;
-		}
-		pm_insert(pm, &m);
-	}
+	maps_seed_file(pm, f);
 	fclose(f);
 }
 

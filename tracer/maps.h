@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 struct map {
@@ -40,6 +41,13 @@ int maps_init(struct maps_table *mt);
 void maps_free(struct maps_table *mt);
 /* the maps of pid, created empty (seeded from /proc when seed is set) */
 struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int seed);
+/*
+ * One line of /proc/PID/maps into m (m->path points into line, which it
+ * cuts at the newline, or is NULL).  0, or -1 for a line that is not one.
+ */
+int maps_parse_line(char *line, struct map *m);
+/* pm's mappings from the text of a /proc/PID/maps, added to its own */
+void maps_seed_file(struct proc_maps *pm, FILE *f);
 /* a new mapping replaces what it overlaps */
 void maps_mmap(struct maps_table *mt, pid_t pid, uint64_t start, uint64_t len,
 	       uint64_t pgoff, uint32_t prot, uint32_t flags, uint64_t dev,

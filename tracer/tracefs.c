@@ -273,28 +273,11 @@ static int write_file(const char *path, const char *text)
 	return r < 0 ? -errno : 0;
 }
 
-void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
-		      const char *filter, char *msg, size_t len)
+void tfs_filter_msg(char *log, const char *sys, const char *name,
+		    const char *filter, char *msg, size_t len)
 {
-	char inst[512], path[1024];
-	char *log = NULL, *err, *cmd, *caret, *nl;
-	size_t n;
+	char *err, *cmd, *caret, *nl;
 
-	snprintf(msg, len, "the kernel refused the filter '%s' for %s:%s",
-		 filter, sys, name);
-	snprintf(inst, sizeof(inst), "%s/instances/etrace-%d", t->root,
-		 (int)getpid());
-	if (mkdir(inst, 0700))
-		return;
-	snprintf(path, sizeof(path), "%s/events/%s/%s/filter", inst, sys, name);
-	if (write_file(path, filter) == -EINVAL) {
-		snprintf(path, sizeof(path), "%s/error_log", inst);
-		log = read_file(path, &n);
-	}
-	rmdir(inst);
-	if (!log)
-		return;
-	log[n] = '\0';
 	/*
 	 * [ 3792.13] event filter parse error: error: Field not found
 	 *   Command: bogus == 1
@@ -324,5 +307,30 @@ void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
 			snprintf(msg, len, "bad filter for %s:%s: %s: '%s'",
 				 sys, name, err, filter);
 	}
+}
+
+void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
+		      const char *filter, char *msg, size_t len)
+{
+	char inst[512], path[1024];
+	char *log = NULL;
+	size_t n;
+
+	snprintf(msg, len, "the kernel refused the filter '%s' for %s:%s",
+		 filter, sys, name);
+	snprintf(inst, sizeof(inst), "%s/instances/etrace-%d", t->root,
+		 (int)getpid());
+	if (mkdir(inst, 0700))
+		return;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/filter", inst, sys, name);
+	if (write_file(path, filter) == -EINVAL) {
+		snprintf(path, sizeof(path), "%s/error_log", inst);
+		log = read_file(path, &n);
+	}
+	rmdir(inst);
+	if (!log)
+		return;
+	log[n] = '\0';
+	tfs_filter_msg(log, sys, name, filter, msg, len);
 	free(log);
 }

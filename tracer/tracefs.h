@@ -40,6 +40,13 @@ int tfs_has_event(struct tracefs *t, const char *sys, const char *name);
  */
 void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,
 		      const char *filter, char *msg, size_t len);
+/*
+ * The message for a refused filter from the text of an error_log (NUL-
+ * terminated; tfs_filter_msg cuts it): msg is left alone when the log
+ * does not say why.
+ */
+void tfs_filter_msg(char *log, const char *sys, const char *name,
+		    const char *filter, char *msg, size_t len);
 /* byte offset and size of a field in the event's records, or -1 */
 int tfs_field(struct tep_event *ev, const char *field, int *size);
 

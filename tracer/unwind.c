@@ -139,14 +139,24 @@ static bool get_thread(Dwfl *dwfl, pid_t tid, void *arg, void **thread_argp)
 	return true;
 }
 
+int unwind_stack_word(const uint8_t *stack, uint64_t len, uint64_t sp,
+		      uint64_t addr, uint64_t *word)
+{
+	if (addr < sp || addr + 8 > sp + len || addr + 8 < addr)
+		return -1;
+	memcpy(word, stack + (addr - sp), 8);
+	return 0;
+}
+
 static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result,
 			void *arg)
 {
+	uint64_t w;
+
 	/* the stack copy is all the memory there is: never the live process */
-	if (!cur || addr < cur->sp || addr + 8 > cur->sp + cur->len ||
-	    addr + 8 < addr)
+	if (!cur || unwind_stack_word(cur->stack, cur->len, cur->sp, addr, &w))
 		return false;
-	memcpy(result, cur->stack + (addr - cur->sp), 8);
+	*result = w;
 	return true;
 }
 
@@ -543,6 +553,21 @@ static int jit_cmp(const void *x, const void *y)
 	return a->start < b->start ? -1 : a->start > b->start;
 }
 
+int unwind_perfmap_line(char *line, uint64_t *start, uint64_t *end,
+			char **name)
+{
+	uint64_t len;
+	int at = 0;
+
+	line[strcspn(line, "\n")] = '\0';
+	if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", start, &len,
+		   &at) != 2 || !at || !line[at] || !len)
+		return -1;
+	*end = *start + len;
+	*name = line + at;
+	return 0;
+}
+
 /* (re)read the process's perf map: JITs append to it as they compile */
 static void jit_load(struct unwinder *u, struct pstate *ps, off_t size,
 		     const char *path)
@@ -556,12 +581,10 @@ static void jit_load(struct unwinder *u, struct pstate *ps, off_t size,
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		uint64_t start, len;
-		int at = 0;
+		uint64_t start, end;
+		char *sym;
 
-		line[strcspn(line, "\n")] = '\0';
-		if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", &start, &len,
-			   &at) != 2 || !at || !line[at] || !len)
+		if (unwind_perfmap_line(line, &start, &end, &sym))
 			continue;
 		if (ps->njit == cap) {
 			struct jitsym *nj;
@@ -575,8 +598,8 @@ static void jit_load(struct unwinder *u, struct pstate *ps, off_t size,
 			ps->jit = nj;
 		}
 		ps->jit[ps->njit].start = start;
-		ps->jit[ps->njit].end = start + len;
-		ps->jit[ps->njit].name = intern(u->symcache, line + at);
+		ps->jit[ps->njit].end = end;
+		ps->jit[ps->njit].name = intern(u->symcache, sym);
 		ps->njit++;
 	}
 	fclose(f);

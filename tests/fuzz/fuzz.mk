@@ -4,9 +4,15 @@
 # it uses.
 #
 #   make fuzz-build              build every target into build/fuzz/
-#   make fuzz [FUZZ_TIME=600]    build, then run each for FUZZ_TIME seconds
-#   make fuzz-ci                 build, then run each for FUZZ_CI_TIME (60 s),
-#                                with libFuzzer's seed fixed (FUZZ_CI_SEED)
+#   make fuzz [FUZZ_TIME=600]    build, run each for FUZZ_TIME seconds from
+#                                its kept corpus (tests/fuzz/corpus/NAME/),
+#                                then merge what it found into that corpus,
+#                                minimized (commit the change)
+#   make fuzz-merge              only the merge: the kept corpus and the
+#                                finds of earlier runs, minimized
+#   make fuzz-ci                 build, then run each target's kept corpus
+#                                and fuzz for the rest of FUZZ_CI_TIME, with
+#                                libFuzzer's seed fixed (FUZZ_CI_SEED)
 #   make fuzz FUZZ_TARGETS=record,json     only these
 #
 # The library is compiled again, apart from the normal build: clang with
@@ -52,9 +58,12 @@ $(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FB)/libetrace.a
 fuzz-build: $(FUZZ_BIN)
 
 fuzz: fuzz-build
-	FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_TIME) $(FUZZ_TARGETS)
+	FUZZ_MERGE=1 FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_TIME) $(FUZZ_TARGETS)
+
+fuzz-merge: fuzz-build
+	FUZZ_MERGE=1 FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) 0 $(FUZZ_TARGETS)
 
 fuzz-ci: fuzz-build
 	FUZZ_SEED=$(FUZZ_CI_SEED) FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run.sh $(FB) $(FUZZ_CI_TIME) $(FUZZ_TARGETS)
 
-.PHONY: fuzz fuzz-build fuzz-ci
+.PHONY: fuzz fuzz-build fuzz-ci fuzz-merge
