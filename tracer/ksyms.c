@@ -3,6 +3,7 @@
  * Unwind stage: /proc/kallsyms, loaded once on first use.  Without
  * root, addresses read as zero and nothing is named (never misnamed).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,17 +35,25 @@ int ksyms_load_file(FILE *f)
 
 	ksyms_free();
 	loaded = 1;
-	while (fgets(line, sizeof(line), f)) {
+	for (;;) {
 		unsigned long long a;
 		char type, name[512];
-		int was_whole = whole, end = 0;
+		int was_whole = whole, at = 0, end = 0;
 
 		/* the rest of a line too long for the buffer is not a line */
-		whole = strchr(line, '\n') != NULL;
-		if (!was_whole ||
-		    sscanf(line, "%llx %c %511s%n", &a, &type, name, &end) != 3 ||
-		    !a || (line[end] && !strchr(" \t\n", line[end])))
-			continue;	/* (a name cut by %511s is no name) */
+		line[sizeof(line) - 1] = 1;
+		if (!fgets(line, sizeof(line), f))
+			break;
+		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
+		/* "ADDR T NAME[\t[MODULE]]": one space, then the name */
+		if (!was_whole || sscanf(line, "%llx %c%n", &a, &type, &at) != 2 ||
+		    !a || line[at] != ' ' || isspace((unsigned char)line[at + 1]) ||
+		    sscanf(line + at + 1, "%511s%n", name, &end) != 1)
+			continue;
+		/* a name cut by %511s is no name */
+		end += at + 1;
+		if (line[end] && !strchr(" \t\n", line[end]))
+			continue;
 		if (type != 't' && type != 'T')
 			continue;
 		if (nsyms == cap) {
@@ -59,7 +68,8 @@ int ksyms_load_file(FILE *f)
 		if (syms[nsyms].name)
 			nsyms++;
 	}
-	qsort(syms, nsyms, sizeof(*syms), by_addr);
+	if (nsyms)	/* (qsort of NULL is undefined, even for none) */
+		qsort(syms, nsyms, sizeof(*syms), by_addr);
 	return 0;
 }
 

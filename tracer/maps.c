@@ -174,12 +174,17 @@ void maps_seed_file(struct proc_maps *pm, FILE *f)
 	char line[4352];
 	int whole = 1;
 
-	while (fgets(line, sizeof(line), f)) {
-		/* the rest of a line too long for the buffer is not a line */
+	for (;;) {
 		int was_whole = whole;
 		struct map m;
 
-		whole = strchr(line, '\n') != NULL;
+		/* the rest of a line too long for the buffer is not a line
+		   (a full buffer that does not end the line; NULs in it or
+		   not) */
+		line[sizeof(line) - 1] = 1;
+		if (!fgets(line, sizeof(line), f))
+			break;
+		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
 		if (was_whole && !maps_parse_line(line, &m))
 			pm_insert(pm, &m);
 	}

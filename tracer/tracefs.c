@@ -276,7 +276,8 @@ static int write_file(const char *path, const char *text)
 void tfs_filter_msg(char *log, const char *sys, const char *name,
 		    const char *filter, char *msg, size_t len)
 {
-	char *err, *cmd, *caret, *nl;
+	char *err, *cmd, *nl;
+	long col = -1;
 
 	/*
 	 * [ 3792.13] event filter parse error: error: Field not found
@@ -284,29 +285,31 @@ void tfs_filter_msg(char *log, const char *sys, const char *name,
 	 *                  ^
 	 */
 	err = strstr(log, "error: error: ");
-	cmd = err ? strstr(err, "Command: ") : NULL;
-	caret = cmd ? strchr(cmd, '\n') : NULL;
-	if (err && cmd && caret) {
-		const char *c = strchr(caret + 1, '^');
-		char *line_start = cmd;
-		long col;
+	cmd = err ? strstr(err, "\n  Command: ") : NULL;
+	if (!cmd)
+		return;
+	/*
+	 * The caret: the entry's last line, spaces and '^', indented by
+	 * "  Command: " and the column (the command may hold newlines).
+	 */
+	for (char *line = cmd + 1; line; line = nl ? nl + 1 : NULL) {
+		size_t sp = strspn(line, " ");
 
-		/* the caret's column, less the indent of the command */
-		while (line_start > log && line_start[-1] != '\n')
-			line_start--;
-		col = c ? (long)(c - (caret + 1)) - (long)(cmd + 9 - line_start) : -1;
-		err += 14;
-		nl = strchr(err, '\n');
-		if (nl)
-			*nl = '\0';
-		if (col >= 0)
-			snprintf(msg, len, "bad filter for %s:%s: %s: '%s'"
-				 " (at column %ld)", sys, name, err, filter,
-				 col + 1);
-		else
-			snprintf(msg, len, "bad filter for %s:%s: %s: '%s'",
-				 sys, name, err, filter);
+		nl = strchr(line, '\n');
+		if (line[sp] == '^' && (line + sp + 1 == nl || !line[sp + 1]) &&
+		    sp >= 11)
+			col = (long)sp - 11;
 	}
+	err += 14;
+	nl = strchr(err, '\n');
+	if (nl)
+		*nl = '\0';
+	if (col >= 0)
+		snprintf(msg, len, "bad filter for %s:%s: %s: '%s'"
+			 " (at column %ld)", sys, name, err, filter, col + 1);
+	else
+		snprintf(msg, len, "bad filter for %s:%s: %s: '%s'",
+			 sys, name, err, filter);
 }
 
 void tfs_filter_error(struct tracefs *t, const char *sys, const char *name,

@@ -50,7 +50,7 @@ $(FB)/libetrace.a: $(FUZZ_LIB_O)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FB)/libetrace.a
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(FB)/libetrace.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) -Itests/fuzz $(FUZZ_CFLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(FB)/libetrace.a $(PKG_LIBS)

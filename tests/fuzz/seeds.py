@@ -432,8 +432,38 @@ def json_seeds():
         put("json", s)
 
 
+# --- tracefs error_log (as 6.18 wrote it for three refused filters) ---------
+
+def errlog_seeds():
+    logs = [
+        "[ 1998.610208] event filter parse error: error: Field not found\n"
+        "  Command: bogus == 1\n                 ^\n",
+        "[ 1998.610702] event filter parse error: error: Invalid value (did you forget quotes)?\n"
+        "  Command: prev_pid ==\n                       ^\n",
+        "[ 1998.610755] event filter parse error: error: Field not found\n"
+        "  Command: a\nb == 1\n             ^\n",
+    ]
+    for text in logs:
+        put("errlog", b"\0" + text.encode())
+    put("errlog", bytes([1, 6]) + b"Field not found\0bogus == 1\0\0")
+    put("errlog", bytes([3, 0]) + b"Missing field name and/or value\0(a\0older entry\0")
+
+
+# --- kallsyms ------------------------------------------------------------------
+
+def kallsyms_seeds():
+    text = ("ffffffff81000000 T _stext\nffffffff81000000 T startup_64\n"
+            "ffffffff81001000 t secondary_startup_64\nffffffff82000000 D _sdata\n"
+            "ffffffffc0a01000 t helper\t[kvm]\n0000000000000000 T hidden\n")
+    put("kallsyms", b"\0" + text.encode())
+    # structured: a symbol, one with a module, a line of other bytes, an over-long line
+    rec = lambda kind, addr, typ, name: (struct.pack("<BQBH", kind, addr, typ, len(name)) + name)
+    put("kallsyms", b"\1" + rec(0, 0xffffffff81000000, 1, b"abc") + rec(0, 0xffffffff81000101, 0, b"de")
+        + rec(1, 0, 0, b"junk") + rec(2, 0xffffffff81000200, 0, b"xyz"))
+
+
 ALL = ["tpformat", "record", "ring", "tbl", "options", "filter", "decode",
-       "capture", "json"]
+       "capture", "json", "errlog", "kallsyms"]
 
 if __name__ == "__main__":
     for w in sys.argv[1:] or ALL:
