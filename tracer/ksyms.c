@@ -46,7 +46,8 @@ int ksyms_load_file(FILE *f)
 			break;
 		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
 		/* "ADDR T NAME[\t[MODULE]]": one space, then the name */
-		if (!was_whole || sscanf(line, "%llx %c%n", &a, &type, &at) != 2 ||
+		if (!was_whole || !whole ||
+		    sscanf(line, "%llx %c%n", &a, &type, &at) != 2 ||
 		    !a || line[at] != ' ' || isspace((unsigned char)line[at + 1]) ||
 		    sscanf(line + at + 1, "%511s%n", name, &end) != 1)
 			continue;

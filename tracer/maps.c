@@ -185,7 +185,7 @@ void maps_seed_file(struct proc_maps *pm, FILE *f)
 		if (!fgets(line, sizeof(line), f))
 			break;
 		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
-		if (was_whole && !maps_parse_line(line, &m))
+		if (was_whole && whole && !maps_parse_line(line, &m))
 			pm_insert(pm, &m);
 	}
 }

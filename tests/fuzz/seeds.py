@@ -462,8 +462,36 @@ def kallsyms_seeds():
         + rec(1, 0, 0, b"junk") + rec(2, 0xffffffff81000200, 0, b"xyz"))
 
 
+# --- process mappings (fuzz_procmaps: operations on three processes) ----------
+
+def pm_map(start, length, prot, off, maj, minor, ino, path, anyaddr=0):
+    return (struct.pack("<BQIBIHBIB", anyaddr, start, length, prot, off, maj, minor, ino, len(path)) + path)
+
+
+def procmaps_seeds():
+    libc = pm_map(0x7f0000001000, 0x2000, 5, 0x28, 8, 1, 1234, b"/usr/lib/x86_64-linux-gnu/libc.so.6", 1)
+    data = pm_map(0x7f0000003000, 0x1000, 3, 0x1c0, 8, 1, 1234, b"/usr/lib/x86_64-linux-gnu/libc.so.6", 1)
+    stack = pm_map(0x7ffd00000000, 0x21000, 3, 0, 0, 0, 0, b"[stack]", 1)
+    anon = pm_map(0x10, 2, 3, 0, 0, 0, 0, b"")
+    seed = bytes([0, 0, 4]) + b"\0" + libc + b"\0" + data + b"\1" + stack + b"\2" + stack
+    over = bytes([1, 0]) + pm_map(0x10, 3, 5, 2, 8, 1, 99, b"/usr/bin/bash")
+    put("procmaps", seed + over + bytes([1, 0]) + pm_map(0x11, 1, 3, 0, 0, 0, 0, b"//anon")
+        + bytes([3, 0, 1]) + bytes([2, 1]) + bytes([1, 1]) + anon + bytes([4, 0]))
+    put("procmaps", bytes([5, 0]) + libc + bytes([5, 0]) + anon)
+
+
+# --- perf maps (/tmp/perf-PID.map) -------------------------------------------
+
+def perfmap_seeds():
+    put("perfmap", b"\0" + b"7f3a00001000 40 LazyCompile:~main /app.js:1\n")
+    put("perfmap", b"\0" + b"0x1000 0x20 [jit] java.lang.String::hashCode\n")
+    sym = lambda kind, start, size, name: struct.pack("<BQHB", kind, start, size, len(name)) + name
+    put("perfmap", b"\1" + sym(0, 0x100, 0x40, b"LazyCompile:~f") + sym(0, 0x120, 0x10, b"Builtin:g")
+        + sym(1, 0, 0, b"junk line") + sym(2, 0x200, 0x10, b"too_long") + sym(0, 0x100, 0x40, b"f_again"))
+
+
 ALL = ["tpformat", "record", "ring", "tbl", "options", "filter", "decode",
-       "capture", "json", "errlog", "kallsyms"]
+       "capture", "json", "errlog", "kallsyms", "procmaps", "perfmap"]
 
 if __name__ == "__main__":
     for w in sys.argv[1:] or ALL:
