@@ -62,7 +62,9 @@ int main(void)
 	umask(027);
 	umask(022);
 
-	prctl(PR_SET_NAME, "famproc");
+	/* from the stack: a literal's page may not be touched yet */
+	memcpy(name, "famproc", 8);
+	prctl(PR_SET_NAME, name);
 	prctl(PR_GET_NAME, name);
 	prctl(PR_GET_DUMPABLE);
 	prctl(PR_SET_DUMPABLE, 1);
@@ -105,7 +107,17 @@ int main(void)
 	/* fork: the child runs /bin/true; the parent waits with wait4 */
 	c = fork();
 	if (c == 0) {
-		execve("/bin/true", argv_true, envp);
+		/*
+		 * the path and argv from the child's stack: after fork the
+		 * child has no page table entries for the literals' file
+		 * pages until it touches them, and the kernel copy cannot
+		 * fault them in (the exec would print as pointers, or not,
+		 * by chance)
+		 */
+		char path[] = "/bin/true", e1[] = "PATH=/bin:/usr/bin", e2[] = "A=1";
+		char *const av[] = { path, NULL }, *const ev[] = { e1, e2, NULL };
+
+		execve(path, av, ev);
 		_exit(127);
 	}
 	wait4(c, &st, 0, NULL);

@@ -105,9 +105,18 @@ int main(void)
 	sigqueue(getpid(), SIGRTMIN, sv);
 	sigwaitinfo(&set, &si);
 
-	/* signalfd */
+	/*
+	 * signalfd; the signal read is queued with a fixed sender pid (a
+	 * process may say anything about itself to itself), so the bytes
+	 * read are the same every run
+	 */
 	fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	raise(SIGUSR1);
+	memset(&si, 0, sizeof(si));
+	si.si_signo = SIGUSR1;
+	si.si_code = SI_QUEUE;
+	si.si_pid = 4321;
+	si.si_uid = 0;
+	syscall(SYS_rt_sigqueueinfo, getpid(), SIGUSR1, &si);
 	(void)!read(fd, &fdsi, sizeof(fdsi));
 	(void)!read(fd, &fdsi, sizeof(fdsi));
 	close(fd);
