@@ -21,7 +21,7 @@
 
 BEGIN {
 	NORM_RULES = "pad rundir pid heap addr clock timer cputime sysinfo statfs " \
-		"inode filetime port ipcid random cpu"
+		"inode filetime port ipcid random cpu pty"
 	NORM_NRULES = split(NORM_RULES, NORM_RULE, " ")
 }
 
@@ -57,6 +57,7 @@ function norm_rule(r, l, n) {
 	if (r == "ipcid") return norm_ipcid(l, n)
 	if (r == "random") return norm_random(l, n)
 	if (r == "cpu") return norm_cpu(l, n)
+	if (r == "pty") return norm_pty(l, n)
 	print "norm.awk: no rule " r > "/dev/stderr"
 	exit 2
 }
@@ -114,14 +115,18 @@ function norm_pad(l, n,   i, p, r) {
 
 # rundir: the directory both runs start in (/tmp/oracle.XXXXXX/run) is the
 # same in the two runs, but not from one test run to the next: a known
-# difference that shows it (getcwd) must read the same everywhere.
-function norm_rundir(l, n,   out, i) {
+# difference that shows it (getcwd) must read the same everywhere.  Its
+# name alone (oracle.XXXXXX) is what a program uses for a name that must
+# not clash with another test's (a POSIX message queue).
+function norm_rundir(l, n,   out, i, b) {
 	if (NORM_RUNDIR == "")
 		return l
+	b = NORM_RUNDIR
+	sub(/^.*\//, "", b)
 	out = ""
-	while ((i = index(l, NORM_RUNDIR)) > 0) {
-		out = out substr(l, 1, i - 1) "/tmp/oracle.RUN"
-		l = substr(l, i + length(NORM_RUNDIR))
+	while ((i = index(l, b)) > 0) {
+		out = out substr(l, 1, i - 1) "oracle.RUN"
+		l = substr(l, i + length(b))
 	}
 	return out l
 }
@@ -129,7 +134,8 @@ function norm_rundir(l, n,   out, i) {
 # pid: a pid or tid of a task of this trace (or the tracer's) becomes the
 # task's name, where a pid stands: the return of the calls that return
 # one, the pid arguments of the calls that take one, si_pid=, nl_pid=,
-# l_pid=, pid= and *_tid=[N] fields, TIOC[GS]PGRP/TIOCGSID's [N], /proc/N.
+# l_pid=, pid= and *_tid=[N] fields, TIOC[GS]PGRP/TIOCGSID's [N], /proc/N,
+# F_GETOWN's and semctl GETPID's return.
 # Only there: a size or a count that equals a pid (mmap(NULL, 12288, ...)
 # with a task 12288) stays, or the two traces would differ by chance.
 BEGIN {
@@ -258,6 +264,8 @@ function norm_pid(l, n,   na, k, a, r, p) {
 	l = norm_pidin(l, "\"/proc/[0-9]+\"")
 	if (n == "ioctl" && l ~ /TIOC(GPGRP|SPGRP|GSID)/)
 		l = norm_pidin(l, "\\[[0-9]+\\]")
+	if (n == "semctl" && l ~ /, GETPID, / && match(l, / = [0-9]+$/))
+		l = substr(l, 1, RSTART + 2) norm_pidnum(substr(l, RSTART + 3))
 	if (n == "fcntl" && l ~ /F_(GETOWN|SETOWN)[,)]/) {
 		na = norm_args(l)
 		if (na == 3) {
@@ -473,5 +481,14 @@ function norm_random(l, n) {
 function norm_cpu(l, n) {
 	if (n == "getcpu")
 		gsub(/\[[0-9]+\]/, "[CPU]", l)
+	return l
+}
+
+# pty: the number of a pseudo-terminal the kernel picks (the first free
+# one): /dev/pts/N, and TIOCGPTN's [N].
+function norm_pty(l, n) {
+	gsub(/"\/dev\/pts\/[0-9]+"/, "\"/dev/pts/PTY\"", l)
+	if (n == "ioctl" && index(l, ", TIOCGPTN, ["))
+		sub(/, TIOCGPTN, \[[0-9]+\]/, ", TIOCGPTN, [PTY]", l)
 	return l
 }

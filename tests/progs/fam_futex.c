@@ -2,21 +2,25 @@
 /*
  * Tracee for tests/live/parity_futex.sh: raw futex calls with fixed
  * results (WAKE with no waiter, WAIT on a changed value: EAGAIN, WAIT with
- * a 1 ms timeout: ETIMEDOUT, WAIT_BITSET with a past absolute time, WAKE_OP,
- * REQUEUE, CMP_REQUEUE, a bad op), then one real wait and wake between two
- * threads, sequenced by a pipe and a sleep so each side makes the same
- * calls every run.  Exits 0.
+ * a 1 ms timeout: ETIMEDOUT, WAIT_BITSET with a past absolute time, WAKE_OP
+ * with each op and comparison, REQUEUE, CMP_REQUEUE, the PI operations, bad
+ * ops and flags), NULL, an unmapped address (BAD), an unaligned address,
+ * bad timeouts; futex_waitv and the robust list calls; then one real wait
+ * and wake between two threads on a PI futex, sequenced without time (see
+ * below) so each side makes the same calls every run.  Exits 0.
  */
 #define _GNU_SOURCE
 #include <linux/futex.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
-static uint32_t word, word2;
-static int pfd[2];
+#define BAD	((void *)0xbadc0deUL)		/* never mapped */
+
+static uint32_t word, word2, pi;
 
 static long futex(uint32_t *uaddr, int op, uint32_t val, void *ts,
 		  uint32_t *uaddr2, uint32_t val3)
@@ -27,9 +31,8 @@ static long futex(uint32_t *uaddr, int op, uint32_t val, void *ts,
 static void *waiter(void *arg)
 {
 	(void)arg;
-	(void)!write(pfd[1], "w", 1);
-	futex(&word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
-	(void)!write(pfd[1], "d", 1);
+	/* blocks: the main thread owns the lock */
+	futex(&pi, FUTEX_LOCK_PI_PRIVATE, 0, NULL, NULL, 0);
 	syscall(SYS_exit, 0);
 	return NULL;
 }
@@ -37,9 +40,14 @@ static void *waiter(void *arg)
 int main(void)
 {
 	struct timespec ms = { 0, 1000000 }, past = { 0, 0 };
-	struct timespec pause = { 0, 50000000 };
+	struct timespec one = { 0, 1 }, bad = { 0, 1000000000 };
 	pthread_t t;
-	char c;
+	static const int ops[] = { FUTEX_OP_SET, FUTEX_OP_ADD, FUTEX_OP_OR,
+				   FUTEX_OP_ANDN, FUTEX_OP_XOR, 7 };
+	static const int cmps[] = { FUTEX_OP_CMP_EQ, FUTEX_OP_CMP_NE,
+				    FUTEX_OP_CMP_LT, FUTEX_OP_CMP_LE,
+				    FUTEX_OP_CMP_GT, FUTEX_OP_CMP_GE, 7 };
+	unsigned i;
 
 	futex(&word, FUTEX_WAKE, 1, NULL, NULL, 0);
 	futex(&word, FUTEX_WAKE_PRIVATE, 0x7fffffff, NULL, NULL, 0);
@@ -57,15 +65,56 @@ int main(void)
 	futex(&word, FUTEX_LOCK_PI_PRIVATE, 0, NULL, NULL, 0);
 	futex(&word, FUTEX_UNLOCK_PI_PRIVATE, 0, NULL, NULL, 0);
 
-	word = 0;
-	(void)!pipe(pfd);
+	/* each WAKE_OP op (and the shifted argument) and comparison */
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		futex(&word, FUTEX_WAKE_OP_PRIVATE, 0, (void *)0, &word2,
+		      FUTEX_OP(ops[i] | (i & 1 ? FUTEX_OP_OPARG_SHIFT : 0), 2,
+			       cmps[i], 1));
+	futex(&word, FUTEX_WAKE_OP, 0, (void *)0, &word2,
+	      FUTEX_OP(FUTEX_OP_SET, 0xfff, cmps[6], 0xfff));
+
+	/* the other operations and flags, bad addresses and timeouts */
+	futex(&word, FUTEX_TRYLOCK_PI, 0, NULL, NULL, 0);
+	futex(&word, FUTEX_UNLOCK_PI, 0, NULL, NULL, 0);
+	futex(&word, FUTEX_WAIT_REQUEUE_PI_PRIVATE, 0, &one, &word, 0);
+	futex(&word, FUTEX_CMP_REQUEUE_PI_PRIVATE, 1, (void *)1, &word, 0);
+	futex(&word, FUTEX_LOCK_PI2_PRIVATE, 0, BAD, NULL, 0);
+	futex(&word, FUTEX_WAIT | FUTEX_CLOCK_REALTIME, 0, &one, NULL, 0);
+	futex(&word, FUTEX_WAKE | FUTEX_CLOCK_REALTIME, 1, NULL, NULL, 0);
+	futex(&word, FUTEX_WAIT_BITSET_PRIVATE, 0, NULL, NULL, 0);
+	futex(&word, FUTEX_WAIT_PRIVATE, 0, &bad, NULL, 0);
+	futex(&word, FUTEX_WAIT_PRIVATE, 0, BAD, NULL, 0);
+	futex(NULL, FUTEX_WAKE, 1, NULL, NULL, 0);
+	futex(BAD, FUTEX_WAIT, 0, NULL, NULL, 0);
+	futex((uint32_t *)((char *)&word + 1), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	futex(&word, 0x7f, 0, NULL, NULL, 0);
+	futex(&word, FUTEX_REQUEUE_PRIVATE, 1, (void *)-1, BAD, 0);
+	syscall(SYS_futex_waitv, NULL, 0, 0, NULL, 0);
+	syscall(SYS_futex_waitv, BAD, 1, 0, NULL, CLOCK_MONOTONIC);
+	syscall(SYS_futex_waitv, NULL, 0, 0xff, BAD, 99);
+	{
+		void *head;
+		size_t len;
+
+		syscall(SYS_get_robust_list, 0, &head, &len);
+		syscall(SYS_get_robust_list, 0x7fffffff, &head, &len);
+		syscall(SYS_get_robust_list, 0, BAD, BAD);
+		syscall(SYS_set_robust_list, head, 1);
+		syscall(SYS_set_robust_list, head, len);
+	}
+
+	/*
+	 * a real wait and wake, on a PI futex: the kernel sets
+	 * FUTEX_WAITERS in the word when the waiter blocks, so the main
+	 * thread sees it without a system call (spinning) and only then
+	 * unlocks: each side makes the same calls every run
+	 */
+	pi = syscall(SYS_gettid);
 	pthread_create(&t, NULL, waiter, NULL);
-	(void)!read(pfd[0], &c, 1);
-	nanosleep(&pause, NULL);
-	__atomic_store_n(&word, 1, __ATOMIC_SEQ_CST);
-	futex(&word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-	(void)!read(pfd[0], &c, 1);
-	nanosleep(&pause, NULL);
-	pthread_join(t, NULL);
+	while (!(__atomic_load_n(&pi, __ATOMIC_SEQ_CST) & FUTEX_WAITERS))
+		;
+	futex(&pi, FUTEX_UNLOCK_PI_PRIVATE, 0, NULL, NULL, 0);
+	while (pthread_tryjoin_np(t, NULL) == EBUSY)
+		;
 	return 0;
 }
