@@ -5,7 +5,9 @@
 # (a changed, missing or extra line, a signal or exit line, a line moved
 # within its task, the exit status) fails unless listed, as often as it
 # occurs, in the known differences; a listed one that does not occur
-# fails too.  Needs no privileges.
+# fails too.  And tests/oracle/prune.awk: it removes what the oracle
+# reports as no longer seen, lowers what is listed too often, keeps the
+# rest.  Needs no privileges.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 
@@ -101,6 +103,17 @@ for a in awk mawk gawk busybox; do
 	check "$a" "a malformed entry" 2 bad e.base 'not a header'
 	printf '%s\n' 'canned P #1: x' '  etrace: b' > bad
 	check "$a" "an entry without strace:" 2 bad e.base 'without'
+
+	# prune: a stale entry goes, an over-listed count comes down to what
+	# was seen, the rest stays as it was
+	{ sed 's/#15:/#15 x2:/' known; printf '%s\n' '' '# kept' '' \
+		'canned P.1 #24 x3: stale' '  strace: getpid() = P.1' \
+		'  etrace: getpid() = 5'; } > kd
+	{ cat known; printf '%s\n' '' '# kept'; } > kd.want
+	check "$a" "prune's input" 3 kd e.base 'no longer seen'
+	$a -f "$O/prune.awk" -v known=kd out > kd.got
+	soft_same kd.want kd.got "$a: prune.awk's file"
+	check "$a" "the pruned file" 0 kd.got e.base '0 unexplained, 0 stale'
 done
 [ $n -gt 0 ] || fail "no awk"
 finish

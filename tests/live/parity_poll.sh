@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The strace oracle (tests/parity.sh) on polling:
-# tests/progs/fam_poll.c under strace -f and etrace -f must print the same
-# trace, line for line within each task, signal and exit lines included,
-# and exit the same; what differs today is listed, with its reason and
-# the issue that removes it, in tests/oracle/known-differences.
+# The strace oracle (tests/parity.sh) on polling: tests/progs/fam_poll.c
+# and fam_poll_edge.c (every event bit, NULL and bad pointers) under
+# strace -f and etrace -f must print the same trace, line for line within
+# each task, signal and exit lines included, and exit the same; what
+# differs today is listed, with its reason and the issue that removes it,
+# in tests/oracle/known-differences.
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+. "$TOP/tests/oracle/family.sh"
 need_root
-sh "$TOP/tests/parity.sh" -c -w "$WORK/p" -n fam_poll -- "$PROGS/fam_poll" ||
-	fail "fam_poll: etrace's trace is not strace's (differences above)"
-exit 0
+oracle_family poll
+finish

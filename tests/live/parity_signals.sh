@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The strace oracle (tests/parity.sh) on the signal family:
-# tests/progs/fam_signals.c under strace -f and etrace -f must print the same
-# trace, line for line within each task, signal and exit lines included,
-# and exit the same; what differs today is listed, with its reason and
-# the issue that removes it, in tests/oracle/known-differences.
+# tests/progs/fam_signals.c and fam_signals_edge.c (every flag, bad
+# signals, NULL and bad pointers) under strace -f and etrace -f must print
+# the same trace, line for line within each task, signal and exit lines
+# included, and exit the same; what differs today is listed, with its
+# reason and the issue that removes it, in tests/oracle/known-differences.
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+. "$TOP/tests/oracle/family.sh"
 need_root
-sh "$TOP/tests/parity.sh" -c -w "$WORK/p" -n fam_signals -- "$PROGS/fam_signals" ||
-	fail "fam_signals: etrace's trace is not strace's (differences above)"
-exit 0
+oracle_family signals
+finish

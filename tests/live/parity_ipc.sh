@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The strace oracle (tests/parity.sh) on System V semaphores and message
+# queues, POSIX message queues: tests/progs/fam_ipc.c under strace -f and
+# etrace -f must print the same trace, line for line within each task,
+# signal and exit lines included, and exit the same; what differs today is
+# listed, with its reason and the issue that removes it, in
+# tests/oracle/known-differences.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+. "$TOP/tests/oracle/family.sh"
+need_root
+oracle_family ipc
+finish
