@@ -24,12 +24,8 @@ lines_at_least() {	# n file
 }
 # the pids of the processes that have FILE open
 holders() {	# file
-	_f=$(readlink -f "$1")
-	for fd in /proc/[0-9]*/fd/*; do
-		[ "$(readlink "$fd" 2>/dev/null)" = "$_f" ] || continue
-		_p=${fd#/proc/}
-		echo "${_p%%/*}"
-	done | sort -u
+	find /proc/[0-9]*/fd -maxdepth 1 -lname "$(readlink -f "$1")" 2>/dev/null |
+		cut -d/ -f3 | sort -u
 }
 
 for sig in TERM INT HUP; do
