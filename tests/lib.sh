@@ -69,3 +69,28 @@ in_syscall() {	# pid nr
 	esac
 	return 1
 }
+
+# Wait until every child that etrace started to release its kernel
+# objects (said in LOG, by default $ETRACE_TEARDOWN_LOG, which
+# tests/run.sh sets) has ended, then fail unless each said it was done.
+# After it, what they wrote (valgrind's logs) is whole.
+teardown_running() {	# log
+	for _k in $(awk '$NF == "started" { print $5 }' "$1"); do
+		case $(awk '{sub(/^.*\) /, ""); print $1}' "/proc/$_k/stat" 2>/dev/null) in
+		Z|X|"") ;;
+		*) return 0 ;;
+		esac
+	done
+	return 1
+}
+teardown_wait() {	# [log]
+	_tl=${1:-${ETRACE_TEARDOWN_LOG:-}}
+	[ -n "$_tl" ] || fail "ETRACE_TEARDOWN_LOG is not set (run the test with tests/run.sh)"
+	[ -f "$_tl" ] || return 0
+	wait_until 120 eval '! teardown_running "$_tl"' ||
+		fail "etrace's teardown children did not end: $(cat "$_tl")"
+	for _k in $(awk '$NF == "started" { print $5 }' "$_tl"); do
+		grep -q "child $_k done\$" "$_tl" ||
+			fail "etrace's teardown child $_k ended without saying done"
+	done
+}

@@ -965,6 +965,32 @@ int trace_run(struct trace *t)
 }
 
 /*
+ * ETRACE_TEARDOWN_LOG=FILE, for tests: the child that releases the
+ * kernel objects is said in FILE when etrace starts it ("etrace P:
+ * teardown child C started") and when it is done ("... C done"), after
+ * checking its own leaks where LeakSanitizer is linked in (at _exit
+ * nothing else would).  A child that crashes, or that a sanitizer stops, never says
+ * done: the test harness waits for every child it finds started and
+ * fails the test.  etrace itself exits as it always does.
+ */
+extern void __lsan_do_leak_check(void) __attribute__((weak));
+
+static void teardown_say(const char *log, pid_t parent, pid_t child,
+			 const char *what)
+{
+	int fd;
+
+	if (!log)
+		return;
+	fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	dprintf(fd, "etrace %d: teardown child %d %s\n", (int)parent,
+		(int)child, what);
+	close(fd);
+}
+
+/*
  * Closing the last perf event of a tracepoint, or detaching a BPF program
  * from it, waits for RCU grace periods: ~40 ms each on the project
  * machine, seconds for a few dozen tracepoints.  Everything the user
@@ -975,6 +1001,8 @@ int trace_run(struct trace *t)
  */
 static void release_kernel_objects(struct trace *t)
 {
+	const char *log = getenv("ETRACE_TEARDOWN_LOG");
+	pid_t parent = getpid();
 	int gone[2] = { -1, -1 };
 	pid_t k = -1;
 	char c;
@@ -988,8 +1016,14 @@ static void release_kernel_objects(struct trace *t)
 			;
 		capture_close(&t->cap);
 		perf_close(&t->ps);
+		if (log && __lsan_do_leak_check)
+			__lsan_do_leak_check();
+		teardown_say(log, parent, getpid(), "done");
 		_exit(0);
 	}
+	/* said before etrace exits, so the harness knows to wait for it */
+	if (k > 0)
+		teardown_say(log, parent, k, "started");
 	if (gone[0] >= 0)
 		close(gone[0]);
 	if (k < 0 && gone[1] >= 0)

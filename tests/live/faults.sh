@@ -23,34 +23,45 @@
 need_root
 command -v bpftool > /dev/null || skip "needs bpftool (make deps)"
 
-T=/sys/kernel/tracing
 kids=""
 cleanup() {
 	for k in $kids; do kill -KILL "$k" 2>/dev/null; done
 	mountpoint -q full && umount full
+	mountpoint -q tracefs && umount tracefs
 }
 trap cleanup EXIT
+# tracefs as the kernel has it (etrace may mount its own in a private
+# namespace; instances and probes are the kernel's, seen from any mount)
+mkdir tracefs
+mount -t tracefs nodev tracefs || fail "cannot mount tracefs"
+T=$WORK/tracefs
 
 # Nothing of etrace's may outlive it.  etrace's own processes are told
 # by their command line (every -o here is under $WORK); the child that
-# releases kernel objects after etrace exits has 5 s.  BPF programs are
-# counted only when no other etrace runs (CI); they go with the last fd.
-zombies() { ps -eo stat,comm | grep -c '^Z.*etrace'; }
-z0=$(zombies)
-clean() {	# what
-	for i in $(seq 50); do
-		ours=$(pgrep -f -- "$WORK" | grep -vx "$$" | wc -l)
-		[ "$ours" = 0 ] && [ "$(zombies)" -le "$z0" ] && break
-		sleep 0.1
+# releases kernel objects after etrace exits is waited for (it says when
+# it is done: teardown_wait).  No zombie may be left of the etrace
+# processes and teardown children the run started.  BPF programs,
+# tracefs instances and probes are counted only when no other etrace
+# runs (CI): they are the machine's.
+zombies() {
+	for _z in $(awk '{ sub(/:$/, "", $2); print $2, $5 }' \
+			"$ETRACE_TEARDOWN_LOG" 2>/dev/null); do
+		[ "$(awk '{sub(/^.*\) /, ""); print $1}' "/proc/$_z/stat" 2>/dev/null)" = Z ] &&
+			echo "$_z"
 	done
+}
+no_zombies() { [ -z "$(zombies)" ]; }
+clean() {	# what
+	teardown_wait
+	ours=$(pgrep -f -- "$WORK" | grep -vx "$$" | wc -l)
 	[ "$ours" = 0 ] || soft_fail "$1: $ours processes of etrace's are left"
-	[ "$(zombies)" -le "$z0" ] || soft_fail "$1: a zombie etrace is left"
+	wait_until 60 no_zombies || soft_fail "$1: zombies left: $(zombies)"
 	if ! pgrep -x etrace > /dev/null; then
 		n=$(bpftool prog show 2>/dev/null | grep -cE ' name (cap|sum|bash)_')
 		[ "$n" = 0 ] || soft_fail "$1: $n BPF programs of etrace's still loaded"
+		ls "$T/instances" | grep -q etrace && soft_fail "$1: a tracefs instance is left"
+		grep -q etrace "$T/uprobe_events" && soft_fail "$1: a uprobe event is left"
 	fi
-	ls "$T/instances" | grep -q etrace && soft_fail "$1: a tracefs instance is left"
-	grep -q etrace "$T/uprobe_events" 2>/dev/null && soft_fail "$1: a uprobe event is left"
 	return 0
 }
 
