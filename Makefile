@@ -127,13 +127,13 @@ bench: etrace $(PROGS)
 
 # Debian 12 packages: build (compiler, libraries, clang for BPF), tests
 # (strace is the oracle, python3 parses the JSON, chromium draws the flame
-# graph, libclang-rt has libFuzzer, valgrind checks a live trace),
-# benchmarks (perf).  As root directly,
-# otherwise through sudo.
+# graph, libclang-rt has libFuzzer, valgrind checks a live trace, gawk
+# beside mawk: CI runs the suite with each as awk), benchmarks (perf).
+# As root directly, otherwise through sudo.
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
 	    strace procps python3 chromium fonts-dejavu-core \
-	    libclang-rt-14-dev valgrind
+	    libclang-rt-14-dev valgrind gawk mawk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q

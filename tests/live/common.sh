@@ -181,7 +181,11 @@ rets() {	# FILE NAME...
 # With MASK_ADDRS=1, hex numbers of 6 digits or more (addresses, which
 # ASLR moves from run to run) become 0xADDR.
 lines_of() {	# FILE ERE
-	by_task "$1" | awk -v re="$2" -v mask="${MASK_ADDRS:-0}" '{
+	# (the ERE through the environment: awk -v would take its
+	# backslashes as escapes, and gawk then sees "^exit_group(")
+	by_task "$1" | LINES_RE=$2 awk -v mask="${MASK_ADDRS:-0}" '
+	BEGIN { re = ENVIRON["LINES_RE"] }
+	{
 		tab = index($0, "\t")
 		if (substr($0, tab + 1) !~ re)
 			next
