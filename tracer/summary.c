@@ -302,9 +302,14 @@ static int by_order(const void *x, const void *y)
 	default:
 		break;
 	}
-	/* ties, and -S name, by name; -S nothing keeps the table's order */
-	if (!r && sort_by != SORT_NOTHING)
+	/*
+	 * -S name by name; ties, and -S nothing, in syscall number order
+	 * (events after), as strace's table
+	 */
+	if (!r && sort_by == SORT_NAME)
 		r = strcmp(summary_name(sort_s, a, ta), summary_name(sort_s, b, tb));
+	if (!r && a->key.nr != b->key.nr)
+		r = a->key.nr < b->key.nr ? -1 : 1;
 	return r ? r : (oa->i < ob->i ? -1 : oa->i > ob->i);
 }
 
