@@ -428,7 +428,9 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct tstream *st = stream_of(ts, t);
 	struct fmt_buf b;
 
-	if (ts->o->quiet < 2 && ts->lines) {
+	/* -qq: no "exited" lines; strace still says who was killed */
+	if ((ts->o->quiet < 2 || (how == EXIT_SIGNAL && ts->o->quiet < 3)) &&
+	    ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		prefix(ts, &b, t, time);
