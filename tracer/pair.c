@@ -430,6 +430,11 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			memcpy(t->args, c.args, sizeof(t->args));
 			/* 0 when it began is not known (no BPF) */
 			t->t_enter = t->exec_t_enter;
+			/* counted, as strace -c does (no time without BPF) */
+			if (p->sum_calls)
+				summary_call(p->sum, t->comm, t->pid, t->tid,
+					     (unsigned int)nr, ret, t->t_enter ?
+					     time - t->t_enter : 0);
 			p->sink->ops->sc_enter(p->sink, t, &c, time);
 			c.ret = ret;
 			c.exited = 1;
