@@ -45,7 +45,7 @@ done
 for s in time min-time max-time avg-time; do
 	case $s in
 	time) col='$2' ;; min-time) col='$(NF - 2)' ;; max-time) col='$(NF - 1)' ;;
-	avg-time) col='$2 / $4' ;;
+	avg-time) col='$3' ;;
 	esac
 	files "$ETRACE" -q -c --hist -S $s -o e.S.$s
 	awk '/^-+ /||/^% time/||/^$/ { next } /: ns +: count/ { exit }
