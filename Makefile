@@ -49,7 +49,8 @@ GEN_H	:= $(B)/gen/xlat_sets.h
 DEC_C	:= $(wildcard decoders/*.c)
 TR_C	:= $(filter-out tracer/main.c tracer/%.bpf.c,$(wildcard tracer/*.c))
 BPF_C	:= $(wildcard tracer/*.bpf.c)
-BPF_SKEL := $(patsubst tracer/%.bpf.c,$(B)/gen/%.skel.h,$(BPF_C))
+BPF_O	:= $(patsubst tracer/%.bpf.c,$(B)/bpf/%.o,$(BPF_C))
+BPF_SKEL := $(B)/gen/capture.skel.h
 LIB_O	:= $(patsubst %.c,$(B)/%.o,$(DEC_C) $(TR_C)) \
 	   $(patsubst $(B)/gen/%.c,$(B)/gen/%.o,$(GEN_C))
 
@@ -77,15 +78,22 @@ $(B)/gen/%.o: $(B)/gen/%.c $(GEN_H)
 
 # --- generated C ------------------------------------------------------
 
-# BPF programs: compiled for the kernel's VM, embedded as a libbpf skeleton
-$(B)/bpf/%.bpf.o: tracer/%.bpf.c $(wildcard tracer/*_abi.h)
+# BPF programs: one file per feature (tracer/*.bpf.c), compiled for the
+# kernel's VM, linked into one object, embedded as one libbpf skeleton
+$(B)/bpf/%.o: tracer/%.bpf.c $(wildcard tracer/*_abi.h tracer/*.bpf.h)
 	@mkdir -p $(dir $@)
 	$(BPF_CC) -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Itracer \
 		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
 
-$(B)/gen/%.skel.h: $(B)/bpf/%.bpf.o
+# capture.o (the shared maps' definitions) first: libbpf 1.1's linker
+# leaves an extern map at offset 0 when its definition comes later
+$(B)/bpf/capture.bpf.o: $(BPF_O)
+	$(BPFTOOL) gen object $@ $(B)/bpf/capture.o \
+		$(filter-out $(B)/bpf/capture.o,$(BPF_O))
+
+$(B)/gen/capture.skel.h: $(B)/bpf/capture.bpf.o
 	@mkdir -p $(dir $@)
-	$(BPFTOOL) gen skeleton $< name $(subst .,_,$*)_bpf > $@.tmp && mv $@.tmp $@
+	$(BPFTOOL) gen skeleton $< name capture_bpf > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/xlat/%.c: decoders/xlat/%.in tools/xlatgen.sh
 	@mkdir -p $(dir $@)

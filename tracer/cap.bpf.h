@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Capture stage, kernel side: what the feature programs share.
+ *
+ * The BPF side is one file per feature (cap_*.bpf.c), each saying what it
+ * captures and why; they are linked into one object (bpftool gen object)
+ * loaded as one skeleton, and a run loads only the programs its mode
+ * attaches (capture.c).  The maps every feature uses are written here
+ * once: defined in capture.bpf.c, extern in the others (the linker checks
+ * that both agree).  Helpers here are inlined into each program, as they
+ * were when all lived in one file: no program's instructions changed.
+ *
+ * Tracepoint programs always return 1: a tracepoint program's 0 would
+ * suppress every perf sample of that hit, other tracers' too.
+ */
+#ifndef ETRACE_CAP_BPF_H
+#define ETRACE_CAP_BPF_H
+
+#include <linux/bpf.h>
+#include <linux/types.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+
+#include "capture_abi.h"
+
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __s32 s32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+/* the shared maps: defined in capture.bpf.c only */
+#ifdef CAP_BPF_SHARED_HERE
+#define SHARED
+#else
+#define SHARED extern
+#endif
+
+/* only the fields used; CO-RE finds them in the running kernel */
+struct sigaction___e {
+	void *sa_handler;
+} __attribute__((preserve_access_index));
+
+struct k_sigaction___e {
+	struct sigaction___e sa;
+} __attribute__((preserve_access_index));
+
+struct sighand_struct___e {
+	struct k_sigaction___e action[64];
+} __attribute__((preserve_access_index));
+
+typedef struct {
+	unsigned long sig[1];
+} sigset_t___e;
+
+struct task_struct {
+	int pid;
+	int tgid;
+	int exit_code;
+	sigset_t___e blocked;
+	struct sighand_struct___e *sighand;
+	void *mm;
+} __attribute__((preserve_access_index));
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, CAP_NR_MAX);
+	__type(key, u32);
+	__type(value, struct cap_spec);
+} spec SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cap_config);
+} config SEC(".maps");
+
+/*
+ * tgids (or tids) being traced.  Checked on every syscall of the system,
+ * so an array slot per id (holding the id) when pid_max fits, which costs
+ * a load; a hash otherwise.
+ */
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, u32);
+	__type(value, u8);
+} traced SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);		/* set from pid_max at load */
+	__type(key, u32);
+	__type(value, u32);
+} traced_ids SEC(".maps");
+
+/*
+ * Entry arguments of calls with something to copy at exit, by tid: their
+ * outputs, or (late) inputs whose entry copy faulted.  mm: the address
+ * space those inputs were in; a successful exec replaces it, and what the
+ * old addresses hold in the new one is not the call's argument.
+ */
+struct saved {
+	u64 args[6];
+	s32 nr;
+	u32 late;			/* bit n: read args[n] again at exit */
+	u64 mm;
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, u32);
+	__type(value, struct saved);
+} inflight SEC(".maps");
+
+/* the record being built, one per CPU (too big for a per-CPU map) */
+struct scratch {
+	u8 buf[CAP_SCRATCH];
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);		/* set to the number of CPUs */
+	__type(key, u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(u32));
+	__uint(value_size, sizeof(u32));
+} out SEC(".maps");
+
+/*
+ * Ring mode: a BPF ring buffer per CPU for the syscall records (each
+ * record is written by one CPU, so each ring is in time order, as perf's
+ * are).  Writing one costs a few tens of ns; a perf sample, from a
+ * tracepoint or bpf_perf_event_output, several hundred.
+ */
+struct rb_cpu {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);	/* set at load */
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, 1);		/* set to the number of CPUs */
+	__type(key, u32);
+	__array(values, struct rb_cpu);
+} rbs SEC(".maps");
+
+/* records a full ring dropped: since the last LOST record, and in all */
+struct rb_drops {
+	u64 pending;
+	u64 total;
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct rb_drops);
+} rb_drop SEC(".maps");
+
+/* the x86_64 user registers at syscall entry (CO-RE: offsets by name) */
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss;
+} __attribute__((preserve_access_index));
+
+/* raw_syscalls and syscalls:* share this layout: the number's low half
+ * at 8 (long id / int __syscall_nr), then args or ret at 16 */
+struct enter_ctx {
+	u64 common;
+	s32 nr;
+	s32 nr_hi;
+	u64 args[6];
+};
+
+struct exit_ctx {
+	u64 common;
+	s32 nr;
+	s32 nr_hi;
+	s64 ret;
+};
+
+/*
+ * v & mask, so that the compiler cannot drop it (it may know v is small;
+ * the verifier does not always see why) and the verifier sees the bound.
+ */
+static __always_inline u64 bounded(u64 v, const u64 mask)
+{
+	asm volatile("%[v] &= %[m]" : [v] "+r"(v) : [m] "i"(mask));
+	return v;
+}
+
+static __always_inline struct cap_config *cfg(void)
+{
+	u32 zero = 0;
+
+	return bpf_map_lookup_elem(&config, &zero);
+}
+
+/*
+ * The record being built starts past room for ring mode's sample head
+ * (36 bytes: capture() writes it in front of the record there).
+ */
+#define RB_HEAD 36
+#define RB_ROOM 40
+
+static __always_inline u8 *buf(void)
+{
+	u32 cpu = bpf_get_smp_processor_id();
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &cpu);
+
+	return s ? s->buf + RB_ROOM : 0;
+}
+
+static __always_inline u32 strsize(void)
+{
+	struct cap_config *c = cfg();
+
+	return c ? (c->strsize < 4096 ? c->strsize : 4096) : 32;
+}
+
+/* data bytes an item at off may have, at most want; 0: no room */
+static __always_inline u32 room(u32 off, u32 want)
+{
+	u32 left;
+
+	if (off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return 0;
+	left = CAP_REC_MAX - off - sizeof(struct cap_item) - 8;
+	if (want > left)
+		want = left;
+	if (want > CAP_ITEM_MAX - 1)
+		want = CAP_ITEM_MAX - 1;
+	return want;
+}
+
+/* finish the item at off; returns the offset after it */
+static __always_inline u32 item_end(u8 *b, u32 off, u32 arg, u32 phase,
+				    u32 len, u32 flags, u32 count, u32 total)
+{
+	struct cap_item *it = (struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1));
+	struct cap_rec *r = (struct cap_rec *)b;
+
+	it->arg = (u8)arg;
+	it->flags = (u8)flags;
+	it->phase = (u8)phase;
+	it->pad = 0;
+	it->len = len;
+	it->count = count;
+	it->total = total;
+	r->nitems++;
+	return off + sizeof(struct cap_item) + ((len + 7) & ~7u);
+}
+
+static __always_inline u8 *data_at(u8 *b, u32 off)
+{
+	return b + bounded(off, CAP_REC_MAX - 1) + sizeof(struct cap_item);
+}
+
+/* what a copy's length may come from */
+struct call_args {
+	u64 args[6];
+	s64 ret;
+	u64 pad;	/* 8 u64: any index & 7 is inside */
+};
+
+/*
+ * The copy operations (cap_args.bpf.c): global functions, each verified
+ * once on its own (inlined into every path, the verifier took half a
+ * second per load).  Each appends an item at off to the record being
+ * built and returns the offset after it.
+ */
+u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase);
+u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase);
+u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
+u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
+u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
+u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
+u64 g_iov_sum(u64 iov, u64 n);
+u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
+u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
+u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
+
+static __always_inline void put64(u32 *p, u64 v)
+{
+	p[0] = (u32)v;
+	p[1] = (u32)(v >> 32);
+}
+
+static __always_inline int traced_in(u32 in_array, u32 mask, u32 id)
+{
+	if (in_array) {
+		u32 k = id & mask;
+		u32 *v = bpf_map_lookup_elem(&traced_ids, &k);
+
+		return v && *v == id;
+	}
+	return bpf_map_lookup_elem(&traced, &id) != 0;
+}
+
+static __always_inline int traced_id(struct cap_config *c, u32 id)
+{
+	return traced_in(c->ids_in_array, c->slot_mask, id);
+}
+
+static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
+{
+	u8 one = 1;
+
+	if (c->ids_in_array) {
+		u32 k = id & c->slot_mask;
+		u32 *v = bpf_map_lookup_elem(&traced_ids, &k);
+
+		if (v && (on || *v == id))
+			*v = on ? id : 0;
+	} else if (on) {
+		bpf_map_update_elem(&traced, &id, &one, BPF_ANY);
+	} else {
+		bpf_map_delete_elem(&traced, &id);
+	}
+}
+
+static __always_inline int is_traced(struct cap_config *c)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+
+	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
+}
+
+static __always_inline u64 current_mm(void)
+{
+	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
+
+	return (u64)BPF_CORE_READ(t, mm);
+}
+
+/* syscall nr's bit in a set of CAP_NR_MAX bits (sel, rsel) */
+static __always_inline int nr_in(const volatile unsigned long long *set, s64 nr)
+{
+	return nr >= 0 && nr < CAP_NR_MAX &&
+	       (set[(nr >> 6) & 15] >> (nr & 63) & 1);
+}
+
+#endif

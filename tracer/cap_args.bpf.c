@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: argument copies.  Copy the memory syscall
+ * arguments point to, at the moment of the call, into the same per-CPU
+ * rings as the tracepoint samples.  Reading it later from userspace is
+ * wrong for many paths (buffers get reused, processes exit); this is
+ * exact.
+ *
+ * What to copy is data (the spec map, built from syscalls.tbl's kinds by
+ * capture.c); the programs know only the copy operations of
+ * capture_abi.h, each a global function here, verified once on its own.
+ * cap_enter and cap_exit hang on the syscall tracepoints (raw_syscalls,
+ * or syscalls:sys_*_X of the few traced); ring mode does the same copies
+ * from its own programs (cap_ring.bpf.c).
+ */
+#include "cap_copy.bpf.h"
+
+struct iovec_u {
+	u64 base;
+	u64 len;
+};
+
+struct msghdr_u {
+	u64 name;
+	u32 namelen;
+	u32 pad0;
+	u64 iov;
+	u64 iovlen;
+	u64 control;
+	u64 controllen;
+	u32 flags;
+	u32 pad1;
+};
+
+/* a NUL-terminated string of at most max bytes (with the NUL) */
+__noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
+{
+	u8 *b = buf();
+	u32 size = room(off, max);
+	long n;
+
+	if (!b || !size)
+		return off;
+	n = bpf_probe_read_user_str(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
+				    (const void *)ptr);
+	if (n <= 0)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	/* a full buffer: the string may go on */
+	return item_end(b, off, arg, phase, (u32)n - 1,
+			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
+}
+
+/* min(len, max) bytes; max_phase = max | phase << 24 */
+__noinline u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
+{
+	u8 *b = buf();
+	u32 max = max_phase & 0xffffff, phase = max_phase >> 24;
+	u32 size = len < max ? (u32)len : max;
+	u32 flags = len > size ? CAP_F_TRUNC : 0;
+	u32 fit;
+
+	if (!b)
+		return off;
+	fit = room(off, size);
+	if (!fit && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	if (fit < size) {
+		size = fit;
+		flags |= CAP_F_TRUNC;
+	}
+	if (size && bpf_probe_read_user(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
+					(const void *)ptr))
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, size, flags, 0, 0);
+}
+
+/* elements of a NULL-terminated pointer array, up to 4096 */
+struct count_ctx {
+	u64 base;
+	u32 n;
+};
+
+static long count_one(u32 i, struct count_ctx *c)
+{
+	u64 p = 0;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) || !p)
+		return 1;
+	c->n = i + 1;
+	return 0;
+}
+
+static __always_inline u32 count_ptrs(u64 base)
+{
+	struct count_ctx c = { base, 0 };
+
+	bpf_loop(4096, count_one, &c, 0);
+	return c.n;
+}
+
+__noinline u32 g_count(u32 off, u32 arg, u64 base, u32 phase)
+{
+	u8 *b = buf();
+
+	if (!b || !room(off, 8))
+		return off;
+	return item_end(b, off, arg, phase, 0, 0, 0, count_ptrs(base));
+}
+
+struct argv_ctx {
+	u8 *b;
+	u64 base;
+	u32 start, len, count, max, elem;
+	u32 flags;
+};
+
+static long argv_one(u32 i, struct argv_ctx *c)
+{
+	u64 p = 0;
+	long n;
+	u32 at;
+
+	if (i >= c->max ||
+	    bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) ||
+	    !p)
+		return 1;
+	at = c->start + sizeof(struct cap_item) + c->len;
+	if (at + c->elem + 8 > CAP_REC_MAX) {
+		c->flags |= CAP_F_TRUNC;
+		return 1;
+	}
+	n = bpf_probe_read_user_str(c->b + bounded(at, CAP_REC_MAX - 1),
+				    bounded(c->elem, 511), (const void *)p);
+	if (n <= 0) {
+		c->flags |= CAP_F_FAULT;
+		return 1;
+	}
+	c->len += (u32)n;
+	c->count++;
+	return 0;
+}
+
+/* up to strsize strings of up to strsize+1 chars, each NUL-terminated */
+__noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
+{
+	struct argv_ctx c = { 0 };
+	u32 total, ss = strsize();
+
+	c.b = buf();
+	if (!c.b || !room(off, 8))
+		return off;
+	c.base = base;
+	c.start = off;
+	c.max = ss < CAP_ARRAY_MAX ? ss : CAP_ARRAY_MAX;
+	c.elem = ss + 2 < 256 ? ss + 2 : 256;
+	bpf_loop(CAP_ARRAY_MAX, argv_one, &c, 0);
+	total = count_ptrs(base);
+	if (total < c.count)
+		total = c.count;
+	return item_end(c.b, off, arg, phase, c.len, c.flags, c.count, total);
+}
+
+struct iov_ctx {
+	u8 *b;
+	u32 start, n, len, data, ss;
+	u64 left;
+	u32 flags;
+};
+
+static long iov_one(u32 i, struct iov_ctx *c)
+{
+	struct iovec_u v;
+	u64 take;
+	u32 at;
+
+	if (i >= c->n || !c->left)
+		return 1;
+	if (bpf_probe_read_kernel(&v, sizeof(v), c->b +
+			bounded(c->start + sizeof(struct cap_item) + i * sizeof(v),
+				CAP_REC_MAX - 1)))
+		return 1;
+	take = v.len < c->ss ? v.len : c->ss;
+	if (take > c->left)
+		take = c->left;
+	c->left = c->left > v.len ? c->left - v.len : 0;
+	at = c->start + sizeof(struct cap_item) + c->len + c->data;
+	if (at + take + 8 > CAP_REC_MAX) {
+		c->flags |= CAP_F_TRUNC;
+		return 1;
+	}
+	if (take && bpf_probe_read_user(c->b + bounded(at, CAP_REC_MAX - 1),
+					bounded(take, 4095), (const void *)v.base)) {
+		c->flags |= CAP_F_FAULT;
+		return 1;
+	}
+	c->data += (u32)take;
+	return 0;
+}
+
+/*
+ * struct iovec[cnt], then each element's data: min(iov_len, strsize,
+ * left), where left (the bytes the call moves) shrinks by each iov_len.
+ * cnt_phase = cnt | phase << 24.
+ */
+__noinline u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left)
+{
+	struct iov_ctx c = { 0 };
+	u32 cnt = cnt_phase & 0xffffff, phase = cnt_phase >> 24;
+
+	c.b = buf();
+	if (!c.b)
+		return off;
+	c.n = cnt < CAP_ARRAY_MAX ? cnt : CAP_ARRAY_MAX;
+	c.len = c.n * (u32)sizeof(struct iovec_u);
+	c.start = off;
+	c.left = left;
+	c.ss = strsize();
+	if (room(off, c.len) < c.len)
+		return off;
+	if (c.len && bpf_probe_read_user(data_at(c.b, off), bounded(c.len, CAP_ITEM_MAX - 1),
+					 (const void *)base))
+		return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, cnt);
+	bpf_loop(CAP_ARRAY_MAX, iov_one, &c, 0);
+	return item_end(c.b, off, arg, phase, c.len + c.data, c.flags, c.n, cnt);
+}
+
+struct sum_ctx {
+	u64 iov;
+	u64 n;
+	u64 sum;
+};
+
+static long sum_one(u32 i, struct sum_ctx *c)
+{
+	struct iovec_u v;
+
+	if (i >= c->n ||
+	    bpf_probe_read_user(&v, sizeof(v), (const void *)(c->iov + 16 * (u64)i)))
+		return 1;
+	c->sum += v.len;
+	return 0;
+}
+
+/* what a writev-like call is asked to move: the sum of the lengths */
+__noinline u64 g_iov_sum(u64 iov, u64 n)
+{
+	struct sum_ctx c = { iov, n, 0 };
+
+	bpf_loop(CAP_ARRAY_MAX, sum_one, &c, 0);
+	return c.sum;
+}
+
+/* the header, the name, iovec + data, the control data: four items */
+__noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
+{
+	struct msghdr_u m;
+	u64 left;
+
+	if (bpf_probe_read_user(&m, sizeof(m), (const void *)ptr))
+		return g_buf(off, arg, 0, 0, 0 | phase << 24);
+	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
+	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0, 128 | phase << 24);
+	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
+				      g_iov_sum(m.iov, m.iovlen);
+	off = g_iov(off, arg, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
+				CAP_ARRAY_MAX) | phase << 24, left);
+	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
+		     256 | phase << 24);
+}
+
+struct dirent_ctx {
+	u64 base;
+	u64 end;
+	u64 pos;
+	u32 n;
+};
+
+static long dirent_one(u32 i, struct dirent_ctx *c)
+{
+	u16 reclen = 0;
+
+	if (c->pos + 19 > c->end ||
+	    bpf_probe_read_user(&reclen, sizeof(reclen), (const void *)(c->base + c->pos + 16)) ||
+	    !reclen)
+		return 1;
+	c->pos += reclen;
+	c->n++;
+	return 0;
+}
+
+/* the first bytes, and (as total) the number of linux_dirent64 records */
+__noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
+{
+	struct dirent_ctx c = { ptr, len, 0, 0 };
+	u32 end = g_buf(off, arg, ptr, len, max_phase);
+	u8 *b = buf();
+
+	if (!b || end == off)
+		return end;
+	bpf_loop(8192, dirent_one, &c, 0);
+	((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = c.n;
+	return end;
+}
+
+static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
+				  s64 ret)
+{
+	u8 f = a->len_from;
+	u32 v = 0;
+
+	if (f == CAP_LEN_CONST)
+		return a->max;
+	if (f >= CAP_LEN_ARG0 && f < CAP_LEN_ARG0 + 6)
+		return args[(f - CAP_LEN_ARG0) & 7];
+	if (f == CAP_LEN_RET)
+		return ret > 0 ? (u64)ret : 0;
+	if (f >= CAP_LEN_DEREF0 && f < CAP_LEN_DEREF0 + 6) {
+		if (bpf_probe_read_user(&v, sizeof(v),
+					(const void *)args[(f - CAP_LEN_DEREF0) & 7]))
+			return 0;
+		return v;
+	}
+	if (f == CAP_LEN_NFDS)
+		return (args[0] + 7) / 8;
+	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
+		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
+	return 0;
+}
+
+/* a NUL-terminated kernel string of at most max bytes (with the NUL) */
+__noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
+{
+	u8 *b = buf();
+	u32 size = room(off, max);
+	long n;
+
+	if (!b || !size)
+		return off;
+	n = bpf_probe_read_kernel_str(data_at(b, off),
+				      bounded(size, CAP_ITEM_MAX - 1),
+				      (const void *)ptr);
+	if (n <= 0)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, (u32)n - 1,
+			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
+}
+
+
+/*
+ * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
+ * global function for every operation: verified once, whatever the
+ * phase, instead of along each path of both programs.
+ */
+__noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
+		     const struct call_args *ca)
+{
+	struct cap_arg_spec sa, *a = &sa;
+	u64 ptr, len;
+
+	if (!ca)
+		return off;
+	__builtin_memcpy(&sa, &spec, sizeof(sa));
+	ptr = ((const u64 *)ca)[bounded(i, 7)];
+	switch (a->op) {
+	case CAP_OP_STR:
+		return g_str(off, i, ptr, a->max, ph);
+	case CAP_OP_BUF:
+		len = length(a, ca->args, ca->ret) * a->elem;
+		return g_buf(off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
+	case CAP_OP_ARGV:
+		return g_argv(off, i, ptr, ph);
+	case CAP_OP_COUNT:
+		return g_count(off, i, ptr, ph);
+	case CAP_OP_IOV:
+		len = length(a, ca->args, ca->ret);
+		return g_iov(off, i, ptr,
+			     (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
+			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
+						 g_iov_sum(ptr, len));
+	case CAP_OP_MSGHDR:
+		return g_msghdr(off, i, ptr, ca->ret, ph);
+	case CAP_OP_DIRENTS:
+		return g_dirents(off, i, ptr, length(a, ca->args, ca->ret),
+				 (a->max & 0xffffff) | ph << 24);
+	}
+	return off;
+}
+
+SEC("tracepoint")
+int cap_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct call call;
+
+	if (!c || !is_traced(c))
+		return 1;
+	/*
+	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
+	 * syscall's arguments, and the kernel refuses to attach a program
+	 * that loads past a record's end.  The bytes past are unused.
+	 */
+	if (bpf_probe_read_kernel(call.ca.args, sizeof(call.ca.args), ctx->args))
+		return 1;
+	enter_copies(ctx, ctx->nr, &call);
+	return 1;
+}
+
+SEC("tracepoint")
+int cap_exit(struct exit_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+
+	if (c && is_traced(c))
+		exit_copies(ctx, ctx->nr, ctx->ret);
+	return 1;
+}

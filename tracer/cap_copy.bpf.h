@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Capture stage, kernel side: a call's argument copies, the per-call part
+ * shared by the two ways calls are traced: the syscall tracepoints
+ * (cap_args.bpf.c) and ring mode (cap_ring.bpf.c).  At entry, copy what
+ * the syscall's spec says (built from syscalls.tbl) and keep the
+ * arguments for the exit; at exit, what the call wrote and the inputs to
+ * read again.  The record goes to the perf ring of the CPU, or in ring
+ * mode to its BPF ring, just before the call's own record.
+ */
+#ifndef ETRACE_CAP_COPY_BPF_H
+#define ETRACE_CAP_COPY_BPF_H
+
+#include "cap.bpf.h"
+
+struct call {
+	struct call_args ca;
+	u32 off;
+	u32 phase;
+	u32 late;	/* entry: faulted, to retry; exit: to retry now */
+	u32 outs;	/* exit: the call succeeded, copy what it wrote */
+	struct cap_spec *sp;
+};
+
+/* the entry item at off faulted: mark it, and the argument for exit */
+static __always_inline void retry_later(struct call *c, u32 off, u32 i)
+{
+	u8 *b = buf();
+	struct cap_item *it;
+
+	if (!b)
+		return;
+	it = (struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1));
+	if (it->flags & CAP_F_FAULT) {
+		it->flags |= CAP_F_RETRY;
+		c->late |= 1u << i;
+	}
+}
+
+static long arg_one(u32 i, struct call *c)
+{
+	const struct cap_arg_spec *a;
+	u32 ph = c->phase, start = c->off;
+	u64 spec;
+
+	if (i >= 6)
+		return 1;
+	a = &c->sp->arg[i];
+	/* NULL prints as NULL: nothing to copy */
+	if (a->op == CAP_OP_NONE || !c->ca.args[i])
+		return 0;
+	/* at exit, an input that faulted at entry is copied as at entry */
+	if (ph == CAP_AT_EXIT && (c->late >> i & 1))
+		ph = CAP_AT_ENTRY;
+	else if (!(a->when & ph) || (ph == CAP_AT_EXIT && !c->outs))
+		return 0;
+	__builtin_memcpy(&spec, a, sizeof(spec));
+	c->off = g_arg(c->off, i, ph, spec, &c->ca);
+	/*
+	 * Not below mmap_min_addr's default: never memory, but a number in
+	 * a slot that is a pointer only for some commands (futex's val2).
+	 */
+	if (c->phase == CAP_AT_ENTRY && (a->when & CAP_AT_RETRY) &&
+	    c->off != start && c->ca.args[i] >= 65536)
+		retry_later(c, start, i);
+	return 0;
+}
+
+/* a record into this CPU's ring; one that does not fit is counted */
+static __always_inline void rb_write(struct cap_config *c, void *rec,
+				     u64 size)
+{
+	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
+	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
+	void *rb = bpf_map_lookup_elem(&rbs, &cpu);
+	u64 avail, flags;
+
+	if (!rb || !d)
+		return;
+	/* what was dropped is said first, where it happened */
+	if (d->pending) {
+		u64 pt = bpf_get_current_pid_tgid();
+		u32 lost[RB_LOST_SIZE / 4] = {};
+
+		lost[0] = 2;			/* PERF_RECORD_LOST */
+		lost[1] = RB_LOST_SIZE << 16;	/* misc 0, size */
+		put64(&lost[2], c->id_enter);
+		put64(&lost[4], d->pending);
+		lost[6] = (u32)(pt >> 32);
+		lost[7] = (u32)pt;
+		put64(&lost[8], bpf_ktime_get_ns());
+		put64(&lost[10], c->id_enter);
+		if (bpf_ringbuf_output(rb, lost, sizeof(lost), 0)) {
+			d->pending++;
+			d->total++;
+			return;
+		}
+		d->pending = 0;
+	}
+	/* wake the reader as the ring passes rb_wake, not at every record */
+	avail = bpf_ringbuf_query(rb, BPF_RB_AVAIL_DATA);
+	flags = avail < c->rb_wake && avail + size >= c->rb_wake ?
+		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(rb, rec, size, flags)) {
+		d->pending++;
+		d->total++;
+	}
+}
+
+/* a record's head: the perf sample fields before the raw bytes (36) */
+static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+
+	r[0] = 9;			/* PERF_RECORD_SAMPLE */
+	r[1] = size << 16;		/* misc 0, size */
+	put64(&r[2], id);
+	r[4] = (u32)(pt >> 32);
+	r[5] = (u32)pt;
+	put64(&r[6], bpf_ktime_get_ns());
+	r[8] = raw;
+}
+
+static __always_inline int ring_on(void)
+{
+	struct cap_config *c = cfg();
+
+	return c && c->ring;
+}
+
+static __always_inline void capture(void *ctx, int nr, struct call *c)
+{
+	struct cap_rec *r;
+	u8 *b = buf();
+	u64 size;
+
+	if (!b)
+		return;
+	r = (struct cap_rec *)b;
+	r->nitems = 0;
+	c->off = sizeof(struct cap_rec);
+	bpf_loop(6, arg_one, c, 0);
+	if (!r->nitems)
+		return;
+	r->magic = CAP_MAGIC;
+	r->nr = nr;
+	r->phase = (u8)c->phase;
+	r->pad = 0;
+	size = c->off < CAP_REC_MAX ? c->off : CAP_REC_MAX;
+	r->size = (u32)size;
+	r->ret = c->ca.ret;
+	if (ring_on()) {
+		/* the sample head in front; the raw bytes padded to 8 */
+		u32 *h = (u32 *)(b - RB_HEAD);
+
+		size = bounded(size, 2 * CAP_REC_MAX - 1);
+		rb_head(h, (u32)(RB_HEAD + size + 4), RB_ID_CAP, (u32)size + 4);
+		rb_write(cfg(), h, bounded(RB_HEAD + size + 4, 4 * CAP_REC_MAX - 1));
+		return;
+	}
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
+			      bounded(size, 2 * CAP_REC_MAX - 1));
+}
+
+/* a call's entry: call->ca.args set; copy what the spec says, keep for exit */
+static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
+{
+	u32 key = (u32)nr;
+
+	if (nr < 0 || nr >= CAP_NR_MAX)
+		return;
+	call->sp = bpf_map_lookup_elem(&spec, &key);
+	if (!call->sp || !call->sp->when)
+		return;
+	call->ca.ret = 0;
+	call->ca.pad = 0;
+	call->late = 0;
+	call->outs = 0;
+	if (call->sp->when & CAP_AT_ENTRY) {
+		call->phase = CAP_AT_ENTRY;
+		capture(ctx, nr, call);
+	}
+	if ((call->sp->when & CAP_AT_EXIT) || call->late) {
+		u32 tid = (u32)bpf_get_current_pid_tgid();
+		struct saved sv;
+
+		for (int i = 0; i < 6; i++)
+			sv.args[i] = call->ca.args[i];
+		sv.nr = nr;
+		sv.late = call->late;
+		sv.mm = call->late ? current_mm() : 0;
+		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
+	}
+}
+
+/* a call's exit: what it wrote, and the inputs to read again */
+static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
+{
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	struct saved *sv;
+	struct call call;
+	u32 key;
+	int nr;
+
+	sv = bpf_map_lookup_elem(&inflight, &tid);
+	if (!sv)
+		return;
+	/* after rt_sigreturn the kernel reports -1: trust the saved number */
+	nr = sv->nr;
+	key = (u32)nr;
+	for (int i = 0; i < 6; i++)
+		call.ca.args[i] = sv->args[i];
+	call.late = sv->late;
+	/* an exec that succeeded: the old memory is gone */
+	if (call.late && sv->mm != current_mm())
+		call.late = 0;
+	bpf_map_delete_elem(&inflight, &tid);
+	if ((ctx_nr >= 0 && ctx_nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
+		return;
+	/* a failed call wrote nothing: strace prints the pointers */
+	call.ca.ret = ret;
+	call.ca.pad = 0;
+	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095);
+	if (!call.outs && !call.late)
+		return;
+	call.sp = bpf_map_lookup_elem(&spec, &key);
+	if (!call.sp)
+		return;
+	call.phase = CAP_AT_EXIT;
+	capture(ctx, nr, &call);
+}
+
+#endif
