@@ -14,8 +14,8 @@
 #include "capture_abi.h"
 #include "decode.h"
 #include "events.h"
-#include "options.h"
 #include "perf.h"
+#include "select.h"
 
 struct capture_bpf;
 struct bpf_link;
@@ -40,18 +40,37 @@ struct capture {
 	char why[256];			/* when not active: the reason */
 };
 
+/* what a run wants of the BPF programs (the trace decides it) */
+struct cap_want {
+	int no_bpf;			/* --no-bpf: nothing */
+	int args;			/* copy argument memory (lines shown) */
+	int ring;			/* try ring mode (below) */
+	int summary;			/* -c counts in the kernel */
+	int signals;			/* siginfo of signals delivered */
+	int follow;			/* -f: children are traced */
+	int all;			/* -a: every task */
+	int spawns;			/* --spawns: bash's uprobes */
+	int count_events;		/* -c alone: events counted, not shown */
+	unsigned int strsize;		/* -s */
+	unsigned int sum_by;		/* --by: SUM_BY_* */
+	int hist;			/* --hist */
+	const struct sc_select *sel;	/* the syscalls traced */
+};
+
 /*
- * Load and attach the capture program for these options and events.  On
- * failure (no BPF, no BTF, no permission, --no-bpf) it stays inactive
+ * Load and attach the capture programs this run wants for these events.
+ * On failure (no BPF, no BTF, no permission, --no-bpf) it stays inactive
  * with the reason in c->why: tracing goes on with pointers.
  *
- * ring: try ring mode, where the program writes the syscalls' records
+ * w->ring: try ring mode, where the program writes the syscalls' records
  * into BPF ring buffers (added to ps's rings) instead of l's syscall
  * events, which are then not opened (by_bpf); c->ring says if it is on.
  */
-void capture_open(struct capture *c, const struct options *o,
-		  struct perfset *ps, struct evlist *l, struct tracefs *t,
-		  int ring);
+void capture_open(struct capture *c, const struct cap_want *w,
+		  struct perfset *ps, struct evlist *l, struct tracefs *t);
+struct summary;
+/* -c: the kernel's table (summed over CPUs) into s, replacing it */
+int cap_sum_read(struct capture *c, struct summary *s);
 /* ring mode: records the BPF rings dropped, in all (lost ones included) */
 uint64_t capture_ring_drops(struct capture *c);
 /* trace this tgid (or tid, for a command without -f) from now on */

@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <bpf/bpf.h>
-#include <bpf/libbpf.h>
-
-#include "capture.h"
-#include "capture.skel.h"
 #include "summary.h"
 #include "sysent_fallback.h"
 
@@ -141,56 +136,6 @@ void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		b++;
 	v.hist[b] = 1;
 	summary_add(s, &k, &v);
-}
-
-int summary_read_bpf(struct summary *s, struct capture *c)
-{
-	int fd = bpf_map__fd(c->skel->maps.sums);
-	int ncpu = libbpf_num_possible_cpus();
-	struct sum_key k, next;
-	struct sum_val *per;
-	void *prev = NULL;
-	uint32_t zero = 0;
-	uint64_t *full;
-
-	if (ncpu <= 0)
-		return -EINVAL;
-	per = calloc((size_t)ncpu, sizeof(*per));
-	full = calloc((size_t)ncpu, sizeof(*full));
-	if (!per || !full) {
-		free(per);
-		free(full);
-		return -ENOMEM;
-	}
-	summary_clear(s);
-	s->exact = 1;
-	while (!bpf_map_get_next_key(fd, prev, &next)) {
-		k = next;
-		prev = &k;
-		if (bpf_map_lookup_elem(fd, &k, per))
-			continue;
-		for (int i = 0; i < ncpu; i++)
-			if (per[i].calls)
-				summary_add(s, &k, &per[i]);
-	}
-	/* rows of the by-syscall array (no --by) */
-	fd = bpf_map__fd(c->skel->maps.sum_by_nr);
-	for (uint32_t nr = 0; nr < CAP_NR_MAX; nr++) {
-		if (bpf_map_lookup_elem(fd, &nr, per))
-			continue;
-		memset(&k, 0, sizeof(k));
-		k.nr = nr;
-		for (int i = 0; i < ncpu; i++)
-			if (per[i].calls)
-				summary_add(s, &k, &per[i]);
-	}
-	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.sum_full), &zero,
-				 full))
-		for (int i = 0; i < ncpu; i++)
-			s->full += full[i];
-	free(per);
-	free(full);
-	return 0;
 }
 
 void summary_delta(struct summary *s, const struct summary *now,

@@ -13,8 +13,6 @@
 
 #include "capture_abi.h"
 
-struct capture;
-struct options;
 
 struct sum_row {
 	struct sum_key key;
@@ -50,8 +48,6 @@ int summary_add(struct summary *s, const struct sum_key *k,
 /* records mode: one call */
 void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		  unsigned int nr, int64_t ret, uint64_t ns);
-/* read the kernel's table (summed over CPUs) into s, replacing it */
-int summary_read_bpf(struct summary *s, struct capture *c);
 /* s = now - before, row by row (--interval) */
 void summary_delta(struct summary *s, const struct summary *now,
 		   const struct summary *before);

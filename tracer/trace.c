@@ -210,9 +210,29 @@ static size_t ring_size(const struct options *o)
 	return r > o->ring_bytes ? r : o->ring_bytes;
 }
 
+/* what the BPF programs are to do for these options */
+static void cap_want_of(const struct options *o, int ring, struct cap_want *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->no_bpf = o->no_bpf;
+	w->args = o->summary != 1;
+	w->ring = ring;
+	w->summary = o->summary != 0;
+	w->signals = o->summary != 1 && o->quiet < 3;
+	w->follow = o->follow > 0;
+	w->all = o->system_wide;
+	w->spawns = o->spawns;
+	w->count_events = o->summary == 1;
+	w->strsize = (unsigned int)o->strsize;
+	w->sum_by = o->sum_by;
+	w->hist = o->hist;
+	w->sel = &o->sel;
+}
+
 int trace_setup(struct trace *t, const struct options *o, char *err,
 		size_t errlen)
 {
+	struct cap_want want;
 	sigset_t mask;
 	int r, per_task;
 
@@ -334,7 +354,8 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		r = events_build(&t->ev, o, &t->tfs, per_task, 0, err, errlen);
 		if (r)
 			return r;
-		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs, 0);
+		cap_want_of(o, 0, &want);
+		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 		if (!t->cap.summary) {
 			capture_close(&t->cap);
 			events_free(&t->ev);
@@ -354,9 +375,9 @@ int trace_setup(struct trace *t, const struct options *o, char *err,
 		 * a few syscalls: their own tracepoints cost the others
 		 * nothing, where the program would run for every one.
 		 */
-		capture_open(&t->cap, o, &t->ps, &t->ev, &t->tfs,
-			     !o->stack && !o->npids && !t->ev.ntp &&
-			     !t->ev.per_syscall && o->summary != 1);
+		cap_want_of(o, !o->stack && !o->npids && !t->ev.ntp &&
+			    !t->ev.per_syscall && o->summary != 1, &want);
+		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 	}
 	if (o->summary) {
 		t->pr.sum = &t->sum_rec;
@@ -715,10 +736,10 @@ static void emit_summary(struct trace *t, int final)
 
 	if (t->cap.summary) {
 		if (!t->o->interval) {
-			summary_read_bpf(&t->sum, &t->cap);
+			cap_sum_read(&t->cap, &t->sum);
 		} else if (!summary_init(&now, t->o->sum_by)) {
 			/* the kernel's counts only grow: print the difference */
-			summary_read_bpf(&now, &t->cap);
+			cap_sum_read(&t->cap, &now);
 			summary_delta(&t->sum, &now, &t->sum_prev);
 			summary_clear(&t->sum_prev);
 			for (unsigned int i = 0; i < now.n; i++)

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, user space: argument copies (cap_args.bpf.c's half).
+ *
+ * The spec map says, per syscall, what the programs copy; it comes from
+ * the copy column of decoders/kinds.def: for each argument kind that
+ * points at memory, how the program copies it.  A syscall line in
+ * syscalls.tbl therefore says what to capture too.  The copies come back
+ * as records, joined to their call by the pairing stage (capture_caps).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cap_priv.h"
+
+/* the copy column of decoders/kinds.def (its comment says the words) */
+#define E CAP_AT_ENTRY
+#define X CAP_AT_EXIT
+#define R CAP_AT_RETRY
+#define ARG(n) (CAP_LEN_ARG0 + (n))
+#define DEREF(n) (CAP_LEN_DEREF0 + (n))
+#define LEN_CONST CAP_LEN_CONST
+#define LEN_RET CAP_LEN_RET
+#define LEN_NFDS CAP_LEN_NFDS
+#define LEN_PAGES1 (CAP_LEN_PAGES0 + 1)
+#define LEN_PARAM 0xff		/* the length argument is the kind's param */
+#define LEN_PDEREF 0xfe		/* the length is *(u32 *)param at exit */
+#define ARRAY CAP_ARRAY_MAX
+#define PATHMAX (CAP_PATH_MAX + 1)
+#define STRSIZE 0		/* max: -s plus room to see it was cut */
+#define KSIZE UINT32_MAX	/* max: the kind's size */
+
+struct recipe {
+	uint8_t op, when, len_from, elem;
+	uint32_t max;
+	uint32_t size;
+};
+
+#define NOCOPY		CAP_OP_NONE, 0, 0, 0, 0
+#define STRUCT(w)	CAP_OP_BUF, w, LEN_CONST, 1, KSIZE
+#define COPY(op, w, len, elem, max) CAP_OP_##op, w, LEN_##len, elem, max
+static const struct recipe recipes[K__COUNT] = {
+#define KIND(name, base, dir, fmt, size, copy, what) \
+	[K_##name] = { copy, size },
+#include "kinds.def"
+#undef KIND
+};
+#undef NOCOPY
+#undef STRUCT
+#undef COPY
+
+/* the spec of one syscall, from its table line */
+static void spec_of(const struct sc_desc *d, unsigned int strsize,
+		    struct cap_spec *s)
+{
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < d->nargs; i++) {
+		const struct sc_arg *a = &d->arg[i];
+		const struct recipe *r = &recipes[a->kind];
+		struct cap_arg_spec *as = &s->arg[i];
+
+		if (r->op == CAP_OP_NONE)
+			continue;
+		as->op = r->op;
+		as->when = r->when;
+		as->elem = r->elem;
+		as->max = r->max;
+		as->len_from = r->len_from;
+		if (r->len_from == LEN_PARAM || r->len_from == LEN_PDEREF) {
+			if (a->param == P_RET)
+				as->len_from = CAP_LEN_RET;
+			else if (a->param < SC_MAX_ARGS)
+				as->len_from = (uint8_t)(r->len_from == LEN_PDEREF ?
+					DEREF(a->param) : ARG(a->param));
+			else
+				as->len_from = CAP_LEN_CONST;
+		}
+		if (r->max == KSIZE)
+			as->max = r->size;
+		if (r->max == STRSIZE)
+			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		s->when |= as->when;
+	}
+}
+
+int cap_args_spec(struct capture *c, unsigned int strsize)
+{
+	int fd = bpf_map__fd(c->skel->maps.spec);
+
+	for (unsigned int nr = 0; nr < sc_table_size && nr < CAP_NR_MAX; nr++) {
+		struct cap_spec s;
+
+		if (!sc_table[nr].name)
+			continue;
+		spec_of(&sc_table[nr], strsize, &s);
+		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+/* per-syscall tracepoints: only those of syscalls with memory to copy */
+int cap_args_attach(struct capture *c, const struct evlist *l,
+		    struct tracefs *t)
+{
+	for (int i = 0; i < l->n; i++) {
+		const struct evsel *e = &l->ev[i];
+		struct bpf_program *p;
+		int r;
+
+		if (e->role != EV_SC_ENTER && e->role != EV_SC_EXIT)
+			continue;
+		if (l->per_syscall) {
+			struct cap_spec s;
+
+			if (!sc_lookup(e->sc_nr))
+				continue;
+			spec_of(sc_lookup(e->sc_nr), 32, &s);
+			if (!(s.when & (e->role == EV_SC_ENTER ?
+					CAP_AT_ENTRY | CAP_AT_EXIT :
+					CAP_AT_EXIT | CAP_AT_RETRY)))
+				continue;
+		}
+		p = e->role == EV_SC_ENTER ? c->skel->progs.cap_enter :
+					     c->skel->progs.cap_exit;
+		r = cap_attach_tp(c, p, t, e->sys, e->name, 0, 0);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
+		  const struct cap *in[6], const struct cap *out[6],
+		  uint8_t *buf, size_t buflen)
+{
+	size_t used = 0;
+
+	for (int a = 0; a < SC_MAX_ARGS; a++) {
+		int first = -1, n = 0, bad = 0;
+		const struct cap **ptrs;
+		size_t total = 0;
+
+		for (int i = 0; i < cp->nitems; i++) {
+			if (cp->item[i].arg != a)
+				continue;
+			if (first < 0)
+				first = i;
+			n++;
+			total += cp->item[i].len;
+			bad |= cp->item[i].flags & CAP_F_FAULT;
+		}
+		if (first < 0)
+			continue;
+		/* an argument's items are all of one phase: one kind each */
+		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
+		/* several pieces (msghdr): whole, or not at all */
+		if (n > 1 && (bad || used + total > buflen))
+			continue;
+		/* caps[a] may be what ptrs[a] shows: clear only to refill */
+		memset(&caps[a], 0, sizeof(caps[a]));
+		if (n == 1) {
+			caps[a].p = cp->item[first].p;
+			caps[a].len = cp->item[first].len;
+			caps[a].count = cp->item[first].count;
+			caps[a].total = cp->item[first].total;
+			caps[a].flags = (uint8_t)((cp->item[first].flags & CAP_F_TRUNC ?
+						   CAP_TRUNC : 0) |
+						  (bad ? CAP_FAULT : 0) |
+						  (cp->item[first].flags & CAP_F_RETRY ?
+						   CAP_LATER : 0));
+			ptrs[a] = &caps[a];
+			continue;
+		}
+		caps[a].p = buf + used;
+		for (int i = first; i < cp->nitems; i++) {
+			if (cp->item[i].arg != a)
+				continue;
+			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
+			used += cp->item[i].len;
+			if (cp->item[i].flags & CAP_F_TRUNC)
+				caps[a].flags |= CAP_TRUNC;
+			caps[a].count = cp->item[i].count ? cp->item[i].count :
+				       caps[a].count;
+			caps[a].total = cp->item[i].total ? cp->item[i].total :
+				       caps[a].total;
+		}
+		caps[a].len = (uint32_t)total;
+		ptrs[a] = &caps[a];
+	}
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Capture stage, user space: what the feature halves (cap_*.c, each next
+ * to its cap_*.bpf.c) share with capture.c, which loads the one skeleton
+ * and calls them in turn.  No other stage uses this.
+ */
+#ifndef ETRACE_CAP_PRIV_H
+#define ETRACE_CAP_PRIV_H
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "capture.h"
+#include "capture.skel.h"
+#include "tracefs.h"
+
+/*
+ * A tracepoint program on tracepoint sys:name (with a cookie: which event
+ * of several, as a bpf link), or a BTF one; kept in c until
+ * capture_close.  0 or -errno.
+ */
+int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
+		  const char *sys, const char *name, int use_cookie,
+		  uint64_t cookie);
+int cap_attach_btf(struct capture *c, struct bpf_program *p);
+int cap_keep_link(struct capture *c, struct bpf_link *l);
+
+/* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
+int cap_args_spec(struct capture *c, unsigned int strsize);
+int cap_args_attach(struct capture *c, const struct evlist *l,
+		    struct tracefs *t);
+
+/*
+ * cap_ring.c: before the load, a BPF ring per CPU (rb[i]) and the
+ * template of the map of them (rb[ncpu]); after it, the rings into the
+ * map and into ps, the records' ids into cfg.  0 or -errno.
+ */
+int cap_ring_create(const struct perfset *ps, int *rb);
+int cap_ring_setup(struct capture *c, const struct cap_want *w,
+		   struct perfset *ps, struct cap_config *cfg, int *rb);
+int cap_ring_attach(struct capture *c, struct evlist *l);
+
+/* cap_sum.c: -c's read-only configuration, set before the load */
+void cap_sum_conf(struct capture *c, const struct cap_want *w,
+		  const struct cap_config *cfg);
+int cap_sum_attach(struct capture *c, const struct cap_want *w,
+		   struct evlist *l, struct tracefs *t);
+
+/* cap_signal.c: the exit record's field offset; signals and exits */
+unsigned int cap_signal_group_dead(struct tracefs *t);
+int cap_signal_attach_exit(struct capture *c, struct tracefs *t);
+int cap_signal_attach(struct capture *c);
+
+/* cap_proc.c: forks (-f) and privileged execs */
+int cap_proc_attach_fork(struct capture *c);
+int cap_proc_attach_exec(struct capture *c);
+
+/* cap_bash.c: bash's symbols (0: found), its uprobes */
+int cap_bash_find(struct capture *c, struct bash_syms *bs);
+int cap_bash_attach(struct capture *c);
+
+#endif
