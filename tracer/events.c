@@ -134,9 +134,9 @@ static int stack_source(long nr)
  * nothing needs filtering.  Too long a list is left to the dispatcher,
  * which drops unselected syscalls anyway.
  */
-static char *raw_filter(const struct options *o, int enter)
+static char *raw_filter(const struct ev_want *w, int enter)
 {
-	struct sc_select sel = o->sel;
+	struct sc_select sel = *w->sel;
 	char buf[FILTER_MAX + 64], term[64];
 	size_t len = 0;
 	int nr, n = 0, nsel = 0, all;
@@ -149,7 +149,7 @@ static char *raw_filter(const struct options *o, int enter)
 	if (enter) {
 		sel.bits[SYS_exit / 64] |= 1ull << (SYS_exit % 64);
 		sel.bits[SYS_exit_group / 64] |= 1ull << (SYS_exit_group % 64);
-		for (int i = 0; o->stack && i < SC_NR_MAX; i++)
+		for (int i = 0; w->stack && i < SC_NR_MAX; i++)
 			if (stack_source(i))
 				sel.bits[i / 64] |= 1ull << (i % 64);
 	}
@@ -157,7 +157,7 @@ static char *raw_filter(const struct options *o, int enter)
 		nsel += sel_has(&sel, nr);
 	all = sel.others && nsel == SC_NR_MAX;
 	buf[0] = '\0';
-	if (o->system_wide) {
+	if (w->all) {
 		snprintf(term, sizeof(term), "common_pid != %d", (int)getpid());
 		append(buf, &len, term);
 	}
@@ -189,14 +189,14 @@ out:
 	return len ? strdup(buf) : NULL;
 }
 
-static int build_raw(struct evlist *l, const struct options *o,
+static int build_raw(struct evlist *l, const struct ev_want *w,
 		     struct tracefs *t, char *err, size_t errlen)
 {
 	static const struct { const char *name; int role; } raw[] = {
 		{ "sys_enter", EV_SC_ENTER }, { "sys_exit", EV_SC_EXIT },
 	};
 	for (int i = 0; i < 2; i++) {
-		char *filter = raw_filter(o, raw[i].role == EV_SC_ENTER);
+		char *filter = raw_filter(w, raw[i].role == EV_SC_ENTER);
 		struct evsel *e = ev_add(l, "raw_syscalls", raw[i].name,
 					 raw[i].role);
 		int r;
@@ -214,17 +214,17 @@ static int build_raw(struct evlist *l, const struct options *o,
 	return 0;
 }
 
-static int build_per_syscall(struct evlist *l, const struct options *o,
+static int build_per_syscall(struct evlist *l, const struct ev_want *w,
 			     struct tracefs *t, char *err, size_t errlen)
 {
 	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
 		static const char *const dir[] = { "enter", "exit" };
-		int selected = sel_has(&o->sel, nr);
+		int selected = sel_has(w->sel, nr);
 		/* how processes end, even when these are not printed */
 		int needed = nr == SYS_exit || nr == SYS_exit_group;
 
 		/* with stacks: where processes are made, for the origin */
-		if (o->stack && stack_source(nr))
+		if (w->stack && stack_source(nr))
 			needed = 1;
 
 		if (!sc_table[nr].name || (!selected && !needed))
@@ -253,14 +253,14 @@ static int build_per_syscall(struct evlist *l, const struct options *o,
 }
 
 /* every selected syscall is in the table and has its own tracepoints */
-static int all_have_tracepoints(const struct options *o, struct tracefs *t)
+static int all_have_tracepoints(const struct ev_want *w, struct tracefs *t)
 {
-	if (o->sel.others)
+	if (w->sel->others)
 		return 0;
 	for (unsigned int nr = 0; nr < SC_NR_MAX; nr++) {
 		char name[80];
 
-		if (!sel_has(&o->sel, nr))
+		if (!sel_has(w->sel, nr))
 			continue;
 		if (nr >= sc_table_size || !sc_table[nr].name)
 			return 0;
@@ -352,18 +352,18 @@ static int tp_add_one(void *ctx, const char *sys, const char *name)
 	return r;
 }
 
-static int build_tracepoints(struct evlist *l, const struct options *o,
+static int build_tracepoints(struct evlist *l, const struct ev_want *w,
 			     struct tracefs *t, char *err, size_t errlen)
 {
-	for (int i = 0; i < o->ntps; i++) {
-		struct tp_add a = { l, t, &o->tps[i], err, errlen };
-		int r = each_event(t, o->tps[i].glob, tp_add_one, &a);
+	for (int i = 0; i < w->ntps; i++) {
+		struct tp_add a = { l, t, &w->tps[i], err, errlen };
+		int r = each_event(t, w->tps[i].glob, tp_add_one, &a);
 
 		if (r < 0)
 			return r;
 		if (r == 0) {
 			snprintf(err, errlen, "no such event '%s' (etrace -l"
-				 " lists them)", o->tps[i].glob);
+				 " lists them)", w->tps[i].glob);
 			return -ENOENT;
 		}
 	}
@@ -414,11 +414,11 @@ int events_list(struct tracefs *t, const char *glob, int verbose, FILE *f,
 	return r < 0 ? r : 0;
 }
 
-int events_build(struct evlist *l, const struct options *o,
+int events_build(struct evlist *l, const struct ev_want *w,
 		 struct tracefs *t, int max_fds_per_task, int syscalls,
 		 char *err, size_t errlen)
 {
-	int nsel = sel_count(&o->sel);
+	int nsel = sel_count(w->sel);
 	struct evsel *sig;
 	int r = 0;
 
@@ -426,14 +426,14 @@ int events_build(struct evlist *l, const struct options *o,
 	if (!syscalls)
 		;	/* counted in the kernel (-c): no record per call */
 	else if (nsel <= PER_SYSCALL_MAX &&
-	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(o, t)) {
+	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(w, t)) {
 		l->per_syscall = 1;
-		r = build_per_syscall(l, o, t, err, errlen);
+		r = build_per_syscall(l, w, t, err, errlen);
 	} else {
-		r = build_raw(l, o, t, err, errlen);
+		r = build_raw(l, w, t, err, errlen);
 	}
 	if (!r)
-		r = build_tracepoints(l, o, t, err, errlen);
+		r = build_tracepoints(l, w, t, err, errlen);
 	if (r)
 		goto fail;
 	/* how tasks die: the fatal signal they dequeue */
@@ -456,15 +456,15 @@ int events_build(struct evlist *l, const struct options *o,
 		 * only to say how processes end: a process's last stack,
 		 * unwound in its own code, for nothing.
 		 */
-		e->stack = o->stack && (e->role == EV_TP ||
+		e->stack = w->stack && (e->role == EV_TP ||
 			   (e->role == EV_SC_ENTER && (!l->per_syscall ||
-			    sel_has(&o->sel, e->sc_nr) ||
+			    sel_has(w->sel, e->sc_nr) ||
 			    stack_source(e->sc_nr))));
 		if (!e->stack)
 			continue;
-		if (o->stack_fp || o->kstack)
+		if (w->stack_fp || w->kstack)
 			e->sample_type |= PERF_SAMPLE_CALLCHAIN;
-		if (!o->stack_fp)
+		if (!w->stack_fp)
 			e->sample_type |= PERF_SAMPLE_REGS_USER |
 					  PERF_SAMPLE_STACK_USER;
 	}
@@ -515,4 +515,20 @@ void events_free(struct evlist *l)
 	free(l->tp_names);
 	free(l->ev);
 	memset(l, 0, sizeof(*l));
+}
+
+/* a refused filter: say why, in the kernel's words */
+int events_filter_error(const struct evlist *l, struct tracefs *t, int r,
+			char *err, size_t errlen)
+{
+	for (int i = 0; r == -EBADMSG && i < l->n; i++) {
+		struct evsel *e = &l->ev[i];
+
+		if (e->filter_bad) {
+			tfs_filter_error(t, e->sys, e->name, e->filter, err,
+					 errlen);
+			break;
+		}
+	}
+	return r;
 }

@@ -8,8 +8,9 @@
 #define ETRACE_EVENTS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
-#include "options.h"
+#include "select.h"
 #include "tracefs.h"
 
 enum ev_role {
@@ -55,16 +56,30 @@ struct evlist {
 int events_list(struct tracefs *t, const char *glob, int verbose, FILE *f,
 		char *err, size_t errlen);
 
+/* what a run wants of the tracepoints (the trace plan says) */
+struct ev_want {
+	const struct sc_select *sel;	/* the syscalls traced */
+	const struct tp_spec *tps;	/* -e SYSTEM:EVENT */
+	int ntps;
+	int stack;			/* samples carry the user stack */
+	int stack_fp;			/* as the kernel's frame-pointer chain */
+	int kstack;			/* and the kernel's stack */
+	int all;			/* -a: etrace's own calls filtered out */
+};
+
 /*
- * Choose and describe the tracepoints for these options (syscalls 0: none
+ * Choose and describe the tracepoints for what w wants (syscalls 0: none
  * of the syscall tracepoints, the kernel counts them): per-syscall
  * tracepoints for a few syscalls, raw_syscalls (with an id filter when
  * not all are wanted) otherwise.  Returns 0 or -errno with err set.
  */
-int events_build(struct evlist *l, const struct options *o,
+int events_build(struct evlist *l, const struct ev_want *w,
 		 struct tracefs *t, int max_fds_per_task, int syscalls,
 		 char *err, size_t errlen);
 void events_free(struct evlist *l);
+/* r from opening l: when the kernel refused a filter, err says why */
+int events_filter_error(const struct evlist *l, struct tracefs *t, int r,
+			char *err, size_t errlen);
 /*
  * l's events fire only at the ends of a process's life: syscalls that
  * make, exec or end processes (per-syscall tracepoints) and signal

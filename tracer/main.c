@@ -36,13 +36,17 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "options.h"
+#include "plan.h"
 #include "trace.h"
 
 int main(int argc, char **argv)
 {
+	struct plan_machine m = { sysconf(_SC_NPROCESSORS_ONLN) };
 	struct options o;
+	struct plan plan;
 	struct trace t;
 	char err[512];
 	int r, status;
@@ -67,7 +71,8 @@ int main(int argc, char **argv)
 		opt_free(&o);
 		return r ? 1 : 0;
 	}
-	if (trace_setup(&t, &o, err, sizeof(err))) {
+	plan_make(&o, &m, &plan);
+	if (trace_setup(&t, &plan, err, sizeof(err))) {
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);
 		opt_free(&o);

@@ -4,16 +4,16 @@
  * Only flags that work are offered; anything else is an error naming it.
  */
 #include <ctype.h>
-#include <strings.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "decode.h"
 #include "options.h"
+#include "sink.h"
 #include "summary.h"
 
 #define DEFAULT_RING_BYTES (4u << 20)
@@ -149,197 +149,6 @@ static int add_pids(struct options *o, const char *arg, char *err,
 	return 0;
 }
 
-static int parse_status(struct options *o, const char *list, char *err,
-			size_t errlen)
-{
-	static const char *const names[] = {
-		"successful", "failed", "unfinished", "unavailable", "detached"
-	};
-	char *copy = strdup(list), *tok, *save = NULL;
-	unsigned int set = 0;
-	int negate = 0;
-
-	if (!copy)
-		return -1;
-	tok = copy;
-	if (*tok == '!') {
-		negate = 1;
-		tok++;
-	}
-	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-
-		if (!strcmp(tok, "all")) {
-			set = STATUS_ALL;
-			continue;
-		}
-		if (!strcmp(tok, "none"))
-			continue;
-		for (i = 0; i < 5 && strcmp(tok, names[i]); i++)
-			;
-		if (i == 5) {
-			snprintf(err, errlen, "invalid status '%s' (want"
-				 " successful, failed, unfinished, unavailable,"
-				 " detached)", tok);
-			free(copy);
-			return -1;
-		}
-		set |= 1u << i;
-	}
-	free(copy);
-	o->status = negate ? STATUS_ALL & ~set : set;
-	return 0;
-}
-
-static int add_tp(struct options *o, const char *glob, char *err,
-		  size_t errlen)
-{
-	struct tp_spec *n = realloc(o->tps, sizeof(*n) * (o->ntps + 1));
-	const char *colon = strchr(glob, ':');
-
-	if (!n) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	o->tps = n;
-	if (!colon || colon == glob || !colon[1] || strchr(colon + 1, ':') ||
-	    strchr(glob, '/')) {
-		snprintf(err, errlen, "invalid event name '%s' (want"
-			 " SYSTEM:EVENT, globs allowed)", glob);
-		return -1;
-	}
-	o->tps[o->ntps].glob = strdup(glob);
-	o->tps[o->ntps].filter = NULL;
-	if (!o->tps[o->ntps].glob) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	o->ntps++;
-	return 0;
-}
-
-/*
- * A trace= list may mix syscalls and tracepoints (SYSTEM:EVENT): the
- * tracepoints go to o->tps, the rest to the syscall selection.  A list of
- * tracepoints only traces no syscalls.
- */
-static int parse_trace(struct options *o, const char *list, char *err,
-		       size_t errlen)
-{
-	char *copy = strdup(list), *sc, *tok, *save = NULL;
-	size_t len = 0;
-	int r = 0, ntp = 0;
-
-	if (!*list || !strcmp(list, "!")) {
-		snprintf(err, errlen, "empty syscall list in trace=");
-		free(copy);
-		return -1;
-	}
-	sc = calloc(1, strlen(list) + 2);
-	if (!copy || !sc) {
-		free(copy);
-		free(sc);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (tok = strtok_r(copy, ",", &save); tok && !r;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (strchr(tok, ':')) {
-			r = add_tp(o, tok[0] == '!' ? tok + 1 : tok, err, errlen);
-			if (!r && (tok[0] == '!' || list[0] == '!')) {
-				snprintf(err, errlen, "'!' applies to syscalls,"
-					 " not to events ('%s')", tok);
-				r = -1;
-			}
-			ntp++;
-			continue;
-		}
-		len += (size_t)sprintf(sc + len, "%s%s", len ? "," : "", tok);
-	}
-	if (!r && len)
-		r = sel_parse(&o->sel, sc, err, errlen);
-	else if (!r && ntp && !o->sel.given)
-		r = sel_parse(&o->sel, "none", err, errlen);
-	free(copy);
-	free(sc);
-	return r;
-}
-
-/* -e signal=SET: names (SIGTERM, TERM), numbers, all, none, !SET */
-static int parse_signals(struct options *o, const char *list, char *err,
-			 size_t errlen)
-{
-	char *copy = strdup(list), *tok, *save = NULL;
-	uint64_t set = 0;
-	int negate = 0;
-
-	if (!copy)
-		return -1;
-	tok = copy;
-	if (*tok == '!') {
-		negate = 1;
-		tok++;
-	}
-	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char tmp[16], *end;
-		long n = strtol(tok, &end, 10);
-		int sig = 0;
-
-		if (!strcmp(tok, "all")) {
-			set = ~0ull;
-			continue;
-		}
-		if (!strcmp(tok, "none"))
-			continue;
-		if (!*end && n >= 1 && n <= 64) {
-			sig = (int)n;
-		} else {
-			for (int s = 1; s <= 64 && !sig; s++) {
-				const char *name = signal_name(s, tmp);
-
-				if (name && (!strcasecmp(name, tok) ||
-					     !strcasecmp(name + 3, tok)))
-					sig = s;
-			}
-		}
-		if (!sig) {
-			snprintf(err, errlen, "invalid signal '%s'", tok);
-			free(copy);
-			return -1;
-		}
-		set |= 1ull << (sig - 1);
-	}
-	free(copy);
-	o->signals = negate ? ~set : set;
-	return 0;
-}
-
-static int parse_e(struct options *o, const char *arg, char *err,
-		   size_t errlen)
-{
-	const char *eq = strchr(arg, '=');
-	const char *list = arg;
-
-	if (eq) {
-		size_t n = (size_t)(eq - arg);
-
-		if (n == 6 && !strncmp(arg, "status", 6))
-			return parse_status(o, eq + 1, err, errlen);
-		if ((n == 6 && !strncmp(arg, "signal", 6)) ||
-		    (n == 7 && !strncmp(arg, "signals", 7)) ||
-		    (n == 1 && arg[0] == 's'))
-			return parse_signals(o, eq + 1, err, errlen);
-		if (!(n == 5 && !strncmp(arg, "trace", 5)) &&
-		    !(n == 1 && arg[0] == 't')) {
-			snprintf(err, errlen, "-e %.*s=: qualifier not supported"
-				 " (trace=, signal= and status= are)", (int)n, arg);
-			return -1;
-		}
-		list = eq + 1;
-	}
-	return parse_trace(o, list, err, errlen);
-}
-
 static int parse_count(const char *s, uint64_t *out)
 {
 	char *end;
@@ -353,48 +162,351 @@ static int parse_count(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int parse_argv(int argc, char **argv, struct options *o, char *err,
-		      size_t errlen)
-{
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "follow-forks", no_argument, NULL, 'f' },
-		{ "attach", required_argument, NULL, 'p' },
-		{ "system-wide", no_argument, NULL, 'a' },
-		{ "mmap-pages", required_argument, NULL, 'm' },
-		{ "string-limit", required_argument, NULL, 's' },
-		{ "no-bpf", no_argument, NULL, 'B' },
-		{ "duration", required_argument, NULL, 'D' },
-		{ "max-events", required_argument, NULL, 'M' },
-		{ "successful-only", no_argument, NULL, 'z' },
-		{ "failed-only", no_argument, NULL, 'Z' },
-		{ "relative-timestamps", no_argument, NULL, 'r' },
-		{ "syscall-times", no_argument, NULL, 'T' },
-		{ "summary-only", no_argument, NULL, 'c' },
-		{ "summary", no_argument, NULL, 'C' },
-		{ "summary-sort-by", required_argument, NULL, 'S' },
-		{ "summary-wall-clock", no_argument, NULL, 'w' },
-		{ "by", required_argument, NULL, 'Y' },
-		{ "hist", no_argument, NULL, 'H' },
-		{ "interval", required_argument, NULL, 'I' },
-		{ "filter", required_argument, NULL, 'F' },
-		{ "list-events", no_argument, NULL, 'l' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "stack-trace", no_argument, NULL, 'k' },
-		{ "stack", optional_argument, NULL, 'K' },
-		{ "stack-size", required_argument, NULL, 'Q' },
-		{ "kstack", no_argument, NULL, 'G' },
-		{ "flamegraph", required_argument, NULL, 'L' },
-		{ "spawns", no_argument, NULL, 'P' },
-		{ "user", required_argument, NULL, 'u' },
-		{ "ready-fd", required_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c, e_start = 0;
+/* --- the options, one row each ----------------------------------- */
 
+struct opt_ctx {
+	char *err;
+	size_t errlen;
+	int e_start;		/* the events the last -e added start here */
+};
+
+struct opt_row;
+/* 0, 1 to exit 0 (help, version), -1 with err set */
+typedef int opt_fn(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx);
+
+struct opt_row {
+	const char *name;	/* --name, or NULL */
+	int key;		/* -k; long-only: LONG_ONLY + n */
+	int has_arg;		/* no_argument, required_argument, ... */
+	opt_fn *fn;
+	size_t off;		/* the int of struct options it sets */
+	int val;		/* what opt_set sets it to */
+};
+
+#define LONG_ONLY 256
+#define FIELD(f) offsetof(struct options, f)
+
+static int *field_of(struct options *o, const struct opt_row *r)
+{
+	return (int *)((char *)o + r->off);
+}
+
+/* -f, -q, -t, -x, -k, -v: given again, more of it */
+static int opt_count(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	(*field_of(o, r))++;
+	return 0;
+}
+
+static int opt_set(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx)
+{
+	*field_of(o, r) = r->val;
+	return 0;
+}
+
+static int opt_help(struct options *o, const struct opt_row *r,
+		    const char *arg, struct opt_ctx *cx)
+{
+	opt_usage(stdout);
+	return 1;
+}
+
+static int opt_version(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	printf("etrace 0.1\n");
+	return 1;
+}
+
+/* -w: etrace's time in a call is always wall time */
+static int opt_ignore(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	return 0;
+}
+
+static int bad(struct opt_ctx *cx, const char *fmt, const char *arg)
+{
+	snprintf(cx->err, cx->errlen, fmt, arg);
+	return -1;
+}
+
+static int opt_output(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	o->outfile = arg;
+	return 0;
+}
+
+static int opt_flamegraph(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	o->flamegraph = arg;
+	return 0;
+}
+
+static int opt_user(struct options *o, const struct opt_row *r,
+		    const char *arg, struct opt_ctx *cx)
+{
+	o->user = arg;
+	return 0;
+}
+
+static int opt_pids(struct options *o, const struct opt_row *r,
+		    const char *arg, struct opt_ctx *cx)
+{
+	return add_pids(o, arg, cx->err, cx->errlen);
+}
+
+static int opt_ring(struct options *o, const struct opt_row *r,
+		    const char *arg, struct opt_ctx *cx)
+{
+	o->ring_given = 1;
+	if (parse_size(arg, &o->ring_bytes))
+		return bad(cx, "invalid ring size '%s' (want e.g. 64K, 1M,"
+			   " up to 1G)", arg);
+	return 0;
+}
+
+static int opt_e(struct options *o, const struct opt_row *r,
+		 const char *arg, struct opt_ctx *cx)
+{
+	struct sel_quals q = { &o->sel, &o->tps, &o->ntps, &o->signals,
+			       &o->status };
+
+	cx->e_start = o->ntps;
+	return sel_parse_e(&q, arg, cx->err, cx->errlen);
+}
+
+/* a decimal in [min, max], or -1 */
+static int parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return errno || *end || end == s || *out < min || *out > max ? -1 : 0;
+}
+
+static int opt_strsize(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	long v;
+
+	if (parse_long(arg, 0, 4096, &v))
+		return bad(cx, "invalid -s size '%s' (want 0 to 4096)", arg);
+	o->strsize = (int)v;
+	return 0;
+}
+
+/* -z, -Z */
+static int opt_status(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	o->status = (unsigned int)r->val;
+	return 0;
+}
+
+static int opt_duration(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	char *end;
+	double ms;
+
+	errno = 0;
+	ms = strtod(arg, &end);
+	/* written so that NaN fails too (its cast is undefined) */
+	if (errno || end == arg || *end || !(ms >= 0 && ms <= 1e9))
+		return bad(cx, "invalid --duration '%s' (milliseconds)", arg);
+	o->duration_ns = (uint64_t)(ms * 1e6);
+	return 0;
+}
+
+static int opt_sort(struct options *o, const struct opt_row *r,
+		    const char *arg, struct opt_ctx *cx)
+{
+	o->sort = summary_sort_by_name(arg);
+	if (o->sort < 0)
+		return bad(cx, "invalid -S '%s' (want time, calls, errors,"
+			   " name, min-time, max-time, avg-time, nothing)", arg);
+	return 0;
+}
+
+static int opt_by(struct options *o, const struct opt_row *r,
+		  const char *arg, struct opt_ctx *cx)
+{
+	int by = summary_by_parse(arg);
+
+	if (by < 0)
+		return bad(cx, "invalid --by '%s' (want a list of comm, pid,"
+			   " tid, syscall, event)", arg);
+	o->sum_by = (unsigned int)by;
+	return 0;
+}
+
+/* it applies to the events of the last -e */
+static int opt_filter(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	if (cx->e_start >= o->ntps)
+		return bad(cx, "--filter '%s' must follow an -e SYSTEM:EVENT",
+			   arg);
+	for (int i = cx->e_start; i < o->ntps; i++) {
+		free(o->tps[i].filter);
+		o->tps[i].filter = strdup(arg);
+	}
+	return 0;
+}
+
+static int opt_stack(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	if (!arg || !strcmp(arg, "dwarf")) {
+		o->stack = o->stack ? o->stack : 1;
+	} else if (!strcmp(arg, "fp")) {
+		o->stack = o->stack ? o->stack : 1;
+		o->stack_fp = 1;
+	} else if (!strcmp(arg, "folded")) {
+		o->folded = 1;
+	} else {
+		return bad(cx, "invalid --stack '%s' (want dwarf, fp or"
+			   " folded)", arg);
+	}
+	return 0;
+}
+
+static int opt_stack_size(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	long v;
+
+	if (parse_long(arg, 64, 65528, &v) || v % 8)
+		return bad(cx, "invalid --stack-size '%s' (a multiple of 8"
+			   " from 64 to 65528)", arg);
+	o->stack_size = (uint32_t)v;
+	return 0;
+}
+
+static int opt_interval(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	char *end;
+
+	errno = 0;
+	o->interval = strtod(arg, &end);
+	if (errno || end == arg || *end ||
+	    !(o->interval >= 0.01 && o->interval <= 86400))
+		return bad(cx, "invalid --interval '%s' (seconds, 0.01 or"
+			   " more)", arg);
+	return 0;
+}
+
+static int opt_ready_fd(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	long v;
+
+	if (parse_long(arg, 0, 1 << 30, &v))
+		return bad(cx, "invalid --ready-fd '%s' (a file descriptor"
+			   " number)", arg);
+	o->ready_fd = (int)v;
+	return 0;
+}
+
+static int opt_max_events(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	if (parse_count(arg, &o->max_events) || !o->max_events)
+		return bad(cx, "invalid --max-events '%s' (a positive number)",
+			   arg);
+	return 0;
+}
+
+#define NOARG no_argument
+#define ARG required_argument
+/* an option with a handler; one that sets an int of struct options */
+#define ROW(name, key, arg, fn) { name, key, arg, fn, 0, 0 }
+#define ROW_VAL(name, key, fn, val) { name, key, NOARG, fn, 0, val }
+#define ROW_INT(name, key, fn, field, val) \
+	{ name, key, NOARG, fn, FIELD(field), val }
+static const struct opt_row opt_rows[] = {
+	/* targets */
+	ROW("attach", 'p', ARG, opt_pids),
+	ROW_INT("system-wide", 'a', opt_set, system_wide, 1),
+	ROW_INT("follow-forks", 'f', opt_count, follow, 0),
+	ROW("user", 'u', ARG, opt_user),
+	/* selection */
+	ROW(NULL, 'e', ARG, opt_e),
+	ROW("filter", LONG_ONLY + 0, ARG, opt_filter),
+	ROW_VAL("successful-only", 'z', opt_status, STATUS_SUCCESSFUL),
+	ROW_VAL("failed-only", 'Z', opt_status, STATUS_FAILED),
+	ROW("duration", LONG_ONLY + 1, ARG, opt_duration),
+	ROW("max-events", LONG_ONLY + 2, ARG, opt_max_events),
+	ROW_INT("list-events", 'l', opt_set, list, 1),
+	/* output */
+	ROW("output", 'o', ARG, opt_output),
+	ROW_INT("json", 'j', opt_set, json, 1),
+	ROW_INT(NULL, 't', opt_count, tstamp, 0),
+	ROW_INT("relative-timestamps", 'r', opt_set, relative, 1),
+	ROW_INT("syscall-times", 'T', opt_set, show_time, 1),
+	ROW("string-limit", 's', ARG, opt_strsize),
+	ROW_INT("verbose", 'v', opt_count, verbose, 0),
+	ROW_INT(NULL, 'x', opt_count, xflag, 0),
+	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
+	ROW_INT(NULL, 'q', opt_count, quiet, 0),
+	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
+	/* stacks */
+	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
+	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),
+	ROW("stack-size", LONG_ONLY + 6, ARG, opt_stack_size),
+	ROW_INT("kstack", LONG_ONLY + 7, opt_set, kstack, 1),
+	ROW("flamegraph", LONG_ONLY + 8, ARG, opt_flamegraph),
+	ROW_INT("spawns", LONG_ONLY + 9, opt_set, spawns, 1),
+	/* summaries */
+	ROW_INT("summary-only", 'c', opt_set, summary, 1),
+	ROW_INT("summary", 'C', opt_set, summary, 2),
+	ROW("summary-sort-by", 'S', ARG, opt_sort),
+	ROW("summary-wall-clock", 'w', NOARG, opt_ignore),
+	ROW("by", LONG_ONLY + 10, ARG, opt_by),
+	ROW_INT("hist", LONG_ONLY + 11, opt_set, hist, 1),
+	ROW("interval", LONG_ONLY + 12, ARG, opt_interval),
+	/* rings */
+	ROW("mmap-pages", 'm', ARG, opt_ring),
+	ROW("help", 'h', NOARG, opt_help),
+	ROW("version", 'V', NOARG, opt_version),
+};
+#define NROWS (sizeof(opt_rows) / sizeof(opt_rows[0]))
+
+/* getopt_long's tables, from the rows */
+static void getopt_tables(struct option *longopts, char *shortopts)
+{
+	size_t nl = 0;
+	char *s = shortopts;
+
+	/* "+": stop at the command; ":": say which argument is missing */
+	*s++ = '+';
+	*s++ = ':';
+	for (size_t i = 0; i < NROWS; i++) {
+		const struct opt_row *r = &opt_rows[i];
+
+		if (r->name)
+			longopts[nl++] = (struct option){ r->name, r->has_arg,
+							  NULL, r->key };
+		if (r->key >= LONG_ONLY)
+			continue;
+		*s++ = (char)r->key;
+		if (r->has_arg == required_argument)
+			*s++ = ':';
+	}
+	*s = '\0';
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+static void opt_defaults(struct options *o)
+{
 	memset(o, 0, sizeof(*o));
 	o->ring_bytes = DEFAULT_RING_BYTES;
 	o->strsize = 32;
@@ -403,246 +515,11 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 	o->stack_size = 0;
 	o->ready_fd = -1;
 	sel_all(&o->sel);
-	opterr = 0;
-	/*
-	 * 0, not 1: glibc then forgets where it was inside a group of short
-	 * options ("-qX"), which otherwise points into a previous argv
-	 */
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "+:hVfo:p:aqm:e:s:trTzZcCS:wlvjxku:", longopts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			opt_usage(stdout);
-			return 1;
-		case 'V':
-			printf("etrace 0.1\n");
-			return 1;
-		case 'f':
-			o->follow++;
-			break;
-		case 'o':
-			o->outfile = optarg;
-			break;
-		case 'p':
-			if (add_pids(o, optarg, err, errlen))
-				return -1;
-			break;
-		case 'a':
-			o->system_wide = 1;
-			break;
-		case 'q':
-			o->quiet++;
-			break;
-		case 'm':
-			o->ring_given = 1;
-			if (parse_size(optarg, &o->ring_bytes)) {
-				snprintf(err, errlen, "invalid ring size '%s'"
-					 " (want e.g. 64K, 1M, up to 1G)", optarg);
-				return -1;
-			}
-			break;
-		case 'e':
-			e_start = o->ntps;
-			if (parse_e(o, optarg, err, errlen))
-				return -1;
-			break;
-		case 's': {
-			char *end;
-			long v;
+}
 
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 0 || v > 4096) {
-				snprintf(err, errlen, "invalid -s size '%s'"
-					 " (want 0 to 4096)", optarg);
-				return -1;
-			}
-			o->strsize = (int)v;
-			break;
-		}
-		case 'B':
-			o->no_bpf = 1;
-			break;
-		case 't':
-			o->tstamp++;
-			break;
-		case 'r':
-			o->relative = 1;
-			break;
-		case 'T':
-			o->show_time = 1;
-			break;
-		case 'z':
-			o->status = STATUS_SUCCESSFUL;
-			break;
-		case 'Z':
-			o->status = STATUS_FAILED;
-			break;
-		case 'D': {
-			char *end;
-			double ms;
-
-			errno = 0;
-			ms = strtod(optarg, &end);
-			/* written so that NaN fails too (its cast is undefined) */
-			if (errno || end == optarg || *end || !(ms >= 0 && ms <= 1e9)) {
-				snprintf(err, errlen, "invalid --duration '%s'"
-					 " (milliseconds)", optarg);
-				return -1;
-			}
-			o->duration_ns = (uint64_t)(ms * 1e6);
-			break;
-		}
-		case 'c':
-			o->summary = 1;
-			break;
-		case 'C':
-			o->summary = 2;
-			break;
-		case 'w':
-			break;	/* etrace's time in a call is always wall time */
-		case 'S':
-			o->sort = summary_sort_by_name(optarg);
-			if (o->sort < 0) {
-				snprintf(err, errlen, "invalid -S '%s' (want time,"
-					 " calls, errors, name, min-time, max-time,"
-					 " avg-time, nothing)", optarg);
-				return -1;
-			}
-			break;
-		case 'Y': {
-			int by = summary_by_parse(optarg);
-
-			if (by < 0) {
-				snprintf(err, errlen, "invalid --by '%s' (want a"
-					 " list of comm, pid, tid, syscall, event)",
-					 optarg);
-				return -1;
-			}
-			o->sum_by = (unsigned int)by;
-			break;
-		}
-		case 'H':
-			o->hist = 1;
-			break;
-		case 'F':
-			if (e_start >= o->ntps) {
-				snprintf(err, errlen, "--filter '%s' must follow"
-					 " an -e SYSTEM:EVENT", optarg);
-				return -1;
-			}
-			/* it applies to the events of the last -e */
-			for (int i = e_start; i < o->ntps; i++) {
-				free(o->tps[i].filter);
-				o->tps[i].filter = strdup(optarg);
-			}
-			break;
-		case 'l':
-			o->list = 1;
-			break;
-		case 'j':
-			o->json = 1;
-			break;
-		case 'x':
-			o->xflag++;
-			break;
-		case 'k':
-			o->stack++;
-			break;
-		case 'K':
-			if (!optarg || !strcmp(optarg, "dwarf")) {
-				o->stack = o->stack ? o->stack : 1;
-			} else if (!strcmp(optarg, "fp")) {
-				o->stack = o->stack ? o->stack : 1;
-				o->stack_fp = 1;
-			} else if (!strcmp(optarg, "folded")) {
-				o->folded = 1;
-			} else {
-				snprintf(err, errlen, "invalid --stack '%s' (want"
-					 " dwarf, fp or folded)", optarg);
-				return -1;
-			}
-			break;
-		case 'Q': {
-			char *end;
-			long v;
-
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || v < 64 || v > 65528 || v % 8) {
-				snprintf(err, errlen, "invalid --stack-size '%s'"
-					 " (a multiple of 8 from 64 to 65528)", optarg);
-				return -1;
-			}
-			o->stack_size = (uint32_t)v;
-			break;
-		}
-		case 'G':
-			o->kstack = 1;
-			break;
-		case 'L':
-			o->flamegraph = optarg;
-			break;
-		case 'P':
-			o->spawns = 1;
-			break;
-		case 'u':
-			o->user = optarg;
-			break;
-		case 'v':
-			o->verbose++;
-			break;
-		case 'I': {
-			char *end;
-
-			errno = 0;
-			o->interval = strtod(optarg, &end);
-			if (errno || end == optarg || *end ||
-			    !(o->interval >= 0.01 && o->interval <= 86400)) {
-				snprintf(err, errlen, "invalid --interval '%s'"
-					 " (seconds, 0.01 or more)", optarg);
-				return -1;
-			}
-			break;
-		}
-		case 'R': {
-			char *end;
-			long v;
-
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 0 || v > 1 << 30) {
-				snprintf(err, errlen, "invalid --ready-fd '%s'"
-					 " (a file descriptor number)", optarg);
-				return -1;
-			}
-			o->ready_fd = (int)v;
-			break;
-		}
-		case 'M':
-			if (parse_count(optarg, &o->max_events) || !o->max_events) {
-				snprintf(err, errlen, "invalid --max-events '%s'"
-					 " (a positive number)", optarg);
-				return -1;
-			}
-			break;
-		case ':':
-			snprintf(err, errlen, "option '%s' needs an argument",
-				 argv[optind - 1]);
-			return -1;
-		default:
-			if (optopt)
-				snprintf(err, errlen, "invalid option '-%c'",
-					 optopt);
-			else
-				snprintf(err, errlen, "invalid option '%s'",
-					 argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (optind < argc)
-		o->cmd = argv + optind;
+/* what options imply for each other */
+static void opt_imply(struct options *o)
+{
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
 	o->lines = o->summary != 1 && !o->folded && !o->flamegraph &&
@@ -664,49 +541,82 @@ static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		o->stack = 1;
 	if (!o->stack_size)
 		o->stack_size = 8192;
-	if (o->stack > 2) {
-		snprintf(err, errlen, "-k given more than twice");
-		return -1;
-	}
-	if (o->xflag > 2) {
-		snprintf(err, errlen, "-x given more than twice");
-		return -1;
-	}
-	if (o->tstamp > 3) {
-		snprintf(err, errlen, "-t given more than three times");
-		return -1;
-	}
-	if (o->follow > 2) {
-		snprintf(err, errlen, "-f given more than twice");
-		return -1;
-	}
-	if (o->json && o->follow == 2) {
-		snprintf(err, errlen, "--json writes one stream: -ff does not"
-			 " apply (use -f)");
-		return -1;
-	}
-	if (o->list) {
-		if (o->cmd && o->cmd[1]) {
-			snprintf(err, errlen, "-l takes one pattern ('sched:*')");
+}
+
+/* options that cannot go together; 0 or -1 with err set */
+static int opt_check(struct options *o, char *err, size_t errlen)
+{
+	const char *why = NULL;
+
+	if (o->stack > 2)
+		why = "-k given more than twice";
+	else if (o->xflag > 2)
+		why = "-x given more than twice";
+	else if (o->tstamp > 3)
+		why = "-t given more than three times";
+	else if (o->follow > 2)
+		why = "-f given more than twice";
+	else if (o->json && o->follow == 2)
+		why = "--json writes one stream: -ff does not apply (use -f)";
+	else if (o->list)
+		why = o->cmd && o->cmd[1] ? "-l takes one pattern ('sched:*')" :
+		      NULL;
+	else if (!o->cmd && !o->npids && !o->system_wide)
+		why = "must have a command, -p PID or -a (see etrace -h)";
+	else if (o->user && !o->cmd)
+		return bad(&(struct opt_ctx){ err, errlen, 0 }, "-u %s: there"
+			   " is no command to run as that user", o->user);
+	else if (o->system_wide && o->npids)
+		why = "-a and -p exclude each other";
+	if (why)
+		snprintf(err, errlen, "%s", why);
+	return why ? -1 : 0;
+}
+
+static int parse_argv(int argc, char **argv, struct options *o, char *err,
+		      size_t errlen)
+{
+	struct option longopts[NROWS + 1];
+	char shortopts[2 * NROWS + 3];
+	struct opt_ctx cx = { err, errlen, 0 };
+	int c, r;
+
+	opt_defaults(o);
+	getopt_tables(longopts, shortopts);
+	opterr = 0;
+	/*
+	 * 0, not 1: glibc then forgets where it was inside a group of short
+	 * options ("-qX"), which otherwise points into a previous argv
+	 */
+	optind = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const struct opt_row *row = NULL;
+
+		for (size_t i = 0; i < NROWS && !row; i++)
+			if (opt_rows[i].key == c)
+				row = &opt_rows[i];
+		if (c == ':') {
+			snprintf(err, errlen, "option '%s' needs an argument",
+				 argv[optind - 1]);
 			return -1;
 		}
-		return 0;
+		if (!row) {
+			if (optopt)
+				snprintf(err, errlen, "invalid option '-%c'",
+					 optopt);
+			else
+				snprintf(err, errlen, "invalid option '%s'",
+					 argv[optind - 1]);
+			return -1;
+		}
+		r = row->fn(o, row, optarg, &cx);
+		if (r)
+			return r;
 	}
-	if (!o->cmd && !o->npids && !o->system_wide) {
-		snprintf(err, errlen, "must have a command, -p PID or -a"
-			 " (see etrace -h)");
-		return -1;
-	}
-	if (o->user && !o->cmd) {
-		snprintf(err, errlen, "-u %s: there is no command to run as"
-			 " that user", o->user);
-		return -1;
-	}
-	if (o->system_wide && o->npids) {
-		snprintf(err, errlen, "-a and -p exclude each other");
-		return -1;
-	}
-	return 0;
+	if (optind < argc)
+		o->cmd = argv + optind;
+	opt_imply(o);
+	return opt_check(o, err, errlen);
 }
 
 /* on an error nothing is left allocated: the caller need not opt_free */

@@ -13,14 +13,6 @@
 
 #include "select.h"
 
-/* -e status= (strace's): how a call ended */
-#define STATUS_SUCCESSFUL	0x01
-#define STATUS_FAILED		0x02
-#define STATUS_UNFINISHED	0x04	/* the task died in it */
-#define STATUS_UNAVAILABLE	0x08	/* its end was not recorded */
-#define STATUS_DETACHED		0x10	/* tracing stopped in it */
-#define STATUS_ALL		0x1f
-
 struct options {
 	int follow;		/* -f: 1, -ff: 2 (one file per process) */
 	int system_wide;	/* -a */
@@ -35,7 +27,7 @@ struct options {
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	int relative;		/* -r */
 	int show_time;		/* -T: time spent in each call */
-	unsigned int status;	/* -z, -Z, -e status=: STATUS_* shown */
+	unsigned int status;	/* -z, -Z, -e status=: STATUS_* (sink.h) */
 	uint64_t duration_ns;	/* --duration MS: only calls this slow */
 	uint64_t max_events;	/* --max-events N, 0: no limit */
 	int summary;		/* -c 1 (summary only), -C 2 (trace too) */
@@ -45,10 +37,7 @@ struct options {
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
-	struct tp_spec {
-		char *glob;	/* "sched:sched_process_*" */
-		char *filter;	/* --filter after it, or NULL */
-	} *tps;			/* -e SYSTEM:EVENT */
+	struct tp_spec *tps;	/* -e SYSTEM:EVENT */
 	int ntps;
 	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */
 	int list;		/* -l: list events (cmd[0] is the glob) */

@@ -26,13 +26,21 @@
 
 static int is_exec(long nr);
 
-int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
-	      int strsize)
+int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 {
 	memset(p, 0, sizeof(*p));
 	p->sink = sink;
-	p->sel = sel;
-	p->fo.strsize = strsize;
+	p->sel = c->sel;
+	p->fo.strsize = c->strsize;
+	p->fo.verbose = c->verbose;
+	p->fo.xflag = c->xflag;
+	p->follow = c->follow;
+	p->system_wide = c->all;
+	p->stacks = c->stacks;
+	p->signals = c->signals;
+	p->view.max = c->max_events;
+	if (c->all)
+		p->view.nlive = 2;	/* many processes: always [pid N] */
 	p->joinbuf = malloc(JOIN_BUF);
 	p->strbuf = malloc(SC_MAX_ARGS * (CAP_PATH_MAX + 8));
 	if (!p->joinbuf || !p->strbuf || maps_init(&p->maps))

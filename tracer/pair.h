@@ -68,8 +68,20 @@ struct pair {
 	uint64_t cap_bad;		/* malformed capture records */
 };
 
-int pair_init(struct pair *p, struct sink *sink, const struct sc_select *sel,
-	      int strsize);
+/* what the pairing stage is to do (the trace plan says) */
+struct pair_conf {
+	const struct sc_select *sel;	/* the syscalls shown */
+	int strsize;			/* -s */
+	int verbose;			/* -v */
+	int xflag;			/* -x 1, -xx 2 */
+	int follow;			/* new children are traced */
+	int all;			/* -a */
+	int stacks;			/* -k 1, -kk 2: each call's stack */
+	uint64_t signals;		/* -e signal=: bit sig-1 shows */
+	uint64_t max_events;		/* --max-events, or 0 */
+};
+
+int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c);
 void pair_free(struct pair *p);
 
 /* a traced task that existed before the trace (attach, command) */

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Events stage: -e trace=LIST to a set of syscall numbers.  The classes
- * (%file, %network, ...) come from the classes column of syscalls.tbl.
- * As in strace, each trace= replaces the previous one, and a leading "!"
- * negates the whole list.
+ * Events stage: -e's qualifiers.  trace=LIST to a set of syscall numbers
+ * (the classes, %file, %network, ..., come from the classes column of
+ * syscalls.tbl) and tracepoints; signal=SET; status=LIST.  As in strace,
+ * each trace= replaces the previous one, and a leading "!" negates the
+ * whole list.
  */
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "decode.h"
 #include "select.h"
+#include "sink.h"
 #include "sysent.h"
 
 static void sel_set(struct sc_select *s, long nr, int on)
@@ -156,4 +160,197 @@ int sel_parse(struct sc_select *s, const char *expr, char *err,
 	}
 	s->given = 1;
 	return 0;
+}
+
+/* --- -e: trace=, signal=, status= ------------------------------ */
+
+static int parse_status(const struct sel_quals *q, const char *list, char *err,
+			size_t errlen)
+{
+	static const char *const names[] = {
+		"successful", "failed", "unfinished", "unavailable", "detached"
+	};
+	char *copy = strdup(list), *tok, *save = NULL;
+	unsigned int set = 0;
+	int negate = 0;
+
+	if (!copy)
+		return -1;
+	tok = copy;
+	if (*tok == '!') {
+		negate = 1;
+		tok++;
+	}
+	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		if (!strcmp(tok, "all")) {
+			set = STATUS_ALL;
+			continue;
+		}
+		if (!strcmp(tok, "none"))
+			continue;
+		for (i = 0; i < 5 && strcmp(tok, names[i]); i++)
+			;
+		if (i == 5) {
+			snprintf(err, errlen, "invalid status '%s' (want"
+				 " successful, failed, unfinished, unavailable,"
+				 " detached)", tok);
+			free(copy);
+			return -1;
+		}
+		set |= 1u << i;
+	}
+	free(copy);
+	*q->status = negate ? STATUS_ALL & ~set : set;
+	return 0;
+}
+
+static int add_tp(const struct sel_quals *q, const char *glob, char *err,
+		  size_t errlen)
+{
+	struct tp_spec *n = realloc(*q->tps, sizeof(*n) * (*q->ntps + 1));
+	const char *colon = strchr(glob, ':');
+
+	if (!n) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*q->tps = n;
+	if (!colon || colon == glob || !colon[1] || strchr(colon + 1, ':') ||
+	    strchr(glob, '/')) {
+		snprintf(err, errlen, "invalid event name '%s' (want"
+			 " SYSTEM:EVENT, globs allowed)", glob);
+		return -1;
+	}
+	(*q->tps)[*q->ntps].glob = strdup(glob);
+	(*q->tps)[*q->ntps].filter = NULL;
+	if (!(*q->tps)[*q->ntps].glob) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	(*q->ntps)++;
+	return 0;
+}
+
+/*
+ * A trace= list may mix syscalls and tracepoints (SYSTEM:EVENT): the
+ * tracepoints go to *q->tps, the rest to the syscall selection.  A list of
+ * tracepoints only traces no syscalls.
+ */
+static int parse_trace(const struct sel_quals *q, const char *list, char *err,
+		       size_t errlen)
+{
+	char *copy = strdup(list), *sc, *tok, *save = NULL;
+	size_t len = 0;
+	int r = 0, ntp = 0;
+
+	if (!*list || !strcmp(list, "!")) {
+		snprintf(err, errlen, "empty syscall list in trace=");
+		free(copy);
+		return -1;
+	}
+	sc = calloc(1, strlen(list) + 2);
+	if (!copy || !sc) {
+		free(copy);
+		free(sc);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (tok = strtok_r(copy, ",", &save); tok && !r;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (strchr(tok, ':')) {
+			r = add_tp(q, tok[0] == '!' ? tok + 1 : tok, err, errlen);
+			if (!r && (tok[0] == '!' || list[0] == '!')) {
+				snprintf(err, errlen, "'!' applies to syscalls,"
+					 " not to events ('%s')", tok);
+				r = -1;
+			}
+			ntp++;
+			continue;
+		}
+		len += (size_t)sprintf(sc + len, "%s%s", len ? "," : "", tok);
+	}
+	if (!r && len)
+		r = sel_parse(q->sel, sc, err, errlen);
+	else if (!r && ntp && !q->sel->given)
+		r = sel_parse(q->sel, "none", err, errlen);
+	free(copy);
+	free(sc);
+	return r;
+}
+
+/* -e signal=SET: names (SIGTERM, TERM), numbers, all, none, !SET */
+static int parse_signals(const struct sel_quals *q, const char *list, char *err,
+			 size_t errlen)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+	uint64_t set = 0;
+	int negate = 0;
+
+	if (!copy)
+		return -1;
+	tok = copy;
+	if (*tok == '!') {
+		negate = 1;
+		tok++;
+	}
+	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char tmp[16], *end;
+		long n = strtol(tok, &end, 10);
+		int sig = 0;
+
+		if (!strcmp(tok, "all")) {
+			set = ~0ull;
+			continue;
+		}
+		if (!strcmp(tok, "none"))
+			continue;
+		if (!*end && n >= 1 && n <= 64) {
+			sig = (int)n;
+		} else {
+			for (int s = 1; s <= 64 && !sig; s++) {
+				const char *name = signal_name(s, tmp);
+
+				if (name && (!strcasecmp(name, tok) ||
+					     !strcasecmp(name + 3, tok)))
+					sig = s;
+			}
+		}
+		if (!sig) {
+			snprintf(err, errlen, "invalid signal '%s'", tok);
+			free(copy);
+			return -1;
+		}
+		set |= 1ull << (sig - 1);
+	}
+	free(copy);
+	*q->signals = negate ? ~set : set;
+	return 0;
+}
+
+int sel_parse_e(const struct sel_quals *q, const char *arg, char *err,
+		size_t errlen)
+{
+	const char *eq = strchr(arg, '=');
+	const char *list = arg;
+
+	if (eq) {
+		size_t n = (size_t)(eq - arg);
+
+		if (n == 6 && !strncmp(arg, "status", 6))
+			return parse_status(q, eq + 1, err, errlen);
+		if ((n == 6 && !strncmp(arg, "signal", 6)) ||
+		    (n == 7 && !strncmp(arg, "signals", 7)) ||
+		    (n == 1 && arg[0] == 's'))
+			return parse_signals(q, eq + 1, err, errlen);
+		if (!(n == 5 && !strncmp(arg, "trace", 5)) &&
+		    !(n == 1 && arg[0] == 't')) {
+			snprintf(err, errlen, "-e %.*s=: qualifier not supported"
+				 " (trace=, signal= and status= are)", (int)n, arg);
+			return -1;
+		}
+		list = eq + 1;
+	}
+	return parse_trace(q, list, err, errlen);
 }

@@ -16,6 +16,12 @@ struct sc_select {
 	int given;		/* a trace= expression was seen */
 };
 
+/* -e SYSTEM:EVENT: tracepoints by glob, each with its --filter */
+struct tp_spec {
+	char *glob;		/* "sched:sched_process_*" */
+	char *filter;		/* --filter after it, or NULL */
+};
+
 static inline int sel_has(const struct sc_select *s, long nr)
 {
 	if (nr < 0 || nr >= SC_NR_MAX)
@@ -35,5 +41,21 @@ int sel_count_all(void);
  */
 int sel_parse(struct sc_select *s, const char *expr, char *err,
 	      size_t errlen);
+
+/*
+ * -e's qualifiers, strace's: trace= (syscalls, classes, regexes, and
+ * SYSTEM:EVENT tracepoints mixed in), signal= and status=.  Each fills
+ * what q points to; 0, or -1 with a one-line message in err.
+ */
+struct sel_quals {
+	struct sc_select *sel;		/* trace=: the syscalls */
+	struct tp_spec **tps;		/* trace=: the tracepoints, grown */
+	int *ntps;
+	uint64_t *signals;		/* signal=: bit sig-1 shows */
+	unsigned int *status;		/* status=: STATUS_* (sink.h) */
+};
+
+int sel_parse_e(const struct sel_quals *q, const char *arg, char *err,
+		size_t errlen);
 
 #endif

@@ -18,6 +18,14 @@ enum exit_how {
 	EXIT_UNKNOWN,		/* it is gone; how, etrace cannot tell */
 };
 
+/* -e status= (strace's): how a call ended, a bit each */
+#define STATUS_SUCCESSFUL	0x01
+#define STATUS_FAILED		0x02
+#define STATUS_UNFINISHED	0x04	/* the task died in it */
+#define STATUS_UNAVAILABLE	0x08	/* its end was not recorded */
+#define STATUS_DETACHED		0x10	/* tracing stopped in it */
+#define STATUS_ALL		0x1f
+
 /* how a call ended */
 enum call_end {
 	END_RETURNED,		/* its exit was traced: ret is valid */
@@ -81,12 +89,30 @@ static inline int sink_full(const struct sink *s)
 	return s->view->max && s->view->printed >= s->view->max;
 }
 
-struct options;
+/* how a sink writes (the trace plan says) */
+struct sink_conf {
+	const char *outfile;	/* -o FILE, or NULL: stderr */
+	int main_on_stderr;	/* the main stream on stderr even with -o:
+				   -ff, and folded stacks write -o themselves */
+	int per_task;		/* -ff: FILE.TID for each task, no prefixes */
+	int follow;		/* -f: "PID  " prefixes in FILE */
+	int lines;		/* a line per call: not only tables, reports */
+	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int relative;		/* -r */
+	int show_time;		/* -T */
+	int quiet;		/* -q 1, -qq 2, -qqq 3 */
+	unsigned int status;	/* STATUS_* shown */
+	uint64_t duration_ns;	/* --duration: only calls this slow */
+	double interval;	/* --interval: each table stamped */
+	int hist;		/* --hist */
+	int sort;		/* -S: enum sum_sort */
+};
+
 /* strace's text format; returns NULL with err set */
-struct sink *sink_text_new(const struct options *o, struct sink_view *view,
+struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen);
 /* JSON Lines (--json) */
-struct sink *sink_json_new(const struct options *o, struct sink_view *view,
+struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen);
 
 #endif

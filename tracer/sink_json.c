@@ -16,7 +16,6 @@
 #include "events.h"
 #include "json.h"
 #include "merge.h"
-#include "options.h"
 #include "out.h"
 #include "sink.h"
 #include "sysent_fallback.h"
@@ -27,7 +26,7 @@
 
 struct json_sink {
 	struct sink s;
-	const struct options *o;
+	const struct sink_conf *cf;
 	struct out out;
 	int err;
 	char *line;
@@ -251,10 +250,10 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		 !strcmp(status, "unfinished") ? STATUS_UNFINISHED :
 		 !strcmp(status, "unavailable") ? STATUS_UNAVAILABLE :
 						   STATUS_DETACHED;
-	if (sink_full(s) || !(js->o->status & st_bit) || !js->o->lines)
+	if (sink_full(s) || !(js->cf->status & st_bit) || !js->cf->lines)
 		return;
-	if (js->o->duration_ns && (!seen_enter || !t->t_enter ||
-				   time - t->t_enter < js->o->duration_ns))
+	if (js->cf->duration_ns && (!seen_enter || !t->t_enter ||
+				   time - t->t_enter < js->cf->duration_ns))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "syscall", t, seen_enter && t->t_enter ?
@@ -311,7 +310,7 @@ static void json_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct fmt_buf b;
 	int first = 1;
 
-	if (!js->o->lines)
+	if (!js->cf->lines)
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "exit", t, time);
@@ -363,7 +362,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 	const char *name = signal_name(sig, tmp);
 	int first = 1;
 
-	if (!js->o->lines || js->o->quiet >= 3 ||
+	if (!js->cf->lines || js->cf->quiet >= 3 ||
 	    sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
@@ -397,7 +396,7 @@ static void json_event(struct sink *s, struct task *t, const struct evsel *e,
 	struct fmt_buf b;
 	int first = 1, ffirst = 1;
 
-	if (!js->o->lines || sink_full(s))
+	if (!js->cf->lines || sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "event", t, time);
@@ -448,7 +447,7 @@ static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
 	struct json_sink *js = JS(s);
 	char tmp[32];
 
-	summary_sort(sum, (enum sum_sort)js->o->sort);
+	summary_sort(sum, (enum sum_sort)js->cf->sort);
 	for (unsigned int i = 0; i <= sum->n; i++) {
 		const struct sum_row *r = i < sum->n ? &sum->rows[i] : NULL;
 		struct fmt_buf b;
@@ -491,7 +490,7 @@ static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
 		fb_udec(&b, r->val.min_ns);
 		json_key(&b, &first, "max_ns");
 		fb_udec(&b, r->val.max_ns);
-		if (js->o->hist) {
+		if (js->cf->hist) {
 			json_key(&b, &first, "hist_log2_ns");
 			fb_putc(&b, '[');
 			for (int h = 0; h < SUM_HIST; h++) {
@@ -574,7 +573,7 @@ static const struct sink_ops json_ops = {
 	.close = json_close,
 };
 
-struct sink *sink_json_new(const struct options *o, struct sink_view *view,
+struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen)
 {
 	struct json_sink *js = calloc(1, sizeof(*js));
@@ -591,15 +590,15 @@ struct sink *sink_json_new(const struct options *o, struct sink_view *view,
 	}
 	js->s.ops = &json_ops;
 	js->s.view = view;
-	js->o = o;
+	js->cf = cf;
 	clock_gettime(CLOCK_REALTIME, &re);
 	clock_gettime(CLOCK_MONOTONIC, &mo);
 	js->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
 			   (re.tv_nsec - mo.tv_nsec);
 	/* stderr, as the text: stdout belongs to the traced command */
-	r = out_open(&js->out, o->outfile, OUT_BUF);
+	r = out_open(&js->out, cf->outfile, OUT_BUF);
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", o->outfile,
+		snprintf(err, errlen, "cannot write %s: %s", cf->outfile,
 			 strerror(-r));
 		free(js->line);
 		free(js->tmp);

@@ -26,7 +26,6 @@
 #include <time.h>
 
 #include "events.h"
-#include "options.h"
 #include "out.h"
 #include "sink.h"
 #include "tpfields.h"
@@ -57,7 +56,7 @@ struct tstream {
 
 struct text_sink {
 	struct sink s;
-	const struct options *o;
+	const struct sink_conf *cf;
 	struct tstream main;
 	struct tstream *ff_list;
 	int ff;
@@ -90,7 +89,7 @@ static struct tstream *stream_of(struct text_sink *ts, struct task *t)
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return &ts->main;
-	snprintf(path, sizeof(path), "%s.%d", ts->o->outfile, (int)t->tid);
+	snprintf(path, sizeof(path), "%s.%d", ts->cf->outfile, (int)t->tid);
 	r = out_open(&st->out, path, FF_BUF);
 	if (r) {
 		free(st);
@@ -149,7 +148,7 @@ static void put_usecs(struct fmt_buf *b, uint64_t ns, int width)
 /* -t, -tt, -ttt, -r: the time of the line, after the pid */
 static void timestamp(struct text_sink *ts, struct fmt_buf *b, uint64_t time)
 {
-	const struct options *o = ts->o;
+	const struct sink_conf *o = ts->cf;
 
 	if (o->relative) {
 		put_usecs(b, ts->last_line && time > ts->last_line ?
@@ -191,7 +190,7 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 	if (!t)
 		return;
 	/* "%-5d " and "[pid %5d] ", without printf on every line */
-	if (ts->pfx == PFX_FILE && (ts->o->follow || ts->s.view->multi)) {
+	if (ts->pfx == PFX_FILE && (ts->cf->follow || ts->s.view->multi)) {
 		char *at = b->p;
 
 		fb_dec(b, t->tid);
@@ -349,9 +348,9 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		return;
 	if (ts->whole) {
 		/* -z, -Z, status=, --duration: judge the call, then write it */
-		if (!(ts->o->status & status_of(c, end)) ||
-		    (ts->o->duration_ns && (!seen_enter || end != END_RETURNED ||
-					    time - t->t_enter < ts->o->duration_ns)))
+		if (!(ts->cf->status & status_of(c, end)) ||
+		    (ts->cf->duration_ns && (!seen_enter || end != END_RETURNED ||
+					    time - t->t_enter < ts->cf->duration_ns)))
 			return;
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		prefix(ts, &b, t, seen_enter ? t->t_enter : time);
@@ -411,7 +410,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		fb_putc(&b, '?');
 	s->view->printed++;
 	/* -T: t_enter 0 is an entry etrace did not see (the command's exec) */
-	if (ts->o->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
+	if (ts->cf->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
 		fb_puts(&b, " <");
 		put_usecs(&b, time > t->t_enter ? time - t->t_enter : 0, 0);
 		fb_putc(&b, '>');
@@ -429,7 +428,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct fmt_buf b;
 
 	/* -qq: no "exited" lines; strace still says who was killed */
-	if ((ts->o->quiet < 2 || (how == EXIT_SIGNAL && ts->o->quiet < 3)) &&
+	if ((ts->cf->quiet < 2 || (how == EXIT_SIGNAL && ts->cf->quiet < 3)) &&
 	    ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
@@ -506,7 +505,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	struct tstream *st;
 	struct fmt_buf b;
 
-	if (!ts->lines || ts->o->quiet >= 3 || sink_full(s))
+	if (!ts->lines || ts->cf->quiet >= 3 || sink_full(s))
 		return;
 	st = stream_of(ts, t);
 	close_open(st, NULL);
@@ -638,14 +637,14 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 {
 	struct text_sink *ts = TS(s);
 	struct tstream *st = &ts->main;
-	int hist = ts->o->hist;
+	int hist = ts->cf->hist;
 	struct fmt_buf b;
 	char tmp[32];
 
 	close_open(st, NULL);
-	summary_sort(sum, (enum sum_sort)ts->o->sort);
+	summary_sort(sum, (enum sum_sort)ts->cf->sort);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	if (ts->o->interval) {
+	if (ts->cf->interval) {
 		timestamp(ts, &b, time);
 		fb_puts(&b, "--- interval ---\n");
 	}
@@ -771,7 +770,7 @@ static const struct sink_ops text_ops = {
 	.close = text_close,
 };
 
-struct sink *sink_text_new(const struct options *o, struct sink_view *view,
+struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen)
 {
 	struct text_sink *ts = calloc(1, sizeof(*ts));
@@ -784,11 +783,11 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 	}
 	ts->s.ops = &text_ops;
 	ts->s.view = view;
-	ts->o = o;
-	ts->ff = o->follow == 2 && o->outfile;
-	ts->whole = o->status != STATUS_ALL || o->duration_ns;
+	ts->cf = cf;
+	ts->ff = cf->per_task;
+	ts->whole = cf->status != STATUS_ALL || cf->duration_ns;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
-	ts->lines = o->lines;
+	ts->lines = cf->lines;
 	{
 		struct timespec re, mo;
 
@@ -799,16 +798,16 @@ struct sink *sink_text_new(const struct options *o, struct sink_view *view,
 	}
 	if (ts->ff)
 		ts->pfx = PFX_NONE;
-	else if (o->outfile)
+	else if (cf->outfile)
 		ts->pfx = PFX_FILE;
 	else
 		ts->pfx = PFX_BRACKET;
 	/* with -ff the main stream is unused: keep it on stderr; folded
 	   stacks write -o themselves */
-	r = out_open(&ts->main.out, ts->ff || o->folded ? NULL : o->outfile,
+	r = out_open(&ts->main.out, cf->main_on_stderr ? NULL : cf->outfile,
 		     OUT_BUF);
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", o->outfile,
+		snprintf(err, errlen, "cannot write %s: %s", cf->outfile,
 			 strerror(-r));
 		free(ts->line);
 		free(ts);

@@ -13,14 +13,14 @@
 #include "events.h"
 #include "launch.h"
 #include "merge.h"
-#include "options.h"
 #include "pair.h"
 #include "perf.h"
+#include "plan.h"
 #include "summary.h"
 #include "tracefs.h"
 
 struct trace {
-	const struct options *o;
+	const struct plan *p;
 	struct tracefs tfs;
 	struct evlist ev;
 	struct perfset ps;
@@ -57,11 +57,25 @@ struct trace {
 };
 
 /* build everything; on failure err says why and nothing is left open */
-int trace_setup(struct trace *t, const struct options *o, char *err,
+int trace_setup(struct trace *t, const struct plan *p, char *err,
 		size_t errlen);
 /* trace until the end; returns the exit status for etrace */
 int trace_run(struct trace *t);
 /* release every kernel object and file; returns -errno of output */
 int trace_teardown(struct trace *t);
+
+/* attach.c: -p PID, every thread; 0 or -errno with err set */
+int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
+/* feed.c: one record, in time order (merge_drain's callback) */
+void feed_record(void *ctx, struct ring *ring,
+		 const struct perf_event_header *h, uint64_t time);
+/*
+ * reports.c: the losses no ring said (made: samples the events made);
+ * the -c table (final: the last one); --spawns; the stacks' reports
+ */
+void reports_losses(struct trace *t, uint64_t made, uint64_t drops);
+void reports_summary(struct trace *t, int final);
+void reports_spawns(struct trace *t);
+void reports_stacks(struct trace *t);
 
 #endif

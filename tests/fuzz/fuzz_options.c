@@ -13,6 +13,7 @@
 
 #include "fuzz.h"
 #include "options.h"
+#include "sink.h"
 
 #define MAXARGS 64
 

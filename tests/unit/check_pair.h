@@ -25,12 +25,14 @@
 #include "check.h"
 #include "options.h"
 #include "pair.h"
+#include "plan.h"
 #include "sink.h"
 
 #define PT_TID0 4200001		/* > PID_MAX_LIMIT (4194304) */
 
 struct ptest {
 	struct options o;
+	struct plan plan;
 	struct pair pr;
 	struct sink *sink;
 	char path[64];
@@ -41,10 +43,10 @@ struct ptest {
 };
 
 /*
- * Options (NULL-terminated), then the pairing stage wired as the live
- * trace wires it when nothing is copied in the kernel (--no-bpf): the
- * tests that need the BPF program's records set pr.bpf_exits and
- * pr.sig_from_bpf themselves.
+ * Options (NULL-terminated), the plan made of them, and the pairing stage
+ * and sink as the live trace makes them from it when nothing is copied
+ * in the kernel (--no-bpf): the tests that need the BPF program's
+ * records set pr.bpf_exits and pr.sig_from_bpf themselves.
  */
 static inline void pt_start(struct ptest *t, ...)
 {
@@ -72,17 +74,14 @@ static inline void pt_start(struct ptest *t, ...)
 		fprintf(stderr, "options: %s\n", err);
 		exit(1);
 	}
-	t->sink = t->o.json ? sink_json_new(&t->o, &t->pr.view, err, sizeof(err)) :
-			      sink_text_new(&t->o, &t->pr.view, err, sizeof(err));
-	if (!t->sink || pair_init(&t->pr, t->sink, &t->o.sel, t->o.strsize)) {
+	plan_make(&t->o, &(struct plan_machine){ 2 }, &t->plan);
+	t->sink = t->plan.json ?
+		sink_json_new(&t->plan.sink, &t->pr.view, err, sizeof(err)) :
+		sink_text_new(&t->plan.sink, &t->pr.view, err, sizeof(err));
+	if (!t->sink || pair_init(&t->pr, t->sink, &t->plan.pair)) {
 		fprintf(stderr, "setup: %s\n", err);
 		exit(1);
 	}
-	t->pr.follow = t->o.follow > 0;
-	t->pr.fo.verbose = t->o.verbose;
-	t->pr.fo.xflag = t->o.xflag;
-	t->pr.view.max = t->o.max_events;
-	t->pr.signals = t->o.signals;
 	t->now = 1000000;
 }
 

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Options: each row of the table reaches its handler by its long name and
+ * by its letter, sets what it says, and is refused with one line naming
+ * it when its argument is bad.
+ */
+#include "check.h"
+#include "options.h"
+#include "sink.h"
+
+static struct options o;
+static char err[512];
+
+static int parse(const char *a1, const char *a2)
+{
+	char *argv[6] = { "etrace", (char *)a1 };
+	int argc = 2;
+
+	opt_free(&o);
+	if (a2)
+		argv[argc++] = (char *)a2;
+	argv[argc++] = "--";
+	argv[argc++] = "true";
+	argv[argc] = NULL;
+	err[0] = '\0';
+	return opt_parse(argc, argv, &o, err, sizeof(err));
+}
+
+int main(void)
+{
+	/* long names and their letters */
+	CHECK(parse("--output", "f") == 0 && !strcmp(o.outfile, "f"));
+	CHECK(parse("--follow-forks", NULL) == 0 && o.follow == 1);
+	CHECK(parse("-ff", NULL) == 0 && o.follow == 2);
+	CHECK(parse("--string-limit", "7") == 0 && o.strsize == 7);
+	CHECK(parse("--summary-only", NULL) == 0 && o.summary == 1);
+	CHECK(parse("--summary", NULL) == 0 && o.summary == 2);
+	CHECK(parse("--summary-wall-clock", NULL) == 0);
+	CHECK(parse("--successful-only", NULL) == 0 && o.status == STATUS_SUCCESSFUL);
+	CHECK(parse("--failed-only", NULL) == 0 && o.status == STATUS_FAILED);
+	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);
+	CHECK(parse("--syscall-times", NULL) == 0 && o.show_time);
+	CHECK(parse("--verbose", NULL) == 0 && o.verbose == 1);
+	CHECK(parse("-xx", NULL) == 0 && o.xflag == 2);
+	CHECK(parse("-qq", NULL) == 0 && o.quiet == 2);
+	CHECK(parse("--json", NULL) == 0 && o.json);
+	CHECK(parse("--user", "nobody") == 0 && !strcmp(o.user, "nobody"));
+	/* long only */
+	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
+	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);
+	CHECK(parse("--kstack", NULL) == 0 && o.kstack && o.stack == 1);
+	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&
+	      !o.lines);
+	CHECK(parse("--flamegraph", "x.svg") == 0 && !strcmp(o.flamegraph, "x.svg"));
+	CHECK(parse("--stack", NULL) == 0 && o.stack == 1 && !o.stack_fp);
+	CHECK(parse("--stack=fp", NULL) == 0 && o.stack == 1 && o.stack_fp);
+	CHECK(parse("--stack=folded", NULL) == 0 && o.folded && o.stack == 1);
+	CHECK(parse("--stack=frames", NULL) == -1);
+	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, fp or folded)");
+	CHECK(parse("--stack-size", "64") == 0 && o.stack_size == 64);
+	CHECK(parse("--stack-size", "100") == -1);
+	CHECK_STR(err, "invalid --stack-size '100' (a multiple of 8 from 64 to 65528)");
+	CHECK(parse("--ready-fd", "3") == 0 && o.ready_fd == 3);
+	CHECK(parse("--ready-fd", "-1") == -1);
+	CHECK_STR(err, "invalid --ready-fd '-1' (a file descriptor number)");
+	CHECK(parse("--duration", "1.5") == 0 && o.duration_ns == 1500000);
+	CHECK(parse("--max-events", "5") == 0 && o.max_events == 5);
+	CHECK(parse("--interval", "0.5") == 0 && o.interval == 0.5);
+	CHECK(parse("--mmap-pages", "64K") == 0 && o.ring_bytes == 65536 &&
+	      o.ring_given);
+	CHECK(parse("-s", "4097") == -1);
+	CHECK_STR(err, "invalid -s size '4097' (want 0 to 4096)");
+	/* unknown, missing argument */
+	CHECK(parse("--nosuch", NULL) == -1);
+	CHECK_STR(err, "invalid option '--nosuch'");
+	CHECK(parse("-Y", NULL) == -1);
+	CHECK_STR(err, "invalid option '-Y'");
+	{
+		char *argv[] = { "etrace", "--output", NULL };
+
+		opt_free(&o);
+		CHECK(opt_parse(2, argv, &o, err, sizeof(err)) == -1);
+		CHECK_STR(err, "option '--output' needs an argument");
+	}
+	/* what cannot go together, in the order said */
+	CHECK(parse("-kkk", NULL) == -1);
+	CHECK_STR(err, "-k given more than twice");
+	CHECK(parse("-j", "-ff") == -1);
+	CHECK(strstr(err, "-ff does not apply") != NULL);
+	opt_free(&o);
+	CHECK_DONE();
+}

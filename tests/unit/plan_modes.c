@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Plan: what a run does for each mode, decided once from the options:
+ * which BPF programs (arguments, ring mode, counts, signals), which
+ * mappings and ring sizes, what the sinks write, which reports follow.
+ */
+#include <sys/syscall.h>
+
+#include "check.h"
+#include "options.h"
+#include "perf.h"
+#include "plan.h"
+
+static struct options o;
+static struct plan p;
+
+/* the plan for up to four options and a command, on ncpu CPUs */
+static int plan(long ncpu, const char *a1, const char *a2, const char *a3,
+		const char *a4)
+{
+	char *argv[] = { "etrace", (char *)a1, (char *)a2, (char *)a3,
+			 (char *)a4, NULL, NULL, NULL };
+	char err[256];
+	int argc = 1;
+
+	opt_free(&o);
+	while (argc < 5 && argv[argc])
+		argc++;
+	if (!a1 || (strcmp(a1, "-p") && strcmp(a1, "-a"))) {
+		argv[argc++] = "--";
+		argv[argc++] = "true";
+	}
+	if (opt_parse(argc, argv, &o, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	plan_make(&o, &(struct plan_machine){ ncpu }, &p);
+	return 0;
+}
+
+int main(void)
+{
+	/* a command: lines, argument copies in ring mode, all mappings
+	   until BPF copies the strings */
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(p.cmd && p.scope && !p.all && !p.npids);
+	CHECK(p.cap.args && p.cap.ring && p.cap.signals && !p.cap.summary);
+	CHECK(!p.count_first && !p.summary && !p.aggregate && !p.spawns);
+	CHECK(p.maps == PERF_MAPS_ALL && p.maps_with_bpf == PERF_MAPS_NONE);
+	CHECK(p.sink.lines && !p.sink.main_on_stderr && !p.sink.per_task);
+	CHECK(p.ring_bytes == 16u << 20);
+	CHECK(p.pair.sel == &o.sel && p.pair.strsize == 32 && !p.pair.stacks);
+
+	/* -c: the table only, counted in the kernel first, no mappings */
+	CHECK(plan(2, "-c", NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.args && !p.cap.ring && !p.cap.signals && p.cap.summary);
+	CHECK(p.count_first && p.cap.count_events && p.summary == 1);
+	CHECK(!p.sink.lines && p.maps == PERF_MAPS_NONE);
+	/* -C: the trace and the table */
+	CHECK(plan(2, "-C", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.args && p.cap.ring && p.cap.summary && !p.count_first);
+	CHECK(p.sink.lines && p.summary == 2 && !p.cap.count_events);
+	/* -c -k: records with stacks, the top stacks after the table */
+	CHECK(plan(2, "-c", "-k", NULL, NULL) == 0);
+	CHECK(!p.count_first && p.aggregate && p.top_stacks && p.stacks == 1);
+	CHECK(p.ev.stack && !p.cap.ring && p.maps == PERF_MAPS_CODE);
+	/* -k: lines with stacks, not ring mode, code mappings with BPF */
+	CHECK(plan(8, "-kk", NULL, NULL, NULL) == 0);
+	CHECK(p.stacks == 2 && p.pair.stacks == 2 && p.ev.stack && !p.cap.ring);
+	CHECK(p.maps == PERF_MAPS_ALL && p.maps_with_bpf == PERF_MAPS_CODE);
+	CHECK(!p.aggregate && !p.top_stacks);
+	CHECK(p.ring_bytes == 16u << 20);	/* 8 x 16M within 128M */
+	CHECK(plan(16, "-k", NULL, NULL, NULL) == 0 && p.ring_bytes == 8u << 20);
+	CHECK(plan(16, NULL, NULL, NULL, NULL) == 0 && p.ring_bytes == 4u << 20);
+	CHECK(plan(16, "-m", "1M", NULL, NULL) == 0 && p.ring_bytes == 1u << 20);
+	/* --spawns: stacks of the calls that make processes, a report */
+	CHECK(plan(2, "--spawns", "-f", NULL, NULL) == 0);
+	CHECK(p.spawns && p.cap.spawns && p.stacks == 1 && p.ev.stack);
+	CHECK(!p.sink.lines && p.maps == PERF_MAPS_CODE && p.follow);
+	CHECK(sel_has(p.ev.sel, SYS_clone) && !sel_has(p.ev.sel, SYS_read));
+	/* -p: per-task events, no ring mode, nothing to scope */
+	CHECK(plan(2, "-p", "1", NULL, NULL) == 0);
+	CHECK(!p.cmd && p.npids == 1 && p.pids[0] == 1);
+	CHECK(!p.cap.ring && !p.scope);
+	/* -a: every task, mappings kept (the rings are open before BPF) */
+	CHECK(plan(2, "-a", NULL, NULL, NULL) == 0);
+	CHECK(p.all && p.cap.all && p.pair.all && p.ev.all && !p.scope);
+	CHECK(p.cap.ring && p.maps_with_bpf == PERF_MAPS_ALL);
+	/* --no-bpf */
+	CHECK(plan(2, "--no-bpf", NULL, NULL, NULL) == 0 && p.cap.no_bpf);
+	/* -e SYSTEM:EVENT: their own samples, not ring mode */
+	CHECK(plan(2, "-e", "sched:sched_switch", NULL, NULL) == 0);
+	CHECK(p.ev.ntps == 1 && !p.cap.ring);
+	/* folded stacks to -o, or a flame graph: no lines */
+	CHECK(plan(2, "--stack=folded", "-o", "f", NULL) == 0);
+	CHECK(p.folded && !strcmp(p.folded_file, "f") && p.aggregate);
+	CHECK(p.sink.main_on_stderr && !p.sink.lines && !p.top_stacks);
+	CHECK(plan(2, "--flamegraph", "x.svg", NULL, NULL) == 0);
+	CHECK(p.aggregate && !strcmp(p.flamegraph, "x.svg") && !p.sink.lines);
+	/* -ff -o: a file per task; -j */
+	CHECK(plan(2, "-ff", "-o", "f", NULL) == 0);
+	CHECK(p.sink.per_task && p.sink.main_on_stderr && p.sink.follow);
+	CHECK(plan(2, "-j", "-z", NULL, NULL) == 0);
+	CHECK(p.json && p.sink.status == STATUS_SUCCESSFUL);
+	/* -qqq: no signal lines, so no siginfo to copy */
+	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.signals && p.quiet == 3);
+	opt_free(&o);
+	CHECK_DONE();
+}

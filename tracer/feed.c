@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Records stage: each record from the rings, in time order, to the stage
+ * that consumes it: samples of the syscall tracepoints (or ring mode's)
+ * to pairing as entries and exits, the BPF programs' captures, other
+ * tracepoints, signal deliveries; the kernel's COMM, MMAP2, FORK, EXIT
+ * and LOST records.  Malformed records are counted, never trusted; with
+ * events on for all tasks (scoped), the records of untraced ones are
+ * dropped here.
+ */
+#include <linux/perf_event.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+
+#include "record.h"
+#include "trace.h"
+#include "unwind.h"
+
+static uint64_t rd(const uint8_t *raw, int off, int size)
+{
+	int32_t v4;
+	uint64_t v8 = 0;
+
+	if (size == 4) {
+		memcpy(&v4, raw + off, 4);
+		return (uint64_t)(int64_t)v4;
+	}
+	memcpy(&v8, raw + off, 8);
+	return v8;
+}
+
+/*
+ * t->scoped: a record of a traced task (or of a process of one)?  Not the
+ * command's before its exec: that is etrace's own code (per-task events
+ * start at the exec, enable_on_exec).
+ */
+static int in_scope(struct trace *t, pid_t pid, pid_t tid)
+{
+	if (!t->scoped)
+		return 1;
+	if (pid == t->ln.pid && !t->cmd_execd)
+		return 0;
+	return task_find(&t->pr.tasks, tid) || task_find(&t->pr.tasks, pid);
+}
+
+/*
+ * Ring mode's records are the traced tasks' (the program filters), but
+ * for the command's before its exec, which are etrace's own code: all but
+ * the exec itself, whose entry per-task events never see.
+ */
+static int ring_in_scope(struct trace *t, const struct evsel *e,
+			 const struct rec *r)
+{
+	int64_t nr;
+
+	if (!t->scoped || (pid_t)r->pid != t->ln.pid || t->cmd_execd)
+		return 1;
+	if (e->role != EV_SC_ENTER || r->raw_size < 16)
+		return 0;
+	memcpy(&nr, r->raw + 8, 8);
+	return nr == SYS_execve;
+}
+
+static void on_sample(struct trace *t, const struct perf_event_header *h,
+		      uint64_t time)
+{
+	struct evsel *e;
+	struct rec r;
+	uint64_t id, args[SC_MAX_ARGS];
+	int nargs;
+
+	if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
+	    rec_parse(h, h->size, e->sample_type ? e->sample_type :
+		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW, UNWIND_NREGS, &r)) {
+		t->bad++;
+		return;
+	}
+	/* (BPF's records come only for traced tasks: the program filters) */
+	if (e->ring) {
+		if (!ring_in_scope(t, e, &r))
+			return;
+	} else if (e->role != EV_CAPTURE) {
+		/* the kernel's samples, counted against its own counts */
+		t->samples++;
+		if (!in_scope(t, (pid_t)r.pid, (pid_t)r.tid))
+			return;
+	}
+	if (e->stack) {
+		/* the stack of this sample, for the pairing stage to unwind */
+		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
+		t->pr.stk.stack = r.stack;
+		t->pr.stk.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
+		t->pr.stk.chain = r.callchain;
+		t->pr.stk.nchain = r.callchain_nr;
+		t->pr.stk.valid = 1;
+	}
+	switch (e->role) {
+	case EV_SC_ENTER:
+		nargs = e->nargs;
+		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
+		    (uint32_t)(e->off_args + 8 * nargs) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		memcpy(args, r.raw + e->off_args, 8 * (size_t)nargs);
+		pair_enter(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			   (long)rd(r.raw, e->off_nr, e->sz_nr), args, nargs,
+			   time);
+		break;
+	case EV_SC_EXIT:
+		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
+		    (uint32_t)(e->off_args + 8) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		pair_exit(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			  (long)rd(r.raw, e->off_nr, e->sz_nr),
+			  (int64_t)rd(r.raw, e->off_args, 8), time);
+		break;
+	case EV_CAPTURE:
+		t->pr.now = time;
+		pair_capture(&t->pr, (pid_t)r.pid, (pid_t)r.tid, r.raw,
+			     r.raw_size);
+		break;
+	case EV_TP:
+		pair_event(&t->pr, (pid_t)r.pid, (pid_t)r.tid, e, r.raw,
+			   r.raw_size, time);
+		break;
+	case EV_SIG_DELIVER:
+		if ((uint32_t)(e->off_handler + 8) > r.raw_size) {
+			t->bad++;
+			return;
+		}
+		pair_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+			    (int)rd(r.raw, e->off_sig, 4),
+			    rd(r.raw, e->off_handler, 8),
+			    (int)rd(r.raw, e->off_code, 4), time);
+		break;
+	}
+	/* the sample's stack lives in the ring: no one may use it later */
+	t->pr.stk.valid = 0;
+}
+
+void feed_record(void *ctx, struct ring *ring,
+		 const struct perf_event_header *h, uint64_t time)
+{
+	struct trace *t = ctx;
+	struct rec r;
+
+	if (h->type == PERF_RECORD_SAMPLE) {
+		on_sample(t, h, time);
+		return;
+	}
+	if (rec_parse(h, h->size, 0, 0, &r)) {
+		t->bad++;
+		return;
+	}
+	switch (r.type) {
+	case PERF_RECORD_COMM:
+		if ((h->misc & PERF_RECORD_MISC_COMM_EXEC) &&
+		    (pid_t)r.u.comm.pid == t->ln.pid && t->have_child)
+			t->cmd_execd = 1;
+		if (!in_scope(t, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid))
+			break;
+		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
+			  r.u.comm.comm, (h->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
+		break;
+	case PERF_RECORD_MMAP2:
+		if (!in_scope(t, (pid_t)r.u.mmap2.pid, (pid_t)r.u.mmap2.tid))
+			break;
+		pair_mmap(&t->pr, (pid_t)r.u.mmap2.pid, r.u.mmap2.addr,
+			  r.u.mmap2.len, r.u.mmap2.pgoff, r.u.mmap2.prot,
+			  r.u.mmap2.flags,
+			  makedev(r.u.mmap2.maj, r.u.mmap2.min), r.u.mmap2.ino,
+			  r.u.mmap2.path);
+		break;
+	case PERF_RECORD_FORK:
+		/* a traced task's child or thread is traced too */
+		if (!in_scope(t, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid))
+			break;
+		pair_fork(&t->pr, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid,
+			  (pid_t)r.u.task.pid, (pid_t)r.u.task.tid, time);
+		break;
+	case PERF_RECORD_EXIT:
+		if (!in_scope(t, (pid_t)r.u.task.pid, (pid_t)r.u.task.tid))
+			break;
+		pair_task_exit(&t->pr, (pid_t)r.u.task.pid,
+			       (pid_t)r.u.task.tid, time);
+		break;
+	case PERF_RECORD_LOST:
+		ring->lost += r.u.lost.lost;
+		t->lost += r.u.lost.lost;
+		t->sink->ops->lost(t->sink, ring->cpu, r.u.lost.lost, time);
+		break;
+	}
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Plan stage: the options, read once, into what each stage does.  Every
+ * "which mode is this" test of the run is written here, once: -c alone
+ * prints a table instead of lines, signal lines are wanted, ring mode
+ * fits, mappings are needed...  Pure: no I/O, no kernel.
+ */
+#include <string.h>
+
+#include "options.h"
+#include "plan.h"
+#include "perf.h"
+
+/*
+ * Without -m: 16 MiB per CPU, halved while all of them would pass 64 MiB
+ * (128 MiB with DWARF stacks, which copy 8 KiB per call), never below the
+ * 4 MiB default.  Measured with make bench: a 4-thread getppid storm on 2
+ * CPUs lost records with 4 MiB rings in most runs, none with 16 MiB.
+ */
+static size_t ring_size(const struct options *o, long ncpu)
+{
+	size_t all = (o->stack && !o->stack_fp ? 128u : 64u) << 20;
+	size_t r = 16u << 20;
+
+	if (o->ring_given)
+		return o->ring_bytes;
+	while (ncpu > 0 && r > o->ring_bytes && r * (size_t)ncpu > all)
+		r /= 2;
+	return r > o->ring_bytes ? r : o->ring_bytes;
+}
+
+/*
+ * What the BPF programs do: -c alone copies no arguments (no lines are
+ * printed) and shows no signal lines.  Ring mode (the program writes the
+ * calls' records itself: a few tens of ns a record where a perf sample
+ * costs several hundred) is not for stacks (perf samples them), -p
+ * (per-task events), other tracepoints (their tasks' life comes with
+ * their events), nor -c alone.
+ */
+static void plan_capture(const struct options *o, struct plan *p)
+{
+	struct cap_want *w = &p->cap;
+	int table_only = o->summary == 1;
+
+	w->no_bpf = o->no_bpf;
+	w->args = !table_only;
+	w->ring = !o->stack && !o->npids && !o->ntps && !table_only;
+	w->summary = o->summary != 0;
+	w->signals = !table_only && o->quiet < 3;
+	w->follow = o->follow > 0;
+	w->all = o->system_wide;
+	w->spawns = o->spawns;
+	w->count_events = table_only;
+	w->strsize = (unsigned int)o->strsize;
+	w->sum_by = o->sum_by;
+	w->hist = o->hist;
+	w->sel = &o->sel;
+	/* -c: try counting in the kernel first (exact, no record per call) */
+	p->count_first = table_only && !o->stack;
+}
+
+static void plan_events(const struct options *o, struct plan *p)
+{
+	struct ev_want *e = &p->ev;
+
+	e->sel = &o->sel;
+	e->tps = o->tps;
+	e->ntps = o->ntps;
+	e->stack = o->stack;
+	e->stack_fp = o->stack_fp;
+	e->kstack = o->kstack;
+	e->all = o->system_wide;
+}
+
+/*
+ * Mappings, for what needs them: code to unwind stacks, and for printed
+ * lines the read-only files strings can be read from.  A summary needs
+ * none (an mmap storm would pay a record per call).  With BPF, strings
+ * come from its copies (an entry copy that faulted is made again at
+ * exit): data mappings add nothing, and cost every mmap of every traced
+ * process a record; the system-wide rings are open before that is known.
+ */
+static void plan_rings(const struct options *o, const struct plan_machine *m,
+		       struct plan *p)
+{
+	int code = o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE;
+
+	p->ring_bytes = ring_size(o, m->ncpu);
+	p->maps = o->lines ? PERF_MAPS_ALL : code;
+	p->maps_with_bpf = o->system_wide ? p->maps : code;
+	p->stack_size = o->stack_size;
+	p->stack_fp = o->stack_fp;
+	p->kstack = o->kstack;
+}
+
+static void plan_sink(const struct options *o, struct plan *p)
+{
+	struct sink_conf *s = &p->sink;
+
+	p->json = o->json;
+	s->outfile = o->outfile;
+	s->per_task = o->follow == 2 && o->outfile;
+	/* -ff: the main stream is unused; folded stacks write -o themselves */
+	s->main_on_stderr = s->per_task || o->folded;
+	s->follow = o->follow > 0;
+	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
+	s->lines = o->lines;
+	s->tstamp = o->tstamp;
+	s->relative = o->relative;
+	s->show_time = o->show_time;
+	s->quiet = o->quiet;
+	s->status = o->status;
+	s->duration_ns = o->duration_ns;
+	s->interval = o->interval;
+	s->hist = o->hist;
+	s->sort = o->sort;
+}
+
+void plan_make(const struct options *o, const struct plan_machine *m,
+	       struct plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->cmd = o->cmd;
+	p->user = o->user;
+	p->pids = o->pids;
+	p->npids = o->npids;
+	p->all = o->system_wide;
+	p->follow = o->follow > 0;
+	p->ready_fd = o->ready_fd;
+	plan_events(o, p);
+	plan_capture(o, p);
+	p->scope = o->cmd && !o->system_wide && !o->npids;
+	plan_rings(o, m, p);
+	p->pair = (struct pair_conf){
+		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,
+		.xflag = o->xflag, .follow = o->follow > 0,
+		.all = o->system_wide, .stacks = o->stack,
+		.signals = o->signals, .max_events = o->max_events,
+	};
+	plan_sink(o, p);
+	p->summary = o->summary;
+	p->sum_by = o->sum_by;
+	p->interval = o->interval;
+	p->stacks = o->stack;
+	p->top_stacks = o->summary == 1 && o->stack && !o->folded &&
+			!o->flamegraph;
+	p->aggregate = o->folded || o->flamegraph || (o->summary == 1 && o->stack);
+	p->folded = o->folded;
+	p->folded_file = o->outfile;
+	p->flamegraph = o->flamegraph;
+	p->spawns = o->spawns;
+	p->quiet = o->quiet;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Plan stage: what a run does, decided once.  One pure function turns the
+ * options (and what the machine offers) into a plan; each later stage
+ * takes the narrow part it needs (events the ev_want, capture the
+ * cap_want, pairing the pair_conf, sinks the sink_conf) and never sees
+ * the options.  Unit-tested over the modes without root
+ * (tests/unit/plan_modes.c).
+ */
+#ifndef ETRACE_PLAN_H
+#define ETRACE_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "capture.h"
+#include "events.h"
+#include "pair.h"
+#include "sink.h"
+
+struct options;
+
+/* what the machine offers */
+struct plan_machine {
+	long ncpu;			/* CPUs online */
+};
+
+struct plan {
+	/* targets */
+	char **cmd;			/* the command to start, or NULL */
+	const char *user;		/* -u: run it as this user */
+	const pid_t *pids;		/* -p */
+	int npids;
+	int all;			/* -a */
+	int follow;			/* -f, -ff */
+	int ready_fd;			/* --ready-fd, or -1 */
+	/*
+	 * events and BPF.  count_first: -c without stacks counts in the
+	 * kernel with no syscall events; the records only if it cannot.
+	 * cap.ring: ring mode wanted, if the events allow it (not for a few
+	 * syscalls on their own tracepoints).  scope: with a command, events
+	 * on for all tasks may be kept to the traced ones (ring mode, or
+	 * -f on process-lifecycle events only).
+	 */
+	struct ev_want ev;
+	struct cap_want cap;
+	int count_first;
+	int scope;
+	/* rings */
+	size_t ring_bytes;		/* per CPU */
+	int maps;			/* PERF_MAPS_*: mapping records wanted */
+	int maps_with_bpf;		/* ... when BPF copies the strings */
+	uint32_t stack_size;		/* bytes of user stack per sample */
+	int stack_fp;
+	int kstack;
+	/* pairing, sinks */
+	struct pair_conf pair;
+	int json;
+	struct sink_conf sink;
+	/* tables and reports at the end */
+	int summary;			/* -c, -C: the table */
+	unsigned int sum_by;		/* --by */
+	double interval;		/* --interval SEC, or 0 */
+	int stacks;			/* -k 1, -kk 2: stacks unwound */
+	int aggregate;			/* stacks counted: folded, flame
+					   graph, -c -k's top stacks */
+	int top_stacks;			/* -c -k: the top stacks reported */
+	int folded;			/* --stack=folded ... */
+	const char *folded_file;	/* ... to this file, or stdout */
+	const char *flamegraph;		/* --flamegraph FILE.svg */
+	int spawns;			/* --spawns: the report */
+	int quiet;			/* -q: notes on stderr left out */
+};
+
+/* the plan for these options on this machine; it points into o */
+void plan_make(const struct options *o, const struct plan_machine *m,
+	       struct plan *p);
+
+#endif

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reports: what the trace adds besides its lines, handed to the sink as
+ * it writes them: the -c table (at the end, or each --interval), the
+ * spawn report, -c -k's top stacks, the folded stacks and the flame
+ * graph; and the records lost at the very end, which no ring said.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+static void merge_rows(struct summary *to, const struct summary *from)
+{
+	for (unsigned int i = 0; i < from->n; i++)
+		summary_add(to, &from->rows[i].key, &from->rows[i].val);
+}
+
+/*
+ * The kernel says a ring lost records only when it next writes to it: a
+ * burst that overflows a ring at the very end is never said.  The events'
+ * counts lose nothing, so what they made and was not read is lost too.
+ * made is read before the last drain: events still running (-p, -a)
+ * only add to what is read, so this is a lower bound, as it is when the
+ * losses said already include records other than samples.  Ring mode's
+ * rings count their drops themselves (drops, all of them until the trace
+ * ended or was cut): those not said by a LOST record in the ring.
+ */
+void reports_losses(struct trace *t, uint64_t made, uint64_t drops)
+{
+	uint64_t got = t->samples + t->mg.cut_samples, n;
+	uint64_t said = 0, perf_lost;
+
+	/* ring mode: the program counts what its rings dropped, exactly */
+	for (int i = t->ps.ncpu; i < t->ps.nrings; i++)
+		said += t->ps.rings[i].lost;
+	perf_lost = t->lost - said;
+	if (drops > said) {
+		t->lost += drops - said;
+		t->sink->ops->lost(t->sink, -1, drops - said, merge_now());
+	}
+	if (made <= got || made - got <= perf_lost)
+		return;
+	n = made - got - perf_lost;
+	t->lost += n;
+	t->sink->ops->lost(t->sink, -1, n, merge_now());
+}
+
+/* -c: the table now (at the end, or each --interval) */
+void reports_summary(struct trace *t, int final)
+{
+	struct summary *out = &t->sum;
+	struct summary now;
+
+	if (t->cap.summary) {
+		if (!t->p->interval) {
+			cap_sum_read(&t->cap, &t->sum);
+		} else if (!summary_init(&now, t->p->sum_by)) {
+			/* the kernel's counts only grow: print the difference */
+			cap_sum_read(&t->cap, &now);
+			summary_delta(&t->sum, &now, &t->sum_prev);
+			summary_clear(&t->sum_prev);
+			for (unsigned int i = 0; i < now.n; i++)
+				summary_add(&t->sum_prev, &now.rows[i].key,
+					    &now.rows[i].val);
+			t->sum_prev.full = now.full;
+			summary_free(&now);
+		}
+	} else {
+		summary_clear(&t->sum);
+	}
+	/* what the kernel did not count: from records, lost ones said */
+	merge_rows(&t->sum, &t->sum_rec);
+	t->sum.lost = t->sum_rec.n || t->sum_records ? t->lost : 0;
+	t->sink->ops->summary(t->sink, out, merge_now());
+	/* records: each interval counts afresh */
+	if (t->p->interval && !final)
+		summary_clear(&t->sum_rec);
+}
+
+/* --spawns: the report, to where the trace goes */
+void reports_spawns(struct trace *t)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!t->pr.spawns || !(f = open_memstream(&text, &len)))
+		return;
+	spawns_report(t->pr.spawns, f, merge_now() - t->start, t->p->stacks);
+	fclose(f);
+	t->sink->ops->report(t->sink, "spawns", text, len);
+	free(text);
+}
+
+#define TOP_STACKS 20
+
+/* -c -k: top stacks; --stack=folded to stdout (or -o); --flamegraph */
+void reports_stacks(struct trace *t)
+{
+	const struct plan *p = t->p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int r;
+
+	if (!t->pr.agg)
+		return;
+	if (p->top_stacks && (f = open_memstream(&text, &len))) {
+		/* -c -k: the stacks the calls came from, biggest first */
+		stacks_top(t->pr.agg, f, TOP_STACKS);
+		fclose(f);
+		t->sink->ops->report(t->sink, "stacks", text, len);
+		free(text);
+	}
+	if (p->folded) {
+		f = p->folded_file ? fopen(p->folded_file, "w") : stdout;
+		if (!f || stacks_folded(t->pr.agg, f)) {
+			fprintf(stderr, "etrace: writing the folded stacks: %s\n",
+				strerror(errno));
+			t->out_err = errno ? errno : EIO;
+		}
+		if (f && f != stdout)
+			fclose(f);
+		else if (f)
+			fflush(f);
+	}
+	if (p->flamegraph) {
+		char title[256];
+
+		snprintf(title, sizeof(title), "etrace%s%s", p->cmd ? ": " : "",
+			 p->cmd ? p->cmd[0] : "");
+		r = stacks_svg(t->pr.agg, p->flamegraph, title);
+		if (r) {
+			fprintf(stderr, "etrace: writing %s: %s\n", p->flamegraph,
+				strerror(-r));
+			t->out_err = -r;
+		}
+	}
+}
