@@ -28,6 +28,7 @@
 /* the sample being unwound: the callbacks' world */
 struct sample {
 	pid_t pid;
+	const struct proc_maps *pm;
 	const uint64_t *regs;
 	const uint8_t *stack;
 	uint64_t len;
@@ -371,6 +372,16 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 
 	if (!dwfl_frame_pc(state, &pc, &activation) || !pc)
 		return DWARF_CB_ABORT;
+	/*
+	 * A return address read from the stack copy that is not in the
+	 * process's code is no frame: the stack is not known past it.
+	 */
+	if (cur->n) {
+		const struct map *m = maps_find(cur->pm, activation ? pc : pc - 1);
+
+		if (!m || !(m->prot & PROT_EXEC))
+			return DWARF_CB_ABORT;
+	}
 	cur->pcs[cur->n++] = pc;
 	return cur->n < cur->max ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
@@ -412,7 +423,8 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max)
 {
 	struct proc_maps *pm = maps_get(u->maps, pid, 1);
-	struct sample s = { pid, regs, stack, len, regs[7], pcs, 0, max };
+	struct sample s = { pid, pm, regs, stack, len, regs ? regs[7] : 0,
+			    pcs, 0, max };
 	struct pstate *ps;
 	Dwfl *dwfl;
 

@@ -490,8 +490,21 @@ def perfmap_seeds():
         + sym(1, 0, 0, b"junk line") + sym(2, 0x200, 0x10, b"too_long") + sym(0, 0x100, 0x40, b"f_again"))
 
 
+# --- the unwinder's memory (fuzz_unwind) ------------------------------------
+
+def unwind_seeds():
+    # unwind_stack_word: a 64-byte copy at 0x7ffc0000, words in, at, past its ends
+    addrs = [(0, 0), (0, 56), (0, 57), (0, -8 & 0xffff), (1, 2**64 - 4), (0, 64)]
+    put("unwind", b"\0" + struct.pack("<HQB", 64, 0x7ffc0000, len(addrs)) + bytes(range(64))
+        + b"".join(struct.pack("<BQ", k, v) for k, v in addrs))
+    # a real unwind: ip in the binary's code, a stack of code addresses and zeros
+    stack = b"".join(bytes([1, 0]) + struct.pack("<I", 0x1000 * i) if i % 2 else bytes([0]) + bytes(8)
+                     for i in range(16))
+    put("unwind", bytes([3]) + bytes(8 * 20) + bytes([0]) + struct.pack("<IH", 0x2345, 128) + stack)
+
+
 ALL = ["tpformat", "record", "ring", "tbl", "options", "filter", "decode",
-       "capture", "json", "errlog", "kallsyms", "procmaps", "perfmap"]
+       "capture", "json", "errlog", "kallsyms", "procmaps", "perfmap", "unwind"]
 
 if __name__ == "__main__":
     for w in sys.argv[1:] or ALL:
