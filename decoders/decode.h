@@ -69,6 +69,12 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i);
  */
 void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 		int more);
+/*
+ * Bytes a traced program chose (a path, a comm, a symbol), as text in
+ * any of etrace's outputs: escaped as fmt_quoted escapes them, without
+ * the quotes.  Only printable ASCII comes out.
+ */
+void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len);
 
 /*
  * A signal's siginfo_t (128 bytes as the kernel delivers it) the way

@@ -117,3 +117,8 @@ void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 {
 	fmt_qstr(b, NULL, s, len, max, more, 0);
 }
+
+void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len)
+{
+	quote_c(b, s, len);
+}

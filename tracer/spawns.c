@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode.h"
 #include "spawns.h"
 #include "stacks.h"
 
@@ -135,13 +136,32 @@ static int by_count(const void *x, const void *y)
 	return strcmp(a->prog, b->prog);
 }
 
+/* bytes a traced program chose, escaped as strace escapes strings */
+static void put_esc(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	char small[256], *buf = 4 * n < sizeof(small) ? small : malloc(4 * n + 1);
+	struct fmt_buf b;
+
+	if (!buf) {
+		fputs("?", f);
+		return;
+	}
+	fb_init(&b, buf, 4 * n + 1);
+	fmt_escaped(&b, (const uint8_t *)s, n);
+	fwrite(buf, 1, (size_t)(b.p - buf), f);
+	if (buf != small)
+		free(buf);
+}
+
 void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		   int frames)
 {
 	double secs = duration_ns ? duration_ns / 1e9 : 0;
 	uint64_t total = 0;
 
-	qsort(s->g, (size_t)s->n, sizeof(*s->g), by_count);
+	if (s->n)	/* (qsort of NULL is undefined, even for none) */
+		qsort(s->g, (size_t)s->n, sizeof(*s->g), by_count);
 	for (int i = 0; i < s->n; i++)
 		total += s->g[i].count;
 	fprintf(f, "etrace: %llu process%s started in %.3f s, in %d group%s"
@@ -152,17 +172,24 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		const char *base = strrchr(g->prog, '/');
 
 		base = base ? base + 1 : g->prog;
-		fprintf(f, "%s x%llu <- %s", base, (unsigned long long)g->count,
-			g->pcomm);
+		put_esc(f, base);
+		fprintf(f, " x%llu <- ", (unsigned long long)g->count);
+		put_esc(f, g->pcomm);
 		if (g->has_loc) {
-			fprintf(f, " %s:%d", g->loc.file[0] ? g->loc.file : "?",
-				g->loc.line);
-			if (g->loc.func[0])
-				fprintf(f, " (function %s)", g->loc.func);
+			fputc(' ', f);
+			put_esc(f, g->loc.file[0] ? g->loc.file : "?");
+			fprintf(f, ":%d", g->loc.line);
+			if (g->loc.func[0]) {
+				fputs(" (function ", f);
+				put_esc(f, g->loc.func);
+				fputc(')', f);
+			}
 		}
-		fputc('\n', f);
-		fprintf(f, "    program %s; parent %s pid %d", g->prog, g->pcomm,
-			g->ppid);
+		fputs("\n    program ", f);
+		put_esc(f, g->prog);
+		fputs("; parent ", f);
+		put_esc(f, g->pcomm);
+		fprintf(f, " pid %d", g->ppid);
 		if (g->nparents > 1)
 			fprintf(f, " and %d others", g->nparents - 1);
 		fprintf(f, "\n    %.1f/s", secs > 0 ? g->count / secs : 0.0);
@@ -178,9 +205,11 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		for (int k = 0; frames && k < g->norigin && k < ORIGIN_SHOWN; k++) {
 			char name[256];
 
+			/* (the name comes escaped) */
 			stacks_frame_name(&g->origin[k], name, sizeof(name));
-			fprintf(f, "      > %s (%s)\n", name,
-				g->origin[k].module ? g->origin[k].module : "?");
+			fprintf(f, "      > %s (", name);
+			put_esc(f, g->origin[k].module ? g->origin[k].module : "?");
+			fputs(")\n", f);
 		}
 	}
 	if (s->other)

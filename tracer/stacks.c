@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decode.h"
 #include "stacks.h"
 
 #define MAX_KEYS 200000
@@ -86,42 +87,86 @@ static int grow(struct stack_agg *a)
 	return 0;
 }
 
+/* the length of the character or escape at s (fmt_escaped's text) */
+static size_t esc_len(const char *s)
+{
+	size_t n = 1;
+
+	if (s[0] != '\\' || !s[1])
+		return 1;
+	if (s[1] < '0' || s[1] > '7')
+		return 2;
+	while (n < 4 && s[n] >= '0' && s[n] <= '7')
+		n++;
+	return n;
+}
+
+/*
+ * A name made of bytes a traced program chose, escaped (fmt_escaped),
+ * at buf[len]: cut, when it must be, between two characters, never in an
+ * escape (which would read as another byte).  folded: the folded
+ * format's separators become '_'.
+ */
+static void put_name(char *buf, size_t len, const char *s, const char *post,
+		     int folded)
+{
+	char tmp[1024];
+	struct fmt_buf b;
+	size_t n = 0;
+
+	fb_init(&b, tmp, sizeof(tmp) - 1);
+	fmt_escaped(&b, (const uint8_t *)s, strlen(s));
+	fb_puts(&b, post);
+	*b.p = '\0';
+	for (size_t k = 0; tmp[n] && n + (k = esc_len(tmp + n)) < len; n += k)
+		;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
+	for (char *p = buf; folded && *p; p++)
+		if (*p == ';' || *p == ' ')
+			*p = '_';
+}
+
 void stacks_frame_name(const struct frame *f, char *buf, size_t len)
 {
 	const char *mod = f->module ? strrchr(f->module, '/') : NULL;
+	char off[32];
 
 	mod = mod ? mod + 1 : f->module ? f->module : "[unknown]";
-	if (f->sym)
-		snprintf(buf, len, "%s", f->sym);
-	else
-		/* no symbol: the module and offset, never a neighbour's name */
-		snprintf(buf, len, "%s+0x%llx", mod, (unsigned long long)f->reloff);
-	/* the folded format's separators cannot be in a name */
-	for (char *p = buf; *p; p++)
-		if (*p == ';' || *p == ' ' || *p == '\n')
-			*p = '_';
+	if (f->sym) {
+		put_name(buf, len, f->sym, "", 1);
+		return;
+	}
+	/* no symbol: the module and offset, never a neighbour's name */
+	snprintf(off, sizeof(off), "+0x%llx", (unsigned long long)f->reloff);
+	put_name(buf, len, mod, off, 1);
 }
 
 void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,
 		int n, const char *leaf, uint64_t count)
 {
-	size_t len;
+	size_t len, lleaf = leaf ? strlen(leaf) + 1 : 0;
 	unsigned int h;
 	char name[256];
 
-	len = (size_t)snprintf(a->buf, KEY_MAX, "%s", comm && *comm ? comm : "?");
-	for (char *p = a->buf; *p; p++)
-		if (*p == ';' || *p == ' ')
-			*p = '_';
-	/* outermost first, as the folded format reads */
-	for (int i = n - 1; i >= 0 && len < KEY_MAX - 1; i--) {
+	put_name(a->buf, KEY_MAX, comm && *comm ? comm : "?", "", 1);
+	len = strlen(a->buf);
+	/* outermost first, as the folded format reads; whole names only */
+	for (int i = n - 1; i >= 0; i--) {
+		size_t k;
+
 		stacks_frame_name(&f[i], name, sizeof(name));
-		len += (size_t)snprintf(a->buf + len, KEY_MAX - len, ";%s", name);
+		k = strlen(name);
+		if (len + 1 + k + lleaf >= KEY_MAX)
+			break;
+		a->buf[len++] = ';';
+		memcpy(a->buf + len, name, k + 1);
+		len += k;
 	}
-	if (leaf && len < KEY_MAX - 1)
-		len += (size_t)snprintf(a->buf + len, KEY_MAX - len, ";%s", leaf);
-	if (len >= KEY_MAX)
-		a->buf[KEY_MAX - 1] = '\0';
+	if (leaf && len + lleaf < KEY_MAX) {
+		a->buf[len++] = ';';
+		memcpy(a->buf + len, leaf, lleaf);
+	}
 	for (h = hash(a->buf) & (a->cap - 1); a->e[h].key;
 	     h = (h + 1) & (a->cap - 1)) {
 		if (!strcmp(a->e[h].key, a->buf)) {
@@ -255,6 +300,10 @@ static void tree_free(struct node *n)
 	}
 }
 
+/*
+ * Text for the SVG: names are escaped ASCII already (stacks_add), so
+ * only XML's own characters are left to write as entities.
+ */
 static void xml(FILE *f, const char *s)
 {
 	for (; *s; s++) {
@@ -264,8 +313,8 @@ static void xml(FILE *f, const char *s)
 		case '&': fputs("&amp;", f); break;
 		case '"': fputs("&quot;", f); break;
 		default:
-			if ((unsigned char)*s >= 0x20)
-				fputc(*s, f);
+			/* (nothing else can come: valid XML whatever comes) */
+			fputc(*s >= 0x20 && *s < 0x7f ? *s : '?', f);
 		}
 	}
 }
@@ -426,7 +475,12 @@ int stacks_svg(struct stack_agg *a, const char *path, const char *title)
 			" height=\"100%%\" fill=\"rgb(250,250,240)\"/>\n"
 			"<text x=\"600\" y=\"20\" text-anchor=\"middle\""
 			" style=\"font-size:16px\">");
-		xml(f, title ? title : "etrace");
+		{
+			char t[1024];
+
+			put_name(t, sizeof(t), title ? title : "etrace", "", 0);
+			xml(f, t);
+		}
 		fprintf(f, " (%llu events)</text>\n<text id=\"unzoom\" x=\"10\""
 			" y=\"20\" style=\"display:none;cursor:pointer\">"
 			"Reset zoom</text>\n", (unsigned long long)root.count);

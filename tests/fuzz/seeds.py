@@ -503,8 +503,65 @@ def unwind_seeds():
     put("unwind", bytes([3]) + bytes(8 * 20) + bytes([0]) + struct.pack("<IH", 0x2345, 128) + stack)
 
 
+# --- stacks and the spawns report (strings a traced program chose) -----------
+
+def pool(strings):
+    return bytes([len(strings)]) + b"".join(bytes([len(x)]) + x for x in strings)
+
+
+def stacks_seeds():
+    p = [b"bash", b"make_child", b"/usr/bin/bash", b"\x1b[2Jevil;comm name", b"\xff\xfe\n"]
+    fr = lambda sym, mod, off: struct.pack("<BBH", sym, mod, off)
+    one = bytes([0, 3]) + fr(1, 2, 0x10) + fr(0xff, 2, 0x2345) + fr(4, 0xff, 0) + bytes([0, 5])
+    two = bytes([3, 2]) + fr(1, 2, 0x10) + fr(3, 4, 1) + bytes([1, 1])
+    put("stacks", bytes([3]) + pool(p) + bytes([3]) + one + two + one)
+    put("stacks", bytes([0]) + pool([]) + bytes([1, 0xff, 0, 2, 1]))
+
+
+def spawns_seeds():
+    p = [b"/usr/bin/dirname", b"build.sh", b"./build.sh", b"f", b"\x1b]0;title\x07", b"make_child"]
+    fr = struct.pack("<BBH", 5, 0, 0x1234)
+    ex = lambda prog, pcomm, line: (bytes([prog, pcomm]) + struct.pack("<H", 901) + bytes([1]) + fr
+                                    + bytes([line, 2, 3]) + struct.pack("<H", 7))
+    put("spawns", pool(p) + bytes([4]) + ex(0, 1, 4) + ex(0, 1, 4) + ex(4, 4, 0) + ex(0, 4, 9)
+        + bytes([2, 0]) + struct.pack("<H", 1000) + bytes([1]) + struct.pack("<H", 5) + struct.pack("<I", 10**9))
+
+
+# --- bash's uprobe records (fuzz_bash) ----------------------------------------
+
+def bash_seeds():
+    rec = lambda tid, kind, line, level, name, file: (bytes([0, tid, kind]) + struct.pack("<bb", line, level)
+                                                      + bytes([len(name)]) + name + bytes([len(file)]) + file)
+    fork = lambda parent, child, thread=0: bytes([1, parent, child, thread])
+    put("bash", rec(1, 3, 0, 0, b"", b"./lib.sh") + rec(1, 2, 0, 1, b"f", b"./lib.sh")
+        + rec(1, 1, 4, 0, b"", b"./build.sh") + fork(1, 3) + rec(1, 1, 2, 0, b"f", b"./build.sh")
+        + fork(1, 4) + rec(3, 1, 7, 1, b"", b"./build.sh") + fork(3, 5) + fork(1, 6, 1)
+        + rec(1, 1, 9, 0, b"g", b"./build.sh") + fork(1, 7))
+
+
+# --- the JSON Lines sink (fuzz_jsonsink) ----------------------------------------
+
+def jsonsink_seeds():
+    p = [b"bash", b"/usr/lib/x86_64-linux-gnu/libc.so.6", b"__open64", b"\xff\x1b[2J", b"io.c"]
+    path = b"/etc/ld.so.cache\xff"
+    call = (bytes([0]) + struct.pack("<H", 257) + bytes([0, 1]) + struct.pack("<6Q", 2**64 - 100, 0x1000, 0x80000, 0, 0, 0)
+            + struct.pack("<q", 3) + bytes([0]) + bytes([1]) + struct.pack("<H", len(path)) + path + bytes(4)
+            + bytes([2]) + bytes([1, 2, 4]) + bytes([3, 3, 3]))
+    fail = (bytes([0]) + struct.pack("<H", 2) + bytes([3, 1]) + struct.pack("<6Q", 0x1000, 0, 0, 0, 0, 0)
+            + struct.pack("<q", -2) + bytes([8]) + bytes(5) + bytes([0]))
+    sig = bytes([3, 17, 16]) + struct.pack("<iiii", 17, 0, 1, 0) + bytes([0])
+    rec = struct.pack("<HBBi", 365, 0, 0, 4242) + struct.pack("<Iii", (6 << 16) | 56, 4242, 4242) + b"bash\x1b".ljust(16, b"\0") + bytes(4) + struct.pack("<QQ", 1, 2) + b"/bin\xff\0"
+    event = bytes([4]) + struct.pack("<H", len(rec)) + rec
+    note = bytes([5]) + struct.pack("<H", 12) + b"+++ \x1b[2J +++"
+    report = bytes([6]) + struct.pack("<H", 9) + b"a\nb\tc\xff\\"
+    summ = bytes([7, 3, 1]) + bytes([0]) + struct.pack("<Hh", 257, 3) + bytes([7, 3]) + bytes([3]) + struct.pack("<Hh", 2, -2)
+    put("jsonsink", bytes([0x10]) + pool(p) + call + fail + sig + event + note + report + summ
+        + bytes([1, 1]) + struct.pack("<i", 9) + bytes([2, 0xff]) + struct.pack("<I", 3))
+
+
 ALL = ["tpformat", "record", "ring", "tbl", "options", "filter", "decode",
-       "capture", "json", "errlog", "kallsyms", "procmaps", "perfmap", "unwind"]
+       "capture", "json", "errlog", "kallsyms", "procmaps", "perfmap", "unwind",
+       "stacks", "spawns", "bash", "jsonsink"]
 
 if __name__ == "__main__":
     for w in sys.argv[1:] or ALL:
