@@ -311,7 +311,14 @@ FILTERS = ["common_pid != 0", "pid > 1 && comm ~ \"ba*\"",
 def filter_seeds():
     for f in FILTERS:
         put("filter", bytes([0]) + f.encode())
-        put("filter", bytes([1]) + f.encode())
+        put("filter", bytes([2]) + f.encode())
+    # a trace's filters: mode (bit 0), -a, -k, few fds, glob; trace= terms; text
+    sc = lambda i: bytes([0]) + struct.pack("<H", i)
+    cls = lambda i, neg=0: bytes([4 | neg]) + bytes([i])
+    put("filter", bytes([1]) + bytes([2]) + sc(257) + sc(2) + b"prev_pid > 1")
+    put("filter", bytes([1 | 2 | 4 | 8]) + bytes([2]) + sc(0) + cls(0) + b"pid == 1")
+    put("filter", bytes([1 | 8 | 16]) + bytes([3]) + bytes([5]) + sc(1, ) + cls(1, 0x80) + b"")
+    put("filter", bytes([1 | 2 | 32]) + bytes([1]) + bytes([6]) + b"sig == 9 && code > 0")
 
 
 # --- calls with captured structs (fuzz_decode) --------------------------------
