@@ -4,6 +4,7 @@
 #   make            build ./etrace
 #   make check      build and run every test (unit, live; live needs root)
 #   make bench      benchmarks against strace and perf trace (bench/)
+#   make mutants    does make check catch small faults? (tools/mutants.txt)
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Sources are found by wildcard: a new decoder, tracer stage, flag set or
@@ -133,6 +134,11 @@ check: etrace $(UNIT) $(PROGS)
 bench: etrace $(PROGS)
 	sh bench/run.sh
 
+# faults applied one at a time to a copy of the tree, each run against the
+# tests (not in CI: an hour or more); MUTANTS_ARGS=--only NAME,... --no-full
+mutants:
+	python3 tools/mutants.py $(MUTANTS_ARGS)
+
 # Debian 12 packages: build (compiler, libraries, clang for BPF), tests
 # (strace is the oracle, python3 parses the JSON, chromium draws the flame
 # graph, libclang-rt has libFuzzer, valgrind checks a live trace, gawk
@@ -156,7 +162,7 @@ install: etrace
 clean:
 	rm -rf $(B) etrace
 
-.PHONY: all check bench install clean deps bench-deps
+.PHONY: all check bench mutants install clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk
