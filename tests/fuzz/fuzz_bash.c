@@ -99,6 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sc_select sel;
+	struct pair_conf conf;
 	struct pair p;
 	struct fz f;
 	int ops = 0;
@@ -108,9 +109,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_init(&f, data, size);
 	memset(&sel, 0, sizeof(sel));
 	memset(model, 0, sizeof(model));
-	if (pair_init(&p, NULL, &sel, 32))
+	memset(&conf, 0, sizeof(conf));
+	conf.sel = &sel;
+	conf.strsize = 32;
+	conf.follow = 1;
+	if (pair_init(&p, NULL, &conf))
 		abort();
-	p.follow = 1;
 	for (int tid = 1; tid <= 2; tid++) {
 		FUZZ_ASSERT(pair_add_task(&p, tid, tid, "bash"));
 		model[tid].live = 1;

@@ -7,7 +7,8 @@
  *    as TEXT; the text must be kept whole for every event of that -e only.
  *
  * 2. The filters of a trace: opt_parse of "-e trace=LIST -e GLOB --filter
- *    TEXT [-a] [-k]", then events_build against a tracefs made in /tmp
+ *    TEXT [-a] [-k]", plan_make, then events_build of the plan's events
+ *    against a tracefs made in /tmp
  *    (ETRACE_TRACEFS: raw_syscalls, signal_deliver, two sched events and
  *    syscalls:sys_enter_X / sys_exit_X for every syscall of the table).
  *    Each event GLOB matched carries TEXT exactly, the others none; with
@@ -42,6 +43,7 @@
 #include "events.h"
 #include "fuzz.h"
 #include "options.h"
+#include "plan.h"
 #include "sysent.h"
 #include "sysent_fallback.h"
 
@@ -303,18 +305,18 @@ static int stack_source(long nr)
 }
 
 /* what the trace needs of entry (enter) or exit records of id */
-static int needed(const struct options *o, long id, int enter)
+static int needed(const struct ev_want *w, long id, int enter)
 {
-	if (sel_has(&o->sel, id))
+	if (sel_has(w->sel, id))
 		return 1;
 	if (enter)
 		return id == SYS_exit || id == SYS_exit_group ||
-		       (o->stack && stack_source(id));
+		       (w->stack && stack_source(id));
 	/* after rt_sigreturn the kernel has reset the number: -1 */
 	return id < 0;
 }
 
-static void check_events(const struct options *o, const struct evlist *l,
+static void check_events(const struct ev_want *w, const struct evlist *l,
 			 const char *text, const char *glob)
 {
 	static char seen[2][SC_NR_MAX];
@@ -344,7 +346,7 @@ static void check_events(const struct options *o, const struct evlist *l,
 		FUZZ_ASSERT(!e->filter || strlen(e->filter) < 4000);
 		for (long id = -1; id < SC_NR_MAX + 4; id++) {
 			int enter = e->role == EV_SC_ENTER;
-			int need = needed(o, id, enter);
+			int need = needed(w, id, enter);
 			int got = accepts(e->filter, id, self + 1);
 
 			if (need && !got)
@@ -354,7 +356,7 @@ static void check_events(const struct options *o, const struct evlist *l,
 			/* a list of ids: exactly those */
 			if (e->filter && strstr(e->filter, "id "))
 				FUZZ_ASSERT(need == got);
-			if (o->system_wide)
+			if (w->all)
 				FUZZ_ASSERT(!accepts(e->filter, id, self));
 		}
 	}
@@ -363,8 +365,8 @@ static void check_events(const struct options *o, const struct evlist *l,
 	for (unsigned int nr = 0; nr < sc_table_size && nr < SC_NR_MAX; nr++) {
 		if (!sc_table[nr].name)
 			continue;
-		FUZZ_ASSERT(seen[1][nr] == needed(o, nr, 1));
-		FUZZ_ASSERT(seen[0][nr] == sel_has(&o->sel, nr));
+		FUZZ_ASSERT(seen[1][nr] == needed(w, nr, 1));
+		FUZZ_ASSERT(seen[0][nr] == sel_has(w->sel, nr));
 	}
 }
 
@@ -374,7 +376,9 @@ static void trace_filters(struct fz *f, uint8_t mode)
 					     "sched:sched_p*", "signal:*" };
 	char list[4096] = "trace=", *argv[16], *text, err[512];
 	const char *glob = globs[(mode >> 4) & 3];
+	struct plan_machine machine = { 2 };
 	struct options o;
+	struct plan pl;
 	struct evlist l;
 	int nterms = fz_u8(f) % 24, argc = 0, r;
 	size_t n = strlen(list), got;
@@ -435,12 +439,15 @@ static void trace_filters(struct fz *f, uint8_t mode)
 		free(text);
 		return;		/* (the options target holds opt_parse) */
 	}
-	r = events_build(&l, &o, &tfs, mode & 8 ? 5 : 100000, 1, err, sizeof(err));
+	/* what the trace wants of the events, as main() makes it */
+	plan_make(&o, &machine, &pl);
+	r = events_build(&l, &pl.ev, &tfs, mode & 8 ? 5 : 100000, 1, err,
+			 sizeof(err));
 	if (r) {
 		fprintf(stderr, "events_build: %s (%s)\n", err, list);
 		FUZZ_ASSERT(!"events_build refused a valid trace");
 	}
-	check_events(&o, &l, text, glob);
+	check_events(&pl.ev, &l, text, glob);
 	events_free(&l);
 	opt_free(&o);
 	free(text);

@@ -28,7 +28,6 @@
 
 #include "events.h"
 #include "fuzz.h"
-#include "options.h"
 #include "sink.h"
 #include "summary.h"
 #include "sysent_fallback.h"
@@ -108,7 +107,7 @@ static const uint8_t *take(struct fz *f, size_t max, size_t *got)
  * starts at byte done of the file.
  */
 static struct sink_view view = { 1, 0, 0, 0 };
-static struct options o;
+static struct sink_conf o;
 static struct sink *s;
 static long done;
 
@@ -133,11 +132,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&o, 0, sizeof(o));
 	o.outfile = path;	/* (read when the sink is made) */
 	o.lines = 1;
-	o.strsize = strsizes[opts & 3];
 	o.quiet = (opts >> 2) & 3;
 	o.hist = (opts >> 4) & 1;
 	o.status = opts & 0x80 ? STATUS_ALL & ~STATUS_FAILED : STATUS_ALL;
-	fo.strsize = o.strsize;
+	fo.strsize = strsizes[opts & 3];
 	fo.verbose = (opts >> 5) & 1;
 	fo.xflag = (opts >> 6) & 1;
 	npool = fz_u8(&f) % (NPOOL + 1);
