@@ -18,6 +18,9 @@ static void fmt_base(struct fmt_buf *b, int base, uint64_t v)
 	case B_UINT:
 		fb_udec(b, (uint32_t)v);
 		break;
+	case B_XINT:
+		fb_hex(b, (uint32_t)v);
+		break;
 	case B_LONG:
 		fb_dec(b, (int64_t)v);
 		break;
@@ -96,7 +99,36 @@ static fmt_kind_fn *const kind_fmt[K__COUNT] = {
 };
 #undef fmt_k_none
 
-void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
+/*
+ * The one rule for every argument: the kernel reads it as its C type (the
+ * kind's base), so only that type's bits are the argument.  The rest of
+ * the register is whatever the caller left there: mkdir("x", 0) made with
+ * 0xffffffffffff0000 in the register is mkdir("x", 000), as strace and
+ * the kernel see it.  Every formatter, and every rule that looks at
+ * another argument, works on these values.
+ */
+static uint64_t arg_typed(int kind, uint64_t v)
+{
+	switch (kind < K__COUNT ? kind_info[kind].base : B_HEX) {
+	case B_INT:
+	case B_UINT:
+	case B_XINT:
+		return (uint32_t)v;
+	case B_OCT:
+		return (uint16_t)v;
+	}
+	return v;
+}
+
+static void call_typed(struct sc_call *t, const struct sc_call *c)
+{
+	*t = *c;
+	for (int i = 0; i < c->d->nargs && i < SC_MAX_ARGS; i++)
+		t->args[i] = arg_typed(c->d->arg[i].kind, c->args[i]);
+}
+
+/* argument i of a call whose values are typed already */
+static void arg_print(struct fmt_buf *b, const struct sc_call *c, int i)
 {
 	const struct sc_arg *a = &c->d->arg[i];
 	fmt_kind_fn *f = a->kind < K__COUNT ? kind_fmt[a->kind] : NULL;
@@ -105,6 +137,14 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 		f(b, c, i);
 	else
 		fmt_base(b, kind_info[a->kind].base, c->args[i]);
+}
+
+void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
+{
+	struct sc_call t;
+
+	call_typed(&t, c);
+	arg_print(b, &t, i);
 }
 
 /* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
@@ -158,6 +198,10 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_futex_call;
 		case K_prctlop:
 			return fmt_prctl_call;
+		case K_ptracereq:
+			return fmt_ptrace_call;
+		case K_archcode:
+			return fmt_arch_prctl_call;
 		case K_fcntlcmd:
 			return fmt_fcntl_call;
 		case K_ioctl:
@@ -167,12 +211,15 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 	return NULL;
 }
 
-int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
+int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 	     int exiting)
 {
-	fmt_call_fn *call = call_fmt(c->d);
+	fmt_call_fn *call = call_fmt(raw->d);
+	struct sc_call t;
+	const struct sc_call *c = &t;
 	int i, n = 0;
 
+	call_typed(&t, raw);
 	if (call)
 		return call(b, c, from, exiting);
 	for (i = from; i < c->d->nargs; i++) {
@@ -188,7 +235,7 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (i > from || (n && i == from))
 			fb_puts(b, ", ");
 		n++;
-		fmt_arg(b, c, i);
+		arg_print(b, c, i);
 	}
 	return i;
 }
@@ -207,11 +254,14 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_adjtimex] = fmt_adjtimex_ret,
 };
 
-void fmt_retval(struct fmt_buf *b, const struct sc_call *c)
+void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
 {
-	int64_t r = c->ret;
+	int64_t r = raw->ret;
 	fmt_ret_fn *extra;
+	struct sc_call t;
+	const struct sc_call *c = &t;
 
+	call_typed(&t, raw);
 	if (c->d->ret == R_none) {
 		fb_putc(b, '?');
 		return;

@@ -32,6 +32,11 @@ FMT_KIND(perm)
 	fb_oct(b, c->args[i] & 0xffffffffu);
 }
 
+/*
+ * S_IFREG|S_ISUID|0755 as strace prints a mode: the type, the special
+ * bits, then the rest in octal; a type the kernel does not have prints
+ * the whole mode in octal (0177777), as strace does.
+ */
 void fmt_mode_val(struct fmt_buf *b, uint64_t v)
 {
 	static const struct { unsigned int bits; const char *name; } type[] = {
@@ -41,31 +46,27 @@ void fmt_mode_val(struct fmt_buf *b, uint64_t v)
 		{ S_IFCHR, "S_IFCHR" },
 	};
 	unsigned int m = (unsigned int)v, fmt = m & S_IFMT;
-	int n = 0;
+	const char *name = NULL;
 
-	for (size_t k = 0; fmt && k < sizeof(type) / sizeof(type[0]); k++) {
-		if (fmt == type[k].bits) {
-			fb_puts(b, type[k].name);
-			n++;
-		}
+	for (size_t k = 0; fmt && k < sizeof(type) / sizeof(type[0]); k++)
+		if (fmt == type[k].bits)
+			name = type[k].name;
+	if (fmt && !name) {
+		fb_printf(b, "%#03o", m);
+		return;
 	}
-	if (fmt && !n) {
-		fb_oct(b, fmt);
-		n++;
+	if (name) {
+		fb_puts(b, name);
+		fb_putc(b, '|');
 	}
 	if (m & S_ISUID)
-		fb_puts(b, n++ ? "|S_ISUID" : "S_ISUID");
+		fb_puts(b, "S_ISUID|");
 	if (m & S_ISGID)
-		fb_puts(b, n++ ? "|S_ISGID" : "S_ISGID");
+		fb_puts(b, "S_ISGID|");
 	if (m & S_ISVTX)
-		fb_puts(b, n++ ? "|S_ISVTX" : "S_ISVTX");
-	if (n)
-		fb_putc(b, '|');
-	fb_oct(b, m & 0777);
-	if (v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu) {
-		fb_putc(b, '|');
-		fb_hex(b, v & ~(uint64_t)(S_IFMT | 07777) & 0xffffffffu);
-	}
+		fb_puts(b, "S_ISVTX|");
+	fb_printf(b, "%#03o", m & ~(unsigned int)(S_IFMT | S_ISUID | S_ISGID |
+						 S_ISVTX));
 }
 
 FMT_KIND(mode)

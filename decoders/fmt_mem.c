@@ -3,6 +3,8 @@
  * Decoders stage: memory calls (mmap's protection and flags) and the
  * generic flag and value sets of decoders/xlat/.
  */
+#include <sys/swap.h>
+
 #include "fmt_priv.h"
 
 FMT_KIND(prot)
@@ -62,6 +64,37 @@ FMT_KIND(enum)
 	    xlat_name(x, (uint64_t)(int64_t)(int32_t)v))
 		v = (uint64_t)(int64_t)(int32_t)v;
 	fmt_xlat_enum(b, x, v);
+}
+
+/*
+ * A value strace prints as a plain number when it has no name (its
+ * printxval_d with no default): add_key's keyring 0 prints as 0, with no
+ * KEY_SPEC_??? comment (0 is no keyring, a valid argument).  The names
+ * are negative ints: looked up sign-extended.
+ */
+FMT_KIND(enumd)
+{
+	int32_t v = (int32_t)c->args[i];
+	const char *name = xlat_name(c->d->arg[i].set, (uint64_t)(int64_t)v);
+
+	if (name)
+		fb_puts(b, name);
+	else
+		fb_dec(b, v);
+}
+
+/* swapon: SWAP_FLAG_* then the priority bits in decimal, "5" alone */
+FMT_KIND(swapflags)
+{
+	uint32_t v = (uint32_t)c->args[i];
+	uint32_t prio = v & SWAP_FLAG_PRIO_MASK;
+
+	v &= ~(uint32_t)SWAP_FLAG_PRIO_MASK;
+	if (v) {
+		fmt_flags_dflt(b, &xlat_swapon_flags, v, "SWAP_FLAG_???");
+		fb_putc(b, '|');
+	}
+	fb_udec(b, prio);
 }
 
 /* System V IPC keys: IPC_PRIVATE or the key in hex */

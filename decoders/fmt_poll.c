@@ -77,11 +77,10 @@ static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
 			return;
 		fb_puts(b, n ? ", left " : "left ");
-		fb_puts(b, "{tv_sec=");
-		fb_dec(b, (int64_t)ld64(k->p));
-		fb_puts(b, kind == K_tsleft ? ", tv_nsec=" : ", tv_usec=");
-		fb_dec(b, (int64_t)ld64(k->p + 8));
-		fb_putc(b, '}');
+		if (kind == K_tsleft)
+			fmt_timespec_at(b, k->p);
+		else
+			fmt_timeval_at(b, k->p);
 		return;
 	}
 }

@@ -131,6 +131,11 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 /* fmt_ioctl.c */
 int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
+/* fmt_ptrace.c */
+int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
+int fmt_arch_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+			int exiting);
 /* fmt_futex.c */
 int fmt_futex_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
@@ -150,6 +155,7 @@ void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
 void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_time.c */
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p);
+void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p);
 void fmt_clockid_val(struct fmt_buf *b, int32_t id);
 int fmt_utc(struct fmt_buf *b, int64_t sec, int64_t frac, int frac_digits);
 void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);

@@ -82,15 +82,6 @@ FMT_KIND(wstatus)
 	fb_putc(b, ']');
 }
 
-static void fmt_tv(struct fmt_buf *b, const uint8_t *p)
-{
-	fb_puts(b, "{tv_sec=");
-	fb_dec(b, (int64_t)ld64(p));
-	fb_puts(b, ", tv_usec=");
-	fb_dec(b, (int64_t)ld64(p + 8));
-	fb_putc(b, '}');
-}
-
 FMT_KIND(rusage)
 {
 	static const char *const f[] = {
@@ -104,9 +95,9 @@ FMT_KIND(rusage)
 	if (!k)
 		return;
 	fb_puts(b, "{ru_utime=");
-	fmt_tv(b, k->p);
+	fmt_timeval_at(b, k->p);
 	fb_puts(b, ", ru_stime=");
-	fmt_tv(b, k->p + 16);
+	fmt_timeval_at(b, k->p + 16);
 	if (!verbose(c)) {
 		fb_puts(b, ", ...}");
 		return;

@@ -15,22 +15,27 @@ FMT_KIND(clockid)
 	fmt_clockid_val(b, (int32_t)c->args[i]);
 }
 
-/* {tv_sec=1, tv_nsec=5} from 16 bytes */
+/*
+ * {tv_sec=1, tv_nsec=5} from 16 bytes.  The fraction prints unsigned, as
+ * strace prints it: an out-of-range tv_nsec of -1 is 18446744073709551615
+ * (the kernel refuses it with EINVAL; strace shows what was passed).
+ */
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p)
 {
 	fb_puts(b, "{tv_sec=");
 	fb_dec(b, (int64_t)ld64(p));
 	fb_puts(b, ", tv_nsec=");
-	fb_dec(b, (int64_t)ld64(p + 8));
+	fb_udec(b, ld64(p + 8));
 	fb_putc(b, '}');
 }
 
-static void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p)
+/* {tv_sec=1, tv_usec=5}, the fraction unsigned as above */
+void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p)
 {
 	fb_puts(b, "{tv_sec=");
 	fb_dec(b, (int64_t)ld64(p));
 	fb_puts(b, ", tv_usec=");
-	fb_dec(b, (int64_t)ld64(p + 8));
+	fb_udec(b, ld64(p + 8));
 	fb_putc(b, '}');
 }
 

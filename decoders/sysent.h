@@ -31,7 +31,14 @@ enum sc_class_bit {
 	CLS__COUNT
 };
 
-enum kind_base { B_INT, B_UINT, B_LONG, B_ULONG, B_HEX, B_PTR, B_OCT };
+/*
+ * A kind's base is the C type the kernel reads the argument as, and how
+ * it prints plain: INT int, UINT unsigned int (decimal), XINT unsigned int
+ * (hex), OCT umode_t (octal), LONG long, ULONG unsigned long, HEX unsigned
+ * long (hex), PTR a pointer.  Only the type's bits are the argument: the
+ * register's others are whatever the caller left there (fmt_args.c).
+ */
+enum kind_base { B_INT, B_UINT, B_XINT, B_OCT, B_LONG, B_ULONG, B_HEX, B_PTR };
 enum kind_dir { D_IN, D_OUT };
 
 /* param of an argument: an argument index 0..5, or one of these */

@@ -91,6 +91,7 @@ static int parse_arg(const char *s, struct tbl_arg *a, char *err,
 		return -1;
 	}
 	if (a->kind == K_flags || a->kind == K_enum || a->kind == K_ipcflags ||
+	    a->kind == K_lflags || a->kind == K_lenum || a->kind == K_enumd ||
 	    (a->kind == K_oint && colon && !isdigit((unsigned char)colon[1]))) {
 		if (!colon || !valid_ident(colon + 1)) {
 			snprintf(err, errlen, "'%.64s' needs a set name: %s:SET",

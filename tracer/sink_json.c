@@ -76,7 +76,8 @@ static void emit(struct json_sink *js, struct fmt_buf *b)
 
 static int is_flags(int kind)
 {
-	return kind == K_flags || kind == K_oflags || kind == K_atflags ||
+	return kind == K_flags || kind == K_lflags || kind == K_oflags ||
+	       kind == K_atflags ||
 	       kind == K_prot || kind == K_mapflags || kind == K_cloneflags ||
 	       kind == K_waitopts || kind == K_socktype;
 }
