@@ -5,6 +5,7 @@
 #   make check      build and run every test (unit, live; live needs root)
 #   make bench      benchmarks against strace and perf trace (bench/)
 #   make mutants    does make check catch small faults? (tools/mutants.txt)
+#   make strace-suite  strace 6.1's own test suite, etrace in strace's place
 #   make install    PREFIX=/usr/local DESTDIR=
 #
 # Sources are found by wildcard: a new decoder, tracer stage, flag set or
@@ -139,15 +140,25 @@ bench: etrace $(PROGS)
 mutants:
 	python3 tools/mutants.py $(MUTANTS_ARGS)
 
+# strace 6.1's test suite with etrace in strace's place (tests/strace-suite/):
+# fetches Debian's strace source package, builds its test programs and runs
+# each test with strace, then etrace.  STRACE_SUITE=ci: the part CI runs;
+# STRACE_SUITE_ARGS: test names, -j N.
+STRACE_SUITE ?=
+STRACE_SUITE_ARGS ?= $(if $(filter ci,$(STRACE_SUITE)),-l tests/strace-suite/ci.list)
+strace-suite: etrace
+	sh tests/strace-suite/run.sh $(STRACE_SUITE_ARGS)
+
 # Debian 12 packages: build (compiler, libraries, clang for BPF), tests
 # (strace is the oracle, python3 parses the JSON, chromium draws the flame
 # graph, libclang-rt has libFuzzer, valgrind checks a live trace, gawk
-# beside mawk: CI runs the suite with each as awk), benchmarks (perf).
-# As root directly, otherwise through sudo.
+# beside mawk: CI runs the suite with each as awk; dpkg-dev for make
+# strace-suite: apt-get source unpacks with dpkg-source), benchmarks
+# (perf).  As root directly, otherwise through sudo.
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
 	    strace procps python3 chromium fonts-dejavu-core \
-	    libclang-rt-14-dev valgrind gawk mawk
+	    libclang-rt-14-dev valgrind gawk mawk dpkg-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q
@@ -162,7 +173,7 @@ install: etrace
 clean:
 	rm -rf $(B) etrace
 
-.PHONY: all check bench mutants install clean deps bench-deps
+.PHONY: all check bench mutants strace-suite install clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk
