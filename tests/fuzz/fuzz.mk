@@ -23,7 +23,7 @@
 
 FUZZ_CC		?= clang
 FUZZ_TIME	?= 600
-FUZZ_CI_TIME	?= 30
+FUZZ_CI_TIME	?= 25
 # CI's runs repeat: the same mutations as a longer local run with this seed
 FUZZ_CI_SEED	?= 1
 FUZZ_JOBS	?= $(shell nproc 2>/dev/null || echo 1)

@@ -61,8 +61,11 @@ merge_one() {
 		-artifact_prefix="$FB/artifacts/$name-" \
 		"$new" "$kept" "$FB/corpus/$name" >> "$FB/logs/$name.log" 2>&1 ||
 		return 1
+	# (a bug-* input the merge kept too is there once, by its name)
 	for f in "$kept"/bug-*; do
-		[ -f "$f" ] && cp "$f" "$new/"
+		[ -f "$f" ] || continue
+		cp "$f" "$new/"
+		rm -f "$new/$(sha1sum < "$f" | cut -d' ' -f1)"
 	done
 	rm -rf "$kept"
 	mv "$new" "$kept"
