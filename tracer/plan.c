@@ -46,7 +46,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->args = !table_only;
 	w->ring = !o->stack && !o->npids && !o->ntps && !table_only;
 	w->summary = o->summary != 0;
-	w->signals = !table_only && o->quiet < 3;
+	w->signals = !table_only;
 	w->follow = o->follow > 0;
 	w->all = o->system_wide;
 	w->spawns = o->spawns;

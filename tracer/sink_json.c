@@ -363,8 +363,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 	const char *name = signal_name(sig, tmp);
 	int first = 1;
 
-	if (!js->cf->lines || js->cf->quiet >= 3 ||
-	    sink_full(s))
+	if (!js->cf->lines || sink_full(s))
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "signal", t, time);

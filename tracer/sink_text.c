@@ -427,9 +427,8 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct tstream *st = stream_of(ts, t);
 	struct fmt_buf b;
 
-	/* -qq: no "exited" lines; strace still says who was killed */
-	if ((ts->cf->quiet < 2 || (how == EXIT_SIGNAL && ts->cf->quiet < 3)) &&
-	    ts->lines) {
+	/* -qq, -qqq: no "exited" lines; strace still says who was killed */
+	if ((ts->cf->quiet < 2 || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		prefix(ts, &b, t, time);
@@ -505,7 +504,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	struct tstream *st;
 	struct fmt_buf b;
 
-	if (!ts->lines || ts->cf->quiet >= 3 || sink_full(s))
+	if (!ts->lines || sink_full(s))
 		return;
 	st = stream_of(ts, t);
 	close_open(st, NULL);
