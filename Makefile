@@ -6,7 +6,8 @@
 #   make bench      benchmarks against strace and perf trace (bench/)
 #   make mutants    does make check catch small faults? (tools/mutants.txt)
 #   make strace-suite  strace 6.1's own test suite, etrace in strace's place
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (binary, man page, completion)
+#   make deb        the Debian package: build/deb/etrace_VERSION_amd64.deb
 #
 # Sources are found by wildcard: a new decoder, tracer stage, flag set or
 # test is picked up without touching this file.  Generated C goes to build/.
@@ -14,6 +15,15 @@
 CC	?= cc
 PREFIX	?= /usr/local
 DESTDIR	?=
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+# bash-completion's directory under PREFIX (it loads completions from
+# every $XDG_DATA_DIRS/bash-completion/completions, /usr/local/share's
+# too): /usr/share/bash-completion/completions for PREFIX=/usr
+BASHCOMPDIR ?= $(strip $(or $(shell pkg-config \
+	--define-variable=prefix=$(PREFIX) --define-variable=datadir=$(PREFIX)/share \
+	--variable=completionsdir bash-completion 2>/dev/null), \
+	$(PREFIX)/share/bash-completion/completions))
 B	:= build
 PKGS	:= libtraceevent libtracefs libdw libelf audit libbpf
 BPF_CC	?= clang
@@ -154,11 +164,15 @@ strace-suite: etrace
 # graph, libclang-rt has libFuzzer, valgrind checks a live trace, gawk
 # beside mawk: CI runs the suite with each as awk; dpkg-dev for make
 # strace-suite: apt-get source unpacks with dpkg-source), benchmarks
-# (perf).  As root directly, otherwise through sudo.
+# (perf); the man page is checked with groff and man, the completion in
+# bash with bash-completion, the Debian package built (debhelper) and
+# checked (lintian).  As root directly, otherwise through sudo.
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
 	    strace procps python3 chromium fonts-dejavu-core \
-	    libclang-rt-14-dev valgrind gawk mawk dpkg-dev
+	    libclang-rt-14-dev valgrind gawk mawk \
+	    groff-base man-db bash bash-completion \
+	    build-essential debhelper dpkg-dev lintian
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q
@@ -168,12 +182,27 @@ bench-deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends linux-perf
 
 install: etrace
-	install -D -m 0755 etrace $(DESTDIR)$(PREFIX)/bin/etrace
+	install -D -m 0755 etrace $(DESTDIR)$(BINDIR)/etrace
+	install -D -m 0644 etrace.1 $(DESTDIR)$(MANDIR)/man1/etrace.1
+	install -D -m 0644 completion/etrace $(DESTDIR)$(BASHCOMPDIR)/etrace
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/etrace $(DESTDIR)$(MANDIR)/man1/etrace.1 \
+	      $(DESTDIR)$(BASHCOMPDIR)/etrace
+
+# dpkg-buildpackage cleans the tree it builds in and writes the package
+# to its parent: it builds a copy, in build/deb/src
+deb:
+	rm -rf $(B)/deb
+	mkdir -p $(B)/deb/src
+	tar -c --exclude=./.git --exclude=./$(B) --exclude=./etrace . | \
+		tar -x -C $(B)/deb/src
+	cd $(B)/deb/src && dpkg-buildpackage -us -uc -b
 
 clean:
 	rm -rf $(B) etrace
 
-.PHONY: all check bench mutants strace-suite install clean deps bench-deps
+.PHONY: all check bench mutants strace-suite install uninstall deb clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "sink.h"
 #include "summary.h"
+#include "sysent.h"
 
 #define DEFAULT_RING_BYTES (4u << 20)
 #define MAX_RING_BYTES (1ull << 30)
@@ -219,6 +220,22 @@ static int opt_version(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
 {
 	printf("etrace 0.1\n");
+	return 1;
+}
+
+/*
+ * --list-syscalls (not in --help): the words of -e trace= lists that come
+ * from the table, one a line, for the shell completion (completion/etrace),
+ * which so never keeps a copy of the table
+ */
+static int opt_list_syscalls(struct options *o, const struct opt_row *r,
+			     const char *arg, struct opt_ctx *cx)
+{
+	for (unsigned int nr = 0; nr < sc_table_size; nr++)
+		if (sc_table[nr].name)
+			printf("%s\n", sc_table[nr].name);
+	for (int c = 0; c < CLS__COUNT; c++)
+		printf("%s\n", class_names[c]);
 	return 1;
 }
 
@@ -478,6 +495,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("mmap-pages", 'm', ARG, opt_ring),
 	ROW("help", 'h', NOARG, opt_help),
 	ROW("version", 'V', NOARG, opt_version),
+	ROW("list-syscalls", LONG_ONLY + 13, NOARG, opt_list_syscalls),
 };
 #define NROWS (sizeof(opt_rows) / sizeof(opt_rows[0]))
 
