@@ -30,8 +30,9 @@
  *   launch.c trace.c         targets, the loop
  *
  * Exit status: the command's (128+N when killed by signal N) when etrace
- * started one; otherwise 0.  1: bad usage, setup or output error (one
- * line on stderr says which).
+ * started one, even when the trace could not be written (as strace -o);
+ * otherwise 0.  1: bad usage, setup or output error, a report file
+ * (folded, SVG) that could not be written (one line on stderr says which).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -80,8 +81,12 @@ int main(int argc, char **argv)
 	}
 	status = trace_run(&t);
 	r = trace_teardown(&t);
-	/* a reader that went away (etrace | head) is not an error */
-	if (r && r != -EPIPE && !status)
+	/*
+	 * A trace that could not be written (said already): the command's
+	 * status stays, as strace's; without one, etrace failed.  A reader
+	 * that went away (etrace | head) is not an error.
+	 */
+	if (r && r != -EPIPE && !t.have_child)
 		status = 1;
 	opt_free(&o);
 	return status;

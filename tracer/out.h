@@ -15,11 +15,27 @@ struct out {
 	char *buf;
 	size_t len, cap;
 	int err;		/* errno of the first failed write, or 0 */
+	int keep;		/* not emptied yet: out_start does it */
 	char *path;
 };
 
-/* path NULL: stderr.  Returns 0 or -errno. */
-int out_open(struct out *o, const char *path, size_t cap);
+#define OUT_EXCL	0x1	/* a new file (-ff's FILE.TID) */
+
+/*
+ * Open path for writing as etrace's outputs must be (see out.c): no
+ * symlink or file another user planted in /tmp, new files 0600, nothing
+ * truncated.  Returns the fd, or -errno with err set to one line.
+ */
+int out_create(const char *path, int flags, char *err, size_t errlen);
+/* could files be made beside path (-ff's FILE.TID)?  0 or -errno, err set */
+int out_check_dir(const char *path, char *err, size_t errlen);
+/* empty a file out_create opened, when it is a regular file */
+int out_truncate(int fd);
+/* path NULL: stderr.  Returns 0, or -errno with err set. */
+int out_open(struct out *o, const char *path, int flags, size_t cap,
+	     char *err, size_t errlen);
+/* the trace begins: the file is emptied now (0 or -errno) */
+int out_start(struct out *o);
 void out_write(struct out *o, const char *s, size_t n);
 /* 0, or -errno of the write that failed (EPIPE, ENOSPC, ...) */
 int out_flush(struct out *o);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "trace.h"
 
@@ -97,6 +98,57 @@ void reports_spawns(struct trace *t)
 
 #define TOP_STACKS 20
 
+static int folded_write(struct stack_agg *a, FILE *f, const char *arg)
+{
+	return stacks_folded(a, f);
+}
+
+static int svg_write(struct stack_agg *a, FILE *f, const char *title)
+{
+	return stacks_svg(a, f, title);
+}
+
+/*
+ * A report to the file setup opened (fd), or to stdout.  Any error is
+ * said and makes etrace exit 1: the file is what the user asked for (a
+ * reader gone from stdout, EPIPE, is not an error, as for the trace).
+ */
+static void report_write(struct trace *t, int fd, const char *path,
+			 int (*put)(struct stack_agg *, FILE *, const char *),
+			 const char *arg)
+{
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : stdout;
+	int r;
+
+	if (!f) {
+		r = -errno;
+		close(fd);
+		goto out;
+	}
+	/* the FILE's failed write left its errno (ENOSPC), not put's -EIO */
+	errno = 0;
+	r = put(t->pr.agg, f, arg);
+	if ((r == -EIO || (!r && ferror(f))) && errno)
+		r = -errno;
+	else if (!r && ferror(f))
+		r = -EIO;
+	if (f == stdout ? fflush(f) : fclose(f))
+		r = r ?: -errno;
+out:
+	/* closed now, with the FILE or alone */
+	if (fd >= 0 && fd == t->flame_fd)
+		t->flame_fd = -1;
+	else if (fd >= 0)
+		t->folded_fd = -1;
+	if (r == -EPIPE && fd < 0)
+		return;
+	if (r) {
+		fprintf(stderr, "etrace: writing %s: %s\n",
+			path ? path : "the folded stacks", strerror(-r));
+		t->report_err = -r;
+	}
+}
+
 /* -c -k: top stacks; --stack=folded to stdout (or -o); --flamegraph */
 void reports_stacks(struct trace *t)
 {
@@ -104,7 +156,6 @@ void reports_stacks(struct trace *t)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f;
-	int r;
 
 	if (!t->pr.agg)
 		return;
@@ -115,28 +166,13 @@ void reports_stacks(struct trace *t)
 		t->sink->ops->report(t->sink, "stacks", text, len);
 		free(text);
 	}
-	if (p->folded) {
-		f = p->folded_file ? fopen(p->folded_file, "w") : stdout;
-		if (!f || stacks_folded(t->pr.agg, f)) {
-			fprintf(stderr, "etrace: writing the folded stacks: %s\n",
-				strerror(errno));
-			t->out_err = errno ? errno : EIO;
-		}
-		if (f && f != stdout)
-			fclose(f);
-		else if (f)
-			fflush(f);
-	}
+	if (p->folded)
+		report_write(t, t->folded_fd, p->folded_file, folded_write, NULL);
 	if (p->flamegraph) {
 		char title[256];
 
 		snprintf(title, sizeof(title), "etrace%s%s", p->cmd ? ": " : "",
 			 p->cmd ? p->cmd[0] : "");
-		r = stacks_svg(t->pr.agg, p->flamegraph, title);
-		if (r) {
-			fprintf(stderr, "etrace: writing %s: %s\n", p->flamegraph,
-				strerror(-r));
-			t->out_err = -r;
-		}
+		report_write(t, t->flame_fd, p->flamegraph, svg_write, title);
 	}
 }

@@ -72,6 +72,11 @@ struct sink_ops {
 	/* a report made elsewhere (--spawns), written as the sink writes */
 	void (*report)(struct sink *s, const char *name, const char *text,
 		       size_t len);
+	/*
+	 * the trace begins (the command has exec'd): files are emptied
+	 * only now, so a failed start leaves them as they were
+	 */
+	int (*start)(struct sink *s);
 	/* end of a batch: write what is buffered; -errno on output error */
 	int (*flush)(struct sink *s);
 	/* the end: flush, close, free; -errno on output error */

@@ -545,6 +545,11 @@ static int json_flush(struct sink *s)
 	return js->err ? -js->err : 0;
 }
 
+static int json_start(struct sink *s)
+{
+	return out_start(&JS(s)->out);
+}
+
 static int json_close(struct sink *s)
 {
 	struct json_sink *js = JS(s);
@@ -569,6 +574,7 @@ static const struct sink_ops json_ops = {
 	.summary = json_summary,
 	.report = json_report,
 	.note = json_note,
+	.start = json_start,
 	.flush = json_flush,
 	.close = json_close,
 };
@@ -596,10 +602,8 @@ struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 	js->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
 			   (re.tv_nsec - mo.tv_nsec);
 	/* stderr, as the text: stdout belongs to the traced command */
-	r = out_open(&js->out, cf->outfile, OUT_BUF);
+	r = out_open(&js->out, cf->outfile, 0, OUT_BUF, err, errlen);
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", cf->outfile,
-			 strerror(-r));
 		free(js->line);
 		free(js->tmp);
 		free(js);

@@ -79,7 +79,7 @@ static struct text_sink *TS(struct sink *s)
 static struct tstream *stream_of(struct text_sink *ts, struct task *t)
 {
 	struct tstream *st;
-	char path[4096];
+	char path[4096], msg[4200];
 	int r;
 
 	if (!ts->ff || !t)
@@ -90,13 +90,12 @@ static struct tstream *stream_of(struct text_sink *ts, struct task *t)
 	if (!st)
 		return &ts->main;
 	snprintf(path, sizeof(path), "%s.%d", ts->cf->outfile, (int)t->tid);
-	r = out_open(&st->out, path, FF_BUF);
+	r = out_open(&st->out, path, OUT_EXCL, FF_BUF, msg, sizeof(msg));
 	if (r) {
 		free(st);
 		if (!ts->err)
 			ts->err = -r;
-		fprintf(stderr, "etrace: cannot write %s: %s\n", path,
-			strerror(-r));
+		fprintf(stderr, "etrace: %s\n", msg);
 		return &ts->main;
 	}
 	t->sink_data = st;
@@ -725,6 +724,11 @@ static void text_report(struct sink *s, const char *name, const char *text,
 	out_write(&ts->main.out, text, len);
 }
 
+static int text_start(struct sink *s)
+{
+	return out_start(&TS(s)->main.out);
+}
+
 static int text_flush(struct sink *s)
 {
 	struct text_sink *ts = TS(s);
@@ -765,6 +769,7 @@ static const struct sink_ops text_ops = {
 	.signal = text_signal,
 	.report = text_report,
 	.note = text_note,
+	.start = text_start,
 	.flush = text_flush,
 	.close = text_close,
 };
@@ -803,11 +808,13 @@ struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 		ts->pfx = PFX_BRACKET;
 	/* with -ff the main stream is unused: keep it on stderr; folded
 	   stacks write -o themselves */
-	r = out_open(&ts->main.out, cf->main_on_stderr ? NULL : cf->outfile,
-		     OUT_BUF);
+	/* -ff: FILE.TID are made as tasks appear; said now if they cannot */
+	r = ts->ff ? out_check_dir(cf->outfile, err, errlen) : 0;
+	if (!r)
+		r = out_open(&ts->main.out,
+			     cf->main_on_stderr ? NULL : cf->outfile, 0, OUT_BUF,
+			     err, errlen);
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", cf->outfile,
-			 strerror(-r));
 		free(ts->line);
 		free(ts);
 		return NULL;

@@ -412,12 +412,11 @@ static const char svg_script[] =
 "window.addEventListener('load', init);\n"
 "]]></script>\n";
 
-int stacks_svg(struct stack_agg *a, const char *path, const char *title)
+int stacks_svg(struct stack_agg *a, FILE *f, const char *title)
 {
 	struct node root = { (char *)"all", 0, NULL, NULL };
 	struct entry *s = sorted(a);
 	struct svg sv = { 0 };
-	FILE *f;
 	int r = 0;
 
 	if (!s)
@@ -439,12 +438,6 @@ int stacks_svg(struct stack_agg *a, const char *path, const char *title)
 		}
 	}
 	free(s);
-	f = fopen(path, "w");
-	if (!f) {
-		r = -errno;
-		tree_free(root.child);
-		return r;
-	}
 	sv.f = f;
 	sv.total = root.count ? root.count : 1;
 	/* frames under a thousandth of the width are not drawn */
@@ -455,7 +448,6 @@ int stacks_svg(struct stack_agg *a, const char *path, const char *title)
 
 		if (!body) {
 			r = -errno;
-			fclose(f);
 			tree_free(root.child);
 			return r;
 		}
@@ -497,8 +489,6 @@ int stacks_svg(struct stack_agg *a, const char *path, const char *title)
 	fputs("</svg>\n", f);
 	if (ferror(f))
 		r = -EIO;
-	if (fclose(f) && !r)
-		r = -errno;
 	tree_free(root.child);
 	return r;
 }

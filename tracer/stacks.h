@@ -22,8 +22,8 @@ void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,
 int stacks_folded(struct stack_agg *a, FILE *out);
 /* the MAX biggest stacks, -k style, and what the rest add up to */
 int stacks_top(struct stack_agg *a, FILE *out, unsigned int max);
-/* a self-contained interactive SVG flame graph; 0 or -errno */
-int stacks_svg(struct stack_agg *a, const char *path, const char *title);
+/* a self-contained interactive SVG flame graph to f; 0 or -errno */
+int stacks_svg(struct stack_agg *a, FILE *f, const char *title);
 /* one frame's name as the folded format writes it */
 void stacks_frame_name(const struct frame *f, char *buf, size_t len);
 

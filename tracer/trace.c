@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "out.h"
 #include "proc.h"
 #include "record.h"
 #include "unwind.h"
@@ -140,16 +141,17 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return r;
 	}
-	/* an unwritable flame graph is said now, not after the trace */
+	/* an unwritable flame graph or folded file is said now, not after
+	   the trace; they are emptied when it begins (outputs_start) */
 	if (p->flamegraph) {
-		int fd = open(p->flamegraph, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-
-		if (fd < 0) {
-			snprintf(err, errlen, "cannot write %s: %s", p->flamegraph,
-				 strerror(errno));
-			return -errno;
-		}
-		close(fd);
+		t->flame_fd = out_create(p->flamegraph, 0, err, errlen);
+		if (t->flame_fd < 0)
+			return t->flame_fd;
+	}
+	if (p->folded && p->folded_file) {
+		t->folded_fd = out_create(p->folded_file, 0, err, errlen);
+		if (t->folded_fd < 0)
+			return t->folded_fd;
 	}
 	if (p->stacks && unwind_init(&t->pr.unw, &t->pr.maps, p->stacks > 1)) {
 		snprintf(err, errlen, "out of memory");
@@ -262,6 +264,30 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 	return 0;
 }
 
+/* the trace begins: the files it replaces are emptied only now */
+static int outputs_start(struct trace *t, char *err, size_t errlen)
+{
+	const struct plan *p = t->p;
+	int r = t->sink->ops->start ? t->sink->ops->start(t->sink) : 0;
+
+	if (r) {
+		snprintf(err, errlen, "cannot write %s: %s", p->sink.outfile,
+			 strerror(-r));
+		return r;
+	}
+	if (t->flame_fd >= 0 && (r = out_truncate(t->flame_fd))) {
+		snprintf(err, errlen, "cannot write %s: %s", p->flamegraph,
+			 strerror(-r));
+		return r;
+	}
+	if (t->folded_fd >= 0 && (r = out_truncate(t->folded_fd))) {
+		snprintf(err, errlen, "cannot write %s: %s", p->folded_file,
+			 strerror(-r));
+		return r;
+	}
+	return 0;
+}
+
 /* one line says how arguments will show (before the first line) */
 static void say_mode(const struct trace *t)
 {
@@ -294,6 +320,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	t->p = p;
 	t->sfd = -1;
 	t->ready_fd = -1;
+	t->flame_fd = t->folded_fd = -1;
 	r = ready_open(t, p->ready_fd, err, errlen);
 	if (r)
 		return r;
@@ -347,6 +374,9 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 			return r;
 		}
 	}
+	r = outputs_start(t, err, errlen);
+	if (r)
+		return r;
 	ready_tell(t);
 	return 0;
 }
@@ -405,6 +435,13 @@ static int finished(struct trace *t)
 	if (p->npids)
 		return t->pr.view.nlive <= 0;
 	return 0;
+}
+
+static void out_failed(struct trace *t, int e)
+{
+	fprintf(stderr, "etrace: writing %s failed: %s\n",
+		t->p->sink.outfile ? t->p->sink.outfile : "the trace",
+		strerror(e));
 }
 
 int trace_run(struct trace *t)
@@ -535,8 +572,12 @@ int trace_run(struct trace *t)
 		}
 	}
 	if (t->out_err && t->out_err != EPIPE)
-		fprintf(stderr, "etrace: writing the trace failed: %s\n",
-			strerror(t->out_err));
+		out_failed(t, t->out_err);
+	/*
+	 * A trace that could not be written keeps the command's status, as
+	 * strace's -o does (the message says it); a report's file is what
+	 * was asked for, so etrace fails.
+	 */
 	if (t->have_child && t->pr.child_reaped) {
 		int st = t->pr.child_status;
 
@@ -546,6 +587,8 @@ int trace_run(struct trace *t)
 	} else if (t->out_err && t->out_err != EPIPE) {
 		status = 1;
 	}
+	if (t->report_err)
+		status = 1;
 	return status;
 }
 
@@ -631,6 +674,9 @@ int trace_teardown(struct trace *t)
 	if (t->sink)
 		r = t->sink->ops->close(t->sink);
 	t->sink = NULL;
+	/* the last write, or the close (ENOSPC, EIO), failed: say it once */
+	if (r && r != -EPIPE && !t->out_err && t->p)
+		out_failed(t, -r);
 	if (t->p && t->nattached && t->p->quiet < 1) {
 		for (int i = 0; i < t->p->npids; i++)
 			if (proc_alive(t->p->pids[i]))
@@ -672,6 +718,10 @@ int trace_teardown(struct trace *t)
 	summary_free(&t->sum_rec);
 	summary_free(&t->sum_prev);
 	free(t->attached);
+	if (t->flame_fd >= 0)
+		close(t->flame_fd);
+	if (t->folded_fd >= 0)
+		close(t->folded_fd);
 	if (t->sfd >= 0)
 		close(t->sfd);
 	return r;

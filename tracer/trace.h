@@ -47,6 +47,9 @@ struct trace {
 	size_t ring_bytes;		/* per CPU, as mapped */
 	uint64_t bad;			/* malformed records */
 	int out_err;			/* output failed (errno) */
+	int report_err;			/* a report's file failed (errno) */
+	int flame_fd;			/* --flamegraph FILE, or -1 */
+	int folded_fd;			/* --stack=folded -o FILE, or -1 */
 	pid_t *attached;		/* -p: tids we attached to */
 	int nattached;
 	int scoped;			/* events on for all tasks: the
