@@ -324,7 +324,6 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	r = ready_open(t, p->ready_fd, err, errlen);
 	if (r)
 		return r;
-	raise_nofile();
 	r = signals_open(t, err, errlen) ?: stages_open(t, err, errlen);
 	if (r)
 		return r;
@@ -337,6 +336,12 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		t->pr.child = t->ln.pid;
 		t->pr.launch = &t->ln;
 	}
+	/*
+	 * Only now, the command being forked and waiting: it keeps the fd
+	 * limit and nice value it would have had without etrace (what it
+	 * inherited at the fork is what it execs with).
+	 */
+	raise_nofile();
 	raise_priority();
 	r = tfs_open(&t->tfs, err, errlen);
 	if (r)
