@@ -79,64 +79,119 @@ void maps_free(struct maps_table *mt)
 	}
 }
 
+/* the first mapping that ends after addr (pm->n when none) */
+static int first_ending_after(const struct proc_maps *pm, uint64_t addr)
+{
+	int lo = 0, hi = pm->n;
+
+	/* (sorted and apart: the ends are sorted too) */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (pm->m[mid].end > addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* the first mapping that starts at addr or after (pm->n when none) */
+static int first_starting_from(const struct proc_maps *pm, uint64_t addr)
+{
+	int lo = 0, hi = pm->n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (pm->m[mid].start >= addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* room for n mappings */
+static int pm_reserve(struct proc_maps *pm, int n)
+{
+	struct map *nm;
+	int cap = pm->cap ? pm->cap : 32;
+
+	if (n <= pm->cap)
+		return 0;
+	while (cap < n)
+		cap *= 2;
+	nm = realloc(pm->m, sizeof(*nm) * (size_t)cap);
+	if (!nm)
+		return -ENOMEM;
+	pm->m = nm;
+	pm->cap = cap;
+	return 0;
+}
+
+/*
+ * A new mapping replaces what it overlaps, keeping the parts of the
+ * first and last mappings it cuts that lie outside it.  The mappings it
+ * overlaps are found by binary search, and the change is one move of the
+ * mappings after them: a process with many mappings (a JIT, an allocator
+ * that maps with MAP_FIXED) costs log n per mmap, and a move.
+ */
 static int pm_insert(struct proc_maps *pm, const struct map *m)
 {
-	int i = 0, j;
-	struct map keep[2];
-	int nkeep;
+	int lo, hi, nnew, left, right, exec = !!(m->prot & PROT_EXEC);
+	struct map lpiece, rpiece;
+	char *path = NULL, *rpath = NULL;
 
 	if (m->end <= m->start)
 		return 0;
-	/* cut what it overlaps: keep the parts outside [start, end) */
-	for (j = 0; j < pm->n;) {
-		struct map *o = &pm->m[j];
-		char *old;
-
-		if (o->end <= m->start || o->start >= m->end) {
-			j++;
+	lo = first_ending_after(pm, m->start);
+	hi = first_starting_from(pm, m->end);
+	left = lo < hi && pm->m[lo].start < m->start;
+	right = lo < hi && pm->m[hi - 1].end > m->end;
+	nnew = left + 1 + right;
+	if (m->path && !(path = strdup(m->path)))
+		return -ENOMEM;
+	/* one mapping cut in two: both pieces need their own path */
+	if (left && right && lo == hi - 1 && pm->m[lo].path &&
+	    !(rpath = strdup(pm->m[lo].path)))
+		goto out_nomem;
+	if (pm_reserve(pm, pm->n - (hi - lo) + nnew))
+		goto out_nomem;
+	if (left) {
+		lpiece = pm->m[lo];
+		lpiece.end = m->start;
+	}
+	if (right) {
+		rpiece = pm->m[hi - 1];
+		rpiece.pgoff += m->end - rpiece.start;
+		rpiece.start = m->end;
+		if (rpath)
+			rpiece.path = rpath;
+	}
+	for (int i = lo; i < hi; i++) {
+		exec |= !!(pm->m[i].prot & PROT_EXEC);
+		/* (the pieces kept keep their paths) */
+		if ((i == lo && left) || (i == hi - 1 && right && !rpath))
 			continue;
-		}
-		old = o->path;
-		nkeep = 0;
-		/* the pieces kept borrow its path: pm_insert copies it */
-		if (o->start < m->start) {
-			keep[nkeep] = *o;
-			keep[nkeep].end = m->start;
-			nkeep++;
-		}
-		if (o->end > m->end) {
-			keep[nkeep] = *o;
-			keep[nkeep].pgoff += m->end - o->start;
-			keep[nkeep].start = m->end;
-			nkeep++;
-		}
-		if (o->prot & PROT_EXEC)
-			pm->gen++;
-		memmove(o, o + 1, sizeof(*o) * (size_t)(pm->n - j - 1));
-		pm->n--;
-		for (int k = 0; k < nkeep; k++)
-			pm_insert(pm, &keep[k]);
-		free(old);
-		j = 0;
+		free(pm->m[i].path);
 	}
-	if (pm->n == pm->cap) {
-		int cap = pm->cap ? pm->cap * 2 : 32;
-		struct map *nm = realloc(pm->m, sizeof(*nm) * (size_t)cap);
-
-		if (!nm)
-			return -ENOMEM;
-		pm->m = nm;
-		pm->cap = cap;
-	}
-	while (i < pm->n && pm->m[i].start < m->start)
-		i++;
-	memmove(&pm->m[i + 1], &pm->m[i], sizeof(*pm->m) * (size_t)(pm->n - i));
-	pm->m[i] = *m;
-	pm->m[i].path = m->path ? strdup(m->path) : NULL;
-	pm->n++;
-	if (m->prot & PROT_EXEC)
+	memmove(&pm->m[lo + nnew], &pm->m[hi],
+		sizeof(*pm->m) * (size_t)(pm->n - hi));
+	pm->n += nnew - (hi - lo);
+	if (left)
+		pm->m[lo++] = lpiece;
+	pm->m[lo] = *m;
+	pm->m[lo++].path = path;
+	if (right)
+		pm->m[lo] = rpiece;
+	if (exec)
 		pm->gen++;
 	return 0;
+out_nomem:
+	free(path);
+	free(rpath);
+	return -ENOMEM;
 }
 
 int maps_parse_line(char *line, struct map *m)
@@ -262,8 +317,14 @@ void maps_fork(struct maps_table *mt, pid_t ppid, pid_t pid)
 	if (!pm)
 		return;
 	pm_clear(pm);
-	for (int i = 0; i < pp->n; i++)
-		pm_insert(pm, &pp->m[i]);
+	if (pm_reserve(pm, pp->n))
+		return;
+	for (int i = 0; i < pp->n; i++) {
+		pm->m[pm->n] = pp->m[i];
+		if (pp->m[i].path && !(pm->m[pm->n].path = strdup(pp->m[i].path)))
+			continue;
+		pm->n++;
+	}
 	pm->seeded = pp->seeded;
 }
 
