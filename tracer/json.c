@@ -83,6 +83,18 @@ int json_str(struct fmt_buf *b, const uint8_t *s, size_t len)
 			i++;
 			continue;
 		}
+		/*
+		 * C1 controls (U+0080..U+009F) are valid UTF-8, and some
+		 * terminals obey them as ESC sequences (0xc2 0x9b is CSI):
+		 * escaped as the C0 ones are.
+		 */
+		if (n == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+			fb_puts(b, "\\u00");
+			fb_putc(b, hex[s[i + 1] >> 4]);
+			fb_putc(b, hex[s[i + 1] & 15]);
+			i += 2;
+			continue;
+		}
 		fb_putn(b, (const char *)s + i, n);
 		i += n;
 	}

@@ -113,7 +113,8 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	}
 	if (r == 5) {
 		struct cap_exec ce;
-		char msg[400];
+		char msg[sizeof(ce.filename) * 4 + 128];
+		struct fmt_buf b;
 
 		/* (what an exec that raises privileges ends: per-task events) */
 		if (p->events_survive_exec)
@@ -126,8 +127,14 @@ void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		/* past the exec's point of no return: it returns 0 */
 		if (t->in_call && is_exec(t->nr))
 			pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
-		snprintf(msg, sizeof(msg), "+++ %s gains privileges: the kernel"
-			 " stops tracing pid %d here +++\n", ce.filename, ce.tid);
+		/* (the file is the traced program's choice: escaped) */
+		fb_init(&b, msg, sizeof(msg) - 1);
+		fb_puts(&b, "+++ ");
+		fmt_escaped(&b, (const uint8_t *)ce.filename,
+			    strlen(ce.filename));
+		fb_printf(&b, " gains privileges: the kernel stops tracing"
+			  " pid %d here +++\n", ce.tid);
+		*b.p = '\0';
 		p->sink->ops->note(p->sink, t, msg, p->now);
 		t->perf_gone = 1;
 		return;

@@ -272,10 +272,18 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st->open_col = len;
 }
 
+/* a name a traced program chose (a path, symbol, comm): escaped */
+static void put_name(struct fmt_buf *b, const char *s)
+{
+	fmt_escaped(b, (const uint8_t *)s, strlen(s));
+}
+
 /*
  * -k: strace's frame lines under the call,
  *  > /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
  * and with -kk the source line, and inlined frames marked as such.
+ * Module paths, symbols and source files are the traced program's (its
+ * files, its perf map, its debug info): escaped.
  */
 static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 {
@@ -286,10 +294,13 @@ static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		fb_puts(&b, " > ");
-		fb_puts(&b, f->module ? f->module : "[unknown]");
+		if (f->module)
+			put_name(&b, f->module);
+		else
+			fb_puts(&b, "[unknown]");
 		fb_putc(&b, '(');
 		if (f->sym) {
-			fb_puts(&b, f->sym);
+			put_name(&b, f->sym);
 			if (f->inlined) {
 				fb_puts(&b, " inlined");
 			} else {
@@ -306,7 +317,7 @@ static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 		fb_putc(&b, ']');
 		if (f->file) {
 			fb_putc(&b, ' ');
-			fb_puts(&b, f->file);
+			put_name(&b, f->file);
 			fb_putc(&b, ':');
 			fb_dec(&b, f->line);
 		}
@@ -615,7 +626,8 @@ static void group_header(struct fmt_buf *b, const struct summary *sum,
 	fb_puts(b, "---");
 	if (sum->by & SUM_BY_COMM) {
 		fb_puts(b, " comm=");
-		fb_putn(b, k->comm, strnlen(k->comm, sizeof(k->comm)));
+		fmt_escaped(b, (const uint8_t *)k->comm,
+			    strnlen(k->comm, sizeof(k->comm)));
 	}
 	if (sum->by & SUM_BY_PID)
 		fb_printf(b, " pid=%d", k->pid);
