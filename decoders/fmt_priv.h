@@ -100,6 +100,10 @@ static inline void fb_field(struct fmt_buf *b, int *n, const char *name)
 #define QS_NUL_END	0x2	/* stop at a NUL (C string in a buffer) */
 void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	      size_t len, long max, int more, int style);
+/* struct iovec[count] and each element's data (fmt_str.c) */
+void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, size_t len, uint32_t count,
+		   uint64_t total, uint64_t addr, uint64_t limit);
 
 /*
  * strace's umove_or_printaddr: the memory argument i points to, at least
@@ -124,10 +128,6 @@ void fmt_open_flags(struct fmt_buf *b, uint64_t v);
 int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);
-/* fmt_io.c */
-void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
-		   const uint8_t *p, size_t len, uint32_t count,
-		   uint64_t total, uint64_t addr, uint64_t limit);
 /* fmt_ioctl.c */
 int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Decoders stage: strings, as strace quotes them.
+ * Decoders stage: strings, as strace quotes them; iovec arrays with
+ * their data (readv and writev, msghdr).
  */
 #include "fmt_priv.h"
 
@@ -121,4 +122,64 @@ void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len)
 {
 	quote_c(b, s, len);
+}
+
+/*
+ * struct iovec[count] then each element's data, min(iov_len, strsize,
+ * remaining) bytes each (fmt_priv.h).  remaining starts at the sum of the
+ * lengths (entry) or ret (exit).
+ */
+void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, size_t len, uint32_t count,
+		   uint64_t total, uint64_t addr, uint64_t limit)
+{
+	long max = str_max(c);
+	size_t off = (size_t)count * 16;
+	uint64_t remaining = 0;
+	uint32_t j;
+
+	if (off > len) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	if (p == NULL || total == 0) {
+		fb_puts(b, total ? "NULL" : "[]");
+		return;
+	}
+	for (j = 0; j < count; j++)
+		remaining += ld64(p + 16 * j + 8);
+	/* at exit, only what the call transferred */
+	if (remaining > limit)
+		remaining = limit;
+	fb_putc(b, '[');
+	for (j = 0; j < count; j++) {
+		uint64_t base = ld64(p + 16 * j), ilen = ld64(p + 16 * j + 8);
+		uint64_t want = ilen < remaining ? ilen : remaining;
+		size_t have = want < (uint64_t)max ? (size_t)want : (size_t)max;
+
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)max) {
+			fb_puts(b, "...");
+			break;
+		}
+		fb_puts(b, "{iov_base=");
+		if (off + have > len) {
+			/* the data was not copied: the pointer, not a guess */
+			fmt_ptr(b, base);
+			have = 0;
+		} else if (!base) {
+			fb_puts(b, "NULL");
+		} else {
+			fmt_qstr(b, c, p + off, have, max, want > have, 0);
+		}
+		off += have;
+		remaining -= want;
+		fb_puts(b, ", iov_len=");
+		fb_udec(b, ilen);
+		fb_putc(b, '}');
+	}
+	if (j == count && total > count)
+		fb_puts(b, count ? ", ..." : "...");
+	fb_putc(b, ']');
 }

@@ -40,89 +40,6 @@ static int on_libbpf(enum libbpf_print_level level, const char *fmt,
 	return 0;
 }
 
-static int keep_tp_fd(struct capture *c, int fd)
-{
-	int *nf = realloc(c->tp_fds, sizeof(*nf) * (c->ntp + 1));
-
-	if (!nf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	c->tp_fds = nf;
-	c->tp_fds[c->ntp++] = fd;
-	return 0;
-}
-
-/*
- * A tracepoint program runs for every hit of its tracepoint once attached
- * to any perf event of it.  The event it hangs on stays disabled: enabled
- * (as libbpf's attach does), it would also take a perf sample of every
- * syscall on its CPU, which costs more than the program.  With a cookie
- * (which event of several) the attachment is a bpf link.
- */
-int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
-		  const char *sys, const char *name, int use_cookie,
-		  uint64_t cookie)
-{
-	struct perf_event_attr a;
-	struct tep_event *ev;
-	char err[256];
-	int fd;
-
-	if (tfs_event(t, sys, name, &ev, err, sizeof(err)))
-		return -ENOENT;
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_TRACEPOINT;
-	a.config = (uint64_t)ev->id;
-	a.sample_period = 1;
-	a.disabled = 1;
-	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1,
-			  PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (use_cookie) {
-		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
-		int lfd = bpf_link_create(bpf_program__fd(p), fd, BPF_PERF_EVENT, &lo);
-
-		if (lfd < 0) {
-			int e = errno;
-
-			close(fd);
-			return -e;
-		}
-		return keep_tp_fd(c, fd) ?: keep_tp_fd(c, lfd);
-	}
-	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, bpf_program__fd(p))) {
-		int e = errno;
-
-		close(fd);
-		return -e;
-	}
-	return keep_tp_fd(c, fd);
-}
-
-int cap_keep_link(struct capture *c, struct bpf_link *l)
-{
-	struct bpf_link **nl = realloc(c->links, sizeof(*nl) * (c->nlinks + 1));
-
-	if (!nl) {
-		bpf_link__destroy(l);
-		return -ENOMEM;
-	}
-	c->links = nl;
-	c->links[c->nlinks++] = l;
-	return 0;
-}
-
-int cap_attach_btf(struct capture *c, struct bpf_program *p)
-{
-	struct bpf_link *l = bpf_program__attach_trace(p);
-
-	return l ? cap_keep_link(c, l) : -errno;
-}
-
-
 /* one slot per possible id, up to 2^18 (then ids share, checked) */
 static uint32_t id_slots(int *fits)
 {
@@ -412,31 +329,33 @@ void capture_close(struct capture *c)
 }
 
 
-int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
-		  struct cap_exit *ex, struct cap_sig *sig)
+enum cap_type capture_type(const uint8_t *raw, size_t len)
+{
+	unsigned int magic;
+
+	if (len < sizeof(magic))
+		return CAPT_BAD;
+	memcpy(&magic, raw, sizeof(magic));
+	switch (magic) {
+	case CAP_MAGIC:
+		return CAPT_CALL;
+	case CAP_MAGIC_EXIT:
+		return len >= sizeof(struct cap_exit) ? CAPT_EXIT : CAPT_BAD;
+	case CAP_MAGIC_SIG:
+		return len >= sizeof(struct cap_sig) ? CAPT_SIGNAL : CAPT_BAD;
+	case CAP_MAGIC_BASH:
+		return len >= sizeof(struct cap_bash) ? CAPT_BASH : CAPT_BAD;
+	case CAP_MAGIC_EXEC:
+		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
+	}
+	return CAPT_BAD;
+}
+
+int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp)
 {
 	struct cap_rec r;
 	size_t off;
 
-	if (len >= sizeof(*ex)) {
-		memcpy(ex, raw, sizeof(*ex));
-		if (ex->magic == CAP_MAGIC_EXIT)
-			return 2;
-	}
-	if (len >= sizeof(*sig) && sig) {
-		memcpy(sig, raw, sizeof(*sig));
-		if (sig->magic == CAP_MAGIC_SIG)
-			return 3;
-	}
-	if (len >= sizeof(struct cap_exec)) {
-		unsigned int magic;
-
-		memcpy(&magic, raw, sizeof(magic));
-		if (magic == CAP_MAGIC_BASH && len >= sizeof(struct cap_bash))
-			return 4;
-		if (magic == CAP_MAGIC_EXEC)
-			return 5;
-	}
 	if (len < sizeof(r))
 		return -1;
 	memcpy(&r, raw, sizeof(r));
@@ -471,6 +390,6 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
 		if (off > r.size)
 			off = r.size;
 	}
-	return 1;
+	return 0;
 }
 

@@ -94,14 +94,18 @@ struct cap_parsed {
 	} item[32];
 };
 
-/*
- * 1: a call's captures; 2: a task's exit (*exit filled); 3: a signal
- * (*sig filled, when sig is not NULL); 4: a bash record (read it as a
- * struct cap_bash from raw); 5: a privileged exec (struct cap_exec);
- * -1: malformed
- */
-int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp,
-		  struct cap_exit *exit, struct cap_sig *sig);
+/* what a program's record is, by its magic (and long enough for it) */
+enum cap_type {
+	CAPT_BAD,		/* malformed: counted, not used */
+	CAPT_CALL,		/* argument memory of a call (capture_parse) */
+	CAPT_EXIT,		/* how a task ended: struct cap_exit */
+	CAPT_SIGNAL,		/* a signal delivered: struct cap_sig */
+	CAPT_BASH,		/* bash's uprobes: struct cap_bash */
+	CAPT_EXEC,		/* a privileged exec: struct cap_exec */
+};
+enum cap_type capture_type(const uint8_t *raw, size_t len);
+/* a CAPT_CALL record's items: 0, or -1 when it does not add up */
+int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp);
 /*
  * The struct cap of each argument a record has, into caps[6], pointed to
  * from in[] (entry data: also an exit record's retried inputs) or out[]

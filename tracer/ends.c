@@ -14,9 +14,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "capture.h"
-#include "pair.h"
-#include "pair_priv.h"
+#include "capture_abi.h"
+#include "ends.h"
+#include "origins.h"
 #include "proc.h"
 
 static int sig_shown(const struct pair *p, int sig)
@@ -29,16 +29,36 @@ static int sig_shown(const struct pair *p, int sig)
  * (BPF).  SIGKILL shows no line, as in strace: it cannot be caught, and
  * it is also how the kernel ends the other threads of a dying group.
  */
-void ends_signal_line(struct pair *p, pid_t pid, pid_t tid,
-			const struct cap_sig *sg)
+void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw)
 {
 	struct task *t = task_find(&p->tasks, tid);
-	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+	struct cap_sig sg;
+	struct cap info = { NULL, sizeof(sg.info), 0, 0, 0 };
 
-	if (!t || sg->sig == SIGKILL || !sig_shown(p, sg->sig))
+	memcpy(&sg, raw, sizeof(sg));
+	info.p = sg.info;
+	if (!t || sg.sig == SIGKILL || !sig_shown(p, sg.sig))
 		return;
-	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
+	p->sink->ops->signal(p->sink, t, sg.sig, sg.have_info ? &info : NULL,
 			     0, p->now);
+}
+
+/* how a task ended, read by BPF as wait(2) will report it */
+void ends_task_status(struct pair *p, const uint8_t *raw)
+{
+	struct cap_exit ex;
+	struct task *t;
+
+	memcpy(&ex, raw, sizeof(ex));
+	t = task_find(&p->tasks, (pid_t)ex.tid);
+	if (!t)
+		return;
+	t->wait_status = ex.exit_code;
+	t->wait_known = 1;
+	/* its perf events went at a privileged exec: no EXIT record will
+	   come, this is its end */
+	if (t->perf_gone)
+		ends_report_exit(p, t, p->now);
 }
 
 static int fatal_by_default(int sig)
@@ -51,7 +71,7 @@ static int fatal_by_default(int sig)
 	return sig > 0 && sig <= 64;
 }
 
-void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
+void ends_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
 		 uint64_t handler, int code, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
@@ -111,14 +131,13 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	pair_end_call(p, t, time, END_DIED);
 	if (t->tid == t->pid)
 		maps_exit(&p->maps, t->pid);
-	if (p->spawns && t->spawn_id >= 0 && t->tid == t->pid)
-		spawns_end(p->spawns, t->spawn_id, time - t->exec_time);
+	origin_ended(p->spawns, t, time);
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
 	task_del(&p->tasks, t);
 }
 
-void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
+void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
 
@@ -155,7 +174,7 @@ void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 	ends_report_exit(p, t, time);
 }
 
-void pair_child_reaped(struct pair *p, int status, uint64_t time)
+void ends_child_reaped(struct pair *p, int status, uint64_t time)
 {
 	struct task *t;
 
@@ -181,7 +200,7 @@ static void vanish_one(void *ctx, struct task *t)
 		ends_report_exit(v->p, t, v->time);
 }
 
-void pair_reap_vanished(struct pair *p, uint64_t time)
+void ends_reap_vanished(struct pair *p, uint64_t time)
 {
 	struct vanish_ctx v = { p, time };
 
@@ -195,7 +214,7 @@ static void detach_one(void *ctx, struct task *t)
 	pair_end_call(v->p, t, v->time, END_DETACHED);
 }
 
-void pair_detach(struct pair *p, uint64_t time)
+void ends_detach(struct pair *p, uint64_t time)
 {
 	struct vanish_ctx v = { p, time };
 

@@ -13,6 +13,8 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
+#include "ends.h"
+#include "origins.h"
 #include "record.h"
 #include "trace.h"
 #include "unwind.h"
@@ -62,9 +64,35 @@ static int ring_in_scope(struct trace *t, const struct evsel *e,
 	return nr == SYS_execve;
 }
 
+/* a BPF program's record, to the stage its type is for */
+void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
+		  size_t len)
+{
+	switch (capture_type(raw, len)) {
+	case CAPT_CALL:
+		pair_capture(p, pid, tid, raw, len);
+		break;
+	case CAPT_EXIT:
+		ends_task_status(p, raw);
+		break;
+	case CAPT_SIGNAL:
+		ends_signal_record(p, tid, raw);
+		break;
+	case CAPT_BASH:
+		origin_bash_record(&p->tasks, tid, raw);
+		break;
+	case CAPT_EXEC:
+		pair_exec_privileged(p, raw);
+		break;
+	default:
+		p->cap_bad++;
+	}
+}
+
 static void on_sample(struct trace *t, const struct perf_event_header *h,
 		      uint64_t time)
 {
+	struct stack_sample ss, *stk = NULL;
 	struct evsel *e;
 	struct rec r;
 	uint64_t id, args[SC_MAX_ARGS];
@@ -87,13 +115,13 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 			return;
 	}
 	if (e->stack) {
-		/* the stack of this sample, for the pairing stage to unwind */
-		t->pr.stk.regs = r.regs_abi ? r.regs : NULL;
-		t->pr.stk.stack = r.stack;
-		t->pr.stk.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
-		t->pr.stk.chain = r.callchain;
-		t->pr.stk.nchain = r.callchain_nr;
-		t->pr.stk.valid = 1;
+		/* the stack of this sample (in the ring: used now or never) */
+		ss.regs = r.regs_abi ? r.regs : NULL;
+		ss.stack = r.stack;
+		ss.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
+		ss.chain = r.callchain;
+		ss.nchain = r.callchain_nr;
+		stk = &ss;
 	}
 	switch (e->role) {
 	case EV_SC_ENTER:
@@ -106,7 +134,7 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		memcpy(args, r.raw + e->off_args, 8 * (size_t)nargs);
 		pair_enter(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			   (long)rd(r.raw, e->off_nr, e->sz_nr), args, nargs,
-			   time);
+			   time, stk);
 		break;
 	case EV_SC_EXIT:
 		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
@@ -120,26 +148,24 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		break;
 	case EV_CAPTURE:
 		t->pr.now = time;
-		pair_capture(&t->pr, (pid_t)r.pid, (pid_t)r.tid, r.raw,
+		feed_capture(&t->pr, (pid_t)r.pid, (pid_t)r.tid, r.raw,
 			     r.raw_size);
 		break;
 	case EV_TP:
 		pair_event(&t->pr, (pid_t)r.pid, (pid_t)r.tid, e, r.raw,
-			   r.raw_size, time);
+			   r.raw_size, time, stk);
 		break;
 	case EV_SIG_DELIVER:
 		if ((uint32_t)(e->off_handler + 8) > r.raw_size) {
 			t->bad++;
 			return;
 		}
-		pair_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
+		ends_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			    (int)rd(r.raw, e->off_sig, 4),
 			    rd(r.raw, e->off_handler, 8),
 			    (int)rd(r.raw, e->off_code, 4), time);
 		break;
 	}
-	/* the sample's stack lives in the ring: no one may use it later */
-	t->pr.stk.valid = 0;
 }
 
 void feed_record(void *ctx, struct ring *ring,
@@ -185,7 +211,7 @@ void feed_record(void *ctx, struct ring *ring,
 	case PERF_RECORD_EXIT:
 		if (!in_scope(t, (pid_t)r.u.task.pid, (pid_t)r.u.task.tid))
 			break;
-		pair_task_exit(&t->pr, (pid_t)r.u.task.pid,
+		ends_task_exit(&t->pr, (pid_t)r.u.task.pid,
 			       (pid_t)r.u.task.tid, time);
 		break;
 	case PERF_RECORD_LOST:

@@ -12,10 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
+#include "capture_abi.h"
 #include "ksyms.h"
-#include "pair.h"
-#include "pair_priv.h"
+#include "origins.h"
 
 /*
  * --spawns: what bash said through its uprobes.  A process's functions
@@ -39,11 +38,53 @@ struct bashstate {
 	struct bashfunc funcs[];
 };
 
+/*
+ * What this stage keeps of a task, beside it (struct task knows only the
+ * pointer): where it was made, and bash's state when it runs bash.
+ */
+struct task_origin {
+	pid_t ppid;			/* the parent, when forked in the trace */
+	char pcomm[16];
+	struct bashstate *bash;		/* if it ran bash: its shell state */
+	struct shell_loc *loc;		/* the script line that forked it */
+	struct frame *frames;		/* the parent's stack at the fork */
+	int nframes;
+	int spawn_id;			/* its group, once exec'd; -1 */
+	uint64_t exec_time;
+};
+
+static struct task_origin *origin_of(struct task *t)
+{
+	if (!t->origin && (t->origin = calloc(1, sizeof(*t->origin))))
+		t->origin->spawn_id = -1;
+	return t->origin;
+}
+
+const struct shell_loc *origin_loc(const struct task *t)
+{
+	return t->origin ? t->origin->loc : NULL;
+}
+
+void origin_drop(struct task *t)
+{
+	struct task_origin *o = t->origin;
+
+	if (!o)
+		return;
+	free(o->bash);
+	free(o->loc);
+	free(o->frames);
+	free(o);
+	t->origin = NULL;
+}
+
 static struct bashstate *bash_of(struct task *t)
 {
-	if (!t->bash)
-		t->bash = calloc(1, sizeof(*t->bash));
-	return t->bash;
+	struct task_origin *o = origin_of(t);
+
+	if (o && !o->bash)
+		o->bash = calloc(1, sizeof(*o->bash));
+	return o ? o->bash : NULL;
 }
 
 static size_t bash_size(int nfuncs)
@@ -55,18 +96,20 @@ static size_t bash_size(int nfuncs)
 
 static void bash_free(struct task *t)
 {
-	free(t->bash);
-	t->bash = NULL;
+	if (t->origin) {
+		free(t->origin->bash);
+		t->origin->bash = NULL;
+	}
 }
 
-static void bash_copy(struct task *to, const struct task *from)
+static void bash_copy(struct task_origin *to, const struct task_origin *from)
 {
 	size_t size;
 
 	if (!from->bash)
 		return;
 	size = bash_size(from->bash->nfuncs);
-	bash_free(to);
+	free(to->bash);
 	to->bash = malloc(size);
 	if (!to->bash)
 		return;
@@ -74,10 +117,10 @@ static void bash_copy(struct task *to, const struct task *from)
 	to->bash->pending = 0;
 }
 
-void origin_bash_record(struct pair *p, pid_t pid, pid_t tid,
+void origin_bash_record(struct task_table *tasks, pid_t tid,
 			const uint8_t *raw)
 {
-	struct task *t = task_find(&p->tasks, tid);
+	struct task *t = task_find(tasks, tid);
 	struct cap_bash r;
 	struct bashstate *b;
 
@@ -102,7 +145,7 @@ void origin_bash_record(struct pair *p, pid_t pid, pid_t tid,
 
 			if (!nb)
 				return;
-			t->bash = b = nb;
+			t->origin->bash = b = nb;
 		}
 		memcpy(b->funcs[b->nfuncs].name, r.name, sizeof(r.name));
 		memcpy(b->funcs[b->nfuncs].file, r.file, sizeof(r.file));
@@ -121,7 +164,7 @@ void origin_bash_record(struct pair *p, pid_t pid, pid_t tid,
  * is in the file the function was defined in; at the top of a sourced
  * file, in that file; else in the script ($0).
  */
-static struct shell_loc *bash_loc(struct task *parent)
+static struct shell_loc *bash_loc(const struct task_origin *parent)
 {
 	struct bashstate *b = parent->bash;
 	struct shell_loc *loc;
@@ -149,23 +192,32 @@ static struct shell_loc *bash_loc(struct task *parent)
 }
 
 /* --spawns: a process exec'd a program: file it under its origin */
-void origin_spawned(struct pair *p, struct task *t, const struct sc_call *c,
+void origin_spawned(struct spawns *sp, struct task *t, const struct sc_call *c,
 		    uint64_t time)
 {
+	struct task_origin *o = t->origin;
 	char prog[4096];
 	const struct cap *k = c->cap[0];
 
 	/* the old program's shell state is not the new one's */
 	bash_free(t);
-	if (!p->spawns || !t->ppid)
+	if (!sp || !o || !o->ppid)
 		return;
 	if (k && !(k->flags & CAP_FAULT))
 		snprintf(prog, sizeof(prog), "%.*s", (int)k->len, (const char *)k->p);
 	else
 		snprintf(prog, sizeof(prog), "%s", t->comm);
-	t->spawn_id = spawns_exec(p->spawns, prog, t->pcomm, t->ppid, t->origin,
-				  t->norigin, t->loc, time);
-	t->exec_time = time;
+	o->spawn_id = spawns_exec(sp, prog, o->pcomm, o->ppid, o->frames,
+				  o->nframes, o->loc, time);
+	o->exec_time = time;
+}
+
+void origin_ended(struct spawns *sp, struct task *t, uint64_t time)
+{
+	struct task_origin *o = t->origin;
+
+	if (sp && o && o->spawn_id >= 0 && t->tid == t->pid)
+		spawns_end(sp, o->spawn_id, time - o->exec_time);
 }
 
 /*
@@ -173,13 +225,14 @@ void origin_spawned(struct pair *p, struct task *t, const struct sc_call *c,
  * stack (DWARF-unwound, or the kernel's frame-pointer chain with
  * --stack=fp) and with --kstack the kernel's, innermost first.
  */
-void origin_take_stack(struct pair *p, struct task *t)
+void origin_take_stack(struct unwinder *u, struct task *t,
+		       const struct stack_sample *s)
 {
 	uint64_t pcs[UNWIND_MAX];
 	int n = 0, k = 0;
 
 	t->nframes = 0;
-	if (!p->stacks || !p->stk.valid)
+	if (!s)
 		return;
 	if (!t->frames) {
 		t->frames = malloc(sizeof(*t->frames) * UNWIND_FRAMES);
@@ -188,8 +241,8 @@ void origin_take_stack(struct pair *p, struct task *t)
 	}
 	/* the callchain: PERF_CONTEXT_KERNEL, kernel pcs, PERF_CONTEXT_USER,
 	   user pcs (only the parts asked for are there) */
-	for (uint64_t i = 0, ctx = 0; i < p->stk.nchain; i++) {
-		uint64_t pc = p->stk.chain[i];
+	for (uint64_t i = 0, ctx = 0; i < s->nchain; i++) {
+		uint64_t pc = s->chain[i];
 
 		if (pc >= (uint64_t)PERF_CONTEXT_MAX) {
 			ctx = pc;
@@ -209,39 +262,32 @@ void origin_take_stack(struct pair *p, struct task *t)
 			pcs[n++] = pc;
 		}
 	}
-	if (p->stk.regs)
-		n = unwind_pcs(&p->unw, t->pid, p->stk.regs, p->stk.stack,
-			       p->stk.len, pcs, UNWIND_MAX);
-	t->nframes = k + unwind_frames(&p->unw, t->pid, pcs, n, t->frames + k,
+	if (s->regs)
+		n = unwind_pcs(u, t->pid, s->regs, s->stack, s->len, pcs,
+			       UNWIND_MAX);
+	t->nframes = k + unwind_frames(u, t->pid, pcs, n, t->frames + k,
 				       UNWIND_FRAMES - k);
 }
 
-void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
-	       uint64_t time)
+/*
+ * --spawns: a traced task forked a process: who its parent is, bash's
+ * state (a subshell's functions and sourced files), the script line the
+ * fork comes from, the parent's stack at the fork or clone.
+ */
+void origin_forked(struct task *parent, struct task *child, pid_t ppid)
 {
-	struct task *parent = task_find(&p->tasks, ptid);
-	struct task *t;
+	struct task_origin *c = origin_of(child), *po = origin_of(parent);
 
-	if (!p->follow && !p->system_wide)
+	if (!c || !po)
 		return;
-	if (pid != ppid)
-		maps_fork(&p->maps, ppid, pid);
-	if (task_find(&p->tasks, tid))
-		return;
-	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
-	if (t)
-		t->newborn = 1;
-	if (t && parent && pid != ppid) {
-		t->ppid = ppid;
-		memcpy(t->pcomm, parent->comm, sizeof(t->pcomm));
-		bash_copy(t, parent);
-		t->loc = bash_loc(parent);
-	}
-	/* where it was made: the parent's stack at its fork or clone */
-	if (t && parent && parent->nframes && pid != ppid &&
-	    (t->origin = malloc(sizeof(*t->origin) * (size_t)parent->nframes))) {
-		memcpy(t->origin, parent->frames,
-		       sizeof(*t->origin) * (size_t)parent->nframes);
-		t->norigin = parent->nframes;
+	c->ppid = ppid;
+	memcpy(c->pcomm, parent->comm, sizeof(c->pcomm));
+	bash_copy(c, po);
+	c->loc = bash_loc(po);
+	if (parent->nframes &&
+	    (c->frames = malloc(sizeof(*c->frames) * (size_t)parent->nframes))) {
+		memcpy(c->frames, parent->frames,
+		       sizeof(*c->frames) * (size_t)parent->nframes);
+		c->nframes = parent->nframes;
 	}
 }

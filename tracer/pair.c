@@ -18,8 +18,8 @@
 #include "capture.h"
 #include "events.h"
 #include "launch.h"
+#include "origins.h"
 #include "pair.h"
-#include "pair_priv.h"
 #include "sysent_fallback.h"
 
 #define JOIN_BUF (2 * CAP_REC_MAX)
@@ -43,9 +43,11 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 		p->view.nlive = 2;	/* many processes: always [pid N] */
 	p->joinbuf = malloc(JOIN_BUF);
 	p->strbuf = malloc(SC_MAX_ARGS * (CAP_PATH_MAX + 8));
-	if (!p->joinbuf || !p->strbuf || maps_init(&p->maps))
+	if (!p->joinbuf || !p->strbuf || maps_init(&p->maps) ||
+	    task_table_init(&p->tasks))
 		return -1;
-	return task_table_init(&p->tasks);
+	p->tasks.drop = origin_drop;
+	return 0;
 }
 
 void pair_free(struct pair *p)
@@ -89,70 +91,51 @@ static struct task *task_for(struct pair *p, pid_t pid, pid_t tid)
  */
 static int is_child_exec(struct pair *p, struct task *t, long nr);
 
+/*
+ * A privileged exec (setuid, setgid, capabilities): the kernel drops the
+ * task's perf events, its trace ends here, said in it (not when the
+ * events are not the task's: they go on).
+ */
+void pair_exec_privileged(struct pair *p, const uint8_t *raw)
+{
+	struct cap_exec ce;
+	struct task *t;
+	char msg[sizeof(ce.filename) * 4 + 128];
+	struct fmt_buf b;
+
+	if (p->events_survive_exec)
+		return;
+	memcpy(&ce, raw, sizeof(ce));
+	ce.filename[sizeof(ce.filename) - 1] = '\0';
+	t = task_find(&p->tasks, (pid_t)ce.tid);
+	if (!t)
+		return;
+	/* past the exec's point of no return: it returns 0 */
+	if (t->in_call && is_exec(t->nr))
+		pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
+	/* (the file is the traced program's choice: escaped) */
+	fb_init(&b, msg, sizeof(msg) - 1);
+	fb_puts(&b, "+++ ");
+	fmt_escaped(&b, (const uint8_t *)ce.filename, strlen(ce.filename));
+	fb_printf(&b, " gains privileges: the kernel stops tracing"
+		  " pid %d here +++\n", ce.tid);
+	*b.p = '\0';
+	p->sink->ops->note(p->sink, t, msg, p->now);
+	t->perf_gone = 1;
+}
+
 void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len)
 {
 	struct task *t = task_find(&p->tasks, tid);
 	struct cap_parsed cp;
-	struct cap_exit ex;
-	struct cap_sig sg;
 	struct capslot *cs;
-	int r = capture_parse(raw, len, &cp, &ex, &sg);
 
-	if (r < 0) {
+	if (capture_parse(raw, len, &cp)) {
 		p->cap_bad++;
 		return;
 	}
-	if (r == 3) {
-		ends_signal_line(p, pid, tid, &sg);
-		return;
-	}
-	if (r == 4) {
-		origin_bash_record(p, pid, tid, raw);
-		return;
-	}
-	if (r == 5) {
-		struct cap_exec ce;
-		char msg[sizeof(ce.filename) * 4 + 128];
-		struct fmt_buf b;
-
-		/* (what an exec that raises privileges ends: per-task events) */
-		if (p->events_survive_exec)
-			return;
-		memcpy(&ce, raw, sizeof(ce));
-		ce.filename[sizeof(ce.filename) - 1] = '\0';
-		t = task_find(&p->tasks, (pid_t)ce.tid);
-		if (!t)
-			return;
-		/* past the exec's point of no return: it returns 0 */
-		if (t->in_call && is_exec(t->nr))
-			pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
-		/* (the file is the traced program's choice: escaped) */
-		fb_init(&b, msg, sizeof(msg) - 1);
-		fb_puts(&b, "+++ ");
-		fmt_escaped(&b, (const uint8_t *)ce.filename,
-			    strlen(ce.filename));
-		fb_printf(&b, " gains privileges: the kernel stops tracing"
-			  " pid %d here +++\n", ce.tid);
-		*b.p = '\0';
-		p->sink->ops->note(p->sink, t, msg, p->now);
-		t->perf_gone = 1;
-		return;
-	}
-	if (r == 2) {
-		/* how the task ended, as wait(2) will report it */
-		t = task_find(&p->tasks, (pid_t)ex.tid);
-		if (t) {
-			t->wait_status = ex.exit_code;
-			t->wait_known = 1;
-			/* its perf events went at a privileged exec: no EXIT
-			   record will come, this is its end */
-			if (t->perf_gone)
-				ends_report_exit(p, t, p->now);
-		}
-		return;
-	}
-	if (t && t->perf_gone && r == 1)
+	if (t && t->perf_gone)
 		return;	/* not traced any more: its calls are not shown */
 	/* a capture can come before the task's first sample */
 	if (!t)
@@ -228,10 +211,8 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 	for (int ph = 0; ph < 2; ph++) {
 		struct capslot *cs = &t->cs[ph];
 		struct cap_parsed cp;
-		struct cap_exit ex;
 
-		if (cs->state != CS_CLAIMED ||
-		    capture_parse(cs->buf, cs->len, &cp, &ex, NULL) != 1)
+		if (cs->state != CS_CLAIMED || capture_parse(cs->buf, cs->len, &cp))
 			continue;
 		/* exit's entry items (retried inputs) replace the faulted */
 		capture_caps(&cp, p->capv[ph], c->cap, c->cap_out,
@@ -347,7 +328,8 @@ static void note_exit_code(struct pair *p, struct task *t, long nr,
 }
 
 void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
-		const uint64_t *args, int nargs, uint64_t time)
+		const uint64_t *args, int nargs, uint64_t time,
+		const struct stack_sample *stk)
 {
 	struct task *t;
 	struct sc_call c;
@@ -363,7 +345,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		/* or where the process it makes comes from */
 		if (p->stacks && (is_exec(nr) || is_fork(nr)) &&
 		    (t = task_for(p, pid, tid)))
-			origin_take_stack(p, t);
+			origin_take_stack(&p->unw, t, stk);
 		return;
 	}
 	t = task_for(p, pid, tid);
@@ -380,7 +362,10 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	note_exit_code(p, t, nr, args);
 	claim(&t->cs[0], nr);
 	t->cs[1].state = CS_EMPTY;
-	origin_take_stack(p, t);
+	if (p->stacks)
+		origin_take_stack(&p->unw, t, stk);
+	else
+		t->nframes = 0;
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
@@ -478,14 +463,15 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;
 	if (is_exec(nr) && ret == 0)
-		origin_spawned(p, t, &c, time);
+		origin_spawned(p->spawns, t, &c, time);
 	t->in_call = 0;
 	caps_done(t);
 }
 
 /* default action of sig kills the process */
 void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
-		const uint8_t *raw, uint32_t size, uint64_t time)
+		const uint8_t *raw, uint32_t size, uint64_t time,
+		const struct stack_sample *stk)
 {
 	struct task *t = task_for(p, pid, tid);
 
@@ -496,8 +482,12 @@ void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
 	 * one that says who exec'd is the execve's, at its entry, still in
 	 * t->frames.  Other events show their own.
 	 */
-	if (strcmp(e->name, "sched_process_exec"))
-		origin_take_stack(p, t);
+	if (!strcmp(e->name, "sched_process_exec"))
+		;
+	else if (p->stacks)
+		origin_take_stack(&p->unw, t, stk);
+	else
+		t->nframes = 0;
 	if (p->agg && t->nframes)
 		stacks_add(p->agg, t->comm, t->frames, t->nframes, e->tp_name, 1);
 	/* events the kernel does not count for -c (filtered ones) */
@@ -523,4 +513,24 @@ void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
 	       uint64_t ino, const char *path)
 {
 	maps_mmap(&p->maps, pid, addr, len, pgoff, prot, flags, dev, ino, path);
+}
+
+void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
+	       uint64_t time)
+{
+	struct task *parent = task_find(&p->tasks, ptid);
+	struct task *t;
+
+	if (!p->follow && !p->system_wide)
+		return;
+	if (pid != ppid)
+		maps_fork(&p->maps, ppid, pid);
+	if (task_find(&p->tasks, tid))
+		return;
+	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
+	if (t)
+		t->newborn = 1;
+	/* (what a spawn's origin needs is kept only with --spawns) */
+	if (t && parent && pid != ppid && p->spawns)
+		origin_forked(parent, t, ppid);
 }

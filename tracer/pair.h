@@ -15,6 +15,7 @@
 #include "unwind.h"
 #include "select.h"
 #include "sink.h"
+#include "spawns.h"
 #include "summary.h"
 #include "task.h"
 
@@ -27,15 +28,6 @@ struct pair {
 	struct stack_agg *agg;		/* --stack=folded, --flamegraph */
 	struct spawns *spawns;		/* --spawns */
 	int stacks;			/* -k: 1, -kk: 2 */
-	/* the stack of the sample being handled (valid while it is) */
-	struct {
-		const uint64_t *regs;
-		const uint8_t *stack;
-		uint64_t len;
-		const uint64_t *chain;
-		uint64_t nchain;
-		int valid;
-	} stk;
 	struct sink *sink;
 	struct sink_view view;
 	const struct sc_select *sel;
@@ -87,12 +79,12 @@ void pair_free(struct pair *p);
 /* a traced task that existed before the trace (attach, command) */
 struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
 			   const char *comm);
+/* stk: the sample's stack, when it carries one (-k), else NULL */
 void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
-		const uint64_t *args, int nargs, uint64_t time);
+		const uint64_t *args, int nargs, uint64_t time,
+		const struct stack_sample *stk);
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	       uint64_t time);
-void pair_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
-		 uint64_t handler, int code, uint64_t time);
 void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
 	       int exec);
 void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
@@ -101,18 +93,17 @@ void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
 struct evsel;
 /* a record of any other tracepoint */
 void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
-		const uint8_t *raw, uint32_t size, uint64_t time);
+		const uint8_t *raw, uint32_t size, uint64_t time,
+		const struct stack_sample *stk);
 /* a capture record (capture.h): argument memory of tid's next call phase */
 void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len);
+/* a privileged exec's record (struct cap_exec): the task's trace ends */
+void pair_exec_privileged(struct pair *p, const uint8_t *raw);
+/* end t's open call: its exit was lost, it died in it, or detached */
+void pair_end_call(struct pair *p, struct task *t, uint64_t time,
+		   enum call_end end);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
-void pair_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);
-/* the command was reaped with this wait status */
-void pair_child_reaped(struct pair *p, int status, uint64_t time);
-/* tracing ends: calls still open end "detached" */
-void pair_detach(struct pair *p, uint64_t time);
-/* tasks etrace still believes alive but /proc says are gone */
-void pair_reap_vanished(struct pair *p, uint64_t time);
 
 #endif

@@ -10,14 +10,13 @@
 #include "task.h"
 
 /* what a task may own besides itself */
-static void task_free_extra(struct task *k)
+static void task_free_extra(struct task_table *t, struct task *k)
 {
 	free(k->cs[0].buf);
 	free(k->cs[1].buf);
 	free(k->frames);
-	free(k->origin);
-	free(k->bash);
-	free(k->loc);
+	if (t->drop)
+		t->drop(k);
 }
 
 static unsigned int hash(pid_t tid, unsigned int nb)
@@ -41,7 +40,7 @@ void task_table_free(struct task_table *t)
 		while (k) {
 			struct task *n = k->hnext;
 
-			task_free_extra(k);
+			task_free_extra(t, k);
 			free(k);
 			k = n;
 		}
@@ -102,7 +101,6 @@ struct task *task_get(struct task_table *t, pid_t tid, pid_t pid)
 	k->tid = tid;
 	k->pid = pid;
 	k->exit_code = -1;
-	k->spawn_id = -1;
 	if (t->n >= t->nb)
 		grow(t);
 	h = hash(tid, t->nb);
@@ -125,7 +123,7 @@ void task_del(struct task_table *t, struct task *k)
 	}
 	if (t->last == k)
 		t->last = NULL;
-	task_free_extra(k);
+	task_free_extra(t, k);
 	free(k);
 }
 

@@ -11,7 +11,6 @@
 #include <sys/types.h>
 
 #include "sysent.h"
-#include "spawns.h"
 #include "unwind.h"
 
 #define UNWIND_FRAMES (2 * UNWIND_MAX)
@@ -38,15 +37,8 @@ struct task {
 	/* -k: the stack of its current call (or event), and where it was made */
 	struct frame *frames;		/* UNWIND_FRAMES, allocated on need */
 	int nframes;
-	struct frame *origin;		/* the parent's fork stack, for spawns */
-	int norigin;
-	/* --spawns */
-	pid_t ppid;			/* the parent, when forked in the trace */
-	char pcomm[16];
-	struct bashstate *bash;		/* if it ran bash: its shell state */
-	struct shell_loc *loc;		/* the script line that forked it */
-	int spawn_id;			/* its group, once exec'd; -1 */
-	uint64_t exec_time;
+	/* --spawns: where it was made (origins.c's, opaque here) */
+	struct task_origin *origin;
 	/* how it ends */
 	int wait_status;		/* exit_code read in the kernel */
 	int wait_known;
@@ -67,6 +59,8 @@ struct task_table {
 	unsigned int nb;		/* power of two */
 	unsigned int n;
 	struct task *last;		/* one-entry cache: syscalls come in runs */
+	/* frees what other stages keep of a task (origin_drop) */
+	void (*drop)(struct task *k);
 };
 
 int task_table_init(struct task_table *t);

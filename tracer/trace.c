@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ends.h"
 #include "out.h"
 #include "proc.h"
 #include "record.h"
@@ -417,7 +418,7 @@ static void on_signals(struct trace *t)
 		pid_t w = waitpid(t->ln.pid, &st, WNOHANG);
 
 		if (w == t->ln.pid)
-			pair_child_reaped(&t->pr, st, merge_now());
+			ends_child_reaped(&t->pr, st, merge_now());
 	}
 }
 
@@ -529,7 +530,7 @@ int trace_run(struct trace *t)
 			if (next_check && now >= next_check) {
 				next_check = now + VANISH_CHECK_NS;
 				if (t->pr.child_reaped || t->p->npids)
-					pair_reap_vanished(&t->pr, now);
+					ends_reap_vanished(&t->pr, now);
 			}
 		}
 		if (finished(t))
@@ -552,8 +553,8 @@ int trace_run(struct trace *t)
 		merge_drain(&t->mg, 1, feed_record, t);
 		reports_losses(t, made, drops);
 		if (t->pr.child_reaped)
-			pair_reap_vanished(&t->pr, merge_now());
-		pair_detach(&t->pr, merge_now());
+			ends_reap_vanished(&t->pr, merge_now());
+		ends_detach(&t->pr, merge_now());
 		/* with --interval: the last, partial interval's table */
 		if (t->p->summary)
 			reports_summary(t, 1);

@@ -11,6 +11,7 @@
 
 #include "capture.h"
 #include "events.h"
+#include "feed.h"
 #include "launch.h"
 #include "merge.h"
 #include "pair.h"
@@ -69,9 +70,6 @@ int trace_teardown(struct trace *t);
 
 /* attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
-/* feed.c: one record, in time order (merge_drain's callback) */
-void feed_record(void *ctx, struct ring *ring,
-		 const struct perf_event_header *h, uint64_t time);
 /*
  * reports.c: the losses no ring said (made: samples the events made);
  * the -c table (final: the last one); --spawns; the stacks' reports

@@ -17,6 +17,15 @@
 #define UNWIND_REGS_MASK 0xff0fffull
 #define UNWIND_NREGS 20
 
+/* the stack a sample carries (record.h), to be unwound */
+struct stack_sample {
+	const uint64_t *regs;		/* user registers, or NULL (fp chain) */
+	const uint8_t *stack;		/* user stack bytes copied */
+	uint64_t len;
+	const uint64_t *chain;		/* the kernel's callchain */
+	uint64_t nchain;
+};
+
 struct frame {
 	uint64_t pc;			/* as sampled (return addresses) */
 	const char *module;		/* path, interned; NULL: unknown */

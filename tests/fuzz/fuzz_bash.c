@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz: the records bash's uprobes send (struct cap_bash, for --spawns),
- * through pair_capture as the trace hands them over, and the script line
+ * through feed_capture as the trace hands them over, and the script line
  * pair_fork files each new process under, against a model.
  *
  * Input: operations, each a u8 (bit 0) and its arguments:
@@ -22,6 +22,8 @@
  */
 #include "capture.h"
 #include "fuzz.h"
+#include "feed.h"
+#include "origins.h"
 #include "pair.h"
 
 #define NT 9
@@ -115,6 +117,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	conf.follow = 1;
 	if (pair_init(&p, NULL, &conf))
 		abort();
+	/* --spawns: the trace keeps bash's state only with it */
+	if (!(p.spawns = spawns_new()))
+		abort();
 	for (int tid = 1; tid <= 2; tid++) {
 		FUZZ_ASSERT(pair_add_task(&p, tid, tid, "bash"));
 		model[tid].live = 1;
@@ -144,7 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memcpy(r.file, s, got < 192 ? got : 192);
 			/* the record as the ring holds it: exactly its size */
 			raw = fz_dup(&r, sizeof(r));
-			pair_capture(&p, model[tid].pid ? model[tid].pid : tid,
+			feed_capture(&p, model[tid].pid ? model[tid].pid : tid,
 				     tid, raw, sizeof(r));
 			free(raw);
 			/* (etrace's copy ends its strings where the record does) */
@@ -160,6 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			int ppid = m->live ? m->pid : pt;
 			int cpid = thread ? ppid : ct;
 			struct shell_loc want;
+			const struct shell_loc *loc;
 			struct task *t;
 			int has_loc = 0, existed = c->live;
 
@@ -181,20 +187,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				has_loc = model_loc(m, &want);
 			}
 			if (!has_loc) {
-				FUZZ_ASSERT(!t->loc);
+				FUZZ_ASSERT(!origin_loc(t));
 				continue;
 			}
-			FUZZ_ASSERT(t->loc);
-			if (t->loc->line != want.line || strcmp(t->loc->func, want.func) ||
-			    strcmp(t->loc->file, want.file)) {
+			loc = origin_loc(t);
+			FUZZ_ASSERT(loc);
+			if (loc->line != want.line || strcmp(loc->func, want.func) ||
+			    strcmp(loc->file, want.file)) {
 				fprintf(stderr, "fork %d -> %d: %s:%d (%s), the model"
-					" has %s:%d (%s)\n", pt, ct, t->loc->file,
-					t->loc->line, t->loc->func, want.file,
+					" has %s:%d (%s)\n", pt, ct, loc->file,
+					loc->line, loc->func, want.file,
 					want.line, want.func);
 				FUZZ_ASSERT(!"wrong script line");
 			}
 		}
 	}
 	pair_free(&p);
+	spawns_free(p.spawns);
 	return 0;
 }

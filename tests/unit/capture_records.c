@@ -43,13 +43,12 @@ int main(void)
 	struct cap caps[2][6];
 	const struct cap *in[6] = { 0 }, *out[6] = { 0 };
 	struct cap_parsed cp;
-	struct cap_exit ex;
 	size_t n;
 
 	/* entry: arg 1 faulted, to be read again; arg 0 copied */
 	n = item(sizeof(struct cap_rec), 0, CAP_AT_ENTRY, 0, "path");
 	n = item(n, 1, CAP_AT_ENTRY, CAP_F_FAULT | CAP_F_RETRY, NULL);
-	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 2), &cp, &ex, NULL) == 1);
+	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 2), &cp) == 0);
 	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
 	CHECK(in[0] && in[0]->len == 4 && !(in[0]->flags & (CAP_FAULT | CAP_LATER)));
 	CHECK(in[1] && (in[1]->flags & CAP_FAULT) && (in[1]->flags & CAP_LATER));
@@ -58,7 +57,7 @@ int main(void)
 	/* exit: arg 1 read again (entry data), arg 2 written by the call */
 	n = item(sizeof(struct cap_rec), 1, CAP_AT_ENTRY, 0, "data");
 	n = item(n, 2, CAP_AT_EXIT, 0, "out");
-	CHECK(capture_parse(rec, record(CAP_AT_EXIT, n, 2), &cp, &ex, NULL) == 1);
+	CHECK(capture_parse(rec, record(CAP_AT_EXIT, n, 2), &cp) == 0);
 	capture_caps(&cp, caps[1], in, out, join, sizeof(join));
 	CHECK(in[0] == &caps[0][0]);
 	CHECK(in[1] && in[1]->len == 4 && !memcmp(in[1]->p, "data", 4) &&
@@ -68,13 +67,13 @@ int main(void)
 
 	/* read again, and still not readable: the pointer prints */
 	n = item(sizeof(struct cap_rec), 1, CAP_AT_ENTRY, CAP_F_FAULT, NULL);
-	CHECK(capture_parse(rec, record(CAP_AT_EXIT, n, 1), &cp, &ex, NULL) == 1);
+	CHECK(capture_parse(rec, record(CAP_AT_EXIT, n, 1), &cp) == 0);
 	capture_caps(&cp, caps[1], in, out, join, sizeof(join));
 	CHECK(in[1] && (in[1]->flags & CAP_FAULT));
 
 	/* in an entry record an item's phase says nothing more */
 	n = item(sizeof(struct cap_rec), 3, CAP_AT_EXIT, 0, "x");
-	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 1), &cp, &ex, NULL) == 1);
+	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 1), &cp) == 0);
 	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
 	CHECK(in[3] && !out[3]);
 	CHECK_DONE();

@@ -23,10 +23,12 @@
 
 #include "capture.h"
 #include "check.h"
+#include "ends.h"
 #include "options.h"
 #include "pair.h"
 #include "plan.h"
 #include "sink.h"
+#include "feed.h"
 
 #define PT_TID0 4200001		/* > PID_MAX_LIMIT (4194304) */
 
@@ -105,7 +107,7 @@ static inline void pt_enter(struct ptest *t, pid_t tid, long nr, uint64_t a0,
 {
 	uint64_t args[SC_MAX_ARGS] = { a0, a1, a2 };
 
-	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t));
+	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t), NULL);
 }
 
 static inline void pt_exit(struct ptest *t, pid_t tid, long nr, int64_t ret)
@@ -118,7 +120,7 @@ static inline void pt_capture(struct ptest *t, pid_t tid, const void *rec,
 			      size_t len)
 {
 	pt_tick(t);
-	pair_capture(&t->pr, tid, tid, rec, len);
+	feed_capture(&t->pr, tid, tid, rec, len);
 }
 
 /*
@@ -158,7 +160,7 @@ static inline const char *pt_text(struct ptest *t)
 	FILE *f;
 	long n;
 
-	pair_detach(&t->pr, pt_tick(t));
+	ends_detach(&t->pr, pt_tick(t));
 	t->sink->ops->close(t->sink);
 	t->sink = NULL;
 	f = fopen(t->path, "r");

@@ -30,11 +30,11 @@ int main(void)
 	pt_task(&t, b, b, "victim");
 	pt_task(&t, c, c, "gone");
 	pt_enter(&t, a, SYS_exit_group, 3, 0, 0);
-	pair_task_exit(&t.pr, a, a, pt_tick(&t));
+	ends_task_exit(&t.pr, a, a, pt_tick(&t));
 	pt_enter(&t, b, SYS_pause, 0, 0, 0);
-	pair_signal(&t.pr, b, b, SIGTERM, 0, SI_USER, pt_tick(&t));
-	pair_task_exit(&t.pr, b, b, pt_tick(&t));
-	pair_task_exit(&t.pr, c, c, pt_tick(&t));
+	ends_signal(&t.pr, b, b, SIGTERM, 0, SI_USER, pt_tick(&t));
+	ends_task_exit(&t.pr, b, b, pt_tick(&t));
+	ends_task_exit(&t.pr, c, c, pt_tick(&t));
 	CHECK_STR(pt_text(&t),
 		  "4200001 exit_group(3)                   = ?\n"
 		  "4200001 +++ exited with 3 +++\n"
@@ -51,7 +51,7 @@ int main(void)
 	t.pr.bpf_exits = 1;
 	pt_enter(&t, a, SYS_exit_group, 0, 0, 0);
 	exit_record(&t, a, SIGSEGV | 0x80);
-	pair_task_exit(&t.pr, a, a, pt_tick(&t));
+	ends_task_exit(&t.pr, a, a, pt_tick(&t));
 	CHECK_STR(pt_text(&t),
 		  "exit_group(0)                           = ?\n"
 		  "+++ killed by SIGSEGV (core dumped) +++\n");
@@ -61,7 +61,7 @@ int main(void)
 	pt_start(&t, "-qq", NULL);
 	pt_task(&t, a, a, "main");
 	pt_enter(&t, a, SYS_exit_group, 1, 0, 0);
-	pair_task_exit(&t.pr, a, a, pt_tick(&t));
+	ends_task_exit(&t.pr, a, a, pt_tick(&t));
 	CHECK_STR(pt_text(&t), "exit_group(1)                           = ?\n");
 	pt_end(&t);
 	CHECK_DONE();

@@ -24,7 +24,7 @@ static void calls(struct ptest *t)
 	t->now += 2000000;	/* 2 ms */
 	pt_exit(t, a, SYS_nanosleep, 0);
 	pt_enter(t, b, SYS_exit_group, 0, 0, 0);
-	pair_task_exit(&t->pr, b, b, pt_tick(t));
+	ends_task_exit(&t->pr, b, b, pt_tick(t));
 }
 
 static const char *trace(struct ptest *t, const char *o1, const char *o2)
