@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "options.h"
-#include "sink.h"
+#include "rules.h"
 #include "summary.h"
 #include "sysent.h"
 

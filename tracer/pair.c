@@ -39,6 +39,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->stacks = c->stacks;
 	p->signals = c->signals;
 	p->view.max = c->max_events;
+	p->rules = c->rules;
 	if (c->all)
 		p->view.nlive = 2;	/* many processes: always [pid N] */
 	p->joinbuf = malloc(JOIN_BUF);
@@ -206,6 +207,28 @@ static void strings_from_files(struct pair *p, struct task *t,
 	}
 }
 
+/*
+ * -s, once for every sink: a string is copied with one byte more than -s,
+ * to know it went on; cut there, and said to be cut.  (Buffers are
+ * copied to -s bytes, with the cut said, already.)
+ */
+static void cut_strings(struct pair *p, struct sc_call *c)
+{
+	uint32_t max = (uint32_t)p->fo.strsize;
+
+	for (int i = 0; i < c->d->nargs; i++) {
+		/* an entry copy, or the same read again at exit */
+		struct cap *k = c->cap[i] == &p->capv[0][i] ? &p->capv[0][i] :
+				c->cap[i] == &p->capv[1][i] ? &p->capv[1][i] :
+				NULL;
+
+		if (c->d->arg[i].kind != K_str || !k || k->len <= max)
+			continue;
+		k->len = max;
+		k->flags |= CAP_TRUNC;
+	}
+}
+
 static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 {
 	for (int ph = 0; ph < 2; ph++) {
@@ -221,6 +244,7 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)
 		strings_from_files(p, t, c);
+	cut_strings(p, c);
 }
 
 
@@ -299,6 +323,14 @@ static void caps_done(struct task *t)
 	t->cs[0].state = t->cs[1].state = CS_EMPTY;
 }
 
+/* the rules, then the sink: a call they do not show is not handed on */
+static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
+		       uint64_t time, int seen_enter, enum call_end end)
+{
+	if (rules_show(&p->rules, c, end, seen_enter, t->t_enter, time))
+		p->sink->ops->sc_exit(p->sink, t, c, time, seen_enter, end);
+}
+
 /* end t's open call: its exit was lost, or it died in it */
 void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 			enum call_end end)
@@ -308,7 +340,7 @@ void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 	if (!t->in_call)
 		return;
 	call_init(p, &c, t);
-	p->sink->ops->sc_exit(p->sink, t, &c, time, 1, end);
+	call_ended(p, t, &c, time, 1, end);
 	t->in_call = 0;
 	caps_done(t);
 }
@@ -438,7 +470,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			p->sink->ops->sc_enter(p->sink, t, &c, time);
 			c.ret = ret;
 			c.exited = 1;
-			p->sink->ops->sc_exit(p->sink, t, &c, time, 1, END_RETURNED);
+			call_ended(p, t, &c, time, 1, END_RETURNED);
 			free(k.argv_bytes);
 			p->exec_seen = 1;
 			caps_done(t);
@@ -455,10 +487,10 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		stacks_add(p->agg, t->comm, t->frames, t->nframes, c.d->name, 1);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
-		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, END_RETURNED);
+		call_ended(p, t, &c, time, seen, END_RETURNED);
 		free(k.argv_bytes);
 	} else {
-		p->sink->ops->sc_exit(p->sink, t, &c, time, seen, END_RETURNED);
+		call_ended(p, t, &c, time, seen, END_RETURNED);
 	}
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;

@@ -13,6 +13,7 @@
 #include "maps.h"
 #include "stacks.h"
 #include "unwind.h"
+#include "rules.h"
 #include "select.h"
 #include "sink.h"
 #include "spawns.h"
@@ -44,6 +45,7 @@ struct pair {
 	/* counts, for the end */
 	uint64_t calls;
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
+	struct rules rules;		/* which calls go on to the sink */
 	int sig_from_bpf;		/* signal lines come with siginfo */
 	int bpf_exits;			/* the BPF program reports task exits */
 	int file_strings;		/* the records report every file mapping:
@@ -71,6 +73,7 @@ struct pair_conf {
 	int stacks;			/* -k 1, -kk 2: each call's stack */
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	uint64_t max_events;		/* --max-events, or 0 */
+	struct rules rules;		/* which ended calls are shown */
 };
 
 int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c);

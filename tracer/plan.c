@@ -109,8 +109,7 @@ static void plan_sink(const struct options *o, struct plan *p)
 	s->relative = o->relative;
 	s->show_time = o->show_time;
 	s->quiet = o->quiet;
-	s->status = o->status;
-	s->duration_ns = o->duration_ns;
+	s->whole = p->pair.rules.filters;
 	s->interval = o->interval;
 	s->hist = o->hist;
 	s->sort = o->sort;
@@ -136,6 +135,8 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.xflag = o->xflag, .follow = o->follow > 0,
 		.all = o->system_wide, .stacks = o->stack,
 		.signals = o->signals, .max_events = o->max_events,
+		.rules = { .status = o->status, .duration_ns = o->duration_ns,
+			   .filters = o->status != STATUS_ALL || o->duration_ns },
 	};
 	plan_sink(o, p);
 	p->summary = o->summary;

@@ -14,7 +14,7 @@
 
 #include "decode.h"
 #include "select.h"
-#include "sink.h"
+#include "rules.h"
 #include "sysent.h"
 
 static void sel_set(struct sc_select *s, long nr, int on)
@@ -167,9 +167,6 @@ int sel_parse(struct sc_select *s, const char *expr, char *err,
 static int parse_status(const struct sel_quals *q, const char *list, char *err,
 			size_t errlen)
 {
-	static const char *const names[] = {
-		"successful", "failed", "unfinished", "unavailable", "detached"
-	};
 	char *copy = strdup(list), *tok, *save = NULL;
 	unsigned int set = 0;
 	int negate = 0;
@@ -190,9 +187,9 @@ static int parse_status(const struct sel_quals *q, const char *list, char *err,
 		}
 		if (!strcmp(tok, "none"))
 			continue;
-		for (i = 0; i < 5 && strcmp(tok, names[i]); i++)
+		for (i = 0; i < ST__COUNT && strcmp(tok, status_names[i]); i++)
 			;
-		if (i == 5) {
+		if (i == ST__COUNT) {
 			snprintf(err, errlen, "invalid status '%s' (want"
 				 " successful, failed, unfinished, unavailable,"
 				 " detached)", tok);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "decode.h"
+#include "rules.h"
 #include "summary.h"
 #include "task.h"
 
@@ -16,22 +17,6 @@ enum exit_how {
 	EXIT_CODE,		/* exited with code */
 	EXIT_SIGNAL,		/* killed by signal code */
 	EXIT_UNKNOWN,		/* it is gone; how, etrace cannot tell */
-};
-
-/* -e status= (strace's): how a call ended, a bit each */
-#define STATUS_SUCCESSFUL	0x01
-#define STATUS_FAILED		0x02
-#define STATUS_UNFINISHED	0x04	/* the task died in it */
-#define STATUS_UNAVAILABLE	0x08	/* its end was not recorded */
-#define STATUS_DETACHED		0x10	/* tracing stopped in it */
-#define STATUS_ALL		0x1f
-
-/* how a call ended */
-enum call_end {
-	END_RETURNED,		/* its exit was traced: ret is valid */
-	END_DIED,		/* the task died in it (exit_group, killed) */
-	END_LOST,		/* its exit record was lost */
-	END_DETACHED,		/* tracing stopped while it was in it */
 };
 
 /* what every sink may read about the trace as a whole */
@@ -49,7 +34,8 @@ struct sink_ops {
 	/* a syscall began; the call's args are complete, ret is not */
 	void (*sc_enter)(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time);
-	/* it ended (seen_enter 0: its entry was not traced) */
+	/* it ended, and the rules show it (seen_enter 0: its entry was
+	   not traced) */
 	void (*sc_exit)(struct sink *s, struct task *t, const struct sc_call *c,
 			uint64_t time, int seen_enter, enum call_end end);
 	void (*task_exit)(struct sink *s, struct task *t, enum exit_how how,
@@ -106,8 +92,8 @@ struct sink_conf {
 	int relative;		/* -r */
 	int show_time;		/* -T */
 	int quiet;		/* -q 1, -qq 2, -qqq 3 */
-	unsigned int status;	/* STATUS_* shown */
-	uint64_t duration_ns;	/* --duration: only calls this slow */
+	int whole;		/* each call written whole at its end: the
+				   rules judge calls only then */
 	double interval;	/* --interval: each table stamped */
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */

@@ -152,11 +152,6 @@ static void arg(struct json_sink *js, struct fmt_buf *b,
 		uint32_t len = k->len;
 		int trunc = (k->flags & CAP_TRUNC) != 0;
 
-		/* strings are copied with one byte more than -s, to know */
-		if (a->kind == K_str && c->o && len > (uint32_t)c->o->strsize) {
-			len = (uint32_t)c->o->strsize;
-			trunc = 1;
-		}
 		json_key(b, &first, "str");
 		if (json_str(b, k->p, len)) {
 			json_key(b, &first, "hex");
@@ -214,21 +209,6 @@ static void stack(struct fmt_buf *b, int *first, const struct task *t)
 	fb_putc(b, ']');
 }
 
-static const char *status_name(const struct sc_call *c, enum call_end end)
-{
-	switch (end) {
-	case END_RETURNED:
-		return c->ret < 0 && c->ret >= -4095 && c->d->ret != R_none ?
-		       "failed" : "successful";
-	case END_DIED:
-		return "unfinished";
-	case END_LOST:
-		return "unavailable";
-	default:
-		return "detached";
-	}
-}
-
 static void json_sc_enter(struct sink *s, struct task *t,
 			  const struct sc_call *c, uint64_t time)
 {
@@ -241,20 +221,11 @@ static void json_sc_exit(struct sink *s, struct task *t,
 {
 	struct json_sink *js = JS(s);
 	const char *const *names = sc_arg_names(t->nr);
-	const char *status = status_name(c, end);
-	unsigned int st_bit;
+	const char *status = status_names[call_status(c, end)];
 	struct fmt_buf b;
 	int first = 1;
 
-	st_bit = !strcmp(status, "successful") ? STATUS_SUCCESSFUL :
-		 !strcmp(status, "failed") ? STATUS_FAILED :
-		 !strcmp(status, "unfinished") ? STATUS_UNFINISHED :
-		 !strcmp(status, "unavailable") ? STATUS_UNAVAILABLE :
-						   STATUS_DETACHED;
-	if (sink_full(s) || !(js->cf->status & st_bit) || !js->cf->lines)
-		return;
-	if (js->cf->duration_ns && (!seen_enter || !t->t_enter ||
-				   time - t->t_enter < js->cf->duration_ns))
+	if (sink_full(s) || !js->cf->lines)
 		return;
 	fb_init(&b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "syscall", t, seen_enter && t->t_enter ?

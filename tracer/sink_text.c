@@ -11,7 +11,7 @@
  * "<unfinished ...>" and the rest comes back as "<... name resumed>".
  * As strace, the " = " goes at column 40 when the line is shorter.
  * With -z, -Z, -e status= or --duration a line can only be judged at the
- * call's end, so it is written whole then.
+ * call's end (rules.h), so it is written whole then.
  *
  * An entry half with an input the BPF program could not read yet (its
  * page was not in memory; it is read again when the call ends) is held,
@@ -28,6 +28,7 @@
 #include "events.h"
 #include "out.h"
 #include "sink.h"
+#include "sink_table.h"
 #include "tpfields.h"
 
 #define OUT_BUF (1u << 20)
@@ -326,21 +327,6 @@ static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 	}
 }
 
-static unsigned int status_of(const struct sc_call *c, enum call_end end)
-{
-	switch (end) {
-	case END_RETURNED:
-		return c->ret < 0 && c->ret >= -4095 && c->d->ret != R_none ?
-		       STATUS_FAILED : STATUS_SUCCESSFUL;
-	case END_DIED:
-		return STATUS_UNFINISHED;
-	case END_LOST:
-		return STATUS_UNAVAILABLE;
-	default:
-		return STATUS_DETACHED;
-	}
-}
-
 static void text_sc_exit(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time,
 			 int seen_enter, enum call_end end)
@@ -357,11 +343,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	if (sink_full(s) && !(st->open == t && end == END_DETACHED))
 		return;
 	if (ts->whole) {
-		/* -z, -Z, status=, --duration: judge the call, then write it */
-		if (!(ts->cf->status & status_of(c, end)) ||
-		    (ts->cf->duration_ns && (!seen_enter || end != END_RETURNED ||
-					    time - t->t_enter < ts->cf->duration_ns)))
-			return;
+		/* -z, -Z, status=, --duration: judged, now written whole */
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		prefix(ts, &b, t, seen_enter ? t->t_enter : time);
 		if (!seen_enter) {
@@ -560,154 +542,21 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	s->view->printed++;
 }
 
-static void put_line(struct tstream *st, struct fmt_buf *b, char *line)
-{
-	out_write(&st->out, line, (size_t)(b->p - line));
-	fb_init(b, line, LINE_MAX_BYTES);
-}
-
-static void table_rule(struct fmt_buf *b, int hist)
-{
-	fb_puts(b, "------ ----------- ----------- --------- --------- ");
-	if (hist)
-		fb_puts(b, "---------- ---------- ");
-	fb_puts(b, "----------------\n");
-}
-
-static void table_row(struct fmt_buf *b, double pct, uint64_t ns,
-		      uint64_t calls, uint64_t errors, const char *name,
-		      const struct sum_val *v, int hist)
-{
-	fb_printf(b, "%6.2f %11.6f %11llu %9llu ", pct, ns / 1e9,
-		  (unsigned long long)(calls ? ns / 1000 / calls : 0),
-		  (unsigned long long)calls);
-	if (errors)
-		fb_printf(b, "%9llu ", (unsigned long long)errors);
-	else
-		fb_puts(b, "          ");
-	if (v)
-		fb_printf(b, "%10.3f %10.3f ", v->min_ns / 1e3, v->max_ns / 1e3);
-	else if (hist)
-		fb_pad(b, ' ', 22);
-	fb_puts(b, name);
-	fb_putc(b, '\n');
-}
-
-/* --hist: a log2 histogram of one row's latency, as bcc's tools draw */
-static void table_hist(struct fmt_buf *b, const char *name,
-		       const struct sum_val *v)
-{
-	uint64_t top = 0;
-	int lo = SUM_HIST, hi = -1;
-
-	for (int i = 0; i < SUM_HIST; i++) {
-		if (!v->hist[i])
-			continue;
-		lo = i < lo ? i : lo;
-		hi = i;
-		top = v->hist[i] > top ? v->hist[i] : top;
-	}
-	if (hi < 0)
-		return;
-	fb_printf(b, "%s: ns%*s: count      distribution\n", name, 20, "");
-	for (int i = lo; i <= hi; i++) {
-		int stars = (int)(v->hist[i] * 40 / top);
-
-		fb_printf(b, "  %12llu -> %-12llu : %-10llu |%-40.*s|\n",
-			  i ? 1ull << i : 0ull, (2ull << i) - 1,
-			  (unsigned long long)v->hist[i], stars,
-			  "****************************************");
-	}
-}
-
-static void group_header(struct fmt_buf *b, const struct summary *sum,
-			 const struct sum_key *k)
-{
-	fb_puts(b, "---");
-	if (sum->by & SUM_BY_COMM) {
-		fb_puts(b, " comm=");
-		fmt_escaped(b, (const uint8_t *)k->comm,
-			    strnlen(k->comm, sizeof(k->comm)));
-	}
-	if (sum->by & SUM_BY_PID)
-		fb_printf(b, " pid=%d", k->pid);
-	if (sum->by & SUM_BY_TID)
-		fb_printf(b, " tid=%d", k->tid);
-	fb_puts(b, " ---\n");
-}
-
-static int same_group(const struct sum_key *a, const struct sum_key *b)
-{
-	return a->pid == b->pid && a->tid == b->tid &&
-	       !strncmp(a->comm, b->comm, sizeof(a->comm));
-}
-
-/* strace's -c table, one per group with --by */
+/* strace's -c table, one per group with --by (sink_table.c) */
 static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 {
 	struct text_sink *ts = TS(s);
-	struct tstream *st = &ts->main;
-	int hist = ts->cf->hist;
 	struct fmt_buf b;
-	char tmp[32];
 
-	close_open(st, NULL);
-	summary_sort(sum, (enum sum_sort)ts->cf->sort);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	close_open(&ts->main, NULL);
 	if (ts->cf->interval) {
+		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		timestamp(ts, &b, time);
 		fb_puts(&b, "--- interval ---\n");
+		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
-	for (unsigned int i = 0, j; i < sum->n; i = j) {
-		uint64_t ns = 0, calls = 0, errors = 0;
-
-		for (j = i; j < sum->n && same_group(&sum->rows[i].key,
-						     &sum->rows[j].key); j++) {
-			ns += sum->rows[j].val.ns;
-			calls += sum->rows[j].val.calls;
-			errors += sum->rows[j].val.errors;
-		}
-		if (sum->by)
-			group_header(&b, sum, &sum->rows[i].key);
-		fb_puts(&b, "% time     seconds  usecs/call     calls    errors ");
-		if (hist)
-			fb_puts(&b, "  min(us)    max(us) ");
-		fb_puts(&b, "syscall\n");
-		table_rule(&b, hist);
-		for (unsigned int k = i; k < j; k++) {
-			const struct sum_row *r = &sum->rows[k];
-
-			table_row(&b, ns ? 100.0 * r->val.ns / ns : 0,
-				  r->val.ns, r->val.calls, r->val.errors,
-				  summary_name(sum, r, tmp), hist ? &r->val : NULL,
-				  hist);
-			put_line(st, &b, ts->line);
-		}
-		table_rule(&b, hist);
-		table_row(&b, 100.0, ns, calls, errors, "total", NULL, hist);
-		if (hist) {
-			for (unsigned int k = i; k < j; k++) {
-				table_hist(&b, summary_name(sum, &sum->rows[k], tmp),
-					   &sum->rows[k].val);
-				put_line(st, &b, ts->line);
-			}
-		}
-		put_line(st, &b, ts->line);
-	}
-	if (!sum->n) {
-		fb_puts(&b, "% time     seconds  usecs/call     calls    errors syscall\n");
-		table_rule(&b, 0);
-		table_rule(&b, 0);
-		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0);
-	}
-	if (sum->full)
-		fb_printf(&b, "etrace: %llu calls not counted: no room for them"
-			  " in the kernel's tables\n", (unsigned long long)sum->full);
-	if (sum->lost)
-		fb_printf(&b, "etrace: %llu records were lost: the counts above"
-			  " miss up to as many calls\n",
-			  (unsigned long long)sum->lost);
-	put_line(st, &b, ts->line);
+	table_text(&ts->main.out, ts->line, LINE_MAX_BYTES, sum, ts->cf->sort,
+		   ts->cf->hist);
 }
 
 static void text_note(struct sink *s, struct task *t, const char *text,
@@ -801,7 +650,7 @@ struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 	ts->s.view = view;
 	ts->cf = cf;
 	ts->ff = cf->per_task;
-	ts->whole = cf->status != STATUS_ALL || cf->duration_ns;
+	ts->whole = cf->whole;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
 	ts->lines = cf->lines;
 	{

@@ -13,7 +13,7 @@
 
 #include "fuzz.h"
 #include "options.h"
-#include "sink.h"
+#include "rules.h"
 
 #define MAXARGS 64
 

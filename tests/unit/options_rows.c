@@ -6,7 +6,7 @@
  */
 #include "check.h"
 #include "options.h"
-#include "sink.h"
+#include "rules.h"
 
 static struct options o;
 static char err[512];

@@ -9,7 +9,7 @@
 #include "check.h"
 #include "capture_abi.h"
 #include "options.h"
-#include "sink.h"
+#include "rules.h"
 #include "sysent.h"
 
 static char err[512];

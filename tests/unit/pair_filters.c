@@ -27,6 +27,15 @@ static void calls(struct ptest *t)
 	ends_task_exit(&t->pr, b, b, pt_tick(t));
 }
 
+static int count(const char *s, const char *what)
+{
+	int n = 0;
+
+	for (; (s = strstr(s, what)); s += strlen(what))
+		n++;
+	return n;
+}
+
 static const char *trace(struct ptest *t, const char *o1, const char *o2)
 {
 	pt_start(t, "-f", o1, o2, NULL);
@@ -67,6 +76,21 @@ int main(void)
 		  "4200001 getppid()                       = 1 <0.000003>\n"
 		  "4200001 nanosleep(0x1000, NULL)         = 0 <0.002001>\n"
 		  "4200002 +++ exited with 0 +++\n");
+	pt_end(&t);
+
+	/* the same rules before the JSON sink: -Z, and --duration */
+	pt_start(&t, "-f", "-j", "-Z", NULL);
+	calls(&t);
+	pt_text(&t);
+	CHECK(count(t.text, "\"type\":\"syscall\"") == 1);
+	CHECK(count(t.text, "\"name\":\"close\"") == 1);
+	CHECK(count(t.text, "\"status\":\"failed\"") == 1);
+	pt_end(&t);
+	pt_start(&t, "-f", "-j", "--duration", "1", NULL);
+	calls(&t);
+	pt_text(&t);
+	CHECK(count(t.text, "\"type\":\"syscall\"") == 1);
+	CHECK(count(t.text, "\"name\":\"nanosleep\"") == 1);
 	pt_end(&t);
 
 	/* -s: strings and buffers cut, "..." after the quote */

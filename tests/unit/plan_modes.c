@@ -101,7 +101,8 @@ int main(void)
 	CHECK(plan(2, "-ff", "-o", "f", NULL) == 0);
 	CHECK(p.sink.per_task && p.sink.main_on_stderr && p.sink.follow);
 	CHECK(plan(2, "-j", "-z", NULL, NULL) == 0);
-	CHECK(p.json && p.sink.status == STATUS_SUCCESSFUL);
+	CHECK(p.json && p.pair.rules.status == STATUS_SUCCESSFUL &&
+	      p.pair.rules.filters && p.sink.whole);
 	/* -qqq keeps signal lines, as strace's: their siginfo is copied */
 	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
 	CHECK(p.cap.signals && p.quiet == 3);
