@@ -37,7 +37,10 @@ endif
 
 CFLAGS	?= -O2 -g
 WARN	:= -Wall -Wextra -Wshadow -Wno-unused-parameter -Wmissing-prototypes
-CPPFLAGS += -Idecoders -Itracer -I$(B)/gen $(PKG_CFLAGS) -D_GNU_SOURCE
+# tracer/ has a directory per stage of the pipeline (README's Layout)
+TR_DIRS	:= tracer $(patsubst %/,%,$(sort $(dir $(wildcard tracer/*/*.[ch]))))
+CPPFLAGS += -Idecoders $(addprefix -I,$(TR_DIRS)) -I$(B)/gen $(PKG_CFLAGS) \
+	    -D_GNU_SOURCE
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
 
 ifeq ($(SANITIZE),1)
@@ -59,9 +62,10 @@ XLAT_C	:= $(patsubst decoders/xlat/%.in,$(B)/gen/xlat/%.c,$(XLAT_IN))
 GEN_C	:= $(B)/gen/sysent_gen.c $(XLAT_C)
 GEN_H	:= $(B)/gen/xlat_sets.h
 DEC_C	:= $(wildcard decoders/*.c)
-TR_C	:= $(filter-out tracer/main.c tracer/%.bpf.c,$(wildcard tracer/*.c))
-BPF_C	:= $(wildcard tracer/*.bpf.c)
-BPF_O	:= $(patsubst tracer/%.bpf.c,$(B)/bpf/%.o,$(BPF_C))
+TR_C	:= $(filter-out tracer/main.c %.bpf.c,$(wildcard $(addsuffix /*.c,$(TR_DIRS))))
+BPF_C	:= $(wildcard $(addsuffix /*.bpf.c,$(TR_DIRS)))
+BPF_H	:= $(wildcard $(addsuffix /*_abi.h,$(TR_DIRS)) $(addsuffix /*.bpf.h,$(TR_DIRS)))
+BPF_O	:= $(patsubst %.bpf.c,$(B)/bpf/%.o,$(notdir $(BPF_C)))
 BPF_SKEL := $(B)/gen/capture.skel.h
 LIB_O	:= $(patsubst %.c,$(B)/%.o,$(DEC_C) $(TR_C)) \
 	   $(patsubst $(B)/gen/%.c,$(B)/gen/%.o,$(GEN_C))
@@ -90,11 +94,13 @@ $(B)/gen/%.o: $(B)/gen/%.c $(GEN_H)
 
 # --- generated C ------------------------------------------------------
 
-# BPF programs: one file per feature (tracer/*.bpf.c), compiled for the
-# kernel's VM, linked into one object, embedded as one libbpf skeleton
-$(B)/bpf/%.o: tracer/%.bpf.c $(wildcard tracer/*_abi.h tracer/*.bpf.h)
+# BPF programs: one file per feature (*.bpf.c), compiled for the kernel's
+# VM, linked into one object, embedded as one libbpf skeleton
+vpath %.bpf.c $(TR_DIRS)
+$(B)/bpf/%.o: %.bpf.c $(BPF_H)
 	@mkdir -p $(dir $@)
-	$(BPF_CC) -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Itracer \
+	$(BPF_CC) -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall \
+		$(addprefix -I,$(TR_DIRS)) \
 		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
 
 # capture.o (the shared maps' definitions) first: libbpf 1.1's linker
