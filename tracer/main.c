@@ -2,32 +2,39 @@
 /*
  * etrace: trace syscalls and events without stopping the traced program.
  *
- *   options -> events (tracefs: names, ids, formats, filters)
- *           -> perf fds + per-CPU rings      <- capture (BPF: argument memory,
- *           -> records, merged in time order    exit codes, siginfo, -c counts,
- *           -> tasks (pid/tid -> comm, maps)    bash line uprobes)
- *           -> pairing (enter/exit per tid, captures joined to their call)
- *           -> unwind (-k: DWARF stacks with libdw)
- *           -> decoders (syscalls.tbl + flag tables)
- *           -> sinks: text (strace format), JSON Lines; summary, stacks,
- *              spawns (tables and reports at the end)
+ *   options -> plan -> events (tracefs: names, ids, formats, filters)
+ *     -> perf fds + per-CPU rings    <- capture: BPF programs, one file per
+ *     -> records, in time order         feature (argument memory, ring mode,
+ *     -> pairing (enter/exit per tid)   -c counts, signals and exits, forks
+ *          -> origins (-k stacks,       and execs, bash's script lines)
+ *             --spawns), ends
+ *     -> rules (-z, -Z, status=, --duration, -s)
+ *     -> sinks: text (strace's format), JSON Lines; reports at the end
+ *        (-c table, spawns, stacks)
  *
- *   options.c select.c       options            the command line, -e trace=
- *   tracefs.c events.c       events             tracepoints and their layouts
- *   capture.c capture.bpf.c  capture            kernel-side copies and counts
- *   perf.c ring.c            perf fds + rings   perf_event_open, mmap rings
- *   record.c merge.c         records            parsing, time-ordered merge
- *   task.c proc.c maps.c     tasks              threads, processes, mappings
- *   pair.c                   pairing            calls, captures joined to them
- *   origins.c ends.c                            stacks, forks, shell lines;
- *                                               signals, exits, detach
- *   unwind.c ksyms.c         unwind             user and kernel stacks
- *   ../decoders/ tpfields.c  decoders           numbers to words
- *   sink_text.c sink_json.c  sinks              strace's format, JSON Lines
- *   summary.c stacks.c       aggregates         -c tables, folded stacks, SVG
- *   spawns.c                                    --spawns report
- *   out.c json.c                                buffered files, JSON strings
- *   launch.c trace.c         targets, the loop
+ *   setup/    options.c select.c     the command line, -e's qualifiers
+ *             plan.c                 what the run does, decided once
+ *             launch.c attach.c      -- CMD, -p PID
+ *   kernel/   tracefs.c events.c     tracepoints and their layouts
+ *             sysent_fallback.c      syscalls the table lacks, from tracefs
+ *             perf.c                 perf_event_open, the rings' fds
+ *             capture.c cap_*.c      the BPF programs (cap_*.bpf.c), loaded
+ *                                    and attached by feature
+ *   rings/    ring.c merge.c         reading the rings, time order
+ *             record.c feed.c        parsing records, each to its stage
+ *   pairing/  task.c proc.c maps.c   threads, processes, mappings
+ *             pair.c                 calls, captures joined to them
+ *             origins.c ends.c       stacks, forks, shell lines; signals,
+ *                                    exits, detach
+ *             rules.c                which calls are shown
+ *   stacks/   unwind.c ksyms.c       user and kernel stacks
+ *             stacks.c spawns.c      folded stacks, SVG; the spawn report
+ *   sinks/    sink_text.c sink_table.c sink_json.c   strace's format, -c's
+ *                                    table, JSON Lines
+ *             summary.c reports.c    -c tables; what is written at the end
+ *             out.c json.c tpfields.c   buffered files, JSON, event fields
+ *   trace.c                          setup steps, the read loop, teardown
+ *   ../decoders/                     numbers to words
  *
  * Exit status: the command's (128+N when killed by signal N) when etrace
  * started one, even when the trace could not be written (as strace -o);
