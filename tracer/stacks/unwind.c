@@ -23,6 +23,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "jitmap.h"
 #include "unwind.h"
 
 /* the sample being unwound: the callbacks' world */
@@ -35,16 +36,6 @@ struct sample {
 	uint64_t sp;
 	uint64_t *pcs;
 	int n, max;
-};
-
-/*
- * A JIT's symbols, from /tmp/perf-PID.map ("START SIZE name", hex), as
- * pieces that do not overlap: [lo, hi) is named by the symbol at start.
- */
-struct jitsym {
-	uint64_t lo, hi;
-	uint64_t start;			/* the symbol's own start */
-	const char *name;		/* interned */
 };
 
 /*
@@ -75,9 +66,7 @@ struct layout {
 struct pstate {
 	struct layout *lay;
 	unsigned int gen;
-	struct jitsym *jit;
-	int njit;
-	off_t jit_size;			/* of the file when read; -1: none */
+	struct jitmap jit;		/* /tmp/perf-PID.map's symbols */
 };
 
 /* strings live as long as etrace: frames can point at them */
@@ -238,7 +227,7 @@ static void pstate_free(void *v)
 	if (!ps)
 		return;
 	layout_put(ps->lay);
-	free(ps->jit);
+	jitmap_free(&ps->jit);
 	free(ps);
 }
 
@@ -355,7 +344,7 @@ static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
 		ps = calloc(1, sizeof(*ps));
 		if (!ps)
 			return NULL;
-		ps->jit_size = -1;
+		ps->jit.size = -1;
 		pm->unwind = ps;
 		pm->unwind_free = pstate_free;
 	}
@@ -562,218 +551,10 @@ static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
 	return n + 1;
 }
 
-int unwind_perfmap_line(char *line, uint64_t *start, uint64_t *end,
-			char **name)
+/* the JIT map's names, interned where the frames' names are */
+static const char *jit_intern(void *ctx, const char *name)
 {
-	uint64_t len;
-	int at = 0;
-
-	line[strcspn(line, "\n")] = '\0';
-	if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", start, &len,
-		   &at) != 2 || !at || !line[at] || !len ||
-	    *start + len < *start)
-		return -1;
-	*end = *start + len;
-	*name = line + at;
-	return 0;
-}
-
-/* a perf map's line, and where it is in the file (later lines win) */
-struct jitline {
-	uint64_t start, end;
-	const char *name;
-};
-
-static int jit_by_start(const void *x, const void *y, void *arg)
-{
-	const struct jitline *l = arg;
-	uint64_t a = l[*(const int *)x].start, b = l[*(const int *)y].start;
-
-	return a < b ? -1 : a > b;
-}
-
-static int u64_cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-/* a max-heap of line numbers: the last line that covers the sweep on top */
-static void heap_push(int *h, int *n, int v)
-{
-	int i = (*n)++;
-
-	while (i && h[(i - 1) / 2] < v) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h[i] = v;
-}
-
-static void heap_pop(int *h, int *n)
-{
-	int v = h[--*n], i = 0;
-
-	for (;;) {
-		int c = 2 * i + 1;
-
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && h[c + 1] > h[c])
-			c++;
-		if (h[c] <= v)
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = v;
-}
-
-/*
- * A JIT that puts code where other code was appends a line for it: each
- * address is named by the last line that covers it.  The lines become
- * pieces that do not overlap, sorted, in one sweep over their ends (a
- * hostile map costs n log n, not n^2).  Returns the number of pieces in
- * *out (allocated), or -1.
- */
-static int jit_settle(const struct jitline *l, int n, struct jitsym **out)
-{
-	int *ord = malloc(sizeof(*ord) * (size_t)n);
-	int *heap = malloc(sizeof(*heap) * (size_t)n);
-	uint64_t *pts = malloc(sizeof(*pts) * 2 * (size_t)n);
-	struct jitsym *o = malloc(sizeof(*o) * 2 * (size_t)n);
-	int npts = 0, nh = 0, np = 0, k = 0, last = -1;
-
-	if (!ord || !heap || !pts || !o) {
-		np = -1;
-		goto out;
-	}
-	for (int i = 0; i < n; i++) {
-		ord[i] = i;
-		pts[2 * i] = l[i].start;
-		pts[2 * i + 1] = l[i].end;
-	}
-	qsort_r(ord, (size_t)n, sizeof(*ord), jit_by_start, (void *)l);
-	qsort(pts, 2 * (size_t)n, sizeof(*pts), u64_cmp);
-	for (int i = 0; i < 2 * n; i++)
-		if (!npts || pts[npts - 1] != pts[i])
-			pts[npts++] = pts[i];
-	for (int p = 0; p < npts; p++) {
-		uint64_t x = pts[p];
-		int w;
-
-		while (k < n && l[ord[k]].start == x)
-			heap_push(heap, &nh, ord[k++]);
-		while (nh && l[heap[0]].end <= x)
-			heap_pop(heap, &nh);
-		if (!nh)
-			continue;
-		/* (the winner's end is a point after x) */
-		w = heap[0];
-		if (w == last && o[np - 1].hi == x) {
-			o[np - 1].hi = pts[p + 1];
-			continue;
-		}
-		o[np].lo = x;
-		o[np].hi = pts[p + 1];
-		o[np].start = l[w].start;
-		o[np].name = l[w].name;
-		np++;
-		last = w;
-	}
-out:
-	free(ord);
-	free(heap);
-	free(pts);
-	if (np < 0)
-		free(o), o = NULL;
-	*out = o;
-	return np;
-}
-
-/* (re)read the process's perf map: JITs append to it as they compile */
-static void jit_load(struct unwinder *u, struct pstate *ps, off_t size,
-		     const char *path)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-	struct jitline *l = NULL;
-	int n = 0, cap = 0, whole = 1;
-
-	free(ps->jit);
-	ps->jit = NULL;
-	ps->njit = 0;
-	ps->jit_size = size;
-	if (!f)
-		return;
-	for (;;) {
-		uint64_t start, end;
-		char *sym;
-		int was_whole = whole;
-
-		/* the rest of a line too long for the buffer is not a line */
-		line[sizeof(line) - 1] = 1;
-		if (!fgets(line, sizeof(line), f))
-			break;
-		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
-		if (!was_whole || !whole ||
-		    unwind_perfmap_line(line, &start, &end, &sym))
-			continue;
-		if (n == cap) {
-			struct jitline *nl;
-
-			if (cap >= 1 << 20)
-				break;	/* bounded: the first million */
-			cap = cap ? 2 * cap : 256;
-			nl = realloc(l, sizeof(*nl) * (size_t)cap);
-			if (!nl)
-				break;
-			l = nl;
-		}
-		l[n].start = start;
-		l[n].end = end;
-		l[n].name = intern(u->symcache, sym);
-		n++;
-	}
-	fclose(f);
-	if (n)
-		ps->njit = jit_settle(l, n, &ps->jit);
-	if (ps->njit < 0)
-		ps->njit = 0;
-	free(l);
-}
-
-/* pc in code a JIT described in /tmp/perf-PID.map, as perf reads it */
-static const struct jitsym *jit_find(struct unwinder *u, struct proc_maps *pm,
-				     uint64_t pc, const char **path)
-{
-	static char name[64];
-	struct pstate *ps = pm->unwind;
-	struct stat st;
-	int lo, hi, pass;
-
-	if (!ps)
-		return NULL;
-	snprintf(name, sizeof(name), "/tmp/perf-%d.map", (int)pm->pid);
-	*path = name;
-	for (pass = 0; pass < 2; pass++) {
-		for (lo = 0, hi = ps->njit; lo < hi;) {
-			int mid = (lo + hi) / 2;
-
-			if (pc < ps->jit[mid].lo)
-				hi = mid;
-			else if (pc >= ps->jit[mid].hi)
-				lo = mid + 1;
-			else
-				return &ps->jit[mid];
-		}
-		/* not there: read it again if it grew (or appeared) */
-		if (pass || stat(name, &st) || st.st_size == ps->jit_size)
-			return NULL;
-		jit_load(u, ps, st.st_size, name);
-	}
-	return NULL;
+	return intern(ctx, name);
 }
 
 int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
@@ -801,9 +582,12 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 						NULL, NULL, NULL);
 		if (!mod || !path) {
 			const struct map *m = pm ? maps_find(pm, pcs[i]) : NULL;
-			const struct jitsym *j = pm && (!m || !m->path ||
+			struct pstate *ps = pm ? pm->unwind : NULL;
+			const struct jitsym *j = ps && (!m || !m->path ||
 				!strncmp(m->path, "//anon", 6) ||
-				m->path[0] == '[') ? jit_find(u, pm, at, &path) : NULL;
+				m->path[0] == '[') ?
+				jitmap_find(&ps->jit, pm->pid, at, jit_intern,
+					    u->symcache, &path) : NULL;
 
 			if (j) {
 				/* a JIT said what is there */
