@@ -40,7 +40,7 @@ DATA = os.path.join(TOP, "tools", "mutants.txt")
 WORK = os.path.join(TOP, "build", "mutants")
 TREE = os.path.join(WORK, "tree")
 LOGS = os.path.join(WORK, "logs")
-DEFAULT_IN = ["tracer/*.c", "decoders/*.c"]
+DEFAULT_IN = ["tracer/*.c", "tracer/*/*.c", "decoders/*.c"]
 
 
 class Mutant:
