@@ -11,7 +11,6 @@
 
 #include "capture.h"
 #include "events.h"
-#include "feed.h"
 #include "launch.h"
 #include "merge.h"
 #include "pair.h"
@@ -68,10 +67,17 @@ int trace_run(struct trace *t);
 /* release every kernel object and file; returns -errno of output */
 int trace_teardown(struct trace *t);
 
-/* attach.c: -p PID, every thread; 0 or -errno with err set */
+/*
+ * The trace's parts in the stages' directories, declared here because
+ * they work on struct trace:
+ */
+/* rings/feed.c: one record, in time order (merge_drain's callback) */
+void feed_record(void *ctx, struct ring *ring,
+		 const struct perf_event_header *h, uint64_t time);
+/* setup/attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
 /*
- * reports.c: the losses no ring said (made: samples the events made);
+ * sinks/reports.c: the losses no ring said (made: samples the events made);
  * the -c table (final: the last one); --spawns; the stacks' reports
  */
 void reports_losses(struct trace *t, uint64_t made, uint64_t drops);

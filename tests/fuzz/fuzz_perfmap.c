@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz: a JIT's /tmp/perf-PID.map, the way etrace reads it for -k frames
- * in anonymous code (tracer/unwind.c), against a model.
+ * in anonymous code (tracer/stacks/jitmap.c), against a model.
  *
  * Input: u8 mode.  Bit 0 clear: the rest is one line for
- * unwind_perfmap_line; a line it takes must give code of at least one
+ * jitmap_parse_line; a line it takes must give code of at least one
  * byte that does not wrap around, and a name that is not empty and has
  * no newline.
  *
@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "jitmap.h"
 #include "maps.h"
 #include "unwind.h"
 
@@ -74,7 +75,7 @@ static void one_line(struct fz *f)
 		abort();
 	memcpy(line, p, got);
 	line[got] = '\0';
-	if (!unwind_perfmap_line(line, &start, &end, &name)) {
+	if (!jitmap_parse_line(line, &start, &end, &name)) {
 		FUZZ_ASSERT(end > start);
 		FUZZ_ASSERT(name >= line && name < line + got && name[0]);
 		FUZZ_ASSERT(!strchr(name, '\n'));

@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 
 #include "ends.h"
+#include "feed.h"
 #include "origins.h"
 #include "record.h"
 #include "trace.h"

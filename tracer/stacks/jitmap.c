@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 
 #include "jitmap.h"
-#include "unwind.h"
 
 void jitmap_free(struct jitmap *m)
 {
@@ -21,8 +20,8 @@ void jitmap_free(struct jitmap *m)
 	m->n = 0;
 }
 
-int unwind_perfmap_line(char *line, uint64_t *start, uint64_t *end,
-			char **name)
+int jitmap_parse_line(char *line, uint64_t *start, uint64_t *end,
+		      char **name)
 {
 	uint64_t len;
 	int at = 0;
@@ -177,7 +176,7 @@ static void jit_load(struct jitmap *ps, off_t size, const char *path,
 			break;
 		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
 		if (!was_whole || !whole ||
-		    unwind_perfmap_line(line, &start, &end, &sym))
+		    jitmap_parse_line(line, &start, &end, &sym))
 			continue;
 		if (n == cap) {
 			struct jitline *nl;

@@ -36,5 +36,12 @@ const struct jitsym *jitmap_find(struct jitmap *m, pid_t pid, uint64_t pc,
 				 jit_intern_fn *intern, void *ctx,
 				 const char **path);
 void jitmap_free(struct jitmap *m);
+/*
+ * One line of a JIT's /tmp/perf-PID.map, "START SIZE name" in hex: 0 with
+ * the code's [*start, *end) and *name (in line, cut at the newline), or
+ * -1 for a line that is not one.
+ */
+int jitmap_parse_line(char *line, uint64_t *start, uint64_t *end,
+		      char **name);
 
 #endif

@@ -72,12 +72,5 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
  */
 int unwind_stack_word(const uint8_t *stack, uint64_t len, uint64_t sp,
 		      uint64_t addr, uint64_t *word);
-/*
- * One line of a JIT's /tmp/perf-PID.map, "START SIZE name" in hex: 0 with
- * the code's [*start, *end) and *name (in line, cut at the newline), or
- * -1 for a line that is not one.
- */
-int unwind_perfmap_line(char *line, uint64_t *start, uint64_t *end,
-			char **name);
 
 #endif
