@@ -145,7 +145,9 @@ $(B)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread $(PROG_CFLAGS) -o $@ $<
 
+# (first: no include cycles, tools/includes.py)
 check: etrace $(UNIT) $(PROGS)
+	python3 tools/includes.py
 	sh tests/run.sh $(B)/tests $(TESTS)
 
 bench: etrace $(PROGS)
