@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "decode.h"
 #include "fmt.h"
 #include "sink_table.h"
 
