@@ -116,9 +116,16 @@ static size_t check_json(const char *s, size_t n, size_t *nrepl)
 					FUZZ_ASSERT(h >= 0);
 					cp = cp << 4 | (uint32_t)h;
 				}
-				/* etrace escapes only control bytes and U+FFFD */
-				FUZZ_ASSERT(cp < 0x20 || cp == 0x7f || cp == 0xfffd);
-				if (cp == 0xfffd) {
+				/* etrace escapes only control bytes (C0, DEL
+				   and the C1 controls U+0080..U+009F, which
+				   some terminals obey) and U+FFFD */
+				FUZZ_ASSERT(cp < 0x20 || cp == 0x7f ||
+					    (cp >= 0x80 && cp <= 0x9f) ||
+					    cp == 0xfffd);
+				if (cp >= 0x80 && cp <= 0x9f) {
+					dec[d++] = 0xc2;
+					dec[d++] = (uint8_t)cp;
+				} else if (cp == 0xfffd) {
 					dec[d++] = 0xef;
 					dec[d++] = 0xbf;
 					dec[d++] = 0xbd;
