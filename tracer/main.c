@@ -33,7 +33,8 @@
  *                                    table, JSON Lines
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
- *   trace.c                          setup steps, the read loop, teardown
+ *   trace.c                          setup steps, the read loop
+ *   teardown.c                       the end, on every exit path
  *   ../decoders/                     numbers to words
  *
  * Exit status: the command's (128+N when killed by signal N) when etrace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The live trace: setup, the read loop, and teardown on every exit path.
+ * The live trace: setup and the read loop (teardown.c ends it, on every
+ * exit path).
  *
  * The loop sleeps in poll() on the per-CPU rings (woken when a ring is a
  * quarter full) and a signalfd, with a timeout so a slow tracee's lines
@@ -443,13 +444,6 @@ static int finished(struct trace *t)
 	return 0;
 }
 
-static void out_failed(struct trace *t, int e)
-{
-	fprintf(stderr, "etrace: writing %s failed: %s\n",
-		t->p->sink.outfile ? t->p->sink.outfile : "the trace",
-		strerror(e));
-}
-
 int trace_run(struct trace *t)
 {
 	int nr = t->ps.nrings;
@@ -578,7 +572,7 @@ int trace_run(struct trace *t)
 		}
 	}
 	if (t->out_err && t->out_err != EPIPE)
-		out_failed(t, t->out_err);
+		trace_out_failed(t, t->out_err);
 	/*
 	 * A trace that could not be written keeps the command's status, as
 	 * strace's -o does (the message says it); a report's file is what
@@ -596,139 +590,4 @@ int trace_run(struct trace *t)
 	if (t->report_err)
 		status = 1;
 	return status;
-}
-
-/*
- * ETRACE_TEARDOWN_LOG=FILE, for tests: the child that releases the
- * kernel objects is said in FILE when etrace starts it ("etrace P:
- * teardown child C started") and when it is done ("... C done"), after
- * checking its own leaks where LeakSanitizer is linked in (at _exit
- * nothing else would).  A child that crashes, or that a sanitizer stops, never says
- * done: the test harness waits for every child it finds started and
- * fails the test.  etrace itself exits as it always does.
- */
-extern void __lsan_do_leak_check(void) __attribute__((weak));
-
-static void teardown_say(const char *log, pid_t parent, pid_t child,
-			 const char *what)
-{
-	int fd;
-
-	if (!log)
-		return;
-	fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	dprintf(fd, "etrace %d: teardown child %d %s\n", (int)parent,
-		(int)child, what);
-	close(fd);
-}
-
-/*
- * Closing the last perf event of a tracepoint, or detaching a BPF program
- * from it, waits for RCU grace periods: ~40 ms each on the project
- * machine, seconds for a few dozen tracepoints.  Everything the user
- * waits for (the trace, the messages, the status) is done by now, so a
- * child does the closing and etrace exits at once.  The child holds the
- * only other references; it ends when they are released, and if it were
- * killed the kernel would release them all the same.
- */
-static void release_kernel_objects(struct trace *t)
-{
-	const char *log = getenv("ETRACE_TEARDOWN_LOG");
-	pid_t parent = getpid();
-	int gone[2] = { -1, -1 };
-	pid_t k = -1;
-	char c;
-
-	/* the child waits for our exit (EOF) so that its closes are the last */
-	if ((t->ps.nfds || t->cap.skel) && !pipe2(gone, O_CLOEXEC))
-		k = fork();
-	if (k == 0) {
-		close(gone[1]);
-		while (read(gone[0], &c, 1) < 0 && errno == EINTR)
-			;
-		capture_close(&t->cap);
-		perf_close(&t->ps);
-		if (log && __lsan_do_leak_check)
-			__lsan_do_leak_check();
-		teardown_say(log, parent, getpid(), "done");
-		_exit(0);
-	}
-	/* said before etrace exits, so the harness knows to wait for it */
-	if (k > 0)
-		teardown_say(log, parent, k, "started");
-	if (gone[0] >= 0)
-		close(gone[0]);
-	if (k < 0 && gone[1] >= 0)
-		close(gone[1]);
-	if (k < 0) {
-		capture_close(&t->cap);
-		perf_close(&t->ps);
-	}
-	/* the parent's copies go at exit, without waiting: the child has them */
-}
-
-int trace_teardown(struct trace *t)
-{
-	int r = 0;
-
-	/* setup failed before it was told: the reader sees EOF now */
-	if (t->ready_fd >= 0)
-		close(t->ready_fd);
-	t->ready_fd = -1;
-	if (t->sink)
-		r = t->sink->ops->close(t->sink);
-	t->sink = NULL;
-	/* the last write, or the close (ENOSPC, EIO), failed: say it once */
-	if (r && r != -EPIPE && !t->out_err && t->p)
-		out_failed(t, -r);
-	if (t->p && t->nattached && t->p->quiet < 1) {
-		for (int i = 0; i < t->p->npids; i++)
-			if (proc_alive(t->p->pids[i]))
-				fprintf(stderr, "etrace: Process %d detached\n",
-					(int)t->p->pids[i]);
-	}
-	if (t->have_child && t->ln.go_fd >= 0)
-		launch_abort(&t->ln);
-	launch_free(&t->ln);
-	if (t->lost)
-		fprintf(stderr, "etrace: %llu records lost: the rings were too"
-			" small for the event rate (try -m %zuK)\n",
-			(unsigned long long)t->lost,
-			t->ring_bytes * 4 >> 10);
-	if (t->bad || t->pr.cap_bad)
-		fprintf(stderr, "etrace: %llu malformed records skipped\n",
-			(unsigned long long)(t->bad + t->pr.cap_bad));
-	/* what -k cost: the bench divides etrace's CPU time by it */
-	if (t->p && t->p->stacks && t->p->quiet < 1 && t->pr.unw.stacks)
-		fprintf(stderr, "etrace: %llu user stacks unwound, %llu frames,"
-			" %llu process layout%s\n",
-			(unsigned long long)t->pr.unw.stacks,
-			(unsigned long long)t->pr.unw.frames,
-			(unsigned long long)t->pr.unw.dwfls,
-			t->pr.unw.dwfls == 1 ? "" : "s");
-	fflush(stderr);
-	release_kernel_objects(t);
-	merge_free(&t->mg);
-	events_free(&t->ev);
-	tfs_close(&t->tfs);
-	if (t->p && t->p->stacks)
-		unwind_free(&t->pr.unw);
-	stacks_free(t->pr.agg);
-	t->pr.agg = NULL;
-	spawns_free(t->pr.spawns);
-	t->pr.spawns = NULL;
-	pair_free(&t->pr);
-	summary_free(&t->sum);
-	summary_free(&t->sum_rec);
-	summary_free(&t->sum_prev);
-	free(t->attached);
-	if (t->flame_fd >= 0)
-		close(t->flame_fd);
-	if (t->folded_fd >= 0)
-		close(t->folded_fd);
-	if (t->sfd >= 0)
-		close(t->sfd);
-	return r;
 }

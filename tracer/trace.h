@@ -64,8 +64,13 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		size_t errlen);
 /* trace until the end; returns the exit status for etrace */
 int trace_run(struct trace *t);
-/* release every kernel object and file; returns -errno of output */
+/*
+ * teardown.c: release every kernel object and file; returns -errno of
+ * output
+ */
 int trace_teardown(struct trace *t);
+/* teardown.c: the one line that says the output failed (errno e) */
+void trace_out_failed(struct trace *t, int e);
 
 /*
  * The trace's parts in the stages' directories, declared here because
