@@ -116,9 +116,13 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 	cfg->self = (unsigned int)getpid();
 	cfg->id_enter = RB_ID_ENTER;
 	cfg->id_exit = RB_ID_EXIT;
-	/* the selected calls, and exit and exit_group: how processes end */
+	/*
+	 * The selected calls, and exit and exit_group: how processes end;
+	 * execve with execveat, whose successful exit has execve's number.
+	 */
 	for (int nr = 0; nr < CAP_NR_MAX; nr++)
-		if (sel_has(w->sel, nr) || nr == SYS_exit || nr == SYS_exit_group)
+		if (sel_has(w->sel, nr) || nr == SYS_exit || nr == SYS_exit_group ||
+		    (nr == SYS_execve && sel_has(w->sel, SYS_execveat)))
 			cfg->rsel[nr / 64] |= 1ull << (nr % 64);
 	return 0;
 }

@@ -152,6 +152,9 @@ static char *raw_filter(const struct ev_want *w, int enter)
 		for (int i = 0; w->stack && i < SC_NR_MAX; i++)
 			if (stack_source(i))
 				sel.bits[i / 64] |= 1ull << (i % 64);
+	} else if (sel_has(&sel, SYS_execveat)) {
+		/* a successful execveat's exit has execve's id */
+		sel.bits[SYS_execve / 64] |= 1ull << (SYS_execve % 64);
 	}
 	for (nr = 0; nr < SC_NR_MAX; nr++)
 		nsel += sel_has(&sel, nr);
@@ -222,18 +225,24 @@ static int build_per_syscall(struct evlist *l, const struct ev_want *w,
 		int selected = sel_has(w->sel, nr);
 		/* how processes end, even when these are not printed */
 		int needed = nr == SYS_exit || nr == SYS_exit_group;
+		int want[2];
 
 		/* with stacks: where processes are made, for the origin */
 		if (w->stack && stack_source(nr))
 			needed = 1;
-
-		if (!sc_table[nr].name || (!selected && !needed))
+		want[0] = selected || needed;
+		/* a successful execveat ends as execve: its exit event */
+		want[1] = selected || (nr == SYS_execve &&
+				       sel_has(w->sel, SYS_execveat));
+		if (!sc_table[nr].name)
 			continue;
-		for (int i = 0; i < 2 - !selected; i++) {
+		for (int i = 0; i < 2; i++) {
 			char name[80];
 			struct evsel *e;
 			int r;
 
+			if (!want[i])
+				continue;
 			snprintf(name, sizeof(name), "sys_%s_%s", dir[i],
 				 sc_tp_name(sc_table[nr].name));
 			e = ev_add(l, "syscalls", name,

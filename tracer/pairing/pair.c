@@ -426,6 +426,11 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		if (!t || !t->in_call)
 			return;
 		nr = t->nr;
+	} else if (nr == SYS_execve && ret == 0) {
+		/* a successful execveat ends as execve (x86_64 says 59) */
+		t = task_find(&p->tasks, tid);
+		if (t && t->in_call && t->nr == SYS_execveat)
+			nr = SYS_execveat;
 	}
 	if (!sel_has(p->sel, nr))
 		return;
