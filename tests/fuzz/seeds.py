@@ -425,7 +425,7 @@ def capture_seeds():
         put("capture", s)
     # a task's exit and a signal (struct cap_exit, struct cap_sig)
     ex = struct.pack("<Iiiiii", CAP_MAGIC_EXIT, 4300, 4300, 3 << 8, 1, 0)
-    sig = struct.pack("<IiiiQ", CAP_MAGIC_SIG, 4242, 17, 1, 0) + struct.pack("<iiii", 17, 0, 1, 0) + struct.pack("<iI", 4300, 0) + bytes(24)
+    sig = struct.pack("<IiiiQ", CAP_MAGIC_SIG, 4242, 17, 1, 0) + struct.pack("<iiii", 17, 0, 1, 0) + struct.pack("<iI", 4300, 0) + bytes(24) + struct.pack("<ii", 4242, 1)
     put("capture", bytes(1 + 48 + 8) + struct.pack("<H", len(ex)) + ex + sig)
 
 

@@ -8,9 +8,10 @@
  * rlimit resources, rusage who, priority which, sched policies, the
  * set*id calls with -1 and the ids we have, capget/capset versions,
  * personality flags, prctl options; NULL, an unmapped address (BAD) and a
- * kernel address (KBAD) for every pointer.  Children exit while the
- * parent is stopped in vfork or while SIGCHLD is blocked, so every
- * SIGCHLD lands at the same point; exits 0.
+ * kernel address (KBAD) for every pointer.  Children exit while SIGCHLD
+ * is blocked, so every SIGCHLD lands at the same point (at the unblock):
+ * vfork alone does not do it, the parent goes on when the child's memory
+ * is released, before its exit sends SIGCHLD; exits 0.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -60,13 +61,15 @@ int main(void)
 	sc(SYS_waitid, 99, 0, (long)&si, WEXITED, 0, 0);
 	sc(SYS_waitid, P_ALL, 0, (long)&si, 0, 0, 0);
 
-	/* vfork: the child exits before the parent goes on */
+	/* vfork: the child exits; its SIGCHLD comes at the unblock */
+	sigprocmask(SIG_BLOCK, &chld, NULL);
 	c = vfork();
 	if (c == 0)
 		_exit(7);
 	wait4(c, BAD, 0, NULL);
 	wait4(c, &st, 0, BAD);
 	wait4(c, &st, 0, &ru);
+	sigprocmask(SIG_UNBLOCK, &chld, NULL);
 
 	/* children while SIGCHLD is blocked: its line comes at the unblock */
 	sigprocmask(SIG_BLOCK, &chld, NULL);

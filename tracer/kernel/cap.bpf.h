@@ -46,20 +46,16 @@ struct k_sigaction___e {
 	struct sigaction___e sa;
 } __attribute__((preserve_access_index));
 
-struct sighand_struct___e {
-	struct k_sigaction___e action[64];
+struct signal_struct___e {
+	unsigned int flags;
+	int group_exit_code;
 } __attribute__((preserve_access_index));
-
-typedef struct {
-	unsigned long sig[1];
-} sigset_t___e;
 
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
-	sigset_t___e blocked;
-	struct sighand_struct___e *sighand;
+	struct signal_struct___e *signal;
 	void *mm;
 } __attribute__((preserve_access_index));
 

@@ -2,9 +2,10 @@
 /*
  * Capture stage, kernel side: signals and exits.  The siginfo of each
  * signal delivered to a traced task (strace's "--- SIGCHLD {...} ---"
- * lines: the tracepoint alone has only the number and code), signals that
- * kill without being delivered, and how each task ended, read at its exit
- * as wait(2) will report it ("+++ exited with 3 +++", never a guess).
+ * lines: the tracepoint alone has only the number and code), signals it
+ * is sent that are never delivered (ignored, or fatal at once), and how
+ * each task ended, read at its exit as wait(2) will report it ("+++
+ * exited with 3 +++", never a guess).
  */
 #include "cap.bpf.h"
 
@@ -20,7 +21,9 @@ int cap_signal(u64 *ctx)
 		return 0;
 	e.magic = CAP_MAGIC_SIG;
 	e.tid = (int)(u32)bpf_get_current_pid_tgid();
+	e.tgid = (int)(bpf_get_current_pid_tgid() >> 32);
 	e.sig = (int)ctx[0];
+	e.kind = CAP_SIG_DELIVERED;
 	/* 0 and 1 are SEND_SIG_NOINFO and SEND_SIG_PRIV, not pointers */
 	if (info > 1)
 		e.have_info = !bpf_probe_read_kernel(e.info, sizeof(e.info),
@@ -33,46 +36,95 @@ int cap_signal(u64 *ctx)
 }
 
 /*
- * Signals that kill without being delivered: a fatal signal with SIG_DFL,
- * not blocked and not dumping core, ends the process right when it is
- * sent (the kernel sends SIGKILL to its threads), so signal_deliver never
- * sees it.  strace shows it (ptrace stops that shortcut): so do we, from
- * the moment it is sent.
+ * Signals a traced task is sent that are never delivered to it, which
+ * strace shows all the same (ptrace keeps them: the tracer is asked
+ * first), so from the moment they are sent, on the task they are sent to:
+ *
+ *  - ignored ones: a signal whose disposition ignores it (SIG_IGN, or
+ *    SIG_DFL of SIGCHLD, SIGURG, SIGWINCH, SIGCONT) and that is not
+ *    blocked is dropped as it is sent (result "ignored");
+ *  - fatal ones: a fatal signal with SIG_DFL that no thread blocks, and
+ *    that dumps no core, ends the process right when it is sent: the
+ *    kernel marks the group exiting with it as the code, and sends
+ *    SIGKILL to its threads (complete_signal, before this tracepoint);
+ *  - SIGKILL: no line, but the calls it ends return to no one (strace
+ *    prints them "= ?").
+ *
+ * Every signal of the machine passes here: the result decides first,
+ * then whether the receiver is traced.
  */
-#define SIG_FASTFATAL ((1ull << (1 - 1)) | (1ull << (2 - 1)) | \
-		       (1ull << (10 - 1)) | (1ull << (12 - 1)) | \
-		       (1ull << (13 - 1)) | (1ull << (14 - 1)) | \
-		       (1ull << (15 - 1)) | (1ull << (16 - 1)) | \
-		       (1ull << (26 - 1)) | (1ull << (27 - 1)) | \
-		       (1ull << (29 - 1)) | (1ull << (30 - 1)) | \
-		       0xffffffff00000000ull)
+#define SIG_KILL		9
+/* include/trace/events/signal.h: what became of the signal */
+#define SIG_GEN_DELIVERED	0
+#define SIG_GEN_IGNORED		1
+/* include/linux/sched/signal.h: the group is exiting */
+#define SIGNAL_GROUP_EXIT	0x00000004
+#define SI_USER			0
+#define SI_KERNEL		0x80
 
 SEC("tp_btf/signal_generate")
 int cap_signal_gen(u64 *ctx)
 {
 	struct task_struct *t = (struct task_struct *)ctx[2];
-	struct cap_config *c = cfg();
+	int sig = (int)ctx[0], result = (int)ctx[4], kind;
+	struct signal_struct___e *ss;
+	struct cap_config *c;
 	struct cap_sig e = {};
-	int sig = (int)ctx[0], result = (int)ctx[4];
-	u64 info = ctx[1], handler, blocked;
-	u32 id;
+	u64 info, pt;
+	u32 id, exiting;
 
-	if (!c || result != 0 || sig < 1 || sig > 64 ||
-	    !(SIG_FASTFATAL >> (sig - 1) & 1))
+	if ((result != SIG_GEN_IGNORED && result != SIG_GEN_DELIVERED) ||
+	    sig < 1 || sig > 64)
+		return 0;
+	c = cfg();
+	if (!c)
 		return 0;
 	id = c->by_tid ? (u32)BPF_CORE_READ(t, pid) : (u32)BPF_CORE_READ(t, tgid);
 	if (!c->all && !traced_id(c, id))
 		return 0;
-	handler = (u64)BPF_CORE_READ(t, sighand, action[(sig - 1) & 63].sa.sa_handler);
-	blocked = BPF_CORE_READ(t, blocked.sig[0]);
-	if (handler != 0 || (blocked >> (sig - 1) & 1))
-		return 0;
+	ss = BPF_CORE_READ(t, signal);
+	exiting = BPF_CORE_READ(ss, flags) & SIGNAL_GROUP_EXIT;
+	if (result == SIG_GEN_IGNORED) {
+		/* (a dying group drops what it is sent: "ignored" too) */
+		if (exiting)
+			return 0;
+		kind = CAP_SIG_IGNORED;
+	} else {
+		/* delivered, and the group dies of it now: killed at once */
+		if (!exiting || BPF_CORE_READ(ss, group_exit_code) != sig)
+			return 0;
+		kind = sig == SIG_KILL ? CAP_SIG_KILL : CAP_SIG_FATAL;
+	}
 	e.magic = CAP_MAGIC_SIG;
 	e.tid = BPF_CORE_READ(t, pid);
+	e.tgid = BPF_CORE_READ(t, tgid);
 	e.sig = sig;
-	if (info > 1)
+	e.kind = kind;
+	/*
+	 * The verifier takes a tracepoint's pointer argument for one that
+	 * is never NULL, and drops the branch that tests it: read it as a
+	 * number (0 and 1 are SEND_SIG_NOINFO and SEND_SIG_PRIV).
+	 */
+	if (bpf_probe_read_kernel(&info, sizeof(info), &ctx[1]))
+		return 0;
+	if (info > 1) {
 		e.have_info = !bpf_probe_read_kernel(e.info, sizeof(e.info),
 						     (const void *)info);
+	} else {
+		/* the siginfo the kernel makes for these (__send_signal_locked) */
+		int *si = (int *)e.info;
+
+		si[0] = sig;
+		if (info == 0) {	/* SEND_SIG_NOINFO: from the sender */
+			pt = bpf_get_current_pid_tgid();
+			si[2] = SI_USER;
+			si[4] = (int)(pt >> 32);
+			si[5] = (int)(u32)bpf_get_current_uid_gid();
+		} else {		/* SEND_SIG_PRIV: the kernel's */
+			si[2] = SI_KERNEL;
+		}
+		e.have_info = 1;
+	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
 	return 0;
 }

@@ -186,17 +186,31 @@ struct cap_item {
 	unsigned int total;		/* arrays: elements there were */
 };
 
-/* CAP_MAGIC_SIG: a signal delivered to a traced task, with its siginfo */
+/*
+ * CAP_MAGIC_SIG: a signal of a traced task, with its siginfo: delivered
+ * (signal_deliver, in the receiver), or, for the signals that are never
+ * delivered, sent (signal_generate, in the sender: tid and tgid are the
+ * receiver's).
+ */
 #define CAP_MAGIC_SIG	0x47495345u	/* "ESIG" */
 #define CAP_SIGINFO	48		/* sizeof(struct kernel_siginfo) */
 
+enum cap_sig_kind {
+	CAP_SIG_DELIVERED,		/* dequeued to be handled, ignored or fatal */
+	CAP_SIG_IGNORED,		/* dropped when sent: its disposition ignores it */
+	CAP_SIG_FATAL,			/* kills the group when sent, undelivered */
+	CAP_SIG_KILL,			/* SIGKILL sent: the group dies in its calls */
+};
+
 struct cap_sig {
 	unsigned int magic;
-	int tid;
+	int tid;			/* the receiver */
 	int sig;
 	int have_info;			/* 0: sent without one (the kernel's) */
 	unsigned long long handler;	/* SIG_DFL 0, SIG_IGN 1, or the address */
 	unsigned char info[CAP_SIGINFO];
+	int tgid;			/* the receiver's process */
+	int kind;			/* enum cap_sig_kind */
 };
 
 /*

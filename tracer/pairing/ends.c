@@ -24,23 +24,69 @@ static int sig_shown(const struct pair *p, int sig)
 	return sig > 0 && sig < 65 && (p->signals >> (sig - 1) & 1);
 }
 
+static void sig_hold(struct pair *p, struct task *t, const struct cap_sig *sg)
+{
+	const unsigned int max = sizeof(p->held) / sizeof(p->held[0]);
+
+	if (p->nheld == max) {
+		/* full: the oldest is shown now, early rather than lost */
+		struct task *o = task_find(&p->tasks, p->held[0].tid);
+
+		if (o) {
+			pair_signal_line(p, o, &p->held[0].sg, p->now);
+			o->held--;
+		}
+		memmove(p->held, p->held + 1, sizeof(p->held[0]) * (max - 1));
+		p->nheld--;
+	}
+	p->held[p->nheld].tid = t->tid;
+	p->held[p->nheld].sg = *sg;
+	p->nheld++;
+	t->held++;
+}
+
+/* the calls of group pid's tasks (but except's) return to no one */
+static void group_dying(struct pair *p, pid_t pid, pid_t except)
+{
+	for (unsigned int i = 0; i < p->tasks.nb; i++)
+		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+			if (k->pid == pid && k->tid != except)
+				k->dying = 1;
+}
+
 /*
- * A signal delivered to a traced task, with the siginfo the kernel read
- * (BPF).  SIGKILL shows no line, as in strace: it cannot be caught, and
- * it is also how the kernel ends the other threads of a dying group.
+ * A signal of a traced task, with the siginfo the kernel read (BPF), on
+ * the task that receives it, where strace shows it: at its delivery; a
+ * signal never delivered (ignored, or fatal at once: strace's tracee
+ * still stops for it) when the receiver's call ends, or now if it is in
+ * none.  SIGKILL shows no line, as in strace: it cannot be caught, and
+ * it is also how the kernel ends the other threads of a dying group; the
+ * calls it ends print "= ?", as strace's, which never sees them return.
  */
 void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw)
 {
-	struct task *t = task_find(&p->tasks, tid);
 	struct cap_sig sg;
-	struct cap info = { NULL, sizeof(sg.info), 0, 0, 0 };
+	struct task *t;
 
 	memcpy(&sg, raw, sizeof(sg));
-	info.p = sg.info;
+	if (sg.kind == CAP_SIG_KILL) {
+		group_dying(p, sg.tgid, 0);
+		return;
+	}
+	/* the receiver dies of it; its other threads by SIGKILL */
+	if (sg.kind == CAP_SIG_FATAL)
+		group_dying(p, sg.tgid, sg.tid);
+	t = task_find(&p->tasks, sg.tid);
+	if (!t && sg.kind != CAP_SIG_DELIVERED)
+		t = pair_add_task(p, sg.tid, sg.tgid, NULL);
 	if (!t || sg.sig == SIGKILL || !sig_shown(p, sg.sig))
 		return;
-	p->sink->ops->signal(p->sink, t, sg.sig, sg.have_info ? &info : NULL,
-			     0, p->now);
+	if (sg.kind != CAP_SIG_DELIVERED && t->in_call) {
+		sig_hold(p, t, &sg);
+		return;
+	}
+	pair_flush_signals(p, t, p->now);
+	pair_signal_line(p, t, &sg, p->now);
 }
 
 /* how a task ended, read by BPF as wait(2) will report it */
@@ -129,6 +175,7 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 		code = t->exit_code;
 	}
 	pair_end_call(p, t, time, END_DIED);
+	pair_flush_signals(p, t, time);
 	if (t->tid == t->pid)
 		maps_exit(&p->maps, t->pid);
 	origin_ended(p->spawns, t, time);
@@ -161,6 +208,7 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 				   " this task (an exec that raises privileges?)"
 				   " +++\n", time);
 		pair_end_call(p, t, time, END_DETACHED);
+		pair_flush_signals(p, t, time);
 		p->view.nlive--;
 		task_del(&p->tasks, t);
 		return;

@@ -331,6 +331,32 @@ static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 		p->sink->ops->sc_exit(p->sink, t, c, time, seen_enter, end);
 }
 
+/* a signal line of t, with the siginfo the BPF program read */
+void pair_signal_line(struct pair *p, struct task *t,
+		      const struct cap_sig *sg, uint64_t time)
+{
+	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+
+	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
+			     0, time);
+}
+
+void pair_flush_signals(struct pair *p, struct task *t, uint64_t time)
+{
+	unsigned int i, j;
+
+	if (!t->held)
+		return;
+	for (i = j = 0; i < p->nheld; i++) {
+		if (p->held[i].tid == t->tid)
+			pair_signal_line(p, t, &p->held[i].sg, time);
+		else
+			p->held[j++] = p->held[i];
+	}
+	p->nheld = j;
+	t->held = 0;
+}
+
 /* end t's open call: its exit was lost, or it died in it */
 void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 			enum call_end end)
@@ -343,6 +369,7 @@ void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 	call_ended(p, t, &c, time, 1, end);
 	t->in_call = 0;
 	caps_done(t);
+	pair_flush_signals(p, t, time);
 }
 
 static void note_exit_code(struct pair *p, struct task *t, long nr,
@@ -449,6 +476,14 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	p->calls++;
 	if (t->in_call && t->nr != nr)
 		pair_end_call(p, t, time, END_LOST);
+	/*
+	 * SIGKILL'd in the call: it returns to no one (strace never sees
+	 * the exit, and prints "= ?"), whatever value the kernel reports.
+	 */
+	if (t->dying && t->in_call) {
+		pair_end_call(p, t, time, END_DIED);
+		return;
+	}
 	claim(&t->cs[1], nr);
 	if (!t->in_call) {
 		/* no entry: attached in the call, or the entry was lost */
@@ -479,6 +514,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			free(k.argv_bytes);
 			p->exec_seen = 1;
 			caps_done(t);
+			pair_flush_signals(p, t, time);
 			return;
 		}
 	}
@@ -503,6 +539,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		origin_spawned(p->spawns, t, &c, time);
 	t->in_call = 0;
 	caps_done(t);
+	pair_flush_signals(p, t, time);
 }
 
 /* default action of sig kills the process */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "capture_abi.h"
 #include "decode.h"
 #include "maps.h"
 #include "stacks.h"
@@ -60,6 +61,16 @@ struct pair {
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
+	/*
+	 * Signals sent to a task in a call, shown (as strace shows them)
+	 * when that call ends: the ones never delivered (ends.c).  A few
+	 * at a time; when full, the oldest is shown at once.
+	 */
+	struct held_sig {
+		pid_t tid;
+		struct cap_sig sg;
+	} held[16];
+	unsigned int nheld;
 };
 
 /* what the pairing stage is to do (the trace plan says) */
@@ -106,6 +117,11 @@ void pair_exec_privileged(struct pair *p, const uint8_t *raw);
 /* end t's open call: its exit was lost, it died in it, or detached */
 void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 		   enum call_end end);
+/* a signal line of t (struct cap_sig: the BPF program's record) */
+void pair_signal_line(struct pair *p, struct task *t,
+		      const struct cap_sig *sg, uint64_t time);
+/* the signal lines held for t's call (ends.c), now that it ended */
+void pair_flush_signals(struct pair *p, struct task *t, uint64_t time);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
 

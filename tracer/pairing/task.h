@@ -47,6 +47,8 @@ struct task {
 	int gone;			/* EXIT seen */
 	int newborn;			/* forked in the trace, no record yet */
 	int perf_gone;			/* the kernel removed its perf events */
+	int dying;			/* SIGKILL'd: its calls return to no one */
+	int held;			/* signal lines waiting for its call's end */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
 	struct task *hnext;
