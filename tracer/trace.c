@@ -388,6 +388,24 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	return 0;
 }
 
+/*
+ * Every child that ended: the command, and what it started with
+ * CLONE_PARENT, which is etrace's child.  Those would otherwise stay
+ * zombies, and a command waiting for one to vanish would wait for ever;
+ * their ends are in the trace (strace says "Exit of unknown pid
+ * ignored").  Called on each wake-up: a CLONE_PARENT child whose exit
+ * signal is not SIGCHLD sends none.  Before the teardown child exists.
+ */
+static void children_reap(struct trace *t)
+{
+	int st;
+	pid_t w;
+
+	while ((w = waitpid(-1, &st, WNOHANG | __WALL)) > 0)
+		if (t->have_child && w == t->ln.pid && !t->pr.child_reaped)
+			ends_child_reaped(&t->pr, st, merge_now());
+}
+
 static void on_signals(struct trace *t)
 {
 	struct signalfd_siginfo si;
@@ -414,13 +432,7 @@ static void on_signals(struct trace *t)
 			t->stop_at = t->have_child ? merge_now() + GRACE_NS : 1;
 		}
 	}
-	if (t->have_child && !t->pr.child_reaped) {
-		int st;
-		pid_t w = waitpid(t->ln.pid, &st, WNOHANG);
-
-		if (w == t->ln.pid)
-			ends_child_reaped(&t->pr, st, merge_now());
-	}
+	children_reap(t);
 }
 
 static int finished(struct trace *t)
@@ -493,6 +505,8 @@ int trace_run(struct trace *t)
 			break;
 		if (pfd[nr].revents & POLLIN)
 			on_signals(t);
+		else
+			children_reap(t);
 		merge_drain(&t->mg, 0, feed_record, t);
 		r = t->sink->ops->flush(t->sink);
 		if (r) {
