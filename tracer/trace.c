@@ -290,6 +290,27 @@ static int outputs_start(struct trace *t, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Once the command runs, etrace lets go of its own stdin and stdout
+ * (to /dev/null, so no later open takes fds 0 and 1), as strace does:
+ * `etrace -o log -- cmd | reader` would otherwise keep the pipe open
+ * after cmd closed it, and the reader would never see EOF.  stdout
+ * stays when folded stacks go there; stderr stays for messages.
+ */
+static void stdio_away(struct trace *t)
+{
+	int keep_out = t->p->folded && !t->p->folded_file;
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	dup2(fd, STDIN_FILENO);
+	if (!keep_out)
+		dup2(fd, STDOUT_FILENO);
+	if (fd > STDOUT_FILENO)
+		close(fd);
+}
+
 /* one line says how arguments will show (before the first line) */
 static void say_mode(const struct trace *t)
 {
@@ -385,6 +406,8 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (r)
 		return r;
 	ready_tell(t);
+	if (p->cmd)
+		stdio_away(t);
 	return 0;
 }
 
