@@ -84,6 +84,14 @@ int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
 			 (int)pid);
 		return -ESRCH;
 	}
+	/*
+	 * Its mappings now, for stacks and file strings: read when first
+	 * needed, they were gone with a process that exits soon after
+	 * (strace's strace-k-p test: every frame [unknown]).  Its events
+	 * are open: what it maps from now on comes as records.
+	 */
+	if (p->stacks || t->pr.file_strings)
+		maps_get(&t->pr.maps, pid, 1);
 	if (p->quiet < 1) {
 		int nthreads = 0;
 
