@@ -43,6 +43,7 @@
  * (folded, SVG) that could not be written (one line on stderr says which).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -50,6 +51,18 @@
 #include "options.h"
 #include "plan.h"
 #include "trace.h"
+
+static void die_of(int sig)
+{
+	sigset_t set;
+
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
 
 int main(int argc, char **argv)
 {
@@ -97,5 +110,12 @@ int main(int argc, char **argv)
 	if (r && r != -EPIPE && !t.have_child)
 		status = 1;
 	opt_free(&o);
+	/*
+	 * -p, -a ended by a signal: everything is written and released
+	 * (the teardown child goes on); die of it, as strace -p does
+	 * (SIGTERM: 143), so a caller sees how etrace ended.
+	 */
+	if (t.stop_sig && !t.have_child && !status)
+		die_of(t.stop_sig);
 	return status;
 }

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # etrace -p PID -o out on a running 4-thread process (spinner 3: main
 # getppid, threads getuid / getgid / geteuid), stopped with SIGINT once
-# every thread shows in the trace: etrace exits 0 and says it attached and detached; the spinner
+# every thread shows in the trace: etrace dies of SIGINT (130, as strace -p) and says it attached and detached; the spinner
 # is still alive and running (not stopped); every thread was traced:
 # etrace attaches all threads of the process, so, as strace -f -p does
 # when it traces several tasks into a file, every line starts with the
@@ -49,7 +49,7 @@ wait $ep
 rc=$?
 ep=""
 cat err >&2
-[ $rc = 0 ] || fail "etrace -p exited $rc after SIGINT, want 0"
+[ $rc = 130 ] || fail "etrace -p exited $rc after SIGINT, want 130 (died of it, as strace -p)"
 kill -0 "$sp" 2>/dev/null || fail "the spinner died"
 st=$(awk '{print $3}' "/proc/$sp/stat")
 case $st in

@@ -7,7 +7,7 @@
 #    no other line without a pid prefix than "+++ lost N records ...").
 # 2. etrace -a (to stderr) in the background, exitcode 6 started once
 #    etrace says it traces (--ready-fd), SIGINT once it has exited:
-#    etrace exits 0 and shows "[pid N] exit_group(6)" and
+#    etrace dies of SIGINT (130) and shows "[pid N] exit_group(6)" and
 #    "[pid N] +++ exited with 6 +++" for that process (what the rings
 #    hold when the signal comes is the rest of the trace).
 . "$TOP/tests/lib.sh"
@@ -47,7 +47,7 @@ wait_gone $ep 60 || fail "etrace -a still running 60 s after SIGINT"
 wait $ep
 rc=$?
 ep=""
-[ $rc = 0 ] || fail "etrace -a exited $rc after SIGINT, want 0"
+[ $rc = 130 ] || fail "etrace -a exited $rc after SIGINT, want 130 (died of it, as -p)"
 joined err2 > j2
 grep -qE "^$kid	exit_group\\(6\\) += \\?$" j2 || fail "stderr: no exit_group(6) of $kid"
 grep -qxF "[pid $(printf '%5d' $kid)] +++ exited with 6 +++" err2 ||
