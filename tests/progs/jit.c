@@ -5,6 +5,8 @@
  * interface does ("START SIZE name"), and calls it N times (argv[1]).
  * The map is left for the tracer to read, as JITs leave it (argv[2]:
  * removed at the end).
+ *   jit -w N   writes no map: the calls begin once a line is read from
+ *              stdin (a test plants /tmp/perf-PID.map first)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +21,9 @@ static const unsigned char code[] = {
 
 int main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 3;
-	char path[64];
+	int planted = argc > 2 && !strcmp(argv[1], "-w");
+	int n = argc > 1 ? atoi(argv[1 + planted]) : 3;
+	char path[64], c;
 	unsigned char *p;
 	long (*fn)(void);
 	FILE *f;
@@ -30,6 +33,14 @@ int main(int argc, char **argv)
 	if (p == MAP_FAILED)
 		return 1;
 	memcpy(p + 64, code, sizeof(code));
+	if (planted) {
+		while (read(0, &c, 1) == 1 && c != '\n')
+			;
+		fn = (long (*)(void))(void *)(p + 64);
+		for (int i = 0; i < n; i++)
+			fn();
+		return 0;
+	}
 	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());
 	f = fopen(path, "w");
 	if (!f)

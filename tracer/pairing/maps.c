@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "maps.h"
+#include "tfile.h"
 
 #define NFILES 8
 
@@ -360,21 +361,24 @@ const struct map *maps_find(const struct proc_maps *pm, uint64_t addr)
 	return NULL;
 }
 
-/* an open fd on the mapped file, only if it is still the same file */
-static int file_fd(const struct map *m)
+/*
+ * An open fd on the mapped file, only if it is the same file: opened as
+ * tfile.c opens what a traced program names (no FIFO, device or swapped
+ * file; the mapping itself while it is there).
+ */
+static int file_fd(pid_t pid, const struct map *m)
 {
 	struct stat st;
 	int fd;
 
 	for (int i = 0; i < NFILES; i++)
 		if (files[i].path && !strcmp(files[i].path, m->path) &&
-		    (!m->ino || (files[i].ino == m->ino && files[i].dev == m->dev)))
+		    files[i].ino == m->ino && files[i].dev == m->dev)
 			return files[i].fd;
-	fd = open(m->path, O_RDONLY | O_CLOEXEC);
+	fd = tfile_open_mapped(pid, m->start, m->end, m->path, m->dev, m->ino);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || (m->ino && (st.st_ino != m->ino ||
-					  st.st_dev != m->dev))) {
+	if (fstat(fd, &st)) {
 		close(fd);
 		return -1;
 	}
@@ -408,7 +412,7 @@ int maps_read_str(struct maps_table *mt, pid_t pid, uint64_t addr,
 	if (!m || !m->path || (m->prot & PROT_WRITE) || !(m->prot & PROT_READ) ||
 	    strstr(m->path, " (deleted)"))
 		return -1;
-	fd = file_fd(m);
+	fd = file_fd(pid, m);
 	if (fd < 0)
 		return -1;
 	want = m->end - addr < max ? (size_t)(m->end - addr) : max;

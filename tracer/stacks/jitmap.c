@@ -4,14 +4,20 @@
  * compiles (/tmp/perf-PID.map, "START SIZE name" in hex, as perf reads
  * it).  A JIT that puts code where other code was appends a line for it:
  * the last line over an address names it.  Read again when it grew.
+ * Only a regular file of root's or the process's, opened by tfile.c (no
+ * FIFO, symlink or device a user planted), at most 64 MiB of it.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "jitmap.h"
+#include "tfile.h"
+
+#define JIT_MAP_MAX (64u << 20)	/* bytes of a perf map read, at most */
 
 void jitmap_free(struct jitmap *m)
 {
@@ -151,29 +157,42 @@ out:
 }
 
 /* (re)read the process's perf map: JITs append to it as they compile */
-static void jit_load(struct jitmap *ps, off_t size, const char *path,
+/*
+ * The map is read from fd (tfile_open'd: a regular file), at most
+ * JIT_MAP_MAX bytes: a file that grows while it is read, or a huge one,
+ * cannot keep etrace reading.
+ */
+static void jit_load(struct jitmap *ps, off_t size, int fd,
 		     jit_intern_fn *intern, void *ctx)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = fdopen(fd, "re");
 	char line[512];
 	struct jitline *l = NULL;
 	int n = 0, cap = 0, whole = 1;
+	size_t left = JIT_MAP_MAX;
 
 	free(ps->sym);
 	ps->sym = NULL;
 	ps->n = 0;
 	ps->size = size;
-	if (!f)
+	if (!f) {
+		close(fd);
 		return;
+	}
 	for (;;) {
 		uint64_t start, end;
 		char *sym;
 		int was_whole = whole;
+		size_t len;
 
 		/* the rest of a line too long for the buffer is not a line */
 		line[sizeof(line) - 1] = 1;
 		if (!fgets(line, sizeof(line), f))
 			break;
+		len = strlen(line);
+		if (len >= left)
+			break;
+		left -= len;
 		whole = line[sizeof(line) - 1] || line[sizeof(line) - 2] == '\n';
 		if (!was_whole || !whole ||
 		    jitmap_parse_line(line, &start, &end, &sym))
@@ -202,13 +221,33 @@ static void jit_load(struct jitmap *ps, off_t size, const char *path,
 	free(l);
 }
 
+/*
+ * Any user can make /tmp/perf-PID.map first: as perf does, a map is
+ * read only when it belongs to root or to the process (any of its uids:
+ * the JIT writes it as itself).  A process gone (uids unknown): root's
+ * only.
+ */
+static int owner_ok(pid_t pid, const struct stat *st)
+{
+	uid_t uids[4];
+
+	if (st->st_uid == 0)
+		return 1;
+	if (tfile_uids(pid, uids))
+		return 0;
+	for (int i = 0; i < 4; i++)
+		if (st->st_uid == uids[i])
+			return 1;
+	return 0;
+}
+
 const struct jitsym *jitmap_find(struct jitmap *ps, pid_t pid, uint64_t pc,
 				 jit_intern_fn *intern, void *ctx,
 				 const char **path)
 {
 	static char name[64];
 	struct stat st;
-	int lo, hi, pass;
+	int lo, hi, pass, fd;
 
 	snprintf(name, sizeof(name), "/tmp/perf-%d.map", (int)pid);
 	*path = name;
@@ -224,9 +263,16 @@ const struct jitsym *jitmap_find(struct jitmap *ps, pid_t pid, uint64_t pc,
 				return &ps->sym[mid];
 		}
 		/* not there: read it again if it grew (or appeared) */
-		if (pass || stat(name, &st) || st.st_size == ps->size)
+		if (pass)
 			return NULL;
-		jit_load(ps, st.st_size, name, intern, ctx);
+		fd = tfile_open(name, &st);
+		if (fd < 0)
+			return NULL;
+		if (st.st_size == ps->size || !owner_ok(pid, &st)) {
+			close(fd);
+			return NULL;
+		}
+		jit_load(ps, st.st_size, fd, intern, ctx);
 	}
 	return NULL;
 }

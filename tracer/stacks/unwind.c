@@ -18,12 +18,14 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
 #include "jitmap.h"
+#include "tfile.h"
 #include "unwind.h"
 
 /* the sample being unwound: the callbacks' world */
@@ -45,6 +47,7 @@ struct sample {
 struct lmod {
 	char *path;
 	uint64_t bias, dev, ino;
+	uint64_t start, end;		/* that mapping, when it was seen */
 };
 
 /*
@@ -259,6 +262,8 @@ static void layout_mods(const struct proc_maps *pm, struct layout *l)
 			continue;
 		/* pm's: layout_get copies it when the layout is kept */
 		d->path = m->path;
+		d->start = m->start;
+		d->end = m->end;
 		d->bias = m->start - m->pgoff;
 		d->dev = m->dev;
 		d->ino = m->ino;
@@ -284,6 +289,31 @@ static int layout_same(const struct layout *a, const struct layout *b)
 }
 
 /* pm's layout, found among those in use or built; a reference to it */
+/*
+ * The modules' files, given to libdw as fds etrace opened (tfile.c: the
+ * mapped inode, never a FIFO, device or swapped file), never as paths it
+ * would open itself.  A file that cannot be opened so is left out: its
+ * frames show as the mapping's path and offset, and a stack through it
+ * ends there, cut.
+ */
+static void layout_report(struct layout *l, pid_t pid)
+{
+	dwfl_report_begin(l->dwfl);
+	for (int i = 0; i < l->nmods; i++) {
+		const struct lmod *d = &l->mods[i];
+		int fd = tfile_open_mapped(pid, d->start, d->end, d->path,
+					   d->dev, d->ino);
+
+		if (fd < 0)
+			continue;
+		/* libdw owns the fd once it took the module */
+		if (!dwfl_report_elf(l->dwfl, d->path, d->path, fd, d->bias,
+				     false))
+			close(fd);
+	}
+	dwfl_report_end(l->dwfl, NULL, NULL);
+}
+
 static struct layout *layout_get(struct unwinder *u,
 				 const struct proc_maps *pm)
 {
@@ -325,11 +355,7 @@ static struct layout *layout_get(struct unwinder *u,
 		return NULL;
 	}
 	u->dwfls++;
-	dwfl_report_begin(l->dwfl);
-	for (int i = 0; i < l->nmods; i++)
-		dwfl_report_elf(l->dwfl, l->mods[i].path, l->mods[i].path, -1,
-				l->mods[i].bias, false);
-	dwfl_report_end(l->dwfl, NULL, NULL);
+	layout_report(l, pm->pid);
 	return l;
 }
 
