@@ -34,6 +34,8 @@
 #define POLL_HELD_MS 5		/* records held back in a BPF ring */
 #define GRACE_NS 500000000ull		/* CMD mode: wait for it after ^C */
 #define VANISH_CHECK_NS 200000000ull	/* tasks gone without an EXIT record */
+/* -a: every task of the machine may be in the table; /proc is asked less */
+#define VANISH_CHECK_ALL_NS 2000000000ull
 
 /*
  * The reader goes before what it reads (nice -20, where permitted), the
@@ -546,22 +548,28 @@ int trace_run(struct trace *t)
 				t->next_interval = merge_now() + step;
 		}
 		/*
-		 * A task whose EXIT record was lost must not keep us here.
-		 * Not before every record made until the end is read (the
+		 * A task whose EXIT record was lost must not keep us here,
+		 * nor (-a) its state stay for the rest of the trace.  Not
+		 * before every record made until the end is read (the
 		 * reorder window, a backlog): its last ones may be among
-		 * them.  Then again now and then, for tasks still running.
+		 * them.  Then again now and then, for tasks still running,
+		 * each declared gone once the records made until /proc first
+		 * said so are read (pair_reap_vanished).
 		 */
 		if (ending && !end_at)
 			end_at = merge_now();
-		if (ending || t->p->npids) {
+		if (ending || t->p->npids || t->p->all) {
 			uint64_t now = merge_now();
+			uint64_t every = t->p->all && !ending ?
+					 VANISH_CHECK_ALL_NS : VANISH_CHECK_NS;
 
 			if (!next_check && (!ending || t->mg.settled >= end_at))
-				next_check = ending ? now : now + VANISH_CHECK_NS;
+				next_check = ending ? now : now + every;
 			if (next_check && now >= next_check) {
-				next_check = now + VANISH_CHECK_NS;
-				if (t->pr.child_reaped || t->p->npids)
-					ends_reap_vanished(&t->pr, now);
+				next_check = now + every;
+				if (t->pr.child_reaped || t->p->npids || t->p->all)
+					ends_reap_vanished(&t->pr, now,
+							   t->mg.settled);
 			}
 		}
 		if (finished(t))
@@ -584,7 +592,7 @@ int trace_run(struct trace *t)
 		merge_drain(&t->mg, 1, feed_record, t);
 		reports_losses(t, made, drops);
 		if (t->pr.child_reaped)
-			ends_reap_vanished(&t->pr, merge_now());
+			ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);
 		ends_detach(&t->pr, merge_now());
 		/* with --interval: the last, partial interval's table */
 		if (t->p->summary)

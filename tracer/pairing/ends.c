@@ -188,8 +188,12 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
 
-	if (!t)
+	if (!t) {
+		/* a process etrace kept maps of but no task (-a) */
+		if (pid == tid)
+			maps_exit(&p->maps, pid);
 		return;
+	}
 	/*
 	 * The kernel also ends a task's perf events (EXIT record and all)
 	 * when it execs a program that raises privileges, and the task goes
@@ -235,24 +239,59 @@ void ends_child_reaped(struct pair *p, int status, uint64_t time)
 
 struct vanish_ctx {
 	struct pair *p;
-	uint64_t time;
+	uint64_t time, settled;
+	unsigned int mark;
 };
+
+/*
+ * Gone from /proc, and every record made until then read (settled): had
+ * its EXIT record not been lost, it would have ended the task already.
+ * Gone but not yet read so far, it may have records on their way (the
+ * reorder window, a backlog): asked again at the next check.
+ */
+static int vanished(struct vanish_ctx *v, uint64_t *dead_at, pid_t tid)
+{
+	if (proc_alive(tid)) {
+		*dead_at = 0;
+		return 0;
+	}
+	if (!*dead_at)
+		*dead_at = v->time;
+	return v->settled >= *dead_at;
+}
 
 static void vanish_one(void *ctx, struct task *t)
 {
 	struct vanish_ctx *v = ctx;
 
+	struct proc_maps *pm;
+
 	if (t->tid == v->p->child && !v->p->child_reaped)
 		return;
-	if (t->gone || !proc_alive(t->tid))
+	if (t->gone || vanished(v, &t->dead_at, t->tid)) {
 		ends_report_exit(v->p, t, v->time);
+		return;
+	}
+	/* its process's maps are in use */
+	pm = maps_lookup(&v->p->maps, t->pid);
+	if (pm)
+		pm->mark = v->mark;
 }
 
-void ends_reap_vanished(struct pair *p, uint64_t time)
+/* the maps of a process no task is traced of (its records only, -a) */
+static int maps_vanished(void *ctx, struct proc_maps *pm)
 {
-	struct vanish_ctx v = { p, time };
+	struct vanish_ctx *v = ctx;
+
+	return pm->mark != v->mark && vanished(v, &pm->dead_at, pm->pid);
+}
+
+void ends_reap_vanished(struct pair *p, uint64_t time, uint64_t settled)
+{
+	struct vanish_ctx v = { p, time, settled, ++p->sweeps };
 
 	task_each(&p->tasks, vanish_one, &v);
+	maps_sweep(&p->maps, maps_vanished, &v);
 }
 
 static void detach_one(void *ctx, struct task *t)
@@ -264,7 +303,7 @@ static void detach_one(void *ctx, struct task *t)
 
 void ends_detach(struct pair *p, uint64_t time)
 {
-	struct vanish_ctx v = { p, time };
+	struct vanish_ctx v = { p, time, 0, 0 };
 
 	task_each(&p->tasks, detach_one, &v);
 }

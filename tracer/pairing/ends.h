@@ -27,7 +27,7 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time);
 /* the command was reaped with this wait status */
 void ends_child_reaped(struct pair *p, int status, uint64_t time);
 /* tasks etrace still believes alive but /proc says are gone */
-void ends_reap_vanished(struct pair *p, uint64_t time);
+void ends_reap_vanished(struct pair *p, uint64_t time, uint64_t settled);
 /* tracing ends: calls still open end "detached" */
 void ends_detach(struct pair *p, uint64_t time);
 

@@ -259,14 +259,21 @@ static void seed(struct proc_maps *pm)
 	fclose(f);
 }
 
-struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int do_seed)
+struct proc_maps *maps_lookup(struct maps_table *mt, pid_t pid)
 {
 	struct proc_maps *pm;
-	unsigned int h = hash(pid, mt->nb);
 
-	for (pm = mt->b[h]; pm; pm = pm->hnext)
+	for (pm = mt->b[hash(pid, mt->nb)]; pm; pm = pm->hnext)
 		if (pm->pid == pid)
 			break;
+	return pm;
+}
+
+struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int do_seed)
+{
+	struct proc_maps *pm = maps_lookup(mt, pid);
+	unsigned int h = hash(pid, mt->nb);
+
 	if (!pm) {
 		pm = calloc(1, sizeof(*pm));
 		if (!pm)
@@ -340,6 +347,25 @@ void maps_exit(struct maps_table *mt, pid_t pid)
 
 		*pp = pm->hnext;
 		pm_free(pm);
+	}
+}
+
+void maps_sweep(struct maps_table *mt, int (*gone)(void *, struct proc_maps *),
+		void *ctx)
+{
+	for (unsigned int i = 0; i < mt->nb; i++) {
+		struct proc_maps **pp = &mt->b[i];
+
+		while (*pp) {
+			struct proc_maps *pm = *pp;
+
+			if (!gone(ctx, pm)) {
+				pp = &pm->hnext;
+				continue;
+			}
+			*pp = pm->hnext;
+			pm_free(pm);
+		}
 	}
 }
 

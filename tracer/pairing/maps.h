@@ -27,6 +27,8 @@ struct proc_maps {
 	int n, cap;
 	unsigned int gen;		/* bumped when exec mappings change */
 	int seeded;			/* from /proc, or traced from exec */
+	uint64_t dead_at;		/* when /proc first said it was gone */
+	unsigned int mark;		/* a sweep's: a task of it is traced */
 	struct proc_maps *hnext;
 	void *unwind;			/* the unwinder's state for it */
 	void (*unwind_free)(void *);
@@ -39,6 +41,8 @@ struct maps_table {
 
 int maps_init(struct maps_table *mt);
 void maps_free(struct maps_table *mt);
+/* the maps of pid if etrace has them, or NULL */
+struct proc_maps *maps_lookup(struct maps_table *mt, pid_t pid);
 /* the maps of pid, created empty (seeded from /proc when seed is set) */
 struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int seed);
 /*
@@ -57,6 +61,9 @@ void maps_exec(struct maps_table *mt, pid_t pid);
 /* a new process starts with a copy of its parent's */
 void maps_fork(struct maps_table *mt, pid_t ppid, pid_t pid);
 void maps_exit(struct maps_table *mt, pid_t pid);
+/* every process's maps for which gone(ctx, pm) says so are freed */
+void maps_sweep(struct maps_table *mt, int (*gone)(void *, struct proc_maps *),
+		void *ctx);
 const struct map *maps_find(const struct proc_maps *pm, uint64_t addr);
 /*
  * A NUL-terminated string at addr, from a read-only, private file mapping

@@ -29,13 +29,24 @@ struct bashfunc {
 	char file[192];
 };
 
-/* one allocation, so that freeing the task frees it all */
-struct bashstate {
+/*
+ * What a process's subshells inherit (its functions, the files it is
+ * sourcing): shared by a shell and the children it forks until one of
+ * them changes it (copy on write).  A script that defines 100 functions
+ * and forks 10,000 times holds one table, not 10,000.
+ */
+struct bashshared {
+	int refs;
+	int nfuncs;
 	char sourced[BASH_LEVELS][192];
+	struct bashfunc funcs[];
+};
+
+/* a task's own: where its next fork comes from */
+struct bashstate {
 	struct cap_bash last;		/* the last make_child */
 	int pending;			/* it has not forked yet */
-	int nfuncs;
-	struct bashfunc funcs[];
+	struct bashshared *sh;
 };
 
 /*
@@ -65,17 +76,33 @@ const struct shell_loc *origin_loc(const struct task *t)
 	return t->origin ? t->origin->loc : NULL;
 }
 
+static void bash_put(struct bashstate *b)
+{
+	if (!b)
+		return;
+	if (b->sh && --b->sh->refs == 0)
+		free(b->sh);
+	free(b);
+}
+
 void origin_drop(struct task *t)
 {
 	struct task_origin *o = t->origin;
 
 	if (!o)
 		return;
-	free(o->bash);
+	bash_put(o->bash);
 	free(o->loc);
 	free(o->frames);
 	free(o);
 	t->origin = NULL;
+}
+
+static size_t bash_size(int nfuncs)
+{
+	/* room in steps of 16 functions */
+	return sizeof(struct bashshared) +
+	       sizeof(struct bashfunc) * (size_t)((nfuncs + 15) / 16 * 16);
 }
 
 static struct bashstate *bash_of(struct task *t)
@@ -84,37 +111,66 @@ static struct bashstate *bash_of(struct task *t)
 
 	if (o && !o->bash)
 		o->bash = calloc(1, sizeof(*o->bash));
-	return o ? o->bash : NULL;
+	if (!o || !o->bash)
+		return NULL;
+	if (!o->bash->sh) {
+		o->bash->sh = calloc(1, bash_size(0));
+		if (!o->bash->sh)
+			return NULL;
+		o->bash->sh->refs = 1;
+	}
+	return o->bash;
 }
 
-static size_t bash_size(int nfuncs)
+/* b's shared part, its own to change (room for one more function) */
+static struct bashshared *bash_writable(struct bashstate *b)
 {
-	/* room in steps of 16 functions */
-	return sizeof(struct bashstate) +
-	       sizeof(struct bashfunc) * (size_t)((nfuncs + 15) / 16 * 16);
+	struct bashshared *sh = b->sh, *n;
+	size_t size = bash_size(sh->nfuncs + 1);
+
+	if (sh->refs == 1) {
+		if (sh->nfuncs % 16)
+			return sh;
+		n = realloc(sh, size);
+		if (!n)
+			return NULL;
+		return b->sh = n;
+	}
+	n = malloc(size);
+	if (!n)
+		return NULL;
+	memcpy(n, sh, bash_size(sh->nfuncs));
+	n->refs = 1;
+	sh->refs--;
+	return b->sh = n;
 }
 
 static void bash_free(struct task *t)
 {
 	if (t->origin) {
-		free(t->origin->bash);
+		bash_put(t->origin->bash);
 		t->origin->bash = NULL;
 	}
 }
 
+/* the child shares its parent's table: no copy until one changes it */
 static void bash_copy(struct task_origin *to, const struct task_origin *from)
 {
-	size_t size;
-
-	if (!from->bash)
+	if (!from->bash || !from->bash->sh)
 		return;
-	size = bash_size(from->bash->nfuncs);
-	free(to->bash);
-	to->bash = malloc(size);
+	bash_put(to->bash);
+	to->bash = calloc(1, sizeof(*to->bash));
 	if (!to->bash)
 		return;
-	memcpy(to->bash, from->bash, size);
-	to->bash->pending = 0;
+	to->bash->sh = from->bash->sh;
+	to->bash->sh->refs++;
+}
+
+int origin_bash_shared(const struct task *a, const struct task *b)
+{
+	return a->origin && b->origin && a->origin->bash && b->origin->bash &&
+	       a->origin->bash->sh &&
+	       a->origin->bash->sh == b->origin->bash->sh;
 }
 
 void origin_bash_record(struct task_table *tasks, pid_t tid,
@@ -123,6 +179,8 @@ void origin_bash_record(struct task_table *tasks, pid_t tid,
 	struct task *t = task_find(tasks, tid);
 	struct cap_bash r;
 	struct bashstate *b;
+	struct bashshared *sh;
+	int i;
 
 	memcpy(&r, raw, sizeof(r));
 	r.name[sizeof(r.name) - 1] = r.file[sizeof(r.file) - 1] = '\0';
@@ -134,27 +192,26 @@ void origin_bash_record(struct task_table *tasks, pid_t tid,
 		b->pending = 1;
 		break;
 	case BASH_FUNC:
-		for (int i = 0; i < b->nfuncs; i++) {
-			if (!strcmp(b->funcs[i].name, r.name)) {
-				memcpy(b->funcs[i].file, r.file, sizeof(r.file));
-				return;
-			}
+		for (i = 0; i < b->sh->nfuncs; i++)
+			if (!strcmp(b->sh->funcs[i].name, r.name))
+				break;
+		/* (the same definition again changes nothing: stays shared) */
+		if (i < b->sh->nfuncs &&
+		    !strncmp(b->sh->funcs[i].file, r.file, sizeof(r.file)))
+			return;
+		if (!(sh = bash_writable(b)))
+			return;
+		if (i == sh->nfuncs) {
+			memcpy(sh->funcs[i].name, r.name, sizeof(r.name));
+			sh->nfuncs++;
 		}
-		if (!(b->nfuncs % 16)) {
-			struct bashstate *nb = realloc(b, bash_size(b->nfuncs + 1));
-
-			if (!nb)
-				return;
-			t->origin->bash = b = nb;
-		}
-		memcpy(b->funcs[b->nfuncs].name, r.name, sizeof(r.name));
-		memcpy(b->funcs[b->nfuncs].file, r.file, sizeof(r.file));
-		b->nfuncs++;
+		memcpy(sh->funcs[i].file, r.file, sizeof(r.file));
 		break;
 	case BASH_SOURCE:
 		/* sourcelevel counts up once the file is being read */
-		if (r.sourcelevel >= 0 && r.sourcelevel + 1 < BASH_LEVELS)
-			memcpy(b->sourced[r.sourcelevel + 1], r.file, sizeof(r.file));
+		if (r.sourcelevel >= 0 && r.sourcelevel + 1 < BASH_LEVELS &&
+		    (sh = bash_writable(b)))
+			memcpy(sh->sourced[r.sourcelevel + 1], r.file, sizeof(r.file));
 		break;
 	}
 }
@@ -179,11 +236,11 @@ static struct shell_loc *bash_loc(const struct task_origin *parent)
 	loc->line = b->last.line;
 	snprintf(loc->func, sizeof(loc->func), "%s", b->last.name);
 	if (b->last.name[0]) {
-		for (int i = 0; i < b->nfuncs && !file; i++)
-			if (!strcmp(b->funcs[i].name, b->last.name))
-				file = b->funcs[i].file;
+		for (int i = 0; i < b->sh->nfuncs && !file; i++)
+			if (!strcmp(b->sh->funcs[i].name, b->last.name))
+				file = b->sh->funcs[i].file;
 	} else if (b->last.sourcelevel > 0 && b->last.sourcelevel < BASH_LEVELS) {
-		file = b->sourced[b->last.sourcelevel];
+		file = b->sh->sourced[b->last.sourcelevel];
 	} else {
 		file = b->last.file;
 	}

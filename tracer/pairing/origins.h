@@ -33,5 +33,7 @@ void origin_bash_record(struct task_table *tasks, pid_t tid,
 const struct shell_loc *origin_loc(const struct task *t);
 /* what t keeps here is freed (the task table's drop hook) */
 void origin_drop(struct task *t);
+/* a's and b's bash functions are one table (shared since a fork) */
+int origin_bash_shared(const struct task *a, const struct task *b);
 
 #endif

@@ -26,6 +26,7 @@ struct launch;
 struct pair {
 	struct task_table tasks;
 	struct maps_table maps;		/* per process: its file mappings */
+	unsigned int sweeps;		/* checks of vanished tasks made */
 	struct unwinder unw;
 	struct stack_agg *agg;		/* --stack=folded, --flamegraph */
 	struct spawns *spawns;		/* --spawns */

@@ -49,6 +49,7 @@ struct task {
 	int perf_gone;			/* the kernel removed its perf events */
 	int dying;			/* SIGKILL'd: its calls return to no one */
 	int held;			/* signal lines waiting for its call's end */
+	uint64_t dead_at;		/* when /proc first said it was gone */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
 	struct task *hnext;

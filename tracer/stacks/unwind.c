@@ -97,6 +97,12 @@ static unsigned int str_hash(const char *s)
 	return h;
 }
 
+/*
+ * The one copy of s, or NULL when the table is full (it is bounded) or
+ * out of memory.  Two different strings never share a copy: the symbol
+ * cache keys on the pointer.  A name that cannot be kept is not shown
+ * (a frame without its symbol prints where it is), never another's.
+ */
 static const char *intern(struct symcache *sc, const char *s)
 {
 	unsigned int h;
@@ -107,12 +113,17 @@ static const char *intern(struct symcache *sc, const char *s)
 	     h = (h + 1) & (INTERN_SLOTS - 1))
 		if (!strcmp(sc->strs[h], s))
 			return sc->strs[h];
-	/* full: keep the table bounded, do without interning */
 	if (sc->nstrs >= INTERN_SLOTS * 3 / 4)
-		return "?";
+		return NULL;
 	sc->strs[h] = strdup(s);
-	sc->nstrs++;
-	return sc->strs[h] ? sc->strs[h] : "?";
+	if (sc->strs[h])
+		sc->nstrs++;
+	return sc->strs[h];
+}
+
+const char *unwind_intern(struct unwinder *u, const char *s)
+{
+	return intern(u->symcache, s);
 }
 
 /* x86_64 DWARF register order: AX DX CX BX SI DI BP SP R8..R15 IP */
@@ -485,7 +496,8 @@ static void symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
 	GElf_Sym sym;
 	const char *name;
 
-	if (s->module == path && s->reloff == pc - base) {
+	/* (a module not interned has no key: looked up, not cached) */
+	if (path && s->module == path && s->reloff == pc - base) {
 		f->sym = s->sym;
 		f->symoff = s->symoff;
 		return;
@@ -504,7 +516,9 @@ static void symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
 	} else {
 		f->sym = intern(sc, name);
 	}
-	f->symoff = name ? off : 0;
+	f->symoff = name && f->sym ? off : 0;
+	if (!path)
+		return;
 	s->module = path;
 	s->reloff = pc - base;
 	s->sym = f->sym;

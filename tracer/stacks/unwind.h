@@ -72,5 +72,10 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
  */
 int unwind_stack_word(const uint8_t *stack, uint64_t len, uint64_t sp,
 		      uint64_t addr, uint64_t *word);
+/*
+ * The unwinder's one copy of s (frames point at it for etrace's life),
+ * or NULL when its bounded table is full: never another string's copy.
+ */
+const char *unwind_intern(struct unwinder *u, const char *s);
 
 #endif
