@@ -119,9 +119,9 @@ int trace_teardown(struct trace *t)
 	launch_free(&t->ln);
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
-			" small for the event rate (try -m %zuK)\n",
+			" small for the event rate (try -m %lluK)\n",
 			(unsigned long long)t->lost,
-			t->ring_bytes * 4 >> 10);
+			(unsigned long long)(reports_ring_advice(t) >> 10));
 	if (t->bad || t->pr.cap_bad)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)(t->bad + t->pr.cap_bad));

@@ -584,12 +584,26 @@ int trace_run(struct trace *t)
 	if (t->stop_sig && !t->pr.child_reaped)
 		t->mg.cutoff = t->stop_time;
 	if (!t->out_err) {
-		uint64_t made = perf_samples_made(&t->ps);
-		uint64_t drops = t->mg.cutoff != UINT64_MAX ? t->drops_at_stop :
-				 capture_ring_drops(&t->cap);
+		uint64_t made, drops = t->mg.cutoff != UINT64_MAX ?
+				       t->drops_at_stop :
+				       capture_ring_drops(&t->cap);
 		int r;
 
+		/*
+		 * Off first, then count, then read: events that fire while
+		 * etrace ends (its own signals among them) are neither
+		 * counted nor read, and no loss is made up of them.
+		 */
+		perf_disable(&t->ps);
+		made = perf_samples_made(&t->ps);
 		merge_drain(&t->mg, 1, feed_record, t);
+		/*
+		 * A sample counted as the events went off may still be
+		 * on its way into its ring (the disable interrupts the
+		 * tracepoint between the two): read again once for it.
+		 */
+		if (reports_short(t, made))
+			merge_drain(&t->mg, 1, feed_record, t);
 		reports_losses(t, made, drops);
 		if (t->pr.child_reaped)
 			ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);

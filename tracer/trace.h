@@ -86,6 +86,10 @@ int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
  * the -c table (final: the last one); --spawns; the stacks' reports
  */
 void reports_losses(struct trace *t, uint64_t made, uint64_t drops);
+/* what made says is not read yet, nor said lost: read again */
+int reports_short(const struct trace *t, uint64_t made);
+/* a ring size (-m, bytes) that would have held what was lost */
+uint64_t reports_ring_advice(const struct trace *t);
 void reports_summary(struct trace *t, int final);
 void reports_spawns(struct trace *t);
 void reports_stacks(struct trace *t);

@@ -4,8 +4,8 @@
 #   +++ lost N records on cpu C +++
 # (or "+++ lost N records at the end +++": losses the events counted but no
 # ring said, because the kernel says them only at its next write),
-# stderr has one "etrace: T records lost ..." line with T = the sum of
-# the N's; every getppid call is either a whole line or lost: with F whole
+# stderr has one "etrace: T records lost ... (try -m SIZEK)" line with
+# T = the sum of the N's and a SIZE that would have held them; every getppid call is either a whole line or lost: with F whole
 # getppid lines and 300000 - F calls missing at least one of their two
 # records, 300000 - F <= T <= 2 * (300000 - F) + slack (records of the
 # startup calls); F < 300000; etrace still exits 0 (the command's status);
@@ -28,6 +28,17 @@ sum=$(awk '{s += $3} END {print s}' lost)
 [ "$(wc -l < err)" = 1 ] || fail "want one line on stderr"
 grep -qE "^etrace: $sum records lost" err ||
 	fail "stderr does not say '$sum records lost' (the sum of the lost lines)"
+# the advice names a ring that would have held the burst: a power of two
+# at least the 4K ring plus every lost record at 48 bytes (no sample here
+# is smaller), and not past twice the ring plus 1K a record (none is
+# bigger): "try -m 0K" and, for a few records, "try -m 65536K" were not
+adv=$(sed -nE 's/.*\(try -m ([0-9]+)K\)$/\1/p' err)
+[ -n "$adv" ] || fail "no 'try -m NK' advice"
+[ $((adv & (adv - 1))) = 0 ] || fail "advice -m ${adv}K is not a power of two"
+[ $((adv * 1024)) -ge $((4096 + sum * 48)) ] ||
+	fail "advice -m ${adv}K cannot hold $sum lost records"
+[ $((adv * 1024)) -le $((2 * (4096 + sum * 1024))) ] ||
+	fail "advice -m ${adv}K is far more than $sum lost records need"
 F=$(grep -cE '^getppid\(\) += [0-9]+$' out)
 echo "$F whole getppid lines, $sum records lost"
 [ "$F" -lt $N ] || fail "$F whole getppid lines: nothing was lost?"

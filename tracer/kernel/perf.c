@@ -485,6 +485,13 @@ int perf_enable(struct perfset *ps)
 	return 0;
 }
 
+void perf_disable(struct perfset *ps)
+{
+	for (int i = 0; i < ps->nfds; i++)
+		if (ps->fds[i] >= 0)
+			ioctl(ps->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+}
+
 void perf_close(struct perfset *ps)
 {
 	for (int i = 0; i < ps->nfds; i++)

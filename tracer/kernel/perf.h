@@ -83,6 +83,11 @@ int perf_add_bpf_rings(struct perfset *ps, const int *fds, size_t bytes,
 		       char *err, size_t errlen);
 /* events are opened disabled: enable all (but those waiting for exec) */
 int perf_enable(struct perfset *ps);
+/*
+ * All off, children's copies included: what the counts say from then on
+ * is all that the rings will ever hold, or lost.
+ */
+void perf_disable(struct perfset *ps);
 void perf_close(struct perfset *ps);
 /*
  * How many samples the tracepoint events made, lost ones included (their

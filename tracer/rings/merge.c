@@ -127,6 +127,8 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 		if (!h)
 			break;	/* cannot happen: keyed rings have a record */
 		r->last_time = m->key[i];
+		if (h->size > r->max_rec)
+			r->max_rec = h->size;
 		if (m->key[i] <= m->cutoff)
 			fn(ctx, r, h, m->key[i]);
 		else if (h->type == PERF_RECORD_SAMPLE && !r->bpf)

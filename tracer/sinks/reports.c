@@ -23,20 +23,34 @@ static void merge_rows(struct summary *to, const struct summary *from)
  * The kernel says a ring lost records only when it next writes to it: a
  * burst that overflows a ring at the very end is never said.  The events'
  * counts lose nothing, so what they made and was not read is lost too.
- * made is read before the last drain: events still running (-p, -a)
- * only add to what is read, so this is a lower bound, as it is when the
- * losses said already include records other than samples.  Ring mode's
- * rings count their drops themselves (drops, all of them until the trace
- * ended or was cut): those not said by a LOST record in the ring.
+ * made is read with the events off (trace.c), before the last drain:
+ * every sample it counts is in a ring or lost.  It is a lower bound when
+ * the losses said already include records other than samples.  Ring
+ * mode's rings count their drops themselves (drops, all of them until the
+ * trace ended or was cut): those not said by a LOST record in the ring.
  */
-void reports_losses(struct trace *t, uint64_t made, uint64_t drops)
+static uint64_t perf_lost_said(const struct trace *t)
 {
-	uint64_t got = t->samples + t->mg.cut_samples, n;
-	uint64_t said = 0, perf_lost;
+	uint64_t said = 0;
 
 	/* ring mode: the program counts what its rings dropped, exactly */
 	for (int i = t->ps.ncpu; i < t->ps.nrings; i++)
 		said += t->ps.rings[i].lost;
+	return t->lost - said;
+}
+
+int reports_short(const struct trace *t, uint64_t made)
+{
+	uint64_t got = t->samples + t->mg.cut_samples;
+
+	return made > got && made - got > perf_lost_said(t);
+}
+
+void reports_losses(struct trace *t, uint64_t made, uint64_t drops)
+{
+	uint64_t got = t->samples + t->mg.cut_samples, n;
+	uint64_t said = t->lost - perf_lost_said(t), perf_lost;
+
 	perf_lost = t->lost - said;
 	if (drops > said) {
 		t->lost += drops - said;
@@ -47,6 +61,30 @@ void reports_losses(struct trace *t, uint64_t made, uint64_t drops)
 	n = made - got - perf_lost;
 	t->lost += n;
 	t->sink->ops->lost(t->sink, -1, n, merge_now());
+}
+
+/*
+ * The rings were full when they lost: a ring that holds what it held
+ * and every record lost (all of them might have been one CPU's), each as
+ * big as the biggest record read, holds the burst.  Rings are a power of
+ * two; -m takes up to 1G.
+ */
+uint64_t reports_ring_advice(const struct trace *t)
+{
+	uint64_t size = 0, rec = 0, want, p = 4096;
+
+	for (int i = 0; i < t->ps.nrings; i++) {
+		if (t->ps.rings[i].size > size)
+			size = t->ps.rings[i].size;
+		if (t->ps.rings[i].max_rec > rec)
+			rec = t->ps.rings[i].max_rec;
+	}
+	if (!rec)
+		rec = sizeof(struct perf_event_header);
+	want = size + (t->lost < (1ull << 30) ? t->lost : 1ull << 30) * rec;
+	while (p < want && p < (1ull << 30))
+		p <<= 1;
+	return p;
 }
 
 /* -c: the table now (at the end, or each --interval) */
