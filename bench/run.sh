@@ -299,6 +299,14 @@ if [ "$SYSWIDE" -gt 0 ]; then
 	measure -1 syswide etrace_a "$SYSWIDE"
 	[ -n "$spawnm" ] && measure -1 syswide etrace_a_spawns "$SYSWIDE"
 fi
+# the soak: etrace -a -k for SOAK seconds; its memory and fds over time
+[ "$QUICK" = 1 ] && SOAK=${SOAK:-60} || SOAK=${SOAK:-600}
+rm -f "$out/soak.md"
+if [ "$SOAK" -gt 0 ]; then
+	echo "bench: the soak, etrace -a -k for ${SOAK} s" >&2
+	SOAK=$SOAK sh "$top/bench/soak.sh" > /dev/null ||
+		echo "the soak (bench/soak.sh) failed" >> "$notes"
+fi
 end=$(date +%s)
 busy1=$(busy)
 
@@ -318,6 +326,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 } > "$out/results.md"
 awk -v notes="$notes" -v tsv="$out/results.tsv" -f "$top/bench/report.awk" \
 	"$out/raw.tsv" >> "$out/results.md"
+if [ -f "$out/soak.md" ]; then
+	echo >> "$out/results.md"
+	cat "$out/soak.md" >> "$out/results.md"
+fi
 rm -rf "$tmp"
 echo
 cat "$out/results.md"
