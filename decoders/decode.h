@@ -27,7 +27,7 @@ struct fmt_opts {
 struct cap {
 	const uint8_t *p;
 	uint32_t len;		/* bytes in p */
-	uint32_t count;		/* arrays (argv): elements in p, NUL-separated */
+	uint32_t count;		/* arrays (argv): elements in p */
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
 };
@@ -36,6 +36,16 @@ struct cap {
 				   the pointer, as strace does */
 #define CAP_LATER	0x04	/* with CAP_FAULT, at entry: not in memory
 				   yet, read again when the call ends */
+#define CAP_UNTERM	0x08	/* a pointer array (argv) ran into memory
+				   that could not be read before its NULL */
+/*
+ * argv's copy: count elements, each a u64 pointer, a status byte
+ * (ARGV_OK, ARGV_FAULT: no bytes, print the pointer;
+ * ARGV_CUT: the string may go on), the string and a NUL.
+ */
+#define ARGV_OK		0
+#define ARGV_FAULT	1
+#define ARGV_CUT	2
 
 /* one syscall as the decoders see it */
 struct sc_call {

@@ -54,6 +54,11 @@ FMT_KIND(iovec)
 		      (uint64_t)c->ret : UINT64_MAX);
 }
 
+/*
+ * strace's printargv: each element's string, or its pointer when that
+ * could not be read; an array that ran into unreadable memory before its
+ * NULL ends with "...", then its address in a comment (layout: decode.h).
+ */
 FMT_KIND(argv)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
@@ -66,9 +71,12 @@ FMT_KIND(argv)
 	p = k->p;
 	end = k->p + k->len;
 	fb_putc(b, '[');
-	for (j = 0; j < k->count && p < end; j++) {
-		const uint8_t *z = memchr(p, '\0', (size_t)(end - p));
-		size_t n = z ? (size_t)(z - p) : (size_t)(end - p);
+	for (j = 0; j < k->count && end - p >= 9; j++) {
+		uint64_t ptr = ld64(p);
+		uint8_t st = p[8];
+		const uint8_t *s = p + 9;
+		const uint8_t *z = memchr(s, '\0', (size_t)(end - s));
+		size_t n = z ? (size_t)(z - s) : (size_t)(end - s);
 
 		if (j)
 			fb_puts(b, ", ");
@@ -78,11 +86,19 @@ FMT_KIND(argv)
 			fb_putc(b, ']');
 			return;
 		}
-		fmt_qstr(b, c, p, n, max, !z, 0);
-		p += n + 1;
+		if (st == ARGV_FAULT)
+			fmt_ptr(b, ptr);
+		else
+			fmt_qstr(b, c, s, n, max, !z || st == ARGV_CUT, 0);
+		p = s + n + 1;
 	}
-	if (k->total > j)
+	if (k->total > j || k->count > j) {
 		fb_puts(b, j ? ", ..." : "...");
+	} else if (k->flags & CAP_UNTERM) {
+		fb_puts(b, j ? ", ... /* " : "... /* ");
+		fb_hex(b, c->args[i] + 8 * (uint64_t)j);
+		fb_puts(b, " */");
+	}
 	fb_putc(b, ']');
 }
 
@@ -100,7 +116,8 @@ FMT_KIND(envp)
 	fb_hex(b, c->args[i]);
 	fb_puts(b, " /* ");
 	fb_udec(b, k->total);
-	fb_puts(b, k->total == 1 ? " var */" : " vars */");
+	fb_puts(b, k->total == 1 ? " var" : " vars");
+	fb_puts(b, k->flags & CAP_UNTERM ? ", unterminated */" : " */");
 }
 
 /* "[1, 2]" from n 32-bit values; `more` adds "..." */

@@ -8,8 +8,8 @@
 #   execve("/bin/echo", ["echo", "from", "a literal"], 0xPTR /* N vars */) = 0
 #   execve("/nonexistent/forkexec", ["nothing-here", "-x"], 0xPTR ...) = -1 ENOENT ...
 # A #! script's new stack holds the interpreter's argv, not the call's:
-# there etrace prints the argv pointer (never the interpreter's argv), and
-# the path and the envp count still exactly.
+# there etrace prints argv's strings as their pointers (never the
+# interpreter's argv), and the path and the envp count still exactly.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -27,11 +27,11 @@ norm "$WORK/e.out" | grep -v 'script' > got
 cat got
 [ "$(grep -c '"/bin/echo"' want)" = 3 ] || fail "strace's trace has not the 3 echo execs"
 same want got "the execve lines (script aside)"
-# the script: path exact, argv a pointer, envp count as strace's
+# the script: path exact, argv's two strings pointers, envp count as strace's
 norm "$WORK/s.out" | grep 'script' |
-	sed -E 's/\["script", "arg1"\]/0xARGV/' > want.script
+	sed -E 's/\["script", "arg1"\]/[0xARG, 0xARG]/' > want.script
 norm "$WORK/e.out" | grep 'script' |
-	sed -E 's/(execve\("[^"]*", )0x[0-9a-f]+,/\10xARGV,/' > got.script
+	sed -E 's/(execve\("[^"]*", )\[0x[0-9a-f]+, 0x[0-9a-f]+\],/\1[0xARG, 0xARG],/' > got.script
 cat got.script
 same want.script got.script "the script's execve line"
 exit 0

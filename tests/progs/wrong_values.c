@@ -6,13 +6,14 @@
  * pointer means).  tests/live/values_*.sh trace each mode with strace and
  * etrace and want the same lines.  Every call fails or changes nothing.
  *
- *   wrong_values width|timefrac|null|plain|ptrace
+ *   wrong_values width|timefrac|null|plain|ptrace|argv
  */
 #include <asm/prctl.h>
 #include <linux/keyctl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -78,6 +79,33 @@ static void ptrace_reqs(void)
 	syscall(SYS_ptrace, PTRACE_INTERRUPT, 0x7ffffff0, 0x1000, 0x2000);
 }
 
+/*
+ * execve's arrays where they cannot be read: the array itself, one of its
+ * strings, the memory after its last element (no NULL before a hole).
+ */
+static void argv_edges(void)
+{
+	char *const bad_elem[] = { "a", (char *)-1L, NULL };
+	char *const bad_env[] = { (char *)-1L, NULL };
+	long page = sysconf(_SC_PAGESIZE);
+	char **tail;
+	char *m;
+
+	syscall(SYS_execve, path, 0xbadc0deUL, 0xbadc0deUL);
+	syscall(SYS_execve, path, NULL, NULL);
+	syscall(SYS_execve, path, bad_elem, bad_env);
+	m = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED || munmap(m + page, page))
+		return;
+	/* two strings, then the hole where the NULL would be */
+	tail = (char **)(m + page) - 2;
+	tail[0] = "a";
+	tail[1] = "b";
+	syscall(SYS_execve, path, tail, tail);
+	syscall(SYS_execve, path, tail + 2, tail + 2);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -86,7 +114,7 @@ int main(int argc, char **argv)
 	} modes[] = {
 		{ "width", width }, { "timefrac", timefrac },
 		{ "null", null_ptrs }, { "plain", plain },
-		{ "ptrace", ptrace_reqs },
+		{ "ptrace", ptrace_reqs }, { "argv", argv_edges },
 	};
 
 	for (size_t i = 0; argc > 1 && i < sizeof(modes) / sizeof(modes[0]);
@@ -96,6 +124,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: wrong_values width|timefrac|null|plain|ptrace\n");
+	fprintf(stderr, "usage: wrong_values width|timefrac|null|plain|ptrace|argv\n");
 	return 2;
 }

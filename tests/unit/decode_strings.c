@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Decoders: strings quoted as strace quotes them, and captured arguments
- * (path, argv, envp) against the pointer fallback.
+ * Decoders: strings quoted as strace quotes them (execve's arrays:
+ * decode_argv.c).
  */
 #include <sys/syscall.h>
 
@@ -45,37 +45,6 @@ int main(void)
 		fmt_quoted(&b, (const uint8_t *)big, sizeof(big), -1, 0);
 		CHECK(b.cut);
 		CHECK(b.p == out + 100);
-	}
-	/* captured execve arguments */
-	{
-		static const char argv_bytes[] = "sh\0-c\0echo hi";
-		struct cap path = { (const uint8_t *)"/bin/sh", 7, 0, 0, 0 };
-		struct cap argv = { (const uint8_t *)argv_bytes,
-				    sizeof(argv_bytes), 3, 3, 0 };
-		struct cap envp = { NULL, 0, 0, 37, 0 };
-		struct fmt_opts fo = { .strsize = 32 };
-		struct sc_call c = { .d = sc_lookup(SYS_execve), .o = &fo,
-				     .args = { 0x10, 0x20, 0x7ffd27863be8 },
-				     .cap = { &path, &argv, &envp } };
-		struct fmt_buf b;
-
-		fb_init(&b, out, sizeof(out) - 1);
-		fmt_args(&b, &c, 0, 0);
-		*b.p = '\0';
-		CHECK_STR(out, "\"/bin/sh\", [\"sh\", \"-c\", \"echo hi\"], "
-			  "0x7ffd27863be8 /* 37 vars */");
-		/* more elements than captured: marked, not hidden */
-		argv.total = 5;
-		fb_init(&b, out, sizeof(out) - 1);
-		fmt_arg(&b, &c, 1);
-		*b.p = '\0';
-		CHECK_STR(out, "[\"sh\", \"-c\", \"echo hi\", ...]");
-		/* nothing captured: the pointer, never a guess */
-		c.cap[0] = c.cap[1] = c.cap[2] = NULL;
-		fb_init(&b, out, sizeof(out) - 1);
-		fmt_args(&b, &c, 0, 0);
-		*b.p = '\0';
-		CHECK_STR(out, "0x10, 0x20, 0x7ffd27863be8");
 	}
 	CHECK_DONE();
 }

@@ -74,37 +74,51 @@ __noinline u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 	return item_end(b, off, arg, phase, size, flags, 0, 0);
 }
 
-/* elements of a NULL-terminated pointer array, up to 4096 */
+/*
+ * Elements of a NULL-terminated pointer array, up to 4096; `bad` says the
+ * array ran into memory that could not be read before its NULL.
+ */
 struct count_ctx {
 	u64 base;
 	u32 n;
+	u32 bad;
 };
 
 static long count_one(u32 i, struct count_ctx *c)
 {
 	u64 p = 0;
 
-	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) || !p)
+	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i))) {
+		c->bad = 1;
+		return 1;
+	}
+	if (!p)
 		return 1;
 	c->n = i + 1;
 	return 0;
 }
 
-static __always_inline u32 count_ptrs(u64 base)
+static __always_inline u32 count_ptrs(u64 base, u32 *bad)
 {
-	struct count_ctx c = { base, 0 };
+	struct count_ctx c = { base, 0, 0 };
 
 	bpf_loop(4096, count_one, &c, 0);
+	*bad = c.bad;
 	return c.n;
 }
 
+/* the count only; the array's first pointer unreadable is a fault */
 __noinline u32 g_count(u32 off, u32 arg, u64 base, u32 phase)
 {
 	u8 *b = buf();
+	u32 bad, n;
 
 	if (!b || !room(off, 8))
 		return off;
-	return item_end(b, off, arg, phase, 0, 0, 0, count_ptrs(base));
+	n = count_ptrs(base, &bad);
+	if (bad && !n)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, 0, bad ? CAP_F_UNTERM : 0, 0, n);
 }
 
 struct argv_ctx {
@@ -114,37 +128,60 @@ struct argv_ctx {
 	u32 flags;
 };
 
+/*
+ * One element: its pointer (8 bytes), a status byte (CAP_ARGV_*), its
+ * string and a NUL; the string of a pointer that cannot be read is empty,
+ * and the decoder prints that element as its pointer, as strace does.
+ */
 static long argv_one(u32 i, struct argv_ctx *c)
 {
 	u64 p = 0;
 	long n;
 	u32 at;
+	u8 *e;
 
-	if (i >= c->max ||
-	    bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i)) ||
-	    !p)
+	if (i >= c->max)
+		return 1;
+	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(c->base + 8 * (u64)i))) {
+		c->flags |= i ? CAP_F_UNTERM : CAP_F_FAULT;
+		return 1;
+	}
+	if (!p)
 		return 1;
 	at = c->start + sizeof(struct cap_item) + c->len;
-	if (at + c->elem + 8 > CAP_REC_MAX) {
+	if (at + 9 + c->elem + 8 > CAP_REC_MAX) {
 		c->flags |= CAP_F_TRUNC;
 		return 1;
 	}
-	n = bpf_probe_read_user_str(c->b + bounded(at, CAP_REC_MAX - 1),
+	e = c->b + bounded(at, CAP_REC_MAX - 1);
+	__builtin_memcpy(e, &p, sizeof(p));
+	n = bpf_probe_read_user_str(c->b + bounded(at + 9, CAP_REC_MAX - 1),
 				    bounded(c->elem, 511), (const void *)p);
+	e = c->b + bounded(at + 8, CAP_REC_MAX - 1);
 	if (n <= 0) {
-		c->flags |= CAP_F_FAULT;
-		return 1;
+		/* read again at exit, as a path that faulted is */
+		*e = CAP_ARGV_FAULT;
+		*(c->b + bounded(at + 9, CAP_REC_MAX - 1)) = 0;
+		c->flags |= CAP_F_PART;
+		n = 1;
+	} else {
+		/* a full buffer: the string may go on */
+		*e = (u32)n >= c->elem ? CAP_ARGV_CUT : CAP_ARGV_OK;
 	}
-	c->len += (u32)n;
+	c->len += 9 + (u32)n;
 	c->count++;
 	return 0;
 }
 
-/* up to strsize strings of up to strsize+1 chars, each NUL-terminated */
+/*
+ * Up to strsize elements of up to strsize+1 chars (layout: argv_one);
+ * total counts them all.  The array unreadable from its start is a fault;
+ * ending on memory that cannot be read before its NULL, CAP_F_UNTERM.
+ */
 __noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
 {
 	struct argv_ctx c = { 0 };
-	u32 total, ss = strsize();
+	u32 total, bad, ss = strsize();
 
 	c.b = buf();
 	if (!c.b || !room(off, 8))
@@ -154,7 +191,11 @@ __noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
 	c.max = ss < CAP_ARRAY_MAX ? ss : CAP_ARRAY_MAX;
 	c.elem = ss + 2 < 256 ? ss + 2 : 256;
 	bpf_loop(CAP_ARRAY_MAX, argv_one, &c, 0);
-	total = count_ptrs(base);
+	if (c.flags & CAP_F_FAULT)
+		return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	total = count_ptrs(base, &bad);
+	if (bad)
+		c.flags |= CAP_F_UNTERM;
 	if (total < c.count)
 		total = c.count;
 	return item_end(c.b, off, arg, phase, c.len, c.flags, c.count, total);

@@ -50,6 +50,10 @@ static const struct recipe recipes[K__COUNT] = {
 #undef STRUCT
 #undef COPY
 
+/* argv's element layout is the decoders' (decode.h) */
+_Static_assert(CAP_ARGV_OK == ARGV_OK && CAP_ARGV_FAULT == ARGV_FAULT &&
+	       CAP_ARGV_CUT == ARGV_CUT, "argv element status");
+
 /* the spec of one syscall, from its table line */
 static void spec_of(const struct sc_desc *d, unsigned int strsize,
 		    struct cap_spec *s)
@@ -169,7 +173,9 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 						   CAP_TRUNC : 0) |
 						  (bad ? CAP_FAULT : 0) |
 						  (cp->item[first].flags & CAP_F_RETRY ?
-						   CAP_LATER : 0));
+						   CAP_LATER : 0) |
+						  (cp->item[first].flags & CAP_F_UNTERM ?
+						   CAP_UNTERM : 0));
 			ptrs[a] = &caps[a];
 			continue;
 		}

@@ -22,7 +22,8 @@ struct call {
 	struct cap_spec *sp;
 };
 
-/* the entry item at off faulted: mark it, and the argument for exit */
+/* the entry item at off (or an element of it) faulted: mark it, and the
+   argument for exit */
 static __always_inline void retry_later(struct call *c, u32 off, u32 i)
 {
 	u8 *b = buf();
@@ -31,7 +32,7 @@ static __always_inline void retry_later(struct call *c, u32 off, u32 i)
 	if (!b)
 		return;
 	it = (struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1));
-	if (it->flags & CAP_F_FAULT) {
+	if (it->flags & (CAP_F_FAULT | CAP_F_PART | CAP_F_UNTERM)) {
 		it->flags |= CAP_F_RETRY;
 		c->late |= 1u << i;
 	}

@@ -29,7 +29,8 @@ enum cap_op {
 	CAP_OP_NONE,
 	CAP_OP_STR,	/* NUL-terminated string, at most `max` bytes */
 	CAP_OP_BUF,	/* min(len, max) bytes; len from `len_from` */
-	CAP_OP_ARGV,	/* char *[]: up to `max` elements of up to strsize+1 */
+	CAP_OP_ARGV,	/* char *[]: up to `max` elements of up to strsize+1,
+			   each u64 pointer, u8 CAP_ARGV_*, string, NUL */
 	CAP_OP_COUNT,	/* char *[]: only the number of elements */
 	CAP_OP_IOV,	/* struct iovec[len] and their data */
 	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control */
@@ -170,6 +171,15 @@ struct cap_rec {
 #define CAP_F_FAULT	0x02		/* could not be read */
 #define CAP_F_RETRY	0x04		/* with FAULT at entry: read again at
 					   exit, in the exit record */
+#define CAP_F_PART	0x08		/* arrays: an element could not be
+					   read (retried as FAULT is) */
+#define CAP_F_UNTERM	0x10		/* arrays: memory that could not be
+					   read before the NULL ending them */
+
+/* CAP_OP_ARGV: each element's status byte */
+#define CAP_ARGV_OK	0		/* the whole string */
+#define CAP_ARGV_FAULT	1		/* could not be read: no bytes */
+#define CAP_ARGV_CUT	2		/* the string may go on */
 
 /*
  * phase: the half of the call the data belongs to.  In an exit record an

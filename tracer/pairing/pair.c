@@ -281,17 +281,21 @@ static void exec_caps_fill(struct pair *p, struct sc_call *c,
 	c->args[2] = (uint64_t)l->envp;
 	k->path.p = (const uint8_t *)l->path;
 	k->path.len = (uint32_t)strlen(l->path);
+	/* the decoders' layout of argv (decode.h) */
 	for (int i = 0; i < l->argc; i++)
-		len += strlen(l->argv[i]) + 1;
+		len += 9 + strlen(l->argv[i]) + 1;
 	k->argv_bytes = malloc(len ? len : 1);
 	if (k->argv_bytes) {
 		char *q = k->argv_bytes;
 
 		for (int i = 0; i < l->argc; i++) {
+			uint64_t ptr = (uint64_t)(unsigned long)l->argv[i];
 			size_t n = strlen(l->argv[i]) + 1;
 
-			memcpy(q, l->argv[i], n);
-			q += n;
+			memcpy(q, &ptr, sizeof(ptr));
+			q[8] = ARGV_OK;
+			memcpy(q + 9, l->argv[i], n);
+			q += 9 + n;
 		}
 		k->argv.p = (const uint8_t *)k->argv_bytes;
 		k->argv.len = (uint32_t)len;
