@@ -3,7 +3,8 @@
  * Tracee for tests/live/parity_sockets.sh, the edges of the socket
  * decoders (fam_sockets.c makes the ordinary calls): each family, type
  * and type flag, protocols; IPv6 and unix addresses (path, abstract,
- * unnamed), short and huge address lengths; each MSG_* flag; socket
+ * unnamed), short and huge address lengths, an output address the
+ * given length keeps clear of a hole; each MSG_* flag; socket
  * options at each level (ints, linger, timeval), NULL, an unmapped
  * address (BAD) and a kernel address (KBAD) for every pointer; bad fds.
  * Nothing blocks (loopback, nonblocking, data queued before it is read);
@@ -16,6 +17,7 @@
 #include <netinet/tcp.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -213,6 +215,39 @@ int main(void)
 	       offsetof(struct sockaddr_un, sun_path) + 5);
 	len = sizeof(su);
 	recvfrom(l, buf, sizeof(buf), MSG_DONTWAIT, (struct sockaddr *)&su, &len);
+	/*
+	 * Output addresses that end a page before a hole: the kernel writes
+	 * only the length it was given (16, 4) and says the whole one (18).
+	 */
+	{
+		char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		socklen_t *pl = &len;
+		struct sockaddr *end16 = (struct sockaddr *)(m + 4096 - 16);
+		struct sockaddr_un sx = { .sun_family = AF_UNIX };
+		int x = socket(AF_UNIX, SOCK_DGRAM, 0);
+		int y = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+		memcpy(sx.sun_path, "sockname-longer", 16);
+		bind(x, (struct sockaddr *)&sx, offsetof(struct sockaddr_un, sun_path) + 16);
+		memcpy(sx.sun_path, "sockname-sender", 16);
+		bind(y, (struct sockaddr *)&sx, offsetof(struct sockaddr_un, sun_path) + 16);
+		memcpy(sx.sun_path, "sockname-longer", 16);
+		if (m != MAP_FAILED && !munmap(m + 4096, 4096)) {
+			*pl = sizeof(struct sockaddr);
+			getsockname(x, end16, pl);
+			*pl = 4;
+			getsockname(x, (struct sockaddr *)(m + 4096 - 4), pl);
+			sendto(y, "dg", 2, 0, (struct sockaddr *)&sx,
+			       offsetof(struct sockaddr_un, sun_path) + 16);
+			*pl = sizeof(struct sockaddr);
+			recvfrom(x, buf, sizeof(buf), MSG_DONTWAIT, end16, pl);
+		}
+		close(x);
+		close(y);
+		unlink("sockname-longer");
+		unlink("sockname-sender");
+	}
 	memset(&s4, 0, sizeof(s4));
 	s4.sin_family = AF_INET;
 	s4.sin_port = htons(9);

@@ -103,6 +103,7 @@ struct saved {
 	s32 nr;
 	u32 late;			/* bit n: read args[n] again at exit */
 	u64 mm;
+	u64 lenin;			/* call_args' lenin, from the entry */
 };
 
 SHARED struct {
@@ -264,7 +265,12 @@ static __always_inline u8 *data_at(u8 *b, u32 off)
 struct call_args {
 	u64 args[6];
 	s64 ret;
-	u64 pad;	/* 8 u64: any index & 7 is inside */
+	/*
+	 * An in/out length's value at entry (*(u32 *) of the argument a
+	 * CAP_LEN_DEREF0 length names); also makes 8 u64: any index & 7
+	 * is inside.
+	 */
+	u64 lenin;
 };
 
 /*

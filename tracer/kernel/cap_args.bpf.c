@@ -343,9 +343,11 @@ __noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 	return end;
 }
 
-static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
-				  s64 ret)
+static __always_inline u64 length(const struct cap_arg_spec *a,
+				  const struct call_args *ca)
 {
+	const u64 *args = ca->args;
+	s64 ret = ca->ret;
 	u8 f = a->len_from;
 	u32 v = 0;
 
@@ -359,7 +361,7 @@ static __always_inline u64 length(const struct cap_arg_spec *a, const u64 *args,
 		if (bpf_probe_read_user(&v, sizeof(v),
 					(const void *)args[(f - CAP_LEN_DEREF0) & 7]))
 			return 0;
-		return v;
+		return v < ca->lenin ? v : ca->lenin;
 	}
 	if (f == CAP_LEN_NFDS)
 		return (args[0] + 7) / 8;
@@ -406,14 +408,14 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_STR:
 		return g_str(off, i, ptr, a->max, ph);
 	case CAP_OP_BUF:
-		len = length(a, ca->args, ca->ret) * a->elem;
+		len = length(a, ca) * a->elem;
 		return g_buf(off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
 	case CAP_OP_ARGV:
 		return g_argv(off, i, ptr, ph);
 	case CAP_OP_COUNT:
 		return g_count(off, i, ptr, ph);
 	case CAP_OP_IOV:
-		len = length(a, ca->args, ca->ret);
+		len = length(a, ca);
 		return g_iov(off, i, ptr,
 			     (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
 			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
@@ -421,7 +423,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_MSGHDR:
 		return g_msghdr(off, i, ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
-		return g_dirents(off, i, ptr, length(a, ca->args, ca->ret),
+		return g_dirents(off, i, ptr, length(a, ca),
 				 (a->max & 0xffffff) | ph << 24);
 	}
 	return off;

@@ -25,7 +25,7 @@
 #define LEN_NFDS CAP_LEN_NFDS
 #define LEN_PAGES1 (CAP_LEN_PAGES0 + 1)
 #define LEN_PARAM 0xff		/* the length argument is the kind's param */
-#define LEN_PDEREF 0xfe		/* the length is *(u32 *)param at exit */
+#define LEN_PDEREF 0xfe		/* the length is *(u32 *)param (in/out) */
 #define ARRAY CAP_ARRAY_MAX
 #define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */

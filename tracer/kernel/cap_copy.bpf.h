@@ -163,6 +163,29 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 			      bounded(size, 2 * CAP_REC_MAX - 1));
 }
 
+/*
+ * The value at entry of the in/out length (socklen_t *) an argument's
+ * copy is sized by: the kernel writes at most that many bytes, however
+ * many it says at exit the whole address had.
+ */
+static __always_inline u64 in_out_len(const struct cap_spec *sp,
+				      const u64 *args)
+{
+	u32 v = 0;
+
+	for (int i = 0; i < 6; i++) {
+		u8 f = sp->arg[i].len_from;
+
+		if (f >= CAP_LEN_DEREF0 && f < CAP_LEN_DEREF0 + 6) {
+			if (bpf_probe_read_user(&v, sizeof(v),
+				(const void *)args[(f - CAP_LEN_DEREF0) & 7]))
+				return 0;
+			return v;
+		}
+	}
+	return 0;
+}
+
 /* a call's entry: call->ca.args set; copy what the spec says, keep for exit */
 static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 {
@@ -174,7 +197,7 @@ static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 	if (!call->sp || !call->sp->when)
 		return;
 	call->ca.ret = 0;
-	call->ca.pad = 0;
+	call->ca.lenin = in_out_len(call->sp, call->ca.args);
 	call->late = 0;
 	call->outs = 0;
 	if (call->sp->when & CAP_AT_ENTRY) {
@@ -190,6 +213,7 @@ static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 		sv.nr = nr;
 		sv.late = call->late;
 		sv.mm = call->late ? current_mm() : 0;
+		sv.lenin = call->ca.lenin;
 		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
 	}
 }
@@ -220,7 +244,7 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 		return;
 	/* a failed call wrote nothing: strace prints the pointers */
 	call.ca.ret = ret;
-	call.ca.pad = 0;
+	call.ca.lenin = sv->lenin;
 	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095);
 	if (!call.outs && !call.late)
 		return;

@@ -42,7 +42,9 @@ enum cap_len {
 	CAP_LEN_CONST,		/* max itself */
 	CAP_LEN_ARG0,		/* args[n]: CAP_LEN_ARG0 + n */
 	CAP_LEN_RET = 8,	/* the return value (exit only) */
-	CAP_LEN_DEREF0 = 16,	/* *(u32 *)args[n]: CAP_LEN_DEREF0 + n */
+	CAP_LEN_DEREF0 = 16,	/* *(u32 *)args[n] at exit, at most what it
+				   was at entry (an in/out socklen_t: the
+				   kernel writes no more): CAP_LEN_DEREF0 + n */
 	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
 	CAP_LEN_PAGES0 = 32,	/* pages in args[n] bytes: CAP_LEN_PAGES0 + n */
 };
