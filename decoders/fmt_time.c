@@ -223,6 +223,28 @@ FMT_KIND(utimbuf)
 }
 
 /* time(): = 1700000000 (2023-11-14T22:13:20+0000) */
+/* time()'s result through its pointer, dated as strace dates it */
+FMT_KIND(otime)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+	int64_t sec;
+	char tmp[64];
+	struct fmt_buf t;
+
+	if (!k)
+		return;
+	sec = (int64_t)ld64(k->p);
+	fb_putc(b, '[');
+	fb_dec(b, sec);
+	fb_init(&t, tmp, sizeof(tmp));
+	if (fmt_utc(&t, sec, 0, 0)) {
+		fb_puts(b, " /* ");
+		fb_putn(b, tmp, (size_t)(t.p - tmp));
+		fb_puts(b, " */");
+	}
+	fb_putc(b, ']');
+}
+
 void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c)
 {
 	char tmp[64];

@@ -26,6 +26,7 @@ int main(void)
 	struct sigevent sev;
 	timer_t tid;
 	uint64_t n;
+	time_t now;
 	int fd;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -36,6 +37,7 @@ int main(void)
 	syscall(SYS_clock_getres, CLOCK_REALTIME_COARSE, &ts);
 	syscall(SYS_gettimeofday, &tv, NULL);
 	syscall(SYS_time, NULL);
+	syscall(SYS_time, &now);
 	nanosleep(&rq, NULL);
 	clock_nanosleep(CLOCK_MONOTONIC, 0, &rq, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
