@@ -6,7 +6,7 @@
 # status; the only differences allowed are those listed, as often as they
 # occur, in tests/oracle/known-differences.
 #
-#   sh tests/parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] -- CMD ARGS
+#   sh tests/parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS
 #
 #   -c       copy CMD (a test program) beside the runs' directory and start
 #            it as ../NAME: its path then prints the same wherever the tree
@@ -18,6 +18,7 @@
 #            (the tracers' stderr), s.stdout e.stdout; default a temporary
 #            one, removed at the end
 #   -e EXPR  passed to both tracers (-e trace=...)
+#   -O OPTS  more options for both tracers, split into words ("-n -Y")
 #
 # Both runs start CMD in the same fresh, empty directory (R/run, emptied
 # in between, R a new /tmp/oracle.XXXXXX) with stdin from /dev/null, so
@@ -37,7 +38,7 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-copy=0 name="" known="$here/oracle/known-differences" work="" expr=""
+copy=0 name="" known="$here/oracle/known-differences" work="" expr="" opts=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	-c) copy=1 ;;
@@ -45,13 +46,14 @@ while [ $# -gt 0 ]; do
 	-k) known=$2; shift ;;
 	-w) work=$2; shift ;;
 	-e) expr=$2; shift ;;
+	-O) opts=$2; shift ;;
 	--) shift; break ;;
 	-*) echo "parity.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift
 done
-[ $# -gt 0 ] || { echo "usage: parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] -- CMD ARGS" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS" >&2; exit 2; }
 [ -r "$known" ] || { echo "parity.sh: cannot read $known" >&2; exit 2; }
 
 abspath() {	# a relative path with a slash, made absolute
@@ -110,12 +112,13 @@ run() {	# s|e tracer-args...
 # etrace -q: no note on stderr ("etrace: arguments: ..."), which the
 # program shares: strace -f prints none there for a program it starts,
 # and python3's fstat(2) would see a different size
+# (-O's words unquoted on purpose: "-n -Y" is two options)
 if [ -n "$expr" ]; then
-	run s strace -f -e "$expr" -o "$W/s.out" -- "$cmd" "$@"
-	run e "$ET" -q -f -e "$expr" -o "$W/e.out" -- "$cmd" "$@"
+	run s strace -f $opts -e "$expr" -o "$W/s.out" -- "$cmd" "$@"
+	run e "$ET" -q -f $opts -e "$expr" -o "$W/e.out" -- "$cmd" "$@"
 else
-	run s strace -f -o "$W/s.out" -- "$cmd" "$@"
-	run e "$ET" -q -f -o "$W/e.out" -- "$cmd" "$@"
+	run s strace -f $opts -o "$W/s.out" -- "$cmd" "$@"
+	run e "$ET" -q -f $opts -o "$W/e.out" -- "$cmd" "$@"
 fi
 rm -rf "$R/run"
 if [ ! -s "$W/s.out" ] || [ ! -s "$W/e.out" ]; then

@@ -153,7 +153,8 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 			return t->flame_fd;
 	}
 	if (p->folded && p->folded_file) {
-		t->folded_fd = out_create(p->folded_file, 0, err, errlen);
+		t->folded_fd = out_create(p->folded_file, p->folded_append ?
+					  OUT_APPEND : 0, err, errlen);
 		if (t->folded_fd < 0)
 			return t->folded_fd;
 	}
@@ -284,7 +285,8 @@ static int outputs_start(struct trace *t, char *err, size_t errlen)
 			 strerror(-r));
 		return r;
 	}
-	if (t->folded_fd >= 0 && (r = out_truncate(t->folded_fd))) {
+	if (t->folded_fd >= 0 && !p->folded_append &&
+	    (r = out_truncate(t->folded_fd))) {
 		snprintf(err, errlen, "cannot write %s: %s", p->folded_file,
 			 strerror(-r));
 		return r;
@@ -353,7 +355,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (r)
 		return r;
 	if (p->cmd) {
-		r = launch_start(&t->ln, p->cmd, &t->orig_mask, p->user, err,
+		r = launch_start(&t->ln, &p->launch, &t->orig_mask, err,
 				 errlen);
 		if (r)
 			return r;

@@ -10,7 +10,10 @@
 # program (named prog in the known differences); strace_pid/etrace_pid the tracers'
 # pids, src/erc the exit statuses they returned.
 #
-# Each trace is cut into tasks (the pid before each line).  A call split
+# Each trace is cut into tasks (the pid before each line).  What options
+# put between the pid and the call (-Y's <comm> after the pid, -n's
+# "[ 257] ", -i's "[00007f...] ") is kept apart, compared as it is (no
+# rule masks it), and put back before the normalised line.  A call split
 # into "<unfinished ...>" and "<... resumed>" is joined in the place of
 # its start.  Tasks are named by descent: the program is P, the k-th task
 # its clone/fork/vfork/clone3 calls returned is P.k, and so on.  Every line
@@ -29,12 +32,13 @@
 # Exit status 0 when nothing is unexplained or stale, 3 otherwise, 2 when
 # the known-differences file is malformed.
 
-function add(f, pid, l) {
+function add(f, pid, l, col) {
 	if (!((f, pid) in ntl)) {
 		ntl[f, pid] = 0
 		order[f, ++ntask[f]] = pid
 	}
 	L[f, pid, ++ntl[f, pid]] = l
+	COL[f, pid, ntl[f, pid]] = col
 	return ntl[f, pid]
 }
 
@@ -42,17 +46,32 @@ function add(f, pid, l) {
 	f = (FILENAME == ARGV[1]) ? 1 : 2
 	l = $0
 	pid = "-"
+	col = ""
 	if (match(l, /^\[pid +[0-9]+\] /)) {
 		pid = substr(l, 6, RLENGTH - 7)
 		l = substr(l, RLENGTH + 1)
+	} else if (match(l, /^\[pid +[0-9]+</) && (i = index(l, ">] ")) > 0) {
+		# -Y: "[pid 123<make>] "
+		pid = substr(l, 6, RLENGTH - 6)
+		col = substr(l, RSTART + RLENGTH - 1, i - RLENGTH + 1) " "
+		l = substr(l, i + 3)
+	} else if (match(l, /^[0-9]+</) && (i = index(l, "> ")) > 0) {
+		# -Y with -o: "123<make> "
+		pid = substr(l, 1, RLENGTH - 1)
+		col = substr(l, RLENGTH, i - RLENGTH + 1) " "
+		l = substr(l, i + 2)
 	} else if (match(l, /^[0-9]+ +/)) {
 		pid = substr(l, 1, RLENGTH)
 		l = substr(l, RLENGTH + 1)
 	}
 	gsub(/ /, "", pid)
+	while (match(l, /^\[[ 0-9a-f?]+\] /)) {
+		col = col substr(l, 1, RLENGTH)
+		l = substr(l, RLENGTH + 1)
+	}
 	if (match(l, / <unfinished \.\.\.>$/)) {
 		# the call keeps the place of its start
-		pend[f, pid] = add(f, pid, l)
+		pend[f, pid] = add(f, pid, l, col)
 		ptxt[f, pid] = substr(l, 1, RSTART - 1)
 		next
 	}
@@ -61,7 +80,7 @@ function add(f, pid, l) {
 		delete pend[f, pid]
 		next
 	}
-	add(f, pid, l)
+	add(f, pid, l, col)
 }
 
 function scname(l,   p) {
@@ -296,7 +315,7 @@ END {
 		total += ns
 		for (i = 1; i <= ns; i++) {
 			set_heap(1, pid, i)
-			S[i] = norm(L[1, pid, i])
+			S[i] = COL[1, pid, i] norm(L[1, pid, i])
 		}
 		ne = 0
 		if ((2, name) in byname) {
@@ -306,7 +325,7 @@ END {
 			set_pids(2)
 			for (i = 1; i <= ne; i++) {
 				set_heap(2, epid, i)
-				E[i] = norm(L[2, epid, i])
+				E[i] = COL[2, epid, i] norm(L[2, epid, i])
 			}
 		}
 		compare_task(name, ns, ne)
@@ -320,7 +339,7 @@ END {
 			continue
 		for (i = 1; i <= ntl[2, order[2, k]]; i++) {
 			set_heap(2, order[2, k], i)
-			differ(name, "none", norm(L[2, order[2, k], i]))
+			differ(name, "none", COL[2, order[2, k], i] norm(L[2, order[2, k], i]))
 		}
 	}
 	if (src != erc)

@@ -45,6 +45,13 @@ int main(void)
 	CHECK(parse("-qq", NULL) == 0 && o.quiet == 2);
 	CHECK(parse("--json", NULL) == 0 && o.json);
 	CHECK(parse("--user", "nobody") == 0 && !strcmp(o.user, "nobody"));
+	CHECK(parse("--env", "A=1") == 0 && o.nenv == 1 && !strcmp(o.env[0], "A=1"));
+	CHECK(parse("-E", "=1") == -1);
+	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
+	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
+	CHECK(parse("--output-append-mode", NULL) == -1);
+	CHECK_STR(err, "-A appends to the -o FILE: there is none");
+	CHECK(parse("-A", "-ofile") == 0 && o.append && !strcmp(o.outfile, "file"));
 	/* long only */
 	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
 	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);

@@ -51,6 +51,18 @@ int main(void)
 	CHECK(p.ring_bytes == 16u << 20);
 	CHECK(p.pair.sel == &o.sel && p.pair.strsize == 32 && !p.pair.stacks);
 
+	/* -n with a narrower -e trace=: every call's record read (signal
+	   and exit lines say the last one), only the selected shown;
+	   without -n, no more than shown; -c alone shows no lines */
+	CHECK(plan(2, "-n", "-e", "trace=wait4", NULL) == 0);
+	CHECK(sel_has(p.ev.sel, SYS_kill) && sel_has(p.cap.rec_sel, SYS_kill));
+	CHECK(!sel_has(p.pair.sel, SYS_kill) && sel_has(p.pair.sel, SYS_wait4));
+	CHECK(!sel_has(p.cap.sel, SYS_kill) && p.sink.scno);
+	CHECK(plan(2, "-n", "-c", "-e", "trace=wait4") == 0);
+	CHECK(!sel_has(p.ev.sel, SYS_kill) && !sel_has(p.cap.rec_sel, SYS_kill));
+	CHECK(plan(2, "-e", "trace=wait4", NULL, NULL) == 0);
+	CHECK(!sel_has(p.ev.sel, SYS_kill) && sel_has(p.ev.sel, SYS_wait4));
+
 	/* -c: the table only, counted in the kernel first, no mappings */
 	CHECK(plan(2, "-c", NULL, NULL, NULL) == 0);
 	CHECK(!p.cap.args && !p.cap.ring && !p.cap.signals && p.cap.summary);

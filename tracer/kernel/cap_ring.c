@@ -121,8 +121,9 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 	 * execve with execveat, whose successful exit has execve's number.
 	 */
 	for (int nr = 0; nr < CAP_NR_MAX; nr++)
-		if (sel_has(w->sel, nr) || nr == SYS_exit || nr == SYS_exit_group ||
-		    (nr == SYS_execve && sel_has(w->sel, SYS_execveat)))
+		if (sel_has(w->rec_sel, nr) || nr == SYS_exit ||
+		    nr == SYS_exit_group ||
+		    (nr == SYS_execve && sel_has(w->rec_sel, SYS_execveat)))
 			cfg->rsel[nr / 64] |= 1ull << (nr % 64);
 	return 0;
 }

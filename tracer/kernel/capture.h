@@ -55,6 +55,8 @@ struct cap_want {
 	unsigned int sum_by;		/* --by: SUM_BY_* */
 	int hist;			/* --hist */
 	const struct sc_select *sel;	/* the syscalls traced */
+	const struct sc_select *rec_sel;/* ring mode: the syscalls written
+					   (sel, or more: see the plan) */
 };
 
 /*

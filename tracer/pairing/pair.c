@@ -399,15 +399,20 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	struct exec_caps k;
 
 	if (!sel_has(p->sel, nr)) {
-		/* not printed, but it says how the process will end */
-		if (nr == SYS_exit || nr == SYS_exit_group) {
-			t = task_for(p, pid, tid);
-			if (t)
-				note_exit_code(p, t, nr, args);
-		}
+		int ends = nr == SYS_exit || nr == SYS_exit_group;
+		int origin = p->stacks && (is_exec(nr) || is_fork(nr));
+
+		t = ends || origin ? task_for(p, pid, tid) :
+				     task_find(&p->tasks, tid);
+		if (!t)
+			return;
+		/* not printed, but a later signal or exit line says it (-n) */
+		t->last_nr = nr;
+		/* and it says how the process will end */
+		if (ends)
+			note_exit_code(p, t, nr, args);
 		/* or where the process it makes comes from */
-		if (p->stacks && (is_exec(nr) || is_fork(nr)) &&
-		    (t = task_for(p, pid, tid)))
+		if (origin)
 			origin_take_stack(&p->unw, t, stk);
 		return;
 	}
@@ -417,6 +422,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	t->newborn = 0;
 	if (t->in_call)
 		pair_end_call(p, t, time, END_LOST);
+	t->last_nr = nr;
 	t->in_call = 1;
 	t->nr = nr;
 	memset(t->args, 0, sizeof(t->args));
@@ -480,6 +486,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	p->calls++;
 	if (t->in_call && t->nr != nr)
 		pair_end_call(p, t, time, END_LOST);
+	t->last_nr = nr;
 	/*
 	 * SIGKILL'd in the call: it returns to no one (strace never sees
 	 * the exit, and prints "= ?"), whatever value the kernel reports.

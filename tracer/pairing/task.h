@@ -23,6 +23,7 @@ struct task {
 	/* syscall pairing */
 	int in_call;			/* an entry was seen, no exit yet */
 	long nr;
+	long last_nr;			/* its last syscall, traced or not (-n) */
 	uint64_t args[SC_MAX_ARGS];
 	uint64_t t_enter;
 	uint64_t exec_t_enter;		/* the command's execve, seen by BPF */

@@ -71,12 +71,59 @@ static char *resolve(const char *name, int *err)
 	return NULL;
 }
 
-int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
-		 const char *user, char *err, size_t errlen)
+/* VAR=... or VAR itself in env, matched by name */
+static int env_is(const char *entry, const char *var, size_t len)
+{
+	return !strncmp(entry, var, len) &&
+	       (entry[len] == '=' || entry[len] == '\0');
+}
+
+/*
+ * -E: environ with the changes applied in order, as strace applies them:
+ * VAR=VAL replaces VAR's entry in place or is added at the end, VAR
+ * removes every entry of that name.  The strings are not copied: they
+ * live in environ and argv for as long as etrace runs.
+ */
+static char **env_make(char **changes, int n)
+{
+	size_t cnt = 0, k;
+	char **env;
+
+	while (environ && environ[cnt])
+		cnt++;
+	env = malloc(sizeof(*env) * (cnt + (size_t)n + 1));
+	if (!env)
+		return NULL;
+	if (cnt)
+		memcpy(env, environ, sizeof(*env) * cnt);
+	for (int i = 0; i < n; i++) {
+		char *var = changes[i], *eq = strchr(var, '=');
+		size_t len = eq ? (size_t)(eq - var) : strlen(var), w = 0;
+
+		if (eq) {
+			for (k = 0; k < cnt && !env_is(env[k], var, len); k++)
+				;
+			env[k] = var;
+			cnt += k == cnt;
+			continue;
+		}
+		for (k = 0; k < cnt; k++)
+			if (!env_is(env[k], var, len))
+				env[w++] = env[k];
+		cnt = w;
+	}
+	env[cnt] = NULL;
+	return env;
+}
+
+int launch_start(struct launch *l, const struct launch_conf *cf,
+		 const sigset_t *orig_mask, char *err, size_t errlen)
 {
 	int go[2], ex[2], rd[2], e = 0;
 	char c;
 	struct passwd *pw = NULL;
+	char **argv = cf->argv;
+	const char *user = cf->user;
 
 	memset(l, 0, sizeof(*l));
 	l->go_fd = l->err_fd = -1;
@@ -102,9 +149,16 @@ int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
 	l->argv = argv;
 	while (argv[l->argc])
 		l->argc++;
-	while (environ && environ[l->envc])
+	l->env = cf->nenv ? env_make(cf->env, cf->nenv) : environ;
+	if (!l->env && cf->nenv) {
+		snprintf(err, errlen, "out of memory");
+		free(l->path);
+		l->path = NULL;
+		return -ENOMEM;
+	}
+	while (l->env && l->env[l->envc])
 		l->envc++;
-	l->envp = (unsigned long)environ;
+	l->envp = (unsigned long)l->env;
 	if (pipe2(go, O_CLOEXEC) || pipe2(ex, O_CLOEXEC) ||
 	    pipe2(rd, O_CLOEXEC)) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -143,7 +197,7 @@ int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
 			;
 		if (c != 'g')
 			_exit(127);
-		execve(l->path, argv, environ);
+		execve(l->path, argv, l->env);
 		e = errno;
 		if (write(ex[1], &e, sizeof(e)) < 0)
 			_exit(127);
@@ -212,4 +266,7 @@ void launch_free(struct launch *l)
 {
 	free(l->path);
 	l->path = NULL;
+	if (l->env != environ)
+		free(l->env);
+	l->env = NULL;
 }

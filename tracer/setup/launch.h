@@ -15,19 +15,30 @@ struct launch {
 	char *path;		/* what execve is given */
 	char **argv;
 	int argc;
-	int envc;		/* entries in environ */
-	unsigned long envp;	/* environ's address: the child's is the same */
+	char **env;		/* the command's environment: environ, or
+				   made from it by -E (owned then) */
+	int envc;		/* entries in env */
+	unsigned long envp;	/* env's address: the child's is the same */
 	int go_fd;		/* write a byte: exec now */
 	int err_fd;		/* reads the exec errno, or EOF on success */
 };
 
+/* how the command is started (the trace plan says) */
+struct launch_conf {
+	char **argv;
+	const char *user;	/* -u: its uid, gid and groups */
+	char **env;		/* -E changes, in order: VAR=VAL sets VAR,
+				   VAR removes it (as strace) */
+	int nenv;
+};
+
 /*
  * Resolve argv[0] as execvp would and fork a child that waits with the
- * signal state `orig` restored, as USER when user is set (its uid, gid
- * and groups).  Returns 0 or -errno with err set.
+ * signal state `orig` restored, as the user and with the environment c
+ * says.  Returns 0 or -errno with err set.
  */
-int launch_start(struct launch *l, char **argv, const sigset_t *orig_mask,
-		 const char *user, char *err, size_t errlen);
+int launch_start(struct launch *l, const struct launch_conf *c,
+		 const sigset_t *orig_mask, char *err, size_t errlen);
 /* let it exec; 0, or -errno when exec failed (the child has exited) */
 int launch_go(struct launch *l, char *err, size_t errlen);
 /* make it exit without running anything (setup failed) */

@@ -31,6 +31,7 @@ void opt_usage(FILE *f)
 "Targets:\n"
 "  -- CMD ARGS     start CMD and trace it; exit with its status\n"
 "  -u USER         run CMD as USER (uid, gid, supplementary groups)\n"
+"  -E VAR=VAL      put VAR=VAL in CMD's environment; -E VAR: remove VAR\n"
 "  -p PID[,PID]    attach to running processes (all their threads)\n"
 "  -a              system-wide: every process on every CPU\n"
 "  -f              follow threads and children\n"
@@ -44,10 +45,12 @@ void opt_usage(FILE *f)
 "  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
 "Output:\n"
 "  -o FILE         write the trace to FILE\n"
+"  -A              append to -o FILE (and -ff's files) instead of truncating\n"
 "  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
 "  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
 "  -r              prefix lines with the time since the previous line\n"
 "  -T              show the time spent in each call\n"
+"  -n              show the syscall number: [ 257] openat(...)\n"
 "  -z, -Z          only calls that succeeded / failed\n"
 "  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
 "  -e signal=SET   signals whose delivery is shown (default all)\n"
@@ -259,6 +262,21 @@ static int opt_output(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_env(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx)
+{
+	char **ne;
+
+	if (!*arg || *arg == '=')
+		return bad(cx, "invalid -E '%s' (want VAR=VALUE or VAR)", arg);
+	ne = realloc(o->env, sizeof(*ne) * (size_t)(o->nenv + 1));
+	if (!ne)
+		return bad(cx, "out of memory%s", "");
+	o->env = ne;
+	o->env[o->nenv++] = (char *)arg;
+	return 0;
+}
+
 static int opt_flamegraph(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
@@ -456,6 +474,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("system-wide", 'a', opt_set, system_wide, 1),
 	ROW_INT("follow-forks", 'f', opt_count, follow, 0),
 	ROW("user", 'u', ARG, opt_user),
+	ROW("env", 'E', ARG, opt_env),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
 	ROW("filter", LONG_ONLY + 0, ARG, opt_filter),
@@ -466,6 +485,8 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("list-events", 'l', opt_set, list, 1),
 	/* output */
 	ROW("output", 'o', ARG, opt_output),
+	ROW_INT("output-append-mode", 'A', opt_set, append, 1),
+	ROW_INT("syscall-number", 'n', opt_set, scno, 1),
 	ROW_INT("json", 'j', opt_set, json, 1),
 	ROW_INT(NULL, 't', opt_count, tstamp, 0),
 	ROW_INT("relative-timestamps", 'r', opt_set, relative, 1),
@@ -585,6 +606,11 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->user && !o->cmd)
 		return bad(&(struct opt_ctx){ err, errlen, 0 }, "-u %s: there"
 			   " is no command to run as that user", o->user);
+	else if (o->nenv && !o->cmd)
+		return bad(&(struct opt_ctx){ err, errlen, 0 }, "-E %s: there"
+			   " is no command to run with it", o->env[0]);
+	else if (o->append && !o->outfile)
+		why = "-A appends to the -o FILE: there is none";
 	else if (o->system_wide && o->npids)
 		why = "-a and -p exclude each other";
 	if (why)
@@ -660,5 +686,8 @@ void opt_free(struct options *o)
 	o->ntps = 0;
 	free(o->pids);
 	o->pids = NULL;
+	free(o->env);
+	o->env = NULL;
+	o->nenv = 0;
 	o->npids = 0;
 }

@@ -20,6 +20,10 @@ struct options {
 	int npids;
 	char **cmd;		/* the command after the options, or NULL */
 	const char *outfile;	/* -o */
+	int append;		/* -A: -o FILE (and -ff's) appended to */
+	char **env;		/* -E VAR=VAL, -E VAR: in order */
+	int nenv;
+	int scno;		/* -n: the syscall number before each line */
 	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
 	int ring_given;		/* -m was given */

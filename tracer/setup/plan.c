@@ -55,15 +55,31 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->sum_by = o->sum_by;
 	w->hist = o->hist;
 	w->sel = &o->sel;
+	w->rec_sel = &p->seen;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
+}
+
+/*
+ * -n on a signal or exit line prints the task's last syscall, whichever
+ * it was (strace stops at every call): with a narrower -e trace=, the
+ * records of every call must come (and pairing shows only the selected).
+ * Otherwise only the selected calls make records.
+ */
+static void plan_seen(const struct options *o, struct plan *p)
+{
+	/* (signal and killed lines are shown even with -qqq) */
+	if (o->scno && o->lines)
+		sel_all(&p->seen);
+	else
+		p->seen = o->sel;
 }
 
 static void plan_events(const struct options *o, struct plan *p)
 {
 	struct ev_want *e = &p->ev;
 
-	e->sel = &o->sel;
+	e->sel = &p->seen;
 	e->tps = o->tps;
 	e->ntps = o->ntps;
 	e->stack = o->stack;
@@ -99,6 +115,8 @@ static void plan_sink(const struct options *o, struct plan *p)
 
 	p->json = o->json;
 	s->outfile = o->outfile;
+	s->append = o->append;
+	s->scno = o->scno;
 	s->per_task = o->follow == 2 && o->outfile;
 	/* -ff: the main stream is unused; folded stacks write -o themselves */
 	s->main_on_stderr = s->per_task || o->folded;
@@ -120,12 +138,14 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 {
 	memset(p, 0, sizeof(*p));
 	p->cmd = o->cmd;
-	p->user = o->user;
+	p->launch = (struct launch_conf){ .argv = o->cmd, .user = o->user,
+					  .env = o->env, .nenv = o->nenv };
 	p->pids = o->pids;
 	p->npids = o->npids;
 	p->all = o->system_wide;
 	p->follow = o->follow > 0;
 	p->ready_fd = o->ready_fd;
+	plan_seen(o, p);
 	plan_events(o, p);
 	plan_capture(o, p);
 	p->scope = o->cmd && !o->system_wide && !o->npids;
@@ -148,6 +168,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->aggregate = o->folded || o->flamegraph || (o->summary == 1 && o->stack);
 	p->folded = o->folded;
 	p->folded_file = o->outfile;
+	p->folded_append = o->append;
 	p->flamegraph = o->flamegraph;
 	p->spawns = o->spawns;
 	p->quiet = o->quiet;

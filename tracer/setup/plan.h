@@ -16,6 +16,7 @@
 
 #include "capture.h"
 #include "events.h"
+#include "launch.h"
 #include "pair.h"
 #include "sink.h"
 
@@ -29,7 +30,7 @@ struct plan_machine {
 struct plan {
 	/* targets */
 	char **cmd;			/* the command to start, or NULL */
-	const char *user;		/* -u: run it as this user */
+	struct launch_conf launch;	/* how: -u, -E */
 	const pid_t *pids;		/* -p */
 	int npids;
 	int all;			/* -a */
@@ -45,6 +46,8 @@ struct plan {
 	 */
 	struct ev_want ev;
 	struct cap_want cap;
+	struct sc_select seen;		/* the syscalls whose records come: the
+					   selection, or all of them (-n) */
 	int count_first;
 	int scope;
 	/* rings */
@@ -68,6 +71,7 @@ struct plan {
 	int top_stacks;			/* -c -k: the top stacks reported */
 	int folded;			/* --stack=folded ... */
 	const char *folded_file;	/* ... to this file, or stdout */
+	int folded_append;		/* -A */
 	const char *flamegraph;		/* --flamegraph FILE.svg */
 	int spawns;			/* --spawns: the report */
 	int quiet;			/* -q: notes on stderr left out */

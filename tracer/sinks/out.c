@@ -118,6 +118,8 @@ int out_create(const char *path, int flags, char *err, size_t errlen)
 
 	if (flags & OUT_EXCL)
 		oflags |= O_EXCL;
+	if (flags & OUT_APPEND)
+		oflags |= O_APPEND;
 	if (snprintf(cur, sizeof(cur), "%s", path) >= (int)sizeof(cur)) {
 		r = -ENAMETOOLONG;
 		goto out_err;
@@ -266,8 +268,8 @@ int out_open(struct out *o, const char *path, int flags, size_t cap,
 		return e;
 	}
 	o->own_fd = 1;
-	/* a new file (O_EXCL) has nothing to empty */
-	o->keep = !(flags & OUT_EXCL);
+	/* a new file (O_EXCL) has nothing to empty; -A's is added to */
+	o->keep = !(flags & (OUT_EXCL | OUT_APPEND));
 	o->path = strdup(path);
 	return 0;
 }

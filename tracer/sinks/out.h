@@ -20,6 +20,7 @@ struct out {
 };
 
 #define OUT_EXCL	0x1	/* a new file (-ff's FILE.TID) */
+#define OUT_APPEND	0x2	/* -A: written at its end, never emptied */
 
 /*
  * Open path for writing as etrace's outputs must be (see out.c): no

@@ -83,6 +83,8 @@ static inline int sink_full(const struct sink *s)
 /* how a sink writes (the trace plan says) */
 struct sink_conf {
 	const char *outfile;	/* -o FILE, or NULL: stderr */
+	int append;		/* -A: the files appended to */
+	int scno;		/* -n: "[ 257] " before the call */
 	int main_on_stderr;	/* the main stream on stderr even with -o:
 				   -ff, and folded stacks write -o themselves */
 	int per_task;		/* -ff: FILE.TID for each task, no prefixes */

@@ -91,7 +91,10 @@ static struct tstream *stream_of(struct text_sink *ts, struct task *t)
 	if (!st)
 		return &ts->main;
 	snprintf(path, sizeof(path), "%s.%d", ts->cf->outfile, (int)t->tid);
-	r = out_open(&st->out, path, OUT_EXCL, FF_BUF, msg, sizeof(msg));
+	/* -A: FILE.TID appended to when it is there (still none of another
+	   user's in a sticky directory: out_create refuses those) */
+	r = out_open(&st->out, path, ts->cf->append ? OUT_APPEND : OUT_EXCL,
+		     FF_BUF, msg, sizeof(msg));
 	if (r) {
 		free(st);
 		if (!ts->err)
@@ -184,6 +187,21 @@ static void timestamp(struct text_sink *ts, struct fmt_buf *b, uint64_t time)
 	}
 }
 
+/* -n: "[ 257] ", the number right-aligned in four columns, as strace */
+static void scno(struct fmt_buf *b, long nr)
+{
+	char digits[24];
+	struct fmt_buf d;
+
+	fb_init(&d, digits, sizeof(digits));
+	fb_dec(&d, nr);
+	fb_putc(b, '[');
+	if (d.p - digits < 4)
+		fb_pad(b, ' ', (size_t)(4 - (d.p - digits)));
+	fb_putn(b, digits, (size_t)(d.p - digits));
+	fb_puts(b, "] ");
+}
+
 static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 		   uint64_t time)
 {
@@ -208,6 +226,8 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 		fb_puts(b, "] ");
 	}
 	timestamp(ts, b, time);
+	if (ts->cf->scno)
+		scno(b, t->last_nr);
 }
 
 /* end a half-written line of another task with <unfinished ...> */
@@ -673,8 +693,8 @@ struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 	r = ts->ff ? out_check_dir(cf->outfile, err, errlen) : 0;
 	if (!r)
 		r = out_open(&ts->main.out,
-			     cf->main_on_stderr ? NULL : cf->outfile, 0, OUT_BUF,
-			     err, errlen);
+			     cf->main_on_stderr ? NULL : cf->outfile,
+			     cf->append ? OUT_APPEND : 0, OUT_BUF, err, errlen);
 	if (r) {
 		free(ts->line);
 		free(ts);
