@@ -7,10 +7,19 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
+# A sanitized etrace needs its ASAN/LSAN/UBSAN_OPTIONS (suppressions, log
+# path) through env -i; -E removes them from the command's environment,
+# in both runs, so env's output and "/* N vars */" are not changed.
+san=
+for v in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+	eval "val=\${$v-}"
+	[ -n "$val" ] && san="$san $v=$val"
+done
 for t in s e; do
 	[ $t = s ] && tr=strace || tr="$ETRACE -q"
-	env -i A=1 B=2 C=3 PATH=/usr/bin:/bin \
-		$tr -E B=two -E A -E D=4 -E C -E C=again -E E= -e trace=execve \
+	env -i A=1 B=2 C=3 PATH=/usr/bin:/bin $san \
+		$tr -E ASAN_OPTIONS -E LSAN_OPTIONS -E UBSAN_OPTIONS \
+		-E B=two -E A -E D=4 -E C -E C=again -E E= -e trace=execve \
 		-o $t.out env > $t.env || soft_fail "$t: -E run failed"
 	sed -E 's/0x[0-9a-f]+ \/\*/ADDR \/*/' $t.out > $t.out.m
 done
