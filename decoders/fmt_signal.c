@@ -81,6 +81,23 @@ FMT_KIND(sigset)
 	fmt_sigset_bytes(b, k->p, (size_t)size);
 }
 
+/*
+ * rt_sigreturn's "{mask=[...]}": the mask the call restores, from the
+ * signal frame (the BPF program copies it at the call's entry, from the
+ * user stack, where strace reads it too).  The argument register holds
+ * nothing of it: without the copy, nothing is printed.
+ */
+FMT_KIND(sigframe)
+{
+	const struct cap *k = arg_mem(c, i, 8);
+
+	if (!k)
+		return;
+	fb_puts(b, "{mask=");
+	fmt_sigset_bytes(b, k->p, 8);
+	fb_putc(b, '}');
+}
+
 static void fmt_sa_handler(struct fmt_buf *b, uint64_t h)
 {
 	if (h == 0)

@@ -56,6 +56,18 @@ static void test_sigsets(void)
 	c = CALL(SYS_rt_sigprocmask, 0, 7, 0, 0, 8);
 	CHECK_STR(run(&c), "rt_sigprocmask(0x7 /* SIG_??? */, NULL, NULL, 8) "
 		  "= 0");
+	/*
+	 * rt_sigreturn: the mask it restores, copied from the signal frame
+	 * (the argument register holds nothing of it); not copied (no
+	 * BPF): nothing, never the register as a pointer
+	 */
+	set = 1ull << (SIGCHLD - 1);
+	c = CALL(SYS_rt_sigreturn, -4, 0x7ffd0000, 0, 0, 0);
+	c.cap[0] = &ks;
+	CHECK_STR(run(&c), "rt_sigreturn({mask=[CHLD]}) = -1 EINTR "
+		  "(Interrupted system call)");
+	c = CALL(SYS_rt_sigreturn, 0, 0x7ffd0000, 0, 0, 0);
+	CHECK_STR(run(&c), "rt_sigreturn() = 0");
 	/* output set of a failed call: the pointer */
 	c = CALL(SYS_rt_sigprocmask, -14, SIG_SETMASK, 0, 0x20, 8);
 	c.cap_out[2] = &ko;

@@ -162,6 +162,16 @@ SHARED struct {
 	__type(value, struct rb_drops);
 } rb_drop SEC(".maps");
 
+/*
+ * rt_sigreturn's mask: at its entry the user stack pointer is at the
+ * signal frame's ucontext (the handler's return popped pretcode), whose
+ * uc_sigmask is at 296 on x86_64 (uc_flags 8, uc_link 8, uc_stack 24,
+ * uc_mcontext 256).  The spec copies 8 bytes from the argument: this
+ * address is put in its place.
+ */
+#define SYS_RT_SIGRETURN	15
+#define SIGFRAME_MASK_OFF	296
+
 /* the x86_64 user registers at syscall entry (CO-RE: offsets by name) */
 struct pt_regs {
 	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;

@@ -444,6 +444,16 @@ int cap_enter(struct enter_ctx *ctx)
 	 */
 	if (bpf_probe_read_kernel(call.ca.args, sizeof(call.ca.args), ctx->args))
 		return 1;
+	/* rt_sigreturn: the frame's mask, at the user stack pointer */
+	if (ctx->nr == SYS_RT_SIGRETURN) {
+		struct pt_regs *regs;
+
+		if (!bpf_core_enum_value_exists(enum bpf_func_id,
+						BPF_FUNC_task_pt_regs))
+			return 1;
+		regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+		call.ca.args[0] = BPF_CORE_READ(regs, sp) + SIGFRAME_MASK_OFF;
+	}
 	enter_copies(ctx, ctx->nr, &call);
 	return 1;
 }

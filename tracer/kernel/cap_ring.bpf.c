@@ -37,7 +37,10 @@ int ring_enter(u64 *ctx)
 	call.ca.args[3] = regs->r10;
 	call.ca.args[4] = regs->r8;
 	call.ca.args[5] = regs->r9;
+	if (nr == SYS_RT_SIGRETURN)
+		call.ca.args[0] = regs->sp + SIGFRAME_MASK_OFF;
 	enter_copies(ctx, (int)nr, &call);
+	call.ca.args[0] = regs->di;	/* the record has the registers */
 	/* raw: common fields (unused), id, args[6]; then padding */
 	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
 	r[9] = r[10] = 0;
