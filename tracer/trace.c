@@ -483,53 +483,89 @@ static int finished(struct trace *t)
 	return 0;
 }
 
-int trace_run(struct trace *t)
+/* poll's timeout, and which BPF rings to poll */
+static int loop_wait_ms(struct trace *t, struct pollfd *pfd, int ending)
+{
+	int wait = ending ? POLL_ENDING_MS : POLL_MS;
+
+	/* --interval: wake for the tick, not up to POLL_MS after it */
+	if (t->p->interval) {
+		uint64_t now = merge_now();
+		int left = t->next_interval > now ?
+			(int)((t->next_interval - now + 999999) / 1000000) : 0;
+
+		if (left < wait)
+			wait = left;
+	}
+	/*
+	 * A BPF ring polls readable while it holds anything, and the merge
+	 * leaves the youngest records in it (the reorder window): then it
+	 * is not polled, and read again soon.
+	 */
+	for (int i = t->ps.ncpu; i < t->ps.nrings; i++) {
+		struct ring *rg = &t->ps.rings[i];
+
+		pfd[i].fd = rg->pos == rg->head ? rg->fd : -1;
+		if (rg->pos != rg->head && wait > POLL_HELD_MS)
+			wait = POLL_HELD_MS;
+	}
+	return wait;
+}
+
+/* --interval: the table of the interval that just ended */
+static void loop_interval(struct trace *t)
+{
+	uint64_t step = (uint64_t)(t->p->interval * 1e9);
+
+	if (!t->p->interval || merge_now() < t->next_interval)
+		return;
+	reports_summary(t, 0);
+	/* on the beat; after a stall, from now */
+	t->next_interval += step;
+	if (t->next_interval <= merge_now())
+		t->next_interval = merge_now() + step;
+}
+
+/*
+ * A task whose EXIT record was lost must not keep us here, nor (-a) its
+ * state stay for the rest of the trace.  Not before every record made
+ * until the end is read (the reorder window, a backlog): its last ones
+ * may be among them.  Then again now and then, for tasks still running,
+ * each declared gone once the records made until /proc first said so are
+ * read (pair_reap_vanished).
+ */
+static void loop_vanished(struct trace *t, int ending, uint64_t *end_at,
+			  uint64_t *next_check)
+{
+	uint64_t now, every;
+
+	if (ending && !*end_at)
+		*end_at = merge_now();
+	if (!ending && !t->p->npids && !t->p->all)
+		return;
+	now = merge_now();
+	every = t->p->all && !ending ? VANISH_CHECK_ALL_NS : VANISH_CHECK_NS;
+	if (!*next_check && (!ending || t->mg.settled >= *end_at))
+		*next_check = ending ? now : now + every;
+	if (*next_check && now >= *next_check) {
+		*next_check = now + every;
+		if (t->pr.child_reaped || t->p->npids || t->p->all)
+			ends_reap_vanished(&t->pr, now, t->mg.settled);
+	}
+}
+
+/* read the rings until the trace ends (or poll fails) */
+static void trace_loop(struct trace *t, struct pollfd *pfd)
 {
 	int nr = t->ps.nrings;
-	struct pollfd *pfd = calloc((size_t)nr + 1, sizeof(*pfd));
 	uint64_t next_check = 0, end_at = 0;
-	int status = 0;
 
-	if (!pfd)
-		return 1;
-	for (int i = 0; i < nr; i++) {
-		pfd[i].fd = t->ps.rings[i].fd;
-		pfd[i].events = POLLIN;
-	}
-	t->start = merge_now();
-	if (t->p->interval)
-		t->next_interval = merge_now() + (uint64_t)(t->p->interval * 1e9);
-	pfd[nr].fd = t->sfd;
-	pfd[nr].events = POLLIN;
 	for (;;) {
 		int ending = t->pr.child_reaped || t->stop_sig;
-		int wait = ending ? POLL_ENDING_MS : POLL_MS, r;
-
-		/* --interval: wake for the tick, not up to POLL_MS after it */
-		if (t->p->interval) {
-			uint64_t now = merge_now();
-			int left = t->next_interval > now ?
-				(int)((t->next_interval - now + 999999) / 1000000) : 0;
-
-			if (left < wait)
-				wait = left;
-		}
-		/*
-		 * A BPF ring polls readable while it holds anything, and the
-		 * merge leaves the youngest records in it (the reorder
-		 * window): then it is not polled, and read again soon.
-		 */
-		for (int i = t->ps.ncpu; i < nr; i++) {
-			struct ring *rg = &t->ps.rings[i];
-
-			pfd[i].fd = rg->pos == rg->head ? rg->fd : -1;
-			if (rg->pos != rg->head && wait > POLL_HELD_MS)
-				wait = POLL_HELD_MS;
-		}
-		r = poll(pfd, (nfds_t)nr + 1, wait);
+		int r = poll(pfd, (nfds_t)nr + 1, loop_wait_ms(t, pfd, ending));
 
 		if (r < 0 && errno != EINTR)
-			break;
+			return;
 		if (pfd[nr].revents & POLLIN)
 			on_signals(t);
 		else
@@ -538,46 +574,21 @@ int trace_run(struct trace *t)
 		r = t->sink->ops->flush(t->sink);
 		if (r) {
 			t->out_err = -r;
-			break;
+			return;
 		}
-		if (t->p->interval && merge_now() >= t->next_interval) {
-			uint64_t step = (uint64_t)(t->p->interval * 1e9);
-
-			reports_summary(t, 0);
-			/* on the beat; after a stall, from now */
-			t->next_interval += step;
-			if (t->next_interval <= merge_now())
-				t->next_interval = merge_now() + step;
-		}
-		/*
-		 * A task whose EXIT record was lost must not keep us here,
-		 * nor (-a) its state stay for the rest of the trace.  Not
-		 * before every record made until the end is read (the
-		 * reorder window, a backlog): its last ones may be among
-		 * them.  Then again now and then, for tasks still running,
-		 * each declared gone once the records made until /proc first
-		 * said so are read (pair_reap_vanished).
-		 */
-		if (ending && !end_at)
-			end_at = merge_now();
-		if (ending || t->p->npids || t->p->all) {
-			uint64_t now = merge_now();
-			uint64_t every = t->p->all && !ending ?
-					 VANISH_CHECK_ALL_NS : VANISH_CHECK_NS;
-
-			if (!next_check && (!ending || t->mg.settled >= end_at))
-				next_check = ending ? now : now + every;
-			if (next_check && now >= next_check) {
-				next_check = now + every;
-				if (t->pr.child_reaped || t->p->npids || t->p->all)
-					ends_reap_vanished(&t->pr, now,
-							   t->mg.settled);
-			}
-		}
+		loop_interval(t);
+		loop_vanished(t, ending, &end_at, &next_check);
 		if (finished(t))
-			break;
+			return;
 	}
-	free(pfd);
+}
+
+/* what the rings still hold, the losses, the end reports */
+static void trace_end(struct trace *t)
+{
+	uint64_t made, drops;
+	int r;
+
 	/*
 	 * What the rings hold is the rest of the trace.  When a signal ends
 	 * it, cut at the moment it came, the same instant on every CPU, so
@@ -585,40 +596,44 @@ int trace_run(struct trace *t)
 	 */
 	if (t->stop_sig && !t->pr.child_reaped)
 		t->mg.cutoff = t->stop_time;
-	if (!t->out_err) {
-		uint64_t made, drops = t->mg.cutoff != UINT64_MAX ?
-				       t->drops_at_stop :
-				       capture_ring_drops(&t->cap);
-		int r;
-
-		/*
-		 * Off first, then count, then read: events that fire while
-		 * etrace ends (its own signals among them) are neither
-		 * counted nor read, and no loss is made up of them.
-		 */
-		perf_disable(&t->ps);
-		made = perf_samples_made(&t->ps);
+	if (t->out_err)
+		return;
+	drops = t->mg.cutoff != UINT64_MAX ? t->drops_at_stop :
+					     capture_ring_drops(&t->cap);
+	/*
+	 * Off first, then count, then read: events that fire while etrace
+	 * ends (its own signals among them) are neither counted nor read,
+	 * and no loss is made up of them.
+	 */
+	perf_disable(&t->ps);
+	made = perf_samples_made(&t->ps);
+	merge_drain(&t->mg, 1, feed_record, t);
+	/*
+	 * A sample counted as the events went off may still be on its way
+	 * into its ring (the disable interrupts the tracepoint between the
+	 * two): read again once for it.
+	 */
+	if (reports_short(t, made))
 		merge_drain(&t->mg, 1, feed_record, t);
-		/*
-		 * A sample counted as the events went off may still be
-		 * on its way into its ring (the disable interrupts the
-		 * tracepoint between the two): read again once for it.
-		 */
-		if (reports_short(t, made))
-			merge_drain(&t->mg, 1, feed_record, t);
-		reports_losses(t, made, drops);
-		if (t->pr.child_reaped)
-			ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);
-		ends_detach(&t->pr, merge_now());
-		/* with --interval: the last, partial interval's table */
-		if (t->p->summary)
-			reports_summary(t, 1);
-		reports_stacks(t);
-		reports_spawns(t);
-		r = t->sink->ops->flush(t->sink);
-		if (r)
-			t->out_err = -r;
-	}
+	reports_losses(t, made, drops);
+	if (t->pr.child_reaped)
+		ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);
+	ends_detach(&t->pr, merge_now());
+	/* with --interval: the last, partial interval's table */
+	if (t->p->summary)
+		reports_summary(t, 1);
+	reports_stacks(t);
+	reports_spawns(t);
+	r = t->sink->ops->flush(t->sink);
+	if (r)
+		t->out_err = -r;
+}
+
+/* etrace's exit status */
+static int trace_status(struct trace *t)
+{
+	int status = 0;
+
 	if (t->out_err && t->have_child && !t->pr.child_reaped) {
 		/*
 		 * The output is gone (etrace | head): stop tracing, let the
@@ -651,4 +666,26 @@ int trace_run(struct trace *t)
 	if (t->report_err)
 		status = 1;
 	return status;
+}
+
+int trace_run(struct trace *t)
+{
+	int nr = t->ps.nrings;
+	struct pollfd *pfd = calloc((size_t)nr + 1, sizeof(*pfd));
+
+	if (!pfd)
+		return 1;
+	for (int i = 0; i < nr; i++) {
+		pfd[i].fd = t->ps.rings[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	t->start = merge_now();
+	if (t->p->interval)
+		t->next_interval = merge_now() + (uint64_t)(t->p->interval * 1e9);
+	pfd[nr].fd = t->sfd;
+	pfd[nr].events = POLLIN;
+	trace_loop(t, pfd);
+	free(pfd);
+	trace_end(t);
+	return trace_status(t);
 }
