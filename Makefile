@@ -77,8 +77,16 @@ PROGS	:= $(patsubst tests/progs/%.c,$(B)/tests/progs/%,$(PROG_C))
 
 all: etrace
 
-etrace: $(B)/tracer/main.o $(B)/libetrace.a
+# ./etrace (what the tests run) is the binary of the build dir made last:
+# a plain make after a SANITIZE=1 one in another B puts the plain binary
+# back (renamed into place: a running ./etrace keeps its old text)
+etrace: $(B)/etrace FORCE
+	@cmp -s $< $@ || { cp $< $@.tmp && mv -f $@.tmp $@; }
+
+$(B)/etrace: $(B)/tracer/main.o $(B)/libetrace.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+FORCE:
 
 $(B)/libetrace.a: $(LIB_O)
 	@rm -f $@
@@ -210,7 +218,7 @@ deb:
 clean:
 	rm -rf $(B) etrace
 
-.PHONY: all check bench mutants strace-suite install uninstall deb clean deps bench-deps
+.PHONY: FORCE all check bench mutants strace-suite install uninstall deb clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk
