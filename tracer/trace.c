@@ -320,6 +320,10 @@ static void say_mode(const struct trace *t)
 {
 	const struct plan *p = t->p;
 
+	/* not a note -q hides: the table's times are not what -c promises */
+	if (p->summary && !t->cap.summary && !p->cap.sum_wall)
+		fprintf(stderr, "etrace: summary: times are wall-clock (as -w):"
+			" system time is measured by BPF (%s)\n", t->cap.why);
 	if (p->quiet >= 1)
 		return;
 	if (p->summary == 1) {

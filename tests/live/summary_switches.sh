@@ -4,7 +4,8 @@
 # (sum_switch); its exit, on whichever CPU, must find it there, and no
 # task may take another's.  pingpong (two processes passing a byte N
 # times over pipes: nearly every read blocks) under strace -c -f and
-# etrace -c --hist -f:
+# etrace -c -w --hist -f (wall-clock time: -c's system time leaves out
+# the time a task is switched out, see summary_systime_*):
 #  - both processes pinned to one CPU (every switch between them, inside
 #    their calls), then free to migrate: the same calls and errors per
 #    syscall as strace's, and at least 2N reads and 2N writes (the
@@ -63,8 +64,8 @@ for cpu in 0 -; do
 	what="pinned to CPU 0"; [ "$cpu" = - ] && what="free to migrate"
 	pingpong_under "strace ($what)" strace -c -f -o s.$N 2> s.err
 	[ $pp_rc = 0 ] || { cat s.err >&2; fail "pingpong under strace -c failed ($what)"; }
-	pingpong_under "etrace ($what)" "$ETRACE" -q -c --hist -f -o e.$N 2> e.err
-	[ $pp_rc = 0 ] || { cat e.err >&2; fail "etrace -c -- pingpong failed ($what)"; }
+	pingpong_under "etrace ($what)" "$ETRACE" -q -c -w --hist -f -o e.$N 2> e.err
+	[ $pp_rc = 0 ] || { cat e.err >&2; fail "etrace -c -w -- pingpong failed ($what)"; }
 	[ -s e.err ] && { cat e.err >&2; fail "messages on stderr ($what)"; }
 	rows s.$N > s.rows
 	rows e.$N > e.rows

@@ -35,7 +35,9 @@ int main(void)
 	CHECK(parse("--string-limit", "7") == 0 && o.strsize == 7);
 	CHECK(parse("--summary-only", NULL) == 0 && o.summary == 1);
 	CHECK(parse("--summary", NULL) == 0 && o.summary == 2);
-	CHECK(parse("--summary-wall-clock", NULL) == 0);
+	CHECK(parse("--summary-wall-clock", NULL) == -1);
+	CHECK_STR(err, "-w (wall-clock time in -c's table) needs -c or -C");
+	CHECK(parse("-C", "--summary-wall-clock") == 0 && o.sum_wall && o.summary == 2);
 	CHECK(parse("--successful-only", NULL) == 0 && o.status == STATUS_SUCCESSFUL);
 	CHECK(parse("--failed-only", NULL) == 0 && o.status == STATUS_FAILED);
 	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);

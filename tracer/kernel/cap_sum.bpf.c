@@ -4,6 +4,11 @@
  * with no record per call: calls, errors, time, min, max and a log2
  * histogram per key (syscall or event, and --by's comm, pid, tid).
  * etrace reads the maps at the end or each --interval (summary.c).
+ *
+ * A call's time is the system time it cost (strace -c's): the time its
+ * task was on a CPU between entry and exit, the intervals it was switched
+ * out taken away; with -w (sum_conf.wall), the wall-clock time from entry
+ * to exit.
  */
 #include "cap.bpf.h"
 
@@ -34,10 +39,13 @@ struct {
 /*
  * A counted call its task was switched out in (sum_switch), in the task's
  * own storage, where its exit finds it on whichever CPU.  Only switches
- * in a call and the first exit after a task comes on a CPU look here.
+ * in a call and the first exit after a task comes on a CPU look here;
+ * for system time, also the switches of a task that entered no call
+ * since it came on the CPU (it may be in one begun before: see below).
  */
 struct sum_start {
-	u64 ts;
+	u64 ts;			/* -w: when the call began; else the time
+				   on a CPU it had when last switched out */
 	u32 call;		/* its number + 1; 0: none */
 	u32 pad;
 };
@@ -138,6 +146,7 @@ struct sum_cpu {
 	u32 call;		/* its number + 1; 0: no call counted here */
 	u32 traced;		/* the verdict on the running task */
 	u64 known;		/* traced_gen + 1 when made; 0: no verdict */
+	u64 in;			/* system time: when the running task came on */
 };
 
 struct {
@@ -206,7 +215,8 @@ int sum_exit(u64 *ctx)
 	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0, 0);
 	if (!st || !st->call)
 		return 0;
-	sum_add(st->call - 1, (s64)ctx[1], now - st->ts, 1);
+	sum_add(st->call - 1, (s64)ctx[1],
+		sum_conf.wall ? now - st->ts : st->ts + (now - s->in), 1);
 	st->call = 0;
 	return 0;
 }
@@ -217,21 +227,37 @@ int sum_switch(u64 *ctx)
 	struct task_struct *prev = (struct task_struct *)ctx[1];
 	struct sum_cpu *s = sum_here();
 	struct sum_start *st;
+	u64 now = 0;
 
 	if (!s)
 		return 0;
+	if (!sum_conf.wall)
+		now = bpf_ktime_get_ns();
 	if (s->call) {
 		st = bpf_task_storage_get(&sum_task, prev, 0,
 					  BPF_LOCAL_STORAGE_GET_F_CREATE);
 		if (st) {
-			st->ts = s->ts;
+			/* it entered the call on this CPU and stayed on */
+			st->ts = sum_conf.wall ? s->ts : now - s->ts;
 			st->call = s->call;
 		} else {
 			no_room();
 		}
+	} else if (!sum_conf.wall && !s->known) {
+		/*
+		 * No call entered here since prev came on: it may be in one
+		 * it was switched out in before (a read woken, then
+		 * preempted; a long call preempted twice), whose time on
+		 * this CPU counts.  Tasks with no storage (idle, kernel
+		 * threads, untraced ones) are answered at once.
+		 */
+		st = bpf_task_storage_get(&sum_task, prev, 0, 0);
+		if (st && st->call)
+			st->ts += now - s->in;
 	}
 	s->call = 0;
 	s->known = 0;
+	s->in = now;
 	return 0;
 }
 

@@ -54,6 +54,7 @@ struct cap_want {
 	unsigned int strsize;		/* -s */
 	unsigned int sum_by;		/* --by: SUM_BY_* */
 	int hist;			/* --hist */
+	int sum_wall;			/* -w: wall-clock time in a call */
 	const struct sc_select *sel;	/* the syscalls traced */
 	const struct sc_select *rec_sel;/* ring mode: the syscalls written
 					   (sel, or more: see the plan) */

@@ -116,6 +116,8 @@ struct sum_conf {
 	unsigned int slot_mask;
 	unsigned int sum_by;		/* SUM_BY_* */
 	unsigned int hist;		/* --hist: the log2 histogram kept */
+	unsigned int wall;		/* -w: wall-clock time, not system */
+	unsigned int pad;
 	unsigned long long sel[16];	/* the syscalls counted (bits) */
 };
 

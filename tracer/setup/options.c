@@ -73,14 +73,15 @@ void opt_usage(FILE *f)
 "  --flamegraph F  write an interactive SVG flame graph of the stacks to F\n"
 "  --spawns        report process creations by program, parent and origin\n"
 "Summary:\n"
-"  -c              count calls, errors and time per syscall (strace's table)\n"
-"                  with -k: and the 20 stacks that made the most calls\n"
+"  -c              count calls, errors and system (CPU) time per syscall\n"
+"                  (strace's table); with -k: and the 20 stacks that made\n"
+"                  the most calls\n"
 "  -C              like -c, and the trace too\n"
 "  -S SORTBY       time (default), calls, errors, name, min-time, max-time,\n"
 "                  avg-time, nothing\n"
-"  -w              time is wall-clock time in the call (always, in etrace)\n"
+"  -w              time in a call is wall-clock time, not system (CPU) time\n"
 "  --by LIST       rows per comm, pid, tid (then syscall): --by comm\n"
-"  --hist          min/avg/max and a log2 histogram of latency per row\n"
+"  --hist          min/avg/max and a log2 histogram of the times per row\n"
 "  --interval SEC  print the summary of each SEC seconds while tracing\n"
 "Rings:\n"
 "  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n"
@@ -240,13 +241,6 @@ static int opt_list_syscalls(struct options *o, const struct opt_row *r,
 	for (int c = 0; c < CLS__COUNT; c++)
 		printf("%s\n", class_names[c]);
 	return 1;
-}
-
-/* -w: etrace's time in a call is always wall time */
-static int opt_ignore(struct options *o, const struct opt_row *r,
-		      const char *arg, struct opt_ctx *cx)
-{
-	return 0;
 }
 
 static int bad(struct opt_ctx *cx, const char *fmt, const char *arg)
@@ -508,7 +502,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("summary-only", 'c', opt_set, summary, 1),
 	ROW_INT("summary", 'C', opt_set, summary, 2),
 	ROW("summary-sort-by", 'S', ARG, opt_sort),
-	ROW("summary-wall-clock", 'w', NOARG, opt_ignore),
+	ROW_INT("summary-wall-clock", 'w', opt_set, sum_wall, 1),
 	ROW("by", LONG_ONLY + 10, ARG, opt_by),
 	ROW_INT("hist", LONG_ONLY + 11, opt_set, hist, 1),
 	ROW("interval", LONG_ONLY + 12, ARG, opt_interval),
@@ -613,6 +607,8 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "-A appends to the -o FILE: there is none";
 	else if (o->system_wide && o->npids)
 		why = "-a and -p exclude each other";
+	else if (o->sum_wall && !o->summary)
+		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

@@ -38,6 +38,7 @@ struct options {
 	int sort;		/* -S: enum sum_sort */
 	unsigned int sum_by;	/* --by: SUM_BY_* */
 	int hist;		/* --hist */
+	int sum_wall;		/* -w: -c's time is wall-clock, not system */
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */

@@ -54,6 +54,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->strsize = (unsigned int)o->strsize;
 	w->sum_by = o->sum_by;
 	w->hist = o->hist;
+	w->sum_wall = o->sum_wall;
 	w->sel = &o->sel;
 	w->rec_sel = &p->seen;
 	/* -c: try counting in the kernel first (exact, no record per call) */
