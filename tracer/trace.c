@@ -454,8 +454,9 @@ static void on_signals(struct trace *t)
 			}
 			t->stop_sig = (int)si.ssi_signo;
 			t->stop_time = merge_now();
-			/* the trace is cut here: later drops are not its */
+			/* the trace is cut here: later losses are not its */
 			t->drops_at_stop = capture_ring_drops(&t->cap);
+			perf_lost_read(&t->ps);
 			/*
 			 * With a command, ^C reaches it too: give it a moment
 			 * to die so its end is in the trace.
@@ -590,8 +591,8 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 /* what the rings still hold, the losses, the end reports */
 static void trace_end(struct trace *t)
 {
-	uint64_t made, drops;
-	int r;
+	uint64_t drops;
+	int cut, r;
 
 	/*
 	 * What the rings hold is the rest of the trace.  When a signal ends
@@ -602,24 +603,18 @@ static void trace_end(struct trace *t)
 		t->mg.cutoff = t->stop_time;
 	if (t->out_err)
 		return;
-	drops = t->mg.cutoff != UINT64_MAX ? t->drops_at_stop :
-					     capture_ring_drops(&t->cap);
+	cut = t->mg.cutoff != UINT64_MAX;
+	drops = cut ? t->drops_at_stop : capture_ring_drops(&t->cap);
 	/*
-	 * Off first, then count, then read: events that fire while etrace
-	 * ends (its own signals among them) are neither counted nor read,
-	 * and no loss is made up of them.
+	 * Off, then read to the end.  The losses no ring said yet are those
+	 * the kernel counted (as of the cut, when there is one: on_signals)
+	 * and no LOST record read said.
 	 */
 	perf_disable(&t->ps);
-	made = perf_samples_made(&t->ps);
+	if (!cut)
+		perf_lost_read(&t->ps);
 	merge_drain(&t->mg, 1, feed_record, t);
-	/*
-	 * A sample counted as the events went off may still be on its way
-	 * into its ring (the disable interrupts the tracepoint between the
-	 * two): read again once for it.
-	 */
-	if (reports_short(t, made))
-		merge_drain(&t->mg, 1, feed_record, t);
-	reports_losses(t, made, drops);
+	reports_losses(t, drops);
 	if (t->pr.child_reaped)
 		ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);
 	ends_detach(&t->pr, merge_now());

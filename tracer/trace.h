@@ -43,7 +43,6 @@ struct trace {
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
 	uint64_t stop_time;		/* when it came */
 	uint64_t lost;
-	uint64_t samples;		/* tracepoint samples read */
 	size_t ring_bytes;		/* per CPU, as mapped */
 	uint64_t bad;			/* malformed records */
 	int out_err;			/* output failed (errno) */
@@ -82,12 +81,11 @@ void feed_record(void *ctx, struct ring *ring,
 /* setup/attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
 /*
- * sinks/reports.c: the losses no ring said (made: samples the events made);
- * the -c table (final: the last one); --spawns; the stacks' reports
+ * sinks/reports.c: the losses no ring said (drops: ring mode's, as its
+ * program counts them); the -c table (final: the last one); --spawns;
+ * the stacks' reports
  */
-void reports_losses(struct trace *t, uint64_t made, uint64_t drops);
-/* what made says is not read yet, nor said lost: read again */
-int reports_short(const struct trace *t, uint64_t made);
+void reports_losses(struct trace *t, uint64_t drops);
 /* a ring size (-m, bytes) that would have held what was lost */
 uint64_t reports_ring_advice(const struct trace *t);
 void reports_summary(struct trace *t, int final);

@@ -58,7 +58,8 @@ static int online_cpus(struct perfset *ps)
 	return n ? 0 : -ENOENT;
 }
 
-static int keep_fd(struct perfset *ps, int fd, int on_exec, int samples)
+/* fd writes into the ring of CPU index ci */
+static int keep_fd(struct perfset *ps, int fd, int on_exec, int ci)
 {
 	if (ps->nfds == ps->capfds) {
 		int cap = ps->capfds ? ps->capfds * 2 : 64;
@@ -72,30 +73,42 @@ static int keep_fd(struct perfset *ps, int fd, int on_exec, int samples)
 		if (!e)
 			return -ENOMEM;
 		ps->on_exec = e;
-		e = realloc(ps->samples, (size_t)cap);
-		if (!e)
+		n = realloc(ps->ring_of, sizeof(int) * cap);
+		if (!n)
 			return -ENOMEM;
-		ps->samples = e;
+		ps->ring_of = n;
 		ps->capfds = cap;
 	}
 	ps->on_exec[ps->nfds] = (char)on_exec;
-	ps->samples[ps->nfds] = (char)samples;
+	ps->ring_of[ps->nfds] = ci;
 	ps->fds[ps->nfds++] = fd;
 	return 0;
 }
 
-uint64_t perf_samples_made(const struct perfset *ps)
+/* the records event fd failed to write, its inherited copies' included */
+static uint64_t lost_of(int fd)
 {
-	uint64_t sum = 0;
+	struct { uint64_t value, lost; } v;
 
-	for (int i = 0; i < ps->nfds; i++) {
-		uint64_t v;
+	if (fd < 0 || read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+		return 0;
+	return v.lost;
+}
 
-		if (ps->samples[i] && ps->fds[i] >= 0 &&
-		    read(ps->fds[i], &v, sizeof(v)) == (ssize_t)sizeof(v))
-			sum += v;
-	}
-	return sum;
+/*
+ * Every record a ring cannot take counts once in the ring (said by its
+ * next LOST record) and once in the event that wrote it (PERF_FORMAT_LOST,
+ * a child's in its parent's): the events' sum is what the ring lost,
+ * said or not.  Not the events' counts of samples made: this kernel
+ * counts a tracepoint hit that its event's disabling interrupts, then
+ * writes no sample of it.
+ */
+void perf_lost_read(struct perfset *ps)
+{
+	for (int i = 0; i < ps->ncpu; i++)
+		ps->rings[i].lost_counted = lost_of(ps->rings[i].fd);
+	for (int i = 0; i < ps->nfds; i++)
+		ps->rings[ps->ring_of[i]].lost_counted += lost_of(ps->fds[i]);
 }
 
 static unsigned int id_slot(uint64_t id, unsigned int cap)
@@ -193,6 +206,8 @@ static void base_attr(struct perf_event_attr *a)
 	a->sample_period = 1;
 	a->sample_type = REC_SAMPLE_BASE;
 	a->sample_id_all = 1;
+	/* what it could not write, for perf_lost_read() */
+	a->read_format = PERF_FORMAT_LOST;
 	/* one clock for all CPUs, and the one merge_now() reads */
 	a->use_clockid = 1;
 	a->clockid = CLOCK_MONOTONIC;
@@ -332,7 +347,7 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 				 e->sys, e->name, strerror(x));
 		return -x;
 	}
-	if (keep_fd(ps, fd, on_exec, 1)) {
+	if (keep_fd(ps, fd, on_exec, ci)) {
 		close(fd);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -377,7 +392,7 @@ int perf_open_bpf_output(struct perfset *ps, struct evsel *e, int *fds,
 				 strerror(errno));
 			return -errno;
 		}
-		if (keep_fd(ps, fd, 0, 0)) {
+		if (keep_fd(ps, fd, 0, ci)) {
 			close(fd);
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
@@ -448,7 +463,7 @@ int perf_open_sideband(struct perfset *ps, char *err, size_t errlen)
 
 		if (fd < 0)
 			return fd;
-		if (keep_fd(ps, fd, 0, 0)) {
+		if (keep_fd(ps, fd, 0, ci)) {
 			close(fd);
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
@@ -504,7 +519,7 @@ void perf_close(struct perfset *ps)
 	}
 	free(ps->fds);
 	free(ps->on_exec);
-	free(ps->samples);
+	free(ps->ring_of);
 	free(ps->rings);
 	free(ps->cpu);
 	free(ps->ids);

@@ -26,7 +26,7 @@ struct perfset {
 	int nrings;
 	int *fds;		/* every event fd, to close at the end */
 	char *on_exec;		/* fds[i] enables itself at exec */
-	char *samples;		/* fds[i] is a tracepoint event: it samples */
+	int *ring_of;		/* the ring fds[i] writes to (its CPU index) */
 	int nfds, capfds;
 	/* event id -> evsel, open addressing */
 	uint64_t *ids;
@@ -83,17 +83,15 @@ int perf_add_bpf_rings(struct perfset *ps, const int *fds, size_t bytes,
 		       char *err, size_t errlen);
 /* events are opened disabled: enable all (but those waiting for exec) */
 int perf_enable(struct perfset *ps);
-/*
- * All off, children's copies included: what the counts say from then on
- * is all that the rings will ever hold, or lost.
- */
+/* all off, children's copies included: the rings get nothing more */
 void perf_disable(struct perfset *ps);
 void perf_close(struct perfset *ps);
 /*
- * How many samples the tracepoint events made, lost ones included (their
- * counts, which nothing loses; a child's are added when it exits).
+ * Each perf ring's lost_counted: the records its events could not write
+ * into it until now, as the kernel counts them (the count its LOST
+ * records say, once it next writes to the ring).
  */
-uint64_t perf_samples_made(const struct perfset *ps);
+void perf_lost_read(struct perfset *ps);
 /* how many fds one task costs (events x CPUs) */
 int perf_fds_per_task(const struct perfset *ps, const struct evlist *l);
 

@@ -109,11 +109,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 	if (e->ring) {
 		if (!ring_in_scope(t, e, &r))
 			return;
-	} else if (e->role != EV_CAPTURE) {
-		/* the kernel's samples, counted against its own counts */
-		t->samples++;
-		if (!in_scope(t, (pid_t)r.pid, (pid_t)r.tid))
-			return;
+	} else if (e->role != EV_CAPTURE &&
+		   !in_scope(t, (pid_t)r.pid, (pid_t)r.tid)) {
+		return;
 	}
 	if (e->stack) {
 		/* the stack of this sample (in the ring: used now or never) */

@@ -27,7 +27,6 @@ int merge_init(struct merge *m, struct ring *rings, int n, uint64_t window)
 	m->window = window;
 	m->cutoff = UINT64_MAX;
 	m->bad = 0;
-	m->cut_samples = 0;
 	m->heap = calloc((size_t)n, sizeof(*m->heap));
 	m->key = calloc((size_t)n, sizeof(*m->key));
 	if (!m->heap || !m->key) {
@@ -131,8 +130,6 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 			r->max_rec = h->size;
 		if (m->key[i] <= m->cutoff)
 			fn(ctx, r, h, m->key[i]);
-		else if (h->type == PERF_RECORD_SAMPLE && !r->bpf)
-			m->cut_samples++;
 		ring_advance(r, h->size);
 		done++;
 		if (next(m, i)) {

@@ -28,7 +28,6 @@ struct merge {
 	uint64_t window;	/* ns */
 	uint64_t cutoff;	/* records after this time are dropped */
 	uint64_t bad;		/* malformed records skipped */
-	uint64_t cut_samples;	/* samples past the cutoff, not handed on */
 	uint64_t settled;	/* every record stamped up to here handed on */
 };
 

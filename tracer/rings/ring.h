@@ -29,6 +29,7 @@ struct ring {
 	uint64_t last_time;	/* time of the last record read */
 	uint8_t *scratch;	/* a wrapped record, made contiguous */
 	uint64_t lost;		/* records the kernel dropped (LOST) */
+	uint64_t lost_counted;	/* and all it counts so (perf_lost_read) */
 	uint32_t max_rec;	/* the largest record read, in bytes */
 	/* a BPF ring buffer */
 	int bpf;

@@ -21,44 +21,28 @@ static void merge_rows(struct summary *to, const struct summary *from)
 
 /*
  * The kernel says a ring lost records only when it next writes to it: a
- * burst that overflows a ring at the very end is never said.  The events'
- * counts lose nothing, so what they made and was not read is lost too.
- * made is read with the events off (trace.c), before the last drain:
- * every sample it counts is in a ring or lost.  It is a lower bound when
- * the losses said already include records other than samples.  Ring
- * mode's rings count their drops themselves (drops, all of them until the
- * trace ended or was cut): those not said by a LOST record in the ring.
+ * burst that overflows a ring at the very end is never said.  A perf
+ * ring's events count every record they could not write into it
+ * (perf_lost_read, until the end or the cut): what its LOST records read
+ * did not say is lost there.  Ring mode's program counts its rings'
+ * drops itself (drops, until the end or the cut).
  */
-static uint64_t perf_lost_said(const struct trace *t)
+void reports_losses(struct trace *t, uint64_t drops)
 {
-	uint64_t said = 0;
+	uint64_t n = 0, said = 0;
 
-	/* ring mode: the program counts what its rings dropped, exactly */
-	for (int i = t->ps.ncpu; i < t->ps.nrings; i++)
-		said += t->ps.rings[i].lost;
-	return t->lost - said;
-}
+	for (int i = 0; i < t->ps.nrings; i++) {
+		const struct ring *r = &t->ps.rings[i];
 
-int reports_short(const struct trace *t, uint64_t made)
-{
-	uint64_t got = t->samples + t->mg.cut_samples;
-
-	return made > got && made - got > perf_lost_said(t);
-}
-
-void reports_losses(struct trace *t, uint64_t made, uint64_t drops)
-{
-	uint64_t got = t->samples + t->mg.cut_samples, n;
-	uint64_t said = t->lost - perf_lost_said(t), perf_lost;
-
-	perf_lost = t->lost - said;
-	if (drops > said) {
-		t->lost += drops - said;
-		t->sink->ops->lost(t->sink, -1, drops - said, merge_now());
+		if (r->bpf)
+			said += r->lost;
+		else if (r->lost_counted > r->lost)
+			n += r->lost_counted - r->lost;
 	}
-	if (made <= got || made - got <= perf_lost)
+	if (drops > said)
+		n += drops - said;
+	if (!n)
 		return;
-	n = made - got - perf_lost;
 	t->lost += n;
 	t->sink->ops->lost(t->sink, -1, n, merge_now());
 }
