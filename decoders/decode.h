@@ -17,7 +17,15 @@ struct fmt_opts {
 	int verbose;		/* -v: every struct field, arrays unabridged */
 	int xflag;		/* -x: 1 = non-printable strings in hex,
 				   2 (-xx) = every string in hex */
+	unsigned int fds;	/* -y: DECODE_FD_* shown after fd numbers */
 };
+
+/* --decode-fds: what is shown of an fd (strace's words) */
+#define DECODE_FD_PATH		0x1	/* -y: <path>, <pipe:[ino]>, ... */
+#define DECODE_FD_SOCKET	0x2	/* <TCP:[addr:port->addr:port]> */
+#define DECODE_FD_DEV		0x4	/* </dev/null<char 1:3>> */
+#define DECODE_FD_PIDFD		0x8	/* <pid:1234> */
+#define DECODE_FD_ALL		0xf	/* -yy */
 
 /*
  * Memory an argument pointed to, copied at the time of the syscall (never
@@ -47,6 +55,41 @@ struct cap {
 #define ARGV_FAULT	1
 #define ARGV_CUT	2
 
+/*
+ * -y: what an fd referred to at the time of the call, read in the kernel
+ * (the tracer fills it from its records).  Absent: nothing is shown.
+ */
+enum fd_kind {
+	FD_PATH = 1,		/* a file: name is its path */
+	FD_PIPE,		/* pipe:[ino] */
+	FD_SOCKET,		/* socket:[ino], and the fields below */
+	FD_ANON,		/* anon_inode:NAME */
+	FD_PIDFD,		/* a pidfd of pid (-1: the process is gone) */
+};
+
+struct fd_desc {
+	int kind;		/* enum fd_kind */
+	int deleted;		/* the path was unlinked */
+	uint32_t mode;		/* the inode's type and permissions */
+	uint32_t rdev;		/* devices: the kernel's major << 20 | minor */
+	uint64_t ino;
+	int pid;		/* pidfds */
+	/* sockets: as the kernel's sock_diag reports them */
+	int family, type, protocol, state;
+	uint16_t sport, dport;	/* inet: ports */
+	uint8_t src[16], dst[16];	/* inet: addresses */
+	uint64_t peer;		/* unix: the peer's inode, 0 none */
+	uint32_t portid;	/* netlink: the port id, 0 not bound */
+	char proto[33];		/* the protocol's name: TCP, UNIX-STREAM */
+	const uint8_t *name;	/* path, anonymous inode name, unix address */
+	uint32_t namelen;
+};
+
+/* where a call's fds are in sc_call.fd[] */
+#define FD_SLOT_RET	6	/* the fd it returned */
+#define FD_SLOT_PAIR0	7	/* the two it wrote (pipe, socketpair) */
+#define FD_SLOTS	9
+
 /* one syscall as the decoders see it */
 struct sc_call {
 	const struct sc_desc *d;	/* never NULL: tracers build one */
@@ -56,6 +99,8 @@ struct sc_call {
 	/* memory copied at entry, and (for what the call writes) at exit */
 	const struct cap *cap[SC_MAX_ARGS];	/* NULL: nothing captured */
 	const struct cap *cap_out[SC_MAX_ARGS];
+	/* -y: argument i's fd, the returned and written ones (FD_SLOT_*) */
+	const struct fd_desc *fd[FD_SLOTS];
 	int exited;			/* ret is valid */
 };
 
@@ -71,6 +116,12 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
 void fmt_retval(struct fmt_buf *b, const struct sc_call *c);
 /* one argument by kind */
 void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i);
+/*
+ * -y: what c->fd[slot] was, as strace prints it after the number:
+ * "</etc/hostname>", "<TCP:[127.0.0.1:40000->127.0.0.1:8080]>"; nothing
+ * when -y is off or it is not known.
+ */
+void fmt_fd_note(struct fmt_buf *b, const struct sc_call *c, int slot);
 
 /*
  * A quoted C string as strace prints it: escapes for quotes, backslashes

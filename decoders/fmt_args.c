@@ -299,6 +299,10 @@ void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
 	case R_uid:
 		fb_udec(b, (uint64_t)r);
 		break;
+	case R_fd:
+		fb_dec(b, r);
+		fmt_fd_note(b, c, FD_SLOT_RET);
+		break;
 	default:
 		fb_dec(b, r);
 	}

@@ -10,14 +10,6 @@
 
 #include "fmt_priv.h"
 
-FMT_KIND(dirfd)
-{
-	if ((int32_t)c->args[i] == AT_FDCWD)
-		fb_puts(b, "AT_FDCWD");
-	else
-		fb_dec(b, (int32_t)c->args[i]);
-}
-
 FMT_KIND(uid)
 {
 	/* uid_t and gid_t: (uid_t)-1 means "unchanged" and prints as -1 */
@@ -238,6 +230,7 @@ int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	if (from > 0)
 		return 3;
 	fb_dec(b, (int32_t)c->args[0]);
+	fmt_fd_note(b, c, 0);
 	fb_puts(b, ", ");
 	fmt_xlat_enum(b, &xlat_fcntl_cmd, cmd);
 	if (fcntl_arg_at_exit(cmd))
@@ -327,6 +320,11 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c)
 			fb_puts(b, name);
 			fb_putc(b, ')');
 		}
+		return;
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		fb_dec(b, r);
+		fmt_fd_note(b, c, FD_SLOT_RET);
 		return;
 	}
 	fb_dec(b, r);

@@ -202,9 +202,24 @@ FMT_KIND(ogroups)
 	fmt_array_arg(b, c, i, c->ret < 0 ? 0 : (uint64_t)c->ret, 0);
 }
 
+/* [3, 4], with -y [3<pipe:[123]>, 4<pipe:[123]>] */
 FMT_KIND(pipefds)
 {
-	fmt_array_arg(b, c, i, 2, 1);
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
+		return;
+	if (k->len < 8) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fb_putc(b, '[');
+	fb_dec(b, (int32_t)ld32(k->p));
+	fmt_fd_note(b, c, FD_SLOT_PAIR0);
+	fb_puts(b, ", ");
+	fb_dec(b, (int32_t)ld32(k->p + 4));
+	fmt_fd_note(b, c, FD_SLOT_PAIR0 + 1);
+	fb_putc(b, ']');
 }
 
 FMT_KIND(oint)

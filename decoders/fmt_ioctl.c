@@ -307,6 +307,7 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	if (from > 0)
 		return c->d->nargs;
 	fb_dec(b, (int32_t)c->args[0]);
+	fmt_fd_note(b, c, 0);
 	fb_puts(b, ", ");
 	fmt_ioctl_req(b, req);
 	if (at_exit)

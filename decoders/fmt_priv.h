@@ -104,6 +104,9 @@ void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, size_t len, uint32_t count,
 		   uint64_t total, uint64_t addr, uint64_t limit);
+/* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
+void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
+		size_t len);
 
 /*
  * strace's umove_or_printaddr: the memory argument i points to, at least

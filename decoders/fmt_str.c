@@ -21,7 +21,9 @@ static void quote_hex(struct fmt_buf *b, const uint8_t *s, size_t n)
 	}
 }
 
-static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n)
+/* esc: printable characters escaped too (octal), or NULL */
+static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
+		    const char *esc)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = s[i];
@@ -49,7 +51,7 @@ static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n)
 			fb_puts(b, "\\r");
 			continue;
 		}
-		if (printable(c)) {
+		if (printable(c) && !(esc && strchr(esc, c))) {
 			fb_putc(b, (char)c);
 			continue;
 		}
@@ -107,7 +109,7 @@ void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	if ((style & QS_HEX) || want_hex(s, n, c && c->o ? c->o->xflag : 0))
 		quote_hex(b, s, n);
 	else
-		quote_c(b, s, n);
+		quote_c(b, s, n, NULL);
 	fb_putc(b, '"');
 	if (more)
 		fb_puts(b, "...");
@@ -121,7 +123,16 @@ void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 
 void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len)
 {
-	quote_c(b, s, len);
+	quote_c(b, s, len, NULL);
+}
+
+void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
+		size_t len)
+{
+	if (want_hex(s, len, c && c->o ? c->o->xflag : 0))
+		quote_hex(b, s, len);
+	else
+		quote_c(b, s, len, "<>");
 }
 
 /*

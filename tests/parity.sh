@@ -18,7 +18,8 @@
 #            (the tracers' stderr), s.stdout e.stdout; default a temporary
 #            one, removed at the end
 #   -e EXPR  passed to both tracers (-e trace=...)
-#   -O OPTS  more options for both tracers, split into words ("-n -Y")
+#   -O OPTS  more options for both tracers, split into words ("-n -Y");
+#            given again, added to (-O -y -O "-P /dev/null")
 #
 # Both runs start CMD in the same fresh, empty directory (R/run, emptied
 # in between, R a new /tmp/oracle.XXXXXX) with stdin from /dev/null, so
@@ -46,7 +47,7 @@ while [ $# -gt 0 ]; do
 	-k) known=$2; shift ;;
 	-w) work=$2; shift ;;
 	-e) expr=$2; shift ;;
-	-O) opts=$2; shift ;;
+	-O) opts="$opts $2"; shift ;;
 	--) shift; break ;;
 	-*) echo "parity.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;

@@ -324,6 +324,10 @@ static void say_mode(const struct trace *t)
 	if (p->summary && !t->cap.summary && !p->cap.sum_wall)
 		fprintf(stderr, "etrace: summary: times are wall-clock (as -w):"
 			" system time is measured by BPF (%s)\n", t->cap.why);
+	/* -y without the program: no guess from /proc afterwards */
+	if (p->pair.fds && !t->cap.active && p->quiet < 3)
+		fprintf(stderr, "etrace: -y: fds print without what they referred"
+			" to: only BPF reads that exactly (%s)\n", t->cap.why);
 	if (p->quiet >= 1)
 		return;
 	if (p->summary == 1) {

@@ -44,6 +44,9 @@ etrace -e statu|status=
 etrace -e stat|${stat% }
 etrace -e status=!succ|!successful
 etrace -e signal=SIGTER|SIGTERM
+etrace -e decode-fds=p|path pidfd
+etrace -e decode-fds=path,so|path,socket
+etrace --decode-fds=d|dev
 etrace -c -S min|min-time
 etrace --by comm,t|comm,tid
 etrace -u roo|root

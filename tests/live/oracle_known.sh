@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/oracle/known-differences names only programs a test runs: each
 # PROGRAM is a family program (tests/progs/PROGRAM.c, run by
-# tests/live/parity_FAMILY.sh) or a command of parity_commands.sh
+# tests/live/parity_FAMILY.sh), one traced with -yy (PROGRAM-yy, run by
+# tests/live/parity_fds.sh) or a command of parity_commands.sh
 # (check PROGRAM ...).  An entry of a program no test runs would never
 # be found stale.  Needs no privileges.
 . "$TOP/tests/lib.sh"
@@ -13,6 +14,14 @@ grep -v '^#' "$K" | grep -v '^[ 	]' | grep -v '^$' | cut -d' ' -f1 |
 [ -s programs ] || echo "note: no known difference listed"
 while read -r p; do
 	case $p in
+	fam_*-yy)
+		# traced with -yy by parity_fds.sh
+		b=${p%-yy}
+		[ -f "$TOP/tests/progs/$b.c" ] ||
+			soft_fail "$p: no tests/progs/$b.c"
+		grep -q " $b\b" "$TOP/tests/live/parity_fds.sh" ||
+			soft_fail "$p: tests/live/parity_fds.sh does not run $b"
+		;;
 	fam_*)
 		f=${p#fam_}
 		f=${f%%_*}

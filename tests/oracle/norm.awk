@@ -21,7 +21,7 @@
 
 BEGIN {
 	NORM_RULES = "pad rundir pid heap addr clock timer cputime sysinfo statfs " \
-		"inode filetime port ipcid random cpu pty"
+		"inode fds filetime port ipcid random cpu pty"
 	NORM_NRULES = split(NORM_RULES, NORM_RULE, " ")
 }
 
@@ -52,6 +52,7 @@ function norm_rule(r, l, n) {
 	if (r == "sysinfo") return norm_sysinfo(l, n)
 	if (r == "statfs") return norm_statfs(l, n)
 	if (r == "inode") return norm_inode(l, n)
+	if (r == "fds") return norm_fds(l, n)
 	if (r == "filetime") return norm_filetime(l, n)
 	if (r == "port") return norm_port(l, n)
 	if (r == "ipcid") return norm_ipcid(l, n)
@@ -429,6 +430,64 @@ function norm_inode(l, n,   out) {
 	while (match(l, /(pipe|socket):\[[0-9]+\]/)) {
 		out = out substr(l, 1, RSTART - 1) \
 			substr(l, RSTART, index(substr(l, RSTART), "[")) "INO]"
+		l = substr(l, RSTART + RLENGTH)
+	}
+	return out l
+}
+
+# fds: what -yy shows of sockets and pidfds: socket inodes
+# (<UNIX-STREAM:[123->124,"path"]>, <TCP:[123]>, <NETLINK:[123]>), the
+# ports the kernel picks (<TCP:[127.0.0.1:40000->127.0.0.1:8080]>), a
+# netlink port id and a pidfd's pid (<NETLINK:[ROUTE:123]>, <pid:123>)
+# as their task's name, an O_TMPFILE's inode (</tmp/#123>).
+function norm_fds(l, n,   out, m, p) {
+	out = ""
+	while (match(l, /[A-Z][A-Za-z0-9\/-]*:\[[0-9]+(\]|->|,)/)) {
+		m = substr(l, RSTART, RLENGTH)
+		p = m ~ /->$/ ? 2 : 1
+		out = out substr(l, 1, RSTART - 1) substr(m, 1, index(m, "[")) \
+			"INO" substr(m, length(m) - p + 1)
+		l = substr(l, RSTART + RLENGTH)
+	}
+	l = out l
+	out = ""
+	while (match(l, /INO->[0-9]+/)) {
+		out = out substr(l, 1, RSTART - 1) "INO->INO"
+		l = substr(l, RSTART + RLENGTH)
+	}
+	l = out l
+	out = ""
+	while (match(l, /(\]|[0-9]):[0-9]+(->|\]>)/)) {
+		m = substr(l, RSTART, RLENGTH)
+		p = substr(m, 3) + 0
+		out = out substr(l, 1, RSTART + 1) \
+			(p >= 32768 && p <= 60999 ? "EPH" : p) \
+			(m ~ /->$/ ? "->" : "]>")
+		l = substr(l, RSTART + RLENGTH)
+	}
+	l = out l
+	out = ""
+	# a netlink socket's port id: its process's pid
+	while (match(l, /<NETLINK:\[[A-Z_0-9]+:[0-9]+\]>/)) {
+		m = substr(l, RSTART, RLENGTH - 2)
+		sub(/^.*:/, "", m)
+		out = out substr(l, 1, RSTART + RLENGTH - 3 - length(m)) \
+			(m in NORM_PID ? NORM_PID[m] : m) "]>"
+		l = substr(l, RSTART + RLENGTH)
+	}
+	l = out l
+	out = ""
+	# O_TMPFILE's name: the inode (</run/#1234>)
+	while (match(l, /\/#[0-9]+>/)) {
+		out = out substr(l, 1, RSTART - 1) "/#INO>"
+		l = substr(l, RSTART + RLENGTH)
+	}
+	l = out l
+	out = ""
+	while (match(l, /<pid:[0-9]+>/)) {
+		m = substr(l, RSTART + 5, RLENGTH - 6)
+		out = out substr(l, 1, RSTART + 4) \
+			(m in NORM_PID ? NORM_PID[m] : m) ">"
 		l = substr(l, RSTART + RLENGTH)
 	}
 	return out l

@@ -299,6 +299,9 @@ u64 g_iov_sum(u64 iov, u64 n);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
+/* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
+   outs << 24 of the call's spec */
+u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

@@ -54,11 +54,42 @@ static const struct recipe recipes[K__COUNT] = {
 _Static_assert(CAP_ARGV_OK == ARGV_OK && CAP_ARGV_FAULT == ARGV_FAULT &&
 	       CAP_ARGV_CUT == ARGV_CUT, "argv element status");
 
-/* the spec of one syscall, from its table line */
-static void spec_of(const struct sc_desc *d, unsigned int strsize,
+/*
+ * -y: which arguments are fds (described at entry), whether the call
+ * returns one or writes two (at exit); close's kept path goes.  fcntl
+ * returns one for F_DUPFD only: the decoder looks at the command.
+ */
+static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
+{
+	for (int i = 0; i < d->nargs; i++) {
+		int k = d->arg[i].kind;
+
+		if (k == K_fd || k == K_dirfd)
+			s->fd_args |= (uint8_t)(1u << i);
+		else if (k == K_pipefds)
+			s->fd_pair = (uint8_t)(i + 1);
+	}
+	if (d->ret == R_fd)
+		s->fd_ret |= CAP_FDR_NEW;
+	if (d->ret == R_fcntl)
+		s->fd_ret |= CAP_FDR_NEW | CAP_FDR_DUPFD;
+	if (!strcmp(d->name, "close"))
+		s->fd_ret |= CAP_FDR_CLOSE;
+	if (d->nargs > 1 && d->arg[0].kind == K_idtype)
+		s->fd_ret |= CAP_FDR_PIDFD;
+	if (s->fd_args || (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD)))
+		s->when |= CAP_AT_ENTRY;
+	if ((s->fd_ret & CAP_FDR_NEW) || s->fd_pair)
+		s->when |= CAP_AT_EXIT;
+}
+
+/* the spec of one syscall, from its table line; fds: -y */
+static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		    struct cap_spec *s)
 {
 	memset(s, 0, sizeof(*s));
+	if (fds)
+		spec_fds(d, s);
 	for (int i = 0; i < d->nargs; i++) {
 		const struct sc_arg *a = &d->arg[i];
 		const struct recipe *r = &recipes[a->kind];
@@ -88,7 +119,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize,
 	}
 }
 
-int cap_args_spec(struct capture *c, unsigned int strsize)
+int cap_args_spec(struct capture *c, unsigned int strsize, int fds)
 {
 	int fd = bpf_map__fd(c->skel->maps.spec);
 
@@ -97,7 +128,7 @@ int cap_args_spec(struct capture *c, unsigned int strsize)
 
 		if (!sc_table[nr].name)
 			continue;
-		spec_of(&sc_table[nr], strsize, &s);
+		spec_of(&sc_table[nr], strsize, fds, &s);
 		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
 			return -errno;
 	}
@@ -120,7 +151,7 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 
 			if (!sc_lookup(e->sc_nr))
 				continue;
-			spec_of(sc_lookup(e->sc_nr), 32, &s);
+			spec_of(sc_lookup(e->sc_nr), 32, c->fds, &s);
 			if (!(s.when & (e->role == EV_SC_ENTER ?
 					CAP_AT_ENTRY | CAP_AT_EXIT :
 					CAP_AT_EXIT | CAP_AT_RETRY)))

@@ -141,6 +141,10 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 	r->nitems = 0;
 	c->off = sizeof(struct cap_rec);
 	bpf_loop(6, arg_one, c, 0);
+	if (c->sp->fd_args | c->sp->fd_ret | c->sp->fd_pair)
+		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
+			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
+			       (c->outs ? 1u << 24 : 0), &c->ca);
 	if (!r->nitems)
 		return;
 	r->magic = CAP_MAGIC;

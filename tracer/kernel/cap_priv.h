@@ -26,7 +26,7 @@ int cap_attach_btf(struct capture *c, struct bpf_program *p);
 int cap_keep_link(struct capture *c, struct bpf_link *l);
 
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
-int cap_args_spec(struct capture *c, unsigned int strsize);
+int cap_args_spec(struct capture *c, unsigned int strsize, int fds);
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t);
 
@@ -45,6 +45,10 @@ void cap_sum_conf(struct capture *c, const struct cap_want *w,
 		  const struct cap_config *cfg);
 int cap_sum_attach(struct capture *c, const struct cap_want *w,
 		   struct evlist *l, struct tracefs *t);
+
+/* cap_fds.c: -y's rename watch (kept paths are read again after one) */
+int cap_fds_attach(struct capture *c, struct tracefs *t);
+uint64_t cap_fds_simple_dname(void);
 
 /* cap_signal.c: the exit record's field offset; signals and exits */
 unsigned int cap_signal_group_dead(struct tracefs *t);

@@ -84,6 +84,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.cap_signal, w->signals },
 		{ k->progs.cap_signal_gen, w->signals },
 		{ k->progs.cap_fork, w->follow },
+		{ k->progs.fd_rename, c->fds != 0 },
 		{ k->progs.bash_make_child, w->spawns },
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
@@ -97,6 +98,8 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		bpf_map__set_max_entries(k->maps.traced, 1);
 	if (!c->summary)
 		bpf_map__set_max_entries(k->maps.sums, 1);
+	if (!c->fds)
+		bpf_map__set_max_entries(k->maps.fd_paths, 1);
 }
 
 /*
@@ -153,6 +156,9 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	cfg->follow = (unsigned int)w->follow;
 	cfg->by_tid = !w->follow && !w->all;
 	cfg->strsize = w->strsize;
+	cfg->fds = c->fds;
+	if (c->fds)
+		cfg->simple_dname = cap_fds_simple_dname();
 	cfg->group_dead_off = cap_signal_group_dead(t);
 	if (w->spawns)
 		cap_bash_find(c, &cfg->bash);
@@ -212,6 +218,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_proc_attach_exec(c);
 	if (!r && w->signals)
 		r = cap_signal_attach(c);
+	if (!r && c->fds)
+		r = cap_fds_attach(c, t);
 	return r;
 }
 
@@ -241,6 +249,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 		goto fail;
 	c->args = w->args;
 	c->summary = w->summary;
+	c->fds = w->args ? (int)w->fds : 0;
 	choose_programs(c, w, ring, fits);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -258,7 +267,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 		}
 		c->ring = 1;
 	}
-	r = cap_args_spec(c, cfg.strsize);
+	r = cap_args_spec(c, cfg.strsize, c->fds);
 	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
 				     &cfg, BPF_ANY)) {
 		fail(c, "cannot fill the BPF maps", r ? -r : errno);
@@ -374,7 +383,9 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp)
 			return -1;
 		memcpy(&it, raw + off, sizeof(it));
 		off += sizeof(it);
-		if (it.arg >= SC_MAX_ARGS || it.len > r.size - off)
+		if (it.arg >= CAP_ITEM_ARGS ||
+		    (it.arg >= SC_MAX_ARGS && it.arg < CAP_FD_ARG0) ||
+		    it.len > r.size - off)
 			return -1;
 		cp->item[cp->nitems].arg = it.arg;
 		cp->item[cp->nitems].flags = it.flags;
@@ -393,3 +404,59 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp)
 	return 0;
 }
 
+
+/* a struct cap_fd item and its name into d; -1 when it does not add up */
+static int fd_unpack(const uint8_t *p, uint32_t len, struct fd_desc *d)
+{
+	static const int kinds[] = {
+		[CAP_FD_PATH] = FD_PATH, [CAP_FD_PIPE] = FD_PIPE,
+		[CAP_FD_SOCKET] = FD_SOCKET, [CAP_FD_ANON] = FD_ANON,
+		[CAP_FD_PIDFD] = FD_PIDFD,
+	};
+	struct cap_fd f;
+
+	if (len < sizeof(f))
+		return -1;
+	memcpy(&f, p, sizeof(f));
+	if (f.kind >= sizeof(kinds) / sizeof(kinds[0]) || !kinds[f.kind] ||
+	    f.namelen > len - sizeof(f))
+		return -1;
+	memset(d, 0, sizeof(*d));
+	d->kind = kinds[f.kind];
+	d->deleted = !!(f.flags & CAP_FDF_DELETED);
+	d->mode = f.mode;
+	d->rdev = f.rdev;
+	d->ino = f.ino;
+	d->pid = f.pid;
+	d->family = f.family;
+	d->type = f.type;
+	d->protocol = f.protocol;
+	d->state = f.state;
+	d->sport = f.sport;
+	d->dport = f.dport;
+	memcpy(d->src, f.src, sizeof(d->src));
+	memcpy(d->dst, f.dst, sizeof(d->dst));
+	d->peer = f.peer;
+	d->portid = f.portid;
+	memcpy(d->proto, f.proto, sizeof(f.proto));
+	d->proto[sizeof(f.proto)] = '\0';
+	d->name = p + sizeof(f);
+	d->namelen = f.namelen;
+	/* a path is text: one with a NUL in it is not one */
+	if (d->kind == FD_PATH && (!d->namelen || memchr(d->name, 0, d->namelen)))
+		return -1;
+	return 0;
+}
+
+void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
+		 const struct fd_desc *out[FD_SLOTS])
+{
+	for (int i = 0; i < cp->nitems; i++) {
+		int slot = cp->item[i].arg - CAP_FD_ARG0;
+
+		if (slot < 0 || slot >= FD_SLOTS ||
+		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
+			continue;
+		out[slot] = &fdv[slot];
+	}
+}

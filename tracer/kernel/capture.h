@@ -33,6 +33,7 @@ struct capture {
 	int args;			/* copies argument memory */
 	int summary;			/* keeps the -c summary in the kernel */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
+	int fds;			/* -y: CAP_FDS_*, fds are described */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	char bash_path[4096];
 	uint64_t bash_off[3];
@@ -52,6 +53,7 @@ struct cap_want {
 	int spawns;			/* --spawns: bash's uprobes */
 	int count_events;		/* -c alone: events counted, not shown */
 	unsigned int strsize;		/* -s */
+	unsigned int fds;		/* -y: CAP_FDS_* (0: none) */
 	unsigned int sum_by;		/* --by: SUM_BY_* */
 	int hist;			/* --hist */
 	int sum_wall;			/* -w: wall-clock time in a call */
@@ -120,5 +122,11 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp);
 void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 		  const struct cap *in[6], const struct cap *out[6],
 		  uint8_t *buf, size_t buflen);
+/*
+ * -y: the fds a record describes (cap_fds.bpf.c) into fdv, pointed to
+ * from out[] by slot (FD_SLOT_* of decode.h); a malformed one is left out.
+ */
+void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
+		 const struct fd_desc *out[FD_SLOTS]);
 
 #endif

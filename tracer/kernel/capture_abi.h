@@ -69,8 +69,71 @@ struct cap_arg_spec {
 
 struct cap_spec {
 	unsigned char when;		/* any argument at entry / exit */
-	unsigned char pad[7];
+	unsigned char fd_args;		/* -y: bit n: args[n] is an fd (or
+					   AT_FDCWD) described at entry */
+	unsigned char fd_ret;		/* -y: CAP_FDR_* */
+	unsigned char fd_pair;		/* -y: 1 + n: args[n] is an int[2] of
+					   new fds (pipe, socketpair) */
+	unsigned char pad[4];
 	struct cap_arg_spec arg[6];
+};
+
+/*
+ * -y: what an fd referred to at the time of the call (cap_fds.bpf.c), as
+ * items of the call's capture record: argument n's fd as item arg
+ * CAP_FD_ARG0 + n (at entry), the returned fd as CAP_FD_RET and an
+ * int[2]'s as CAP_FD_PAIR0 + i (at exit).  Each item is a struct cap_fd
+ * followed by its name: the path (without " (deleted)"), an anonymous
+ * inode's name ("[eventfd]"), a unix socket's address (sun_path bytes).
+ * No item: the fd was not open, or what it is could not be read exactly
+ * (a path too deep or too long): nothing is printed for it.
+ */
+#define CAP_FD_ARG0	8
+#define CAP_FD_RET	14
+#define CAP_FD_PAIR0	15
+#define CAP_ITEM_ARGS	17		/* item arg numbers: below this */
+
+enum cap_fd_kind {
+	CAP_FD_PATH = 1,	/* a file: name is its path */
+	CAP_FD_PIPE,		/* pipe:[ino] */
+	CAP_FD_SOCKET,		/* socket:[ino], with the socket's details */
+	CAP_FD_ANON,		/* anon_inode:NAME */
+	CAP_FD_PIDFD,		/* anon_inode:[pidfd] of pid */
+};
+
+/* cap_spec.fd_ret */
+#define CAP_FDR_NEW	0x1	/* the return value is a new fd */
+#define CAP_FDR_CLOSE	0x2	/* args[0]'s fd is closed (close) */
+#define CAP_FDR_DUPFD	0x4	/* ... only if args[1] is F_DUPFD or
+				   F_DUPFD_CLOEXEC (fcntl) */
+#define CAP_FDR_PIDFD	0x8	/* args[1] is an fd if args[0] is P_PIDFD
+				   (waitid) */
+
+#define CAP_FDF_DELETED	0x01	/* the path was unlinked */
+#define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
+
+/* what -y asks the program to read (cap_config.fds) */
+#define CAP_FDS_ON	0x1	/* describe fds */
+#define CAP_FDS_SOCKET	0x2	/* ... and sockets' addresses */
+
+struct cap_fd {
+	unsigned char kind;		/* enum cap_fd_kind */
+	unsigned char flags;		/* CAP_FDF_* */
+	unsigned short family;		/* sockets: AF_* */
+	unsigned short type;		/* sockets: SOCK_* */
+	unsigned short protocol;	/* sockets: sk_protocol */
+	unsigned int mode;		/* the inode's i_mode */
+	unsigned int rdev;		/* the kernel's dev_t: major << 20 | minor */
+	unsigned long long ino;
+	unsigned long long peer;	/* unix sockets: the peer's inode, or 0 */
+	int pid;			/* pidfds: the pid, -1 when it has ended */
+	unsigned int portid;		/* netlink sockets: the port id */
+	unsigned short sport, dport;	/* inet sockets: ports, host order */
+	unsigned char state;		/* sockets: sk_state */
+	unsigned char pad;
+	unsigned short namelen;		/* bytes of name after this struct */
+	unsigned char src[16], dst[16];	/* inet sockets: the addresses */
+	char proto[32];			/* sockets: the protocol's name (TCP) */
 };
 
 /* -c: what the in-kernel summary groups by (besides the syscall) */
@@ -140,9 +203,11 @@ struct cap_config {
 	unsigned int ring;
 	unsigned int rb_wake;
 	unsigned int self;
-	unsigned int pad3;
+	unsigned int fds;		/* -y: CAP_FDS_* */
 	unsigned long long id_enter, id_exit;
 	unsigned long long rsel[16];	/* ring: the syscalls written (bits) */
+	/* -y: the kernel's simple_dname (memfd's names), or 0: unknown */
+	unsigned long long simple_dname;
 };
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */

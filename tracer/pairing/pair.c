@@ -34,6 +34,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->fo.strsize = c->strsize;
 	p->fo.verbose = c->verbose;
 	p->fo.xflag = c->xflag;
+	p->fo.fds = c->fds;
 	p->follow = c->follow;
 	p->system_wide = c->all;
 	p->stacks = c->stacks;
@@ -240,6 +241,8 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		/* exit's entry items (retried inputs) replace the faulted */
 		capture_caps(&cp, p->capv[ph], c->cap, c->cap_out,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
+		if (p->fo.fds)
+			capture_fds(&cp, p->fdv, c->fd);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)

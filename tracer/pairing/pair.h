@@ -59,6 +59,7 @@ struct pair {
 	int sum_calls;			/* syscalls too (no kernel counts) */
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
+	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
@@ -80,6 +81,7 @@ struct pair_conf {
 	int strsize;			/* -s */
 	int verbose;			/* -v */
 	int xflag;			/* -x 1, -xx 2 */
+	unsigned int fds;		/* -y: DECODE_FD_* shown */
 	int follow;			/* new children are traced */
 	int all;			/* -a */
 	int stacks;			/* -k 1, -kk 2: each call's stack */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "decode.h"
 #include "options.h"
 #include "rules.h"
 #include "summary.h"
@@ -59,6 +60,9 @@ void opt_usage(FILE *f)
 "  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
 "  -v              every field of structs, arrays unabridged\n"
 "  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
+"  -y, -yy         after each fd, what it referred to at the call: <path>;\n"
+"                  with two, also socket addresses, devices, pidfds' pids\n"
+"  --decode-fds=SET  what -y shows: path,socket,dev,pidfd, all or none\n"
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; also no exit lines (signal\n"
 "                  and killed lines stay, as strace's; -qqq is -qq)\n"
@@ -301,12 +305,48 @@ static int opt_ring(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* --decode-fds=SET: path, socket, dev, pidfd, all, none (strace's) */
+static int opt_decode_fds(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	static const struct { const char *name; unsigned int bits; } words[] = {
+		{ "path", DECODE_FD_PATH }, { "socket", DECODE_FD_SOCKET },
+		{ "dev", DECODE_FD_DEV }, { "pidfd", DECODE_FD_PIDFD },
+		{ "all", DECODE_FD_ALL }, { "none", 0 },
+	};
+	char word[16];
+	const char *s = arg ? arg : "path";
+
+	o->decode_fds = 0;
+	o->decode_fds_given = 1;
+	while (*s) {
+		size_t n = strcspn(s, ","), i;
+
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i].name) == n &&
+			    !strncmp(s, words[i].name, n))
+				break;
+		if (i == sizeof(words) / sizeof(words[0])) {
+			snprintf(word, sizeof(word), "%.*s", (int)(n < 15 ? n : 15), s);
+			return bad(cx, "invalid --decode-fds '%s' (want path,"
+				   " socket, dev, pidfd, all or none)", word);
+		}
+		o->decode_fds |= words[i].bits;
+		s += n;
+		if (*s)
+			s++;
+	}
+	return 0;
+}
+
 static int opt_e(struct options *o, const struct opt_row *r,
 		 const char *arg, struct opt_ctx *cx)
 {
 	struct sel_quals q = { &o->sel, &o->tps, &o->ntps, &o->signals,
 			       &o->status };
 
+	if (!strncmp(arg, "decode-fds=", 11))
+		return opt_decode_fds(o, r, arg + 11, cx);
 	cx->e_start = o->ntps;
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
@@ -488,6 +528,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("string-limit", 's', ARG, opt_strsize),
 	ROW_INT("verbose", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),
+	ROW_INT(NULL, 'y', opt_count, yflag, 0),
+	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
@@ -575,6 +617,9 @@ static void opt_imply(struct options *o)
 		o->stack = 1;
 	if (!o->stack_size)
 		o->stack_size = 8192;
+	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
+	if (o->yflag)
+		o->decode_fds |= o->yflag > 1 ? DECODE_FD_ALL : DECODE_FD_PATH;
 }
 
 /* options that cannot go together; 0 or -1 with err set */
@@ -586,6 +631,8 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "-k given more than twice";
 	else if (o->xflag > 2)
 		why = "-x given more than twice";
+	else if (o->yflag > 2)
+		why = "-y given more than twice";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
 	else if (o->follow > 2)

@@ -49,6 +49,9 @@ struct options {
 	int verbose;		/* -v */
 	int json;		/* -j, --json: JSON Lines */
 	int xflag;		/* -x 1, -xx 2: strings in hex */
+	int yflag;		/* -y 1, -yy 2 */
+	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
+	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */

@@ -6,8 +6,11 @@
  * are their names plus the raw value, strings carry a truncation flag
  * (and the exact bytes in hex when they are not valid UTF-8).
  */
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 
@@ -109,6 +112,103 @@ static int is_string_kind(int kind)
 	       kind == K_ibuf || kind == K_obuf;
 }
 
+/*
+ * -y: what an fd referred to, as typed fields: {"kind":"path",
+ * "path":"/etc/hostname","deleted":false}, {"kind":"socket","inode":N,
+ * "protocol":"TCP","src":"127.0.0.1","sport":40000,...}
+ */
+static void json_fd(struct fmt_buf *b, const struct fd_desc *f)
+{
+	static const char *const kinds[] = {
+		[FD_PATH] = "path", [FD_PIPE] = "pipe", [FD_SOCKET] = "socket",
+		[FD_ANON] = "anon_inode", [FD_PIDFD] = "pidfd",
+	};
+	char ip[INET6_ADDRSTRLEN];
+	int first = 1, inet = f->family == AF_INET || f->family == AF_INET6;
+
+	fb_putc(b, '{');
+	json_key(b, &first, "kind");
+	json_cstr(b, kinds[f->kind]);
+	switch (f->kind) {
+	case FD_PATH:
+		json_key(b, &first, "path");
+		if (json_str(b, f->name, f->namelen)) {
+			json_key(b, &first, "hex");
+			json_hex(b, f->name, f->namelen);
+		}
+		json_key(b, &first, "deleted");
+		fb_puts(b, f->deleted ? "true" : "false");
+		if (S_ISCHR(f->mode) || S_ISBLK(f->mode)) {
+			json_key(b, &first, "dev_type");
+			json_cstr(b, S_ISCHR(f->mode) ? "char" : "block");
+			json_key(b, &first, "major");
+			fb_udec(b, f->rdev >> 20);
+			json_key(b, &first, "minor");
+			fb_udec(b, f->rdev & 0xfffff);
+		}
+		break;
+	case FD_ANON:
+		json_key(b, &first, "name");
+		json_str(b, f->name, f->namelen);
+		break;
+	case FD_PIDFD:
+		json_key(b, &first, "pid");
+		fb_dec(b, f->pid);
+		break;
+	case FD_PIPE:
+	case FD_SOCKET:
+		json_key(b, &first, "inode");
+		fb_udec(b, f->ino);
+		break;
+	}
+	if (f->kind != FD_SOCKET || !f->proto[0])
+		goto out;
+	json_key(b, &first, "protocol");
+	json_cstr(b, f->proto);
+	json_key(b, &first, "family");
+	fb_dec(b, f->family);
+	json_key(b, &first, "type");
+	fb_dec(b, f->type);
+	json_key(b, &first, "state");
+	fb_dec(b, f->state);
+	if (inet) {
+		int af = f->family == AF_INET ? AF_INET : AF_INET6;
+
+		json_key(b, &first, "src");
+		json_cstr(b, inet_ntop(af, f->src, ip, sizeof(ip)) ? ip : "");
+		json_key(b, &first, "sport");
+		fb_udec(b, f->sport);
+		json_key(b, &first, "dst");
+		json_cstr(b, inet_ntop(af, f->dst, ip, sizeof(ip)) ? ip : "");
+		json_key(b, &first, "dport");
+		fb_udec(b, f->dport);
+	} else if (f->family == AF_UNIX) {
+		json_key(b, &first, "peer");
+		fb_udec(b, f->peer);
+		if (f->namelen) {
+			uint32_t n = f->namelen;
+
+			/* a path's address ends at its NUL; an abstract one
+			   (a NUL first) is all bytes */
+			if (f->name[0] && memchr(f->name, 0, n))
+				n = (uint32_t)((const uint8_t *)memchr(f->name, 0, n) -
+					       f->name);
+			json_key(b, &first, "address");
+			if (json_str(b, f->name, n)) {
+				json_key(b, &first, "address_hex");
+				json_hex(b, f->name, n);
+			}
+		}
+	} else if (f->family == AF_NETLINK) {
+		json_key(b, &first, "portid");
+		fb_udec(b, f->portid);
+		json_key(b, &first, "netlink_protocol");
+		fb_dec(b, f->protocol);
+	}
+out:
+	fb_putc(b, '}');
+}
+
 static void arg(struct json_sink *js, struct fmt_buf *b,
 		const struct sc_call *c, int i, const char *name)
 {
@@ -147,6 +247,19 @@ static void arg(struct json_sink *js, struct fmt_buf *b,
 	if (is_flags(a->kind)) {
 		json_key(b, &first, "flags");
 		flag_names(b, js->tmp);
+	}
+	if (c->fd[i]) {
+		json_key(b, &first, "fd");
+		json_fd(b, c->fd[i]);
+	}
+	if (a->kind == K_pipefds && c->fd[FD_SLOT_PAIR0] &&
+	    c->fd[FD_SLOT_PAIR0 + 1]) {
+		json_key(b, &first, "fds");
+		fb_putc(b, '[');
+		json_fd(b, c->fd[FD_SLOT_PAIR0]);
+		fb_putc(b, ',');
+		json_fd(b, c->fd[FD_SLOT_PAIR0 + 1]);
+		fb_putc(b, ']');
 	}
 	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT)) {
 		uint32_t len = k->len;
@@ -255,6 +368,10 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		fmt_retval(&t2, c);
 		json_key(&b, &first, "ret");
 		json_str(&b, (const uint8_t *)js->tmp, (size_t)(t2.p - js->tmp));
+		if (c->fd[FD_SLOT_RET] && c->ret >= 0) {
+			json_key(&b, &first, "ret_fd");
+			json_fd(&b, c->fd[FD_SLOT_RET]);
+		}
 		if (c->ret < 0 && c->ret >= -4095) {
 			const char *e = errno_name((int)-c->ret);
 

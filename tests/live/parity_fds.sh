@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -yy against strace -yy (tests/parity.sh, the oracle): fam_fds (fds of
+# every kind: files, devices, memfd, pipes, eventfd, epoll, signalfd,
+# timerfd, inotify, a pidfd, dup/fcntl, TCP, UDP, unix and netlink
+# sockets) and the file, socket and IPC families, each traced with -f -yy
+# by both, must print the same trace (the known differences are listed as
+# NAME-yy in tests/oracle/known-differences, with their reasons); and of
+# all the fd annotations strace printed, at least 98% must be etrace's too
+# (tests/oracle/fdnotes.awk).
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+agree=0 total=0
+for p in fam_fds fam_files fam_files_edge fam_sockets fam_ipc; do
+	[ -x "$PROGS/$p" ] || { soft_fail "no $PROGS/$p"; continue; }
+	echo "== $p -yy"
+	sh "$TOP/tests/parity.sh" -c -O -yy -w "$WORK/$p" -n "$p-yy" \
+		-- "$PROGS/$p" ||
+		soft_fail "$p: etrace -yy's trace is not strace -yy's (differences above)"
+	[ -s "$WORK/$p/s.out" ] && [ -s "$WORK/$p/e.out" ] || continue
+	set -- $(awk -f "$TOP/tests/oracle/norm.awk" \
+		-f "$TOP/tests/oracle/fdnotes.awk" -v show=1 \
+		"$WORK/$p/s.out" "$WORK/$p/e.out" | tee /dev/stderr |
+		sed -n 's/^fdnotes: \([0-9]*\) of \([0-9]*\) .*/\1 \2/p')
+	agree=$((agree + ${1:-0}))
+	total=$((total + ${2:-0}))
+done
+echo "fd annotations: $agree of $total agree"
+[ "$total" -gt 400 ] || soft_fail "only $total annotations in strace's traces"
+# at least 98 in 100
+[ $((agree * 100)) -ge $((total * 98)) ] ||
+	soft_fail "only $agree of $total fd annotations agree with strace's (want 98%)"
+finish
