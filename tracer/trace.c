@@ -406,6 +406,12 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		snprintf(err, errlen, "out of memory");
 		return r;
 	}
+	/* -P decides on what the program reads in the kernel: no guess */
+	if (p->pair.paths && p->pair.paths->n && !t->cap.active) {
+		snprintf(err, errlen, "-P needs the BPF program, which reads the"
+			 " calls' paths and fds (%s)", t->cap.why);
+		return -ENOTSUP;
+	}
 	say_mode(t);
 	if (p->cmd) {
 		r = launch_go(&t->ln, err, errlen);

@@ -2,7 +2,8 @@
 # tests/oracle/known-differences names only programs a test runs: each
 # PROGRAM is a family program (tests/progs/PROGRAM.c, run by
 # tests/live/parity_FAMILY.sh), one traced with -yy (PROGRAM-yy, run by
-# tests/live/parity_fds.sh) or a command of parity_commands.sh
+# tests/live/parity_fds.sh), one traced with -P (PROGRAM-P, run by
+# tests/live/trace_path.sh) or a command of parity_commands.sh
 # (check PROGRAM ...).  An entry of a program no test runs would never
 # be found stale.  Needs no privileges.
 . "$TOP/tests/lib.sh"
@@ -21,6 +22,14 @@ while read -r p; do
 			soft_fail "$p: no tests/progs/$b.c"
 		grep -q " $b\b" "$TOP/tests/live/parity_fds.sh" ||
 			soft_fail "$p: tests/live/parity_fds.sh does not run $b"
+		;;
+	fam_*-P)
+		# traced with -P by trace_path.sh
+		b=${p%-P}
+		[ -f "$TOP/tests/progs/$b.c" ] ||
+			soft_fail "$p: no tests/progs/$b.c"
+		grep -q "ok $p " "$TOP/tests/live/trace_path.sh" ||
+			soft_fail "$p: tests/live/trace_path.sh does not run it"
 		;;
 	fam_*)
 		f=${p#fam_}

@@ -35,6 +35,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->fo.verbose = c->verbose;
 	p->fo.xflag = c->xflag;
 	p->fo.fds = c->fds;
+	p->paths = c->paths && c->paths->n ? c->paths : NULL;
 	p->follow = c->follow;
 	p->system_wide = c->all;
 	p->stacks = c->stacks;
@@ -241,7 +242,7 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		/* exit's entry items (retried inputs) replace the faulted */
 		capture_caps(&cp, p->capv[ph], c->cap, c->cap_out,
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
-		if (p->fo.fds)
+		if (p->fo.fds || p->paths)
 			capture_fds(&cp, p->fdv, c->fd);
 	}
 	/* (without every mapping in the records, the map is not current) */
@@ -334,7 +335,9 @@ static void caps_done(struct task *t)
 static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 		       uint64_t time, int seen_enter, enum call_end end)
 {
-	if (rules_show(&p->rules, c, end, seen_enter, t->t_enter, time))
+	/* -P: a call that touches no selected path was not begun either */
+	if (!t->hidden &&
+	    rules_show(&p->rules, c, end, seen_enter, t->t_enter, time))
 		p->sink->ops->sc_exit(p->sink, t, c, time, seen_enter, end);
 }
 
@@ -375,6 +378,7 @@ void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 	call_init(p, &c, t);
 	call_ended(p, t, &c, time, 1, end);
 	t->in_call = 0;
+	t->hidden = 0;
 	caps_done(t);
 	pair_flush_signals(p, t, time);
 }
@@ -442,11 +446,20 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
 		memcpy(t->args, c.args, sizeof(t->args));
-		p->sink->ops->sc_enter(p->sink, t, &c, time);
+		t->hidden = p->paths && !pathsel_match(p->paths, &c);
+		if (!t->hidden)
+			p->sink->ops->sc_enter(p->sink, t, &c, time);
 		free(k.argv_bytes);
 		return;
 	}
-	p->sink->ops->sc_enter(p->sink, t, &c, time);
+	/*
+	 * -P: decided at entry, as strace does, on what the call was given;
+	 * a path not copied yet (its page was not in memory) at its exit
+	 */
+	t->hidden = p->paths ? pathsel_match(p->paths, &c) == 1 ? 0 :
+			       pathsel_match(p->paths, &c) < 0 ? 2 : 1 : 0;
+	if (!t->hidden)
+		p->sink->ops->sc_enter(p->sink, t, &c, time);
 }
 
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
@@ -506,6 +519,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		memset(t->args, 0, sizeof(t->args));
 		t->cs[0].state = CS_EMPTY;
 		seen = 0;
+		/* -P: what it was given is not known */
+		t->hidden = p->paths != NULL;
 		if (is_child_exec(p, t, nr)) {
 			/*
 			 * enable_on_exec: the command's execve entry came
@@ -521,10 +536,13 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 				summary_call(p->sum, t->comm, t->pid, t->tid,
 					     (unsigned int)nr, ret, t->t_enter ?
 					     time - t->t_enter : 0);
-			p->sink->ops->sc_enter(p->sink, t, &c, time);
+			t->hidden = p->paths && !pathsel_match(p->paths, &c);
+			if (!t->hidden)
+				p->sink->ops->sc_enter(p->sink, t, &c, time);
 			c.ret = ret;
 			c.exited = 1;
 			call_ended(p, t, &c, time, 1, END_RETURNED);
+			t->hidden = 0;
 			free(k.argv_bytes);
 			p->exec_seen = 1;
 			caps_done(t);
@@ -533,6 +551,12 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		}
 	}
 	call_init(p, &c, t);
+	/* -P on a path copied again at exit: the call begins now */
+	if (t->hidden == 2) {
+		t->hidden = pathsel_match(p->paths, &c) != 1;
+		if (!t->hidden)
+			p->sink->ops->sc_enter(p->sink, t, &c, t->t_enter);
+	}
 	c.ret = ret;
 	c.exited = 1;
 	if (p->sum_calls)
@@ -552,6 +576,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (is_exec(nr) && ret == 0)
 		origin_spawned(p->spawns, t, &c, time);
 	t->in_call = 0;
+	t->hidden = 0;
 	caps_done(t);
 	pair_flush_signals(p, t, time);
 }

@@ -12,6 +12,7 @@
 #include "capture_abi.h"
 #include "decode.h"
 #include "maps.h"
+#include "pathsel.h"
 #include "stacks.h"
 #include "unwind.h"
 #include "rules.h"
@@ -34,6 +35,7 @@ struct pair {
 	struct sink *sink;
 	struct sink_view view;
 	const struct sc_select *sel;
+	const struct path_sel *paths;	/* -P, or NULL */
 	struct fmt_opts fo;
 	int follow;			/* new children are traced */
 	int system_wide;
@@ -78,6 +80,7 @@ struct pair {
 /* what the pairing stage is to do (the trace plan says) */
 struct pair_conf {
 	const struct sc_select *sel;	/* the syscalls shown */
+	const struct path_sel *paths;	/* -P: only calls that touch these */
 	int strsize;			/* -s */
 	int verbose;			/* -v */
 	int xflag;			/* -x 1, -xx 2 */

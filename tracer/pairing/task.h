@@ -22,6 +22,8 @@ struct task {
 	char comm[16];
 	/* syscall pairing */
 	int in_call;			/* an entry was seen, no exit yet */
+	int hidden;			/* -P: the open call touches no
+					   selected path: not shown */
 	long nr;
 	long last_nr;			/* its last syscall, traced or not (-n) */
 	uint64_t args[SC_MAX_ARGS];

@@ -42,6 +42,8 @@ void opt_usage(FILE *f)
 "                  %signal %network %ipc %creds %clock ..., /regex, ?name,\n"
 "                  all, none; a leading ! negates the list; and events:\n"
 "  -e SYS:EVENT    any tracepoint, globs allowed (sched:*, net:net_dev_xmit)\n"
+"  -P PATH         only calls that touch PATH, by a path or an fd (repeatable;\n"
+"                  a PATH with * ? [ is a glob: -P '/etc/*')\n"
 "  --filter EXPR   the kernel's tracepoint filter, for the -e before it\n"
 "  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
 "Output:\n"
@@ -339,6 +341,12 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_trace_path(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	return pathsel_add(&o->paths, arg, cx->err, cx->errlen);
+}
+
 static int opt_e(struct options *o, const struct opt_row *r,
 		 const char *arg, struct opt_ctx *cx)
 {
@@ -511,6 +519,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("env", 'E', ARG, opt_env),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
+	ROW("trace-path", 'P', ARG, opt_trace_path),
 	ROW("filter", LONG_ONLY + 0, ARG, opt_filter),
 	ROW_VAL("successful-only", 'z', opt_status, STATUS_SUCCESSFUL),
 	ROW_VAL("failed-only", 'Z', opt_status, STATUS_FAILED),
@@ -633,6 +642,11 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "-x given more than twice";
 	else if (o->yflag > 2)
 		why = "-y given more than twice";
+	else if (o->paths.n && o->summary)
+		why = "-P selects lines: -c's and -C's counts are of every call";
+	else if (o->paths.n && o->no_bpf)
+		why = "-P needs the BPF program (it reads the calls' paths and"
+		      " fds): not with --no-bpf";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
 	else if (o->follow > 2)
@@ -720,6 +734,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 
 void opt_free(struct options *o)
 {
+	pathsel_free(&o->paths);
 	for (int i = 0; i < o->ntps; i++) {
 		free(o->tps[i].glob);
 		free(o->tps[i].filter);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "pathsel.h"
 #include "select.h"
 
 struct options {
@@ -52,6 +53,7 @@ struct options {
 	int yflag;		/* -y 1, -yy 2 */
 	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
 	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */
+	struct path_sel paths;	/* -P, repeatable */
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */

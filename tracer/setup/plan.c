@@ -54,6 +54,9 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->strsize = (unsigned int)o->strsize;
 	w->fds = o->decode_fds ? CAP_FDS_ON | (o->decode_fds & DECODE_FD_SOCKET ?
 					      CAP_FDS_SOCKET : 0) : 0;
+	/* -P: fds are matched by what they refer to */
+	if (o->paths.n)
+		w->fds |= CAP_FDS_ON;
 	w->sum_by = o->sum_by;
 	w->hist = o->hist;
 	w->sum_wall = o->sum_wall;
@@ -155,7 +158,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	plan_rings(o, m, p);
 	p->pair = (struct pair_conf){
 		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,
-		.xflag = o->xflag, .fds = o->decode_fds,
+		.xflag = o->xflag, .fds = o->decode_fds, .paths = &o->paths,
 		.follow = o->follow > 0,
 		.all = o->system_wide, .stacks = o->stack,
 		.signals = o->signals, .max_events = o->max_events,

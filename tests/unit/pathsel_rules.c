@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Pairing stage: -P's choice (tracer/pathsel.c) on calls as the decoders
+ * see them at entry: which arguments count is strace 6.1's, a path as the
+ * program passed it, an fd as what it referred to; globs.
+ */
+#include <fcntl.h>
+#include <sys/syscall.h>
+
+#include "check.h"
+#include "pathsel.h"
+
+#define CALL(nr, ...) ((struct sc_call){ .d = sc_lookup(nr), \
+	.args = { __VA_ARGS__ } })
+#define STR(s) ((struct cap){ (const uint8_t *)(s), sizeof(s) - 1, 0, 0, 0 })
+#define FILE_FD(s) { .kind = FD_PATH, .name = (const uint8_t *)(s), \
+		     .namelen = sizeof(s) - 1 }
+
+int main(void)
+{
+	struct path_sel ps = { 0 }, glob = { 0 };
+	struct cap host = STR("/etc/hostname"), other = STR("/etc/passwd");
+	struct fd_desc fh = FILE_FD("/etc/hostname"), fo = FILE_FD("/tmp/x");
+	struct fd_desc pipe = { .kind = FD_PIPE, .ino = 7 };
+	struct sc_call c;
+	char err[128];
+
+	CHECK(pathsel_add(&ps, "/etc/hostname", err, sizeof(err)) == 0);
+	CHECK(pathsel_add(&ps, "pipe:[7]", err, sizeof(err)) == 0);
+	CHECK(pathsel_add(&glob, "/tmp/*", err, sizeof(err)) == 0);
+	CHECK(pathsel_add(&glob, "", err, sizeof(err)) == -1);
+
+	/* openat: the dirfd (not AT_FDCWD's directory) or the path */
+	c = CALL(SYS_openat, (uint64_t)(int64_t)AT_FDCWD, 1, O_RDONLY);
+	c.cap[1] = &host;
+	c.fd[0] = &fo;
+	CHECK(pathsel_match(&ps, &c));
+	c.cap[1] = &other;
+	CHECK(!pathsel_match(&ps, &c));
+	CHECK(!pathsel_match(&glob, &c));
+	c.args[0] = 5;
+	CHECK(pathsel_match(&glob, &c));
+	/* a path not copied whole (cut, a fault): no match */
+	other.flags = CAP_TRUNC;
+	c.cap[1] = &other;
+	c.args[0] = (uint64_t)(int64_t)AT_FDCWD;
+	CHECK(!pathsel_match(&glob, &c));
+	/* read: its fd, by what it referred to; a pipe by its link text */
+	c = CALL(SYS_read, 3, 0, 1);
+	c.fd[0] = &fh;
+	CHECK(pathsel_match(&ps, &c));
+	c.fd[0] = &pipe;
+	CHECK(pathsel_match(&ps, &c));
+	c.fd[0] = NULL;
+	CHECK(!pathsel_match(&ps, &c));
+	/* dup2: both fds count; epoll_ctl: only the fd added */
+	c = CALL(SYS_dup2, 4, 3);
+	c.fd[1] = &fh;
+	CHECK(pathsel_match(&ps, &c));
+	c = CALL(SYS_epoll_ctl, 3, 1, 4, 0);
+	c.fd[0] = &fh;
+	CHECK(!pathsel_match(&ps, &c));
+	c.fd[2] = &fh;
+	CHECK(pathsel_match(&ps, &c));
+	/* rename: strace looks at the first path only */
+	c = CALL(SYS_rename, 1, 2);
+	c.cap[1] = &host;
+	CHECK(!pathsel_match(&ps, &c));
+	c.cap[0] = &host;
+	CHECK(pathsel_match(&ps, &c));
+	/* calls outside %file, %desc, %network never */
+	c = CALL(SYS_getpid, 0);
+	c.fd[0] = &fh;
+	CHECK(!pathsel_match(&ps, &c));
+	pathsel_free(&ps);
+	pathsel_free(&glob);
+	CHECK_DONE();
+}
