@@ -19,10 +19,11 @@ for p in fam_fds fam_files fam_files_edge fam_sockets fam_ipc; do
 		-- "$PROGS/$p" ||
 		soft_fail "$p: etrace -yy's trace is not strace -yy's (differences above)"
 	[ -s "$WORK/$p/s.out" ] && [ -s "$WORK/$p/e.out" ] || continue
-	set -- $(awk -f "$TOP/tests/oracle/norm.awk" \
-		-f "$TOP/tests/oracle/fdnotes.awk" -v show=1 \
-		"$WORK/$p/s.out" "$WORK/$p/e.out" | tee /dev/stderr |
-		sed -n 's/^fdnotes: \([0-9]*\) of \([0-9]*\) .*/\1 \2/p')
+	awk -f "$TOP/tests/oracle/norm.awk" -f "$TOP/tests/oracle/fdnotes.awk" \
+		-v show=1 "$WORK/$p/s.out" "$WORK/$p/e.out" > "$WORK/$p.notes"
+	cat "$WORK/$p.notes"
+	set -- $(sed -n 's/^fdnotes: \([0-9]*\) of \([0-9]*\) .*/\1 \2/p' \
+		"$WORK/$p.notes")
 	agree=$((agree + ${1:-0}))
 	total=$((total + ${2:-0}))
 done
