@@ -5,11 +5,12 @@
  * entry and an exit record, capture_caps of each into the call's cap /
  * cap_out (an exit record's entry items, read again, into cap; pieces of
  * one argument joined in a buffer of pair.c's size),
+ * -y's fd items through capture_fds (as pair.c with -y or -P),
  * and the call printed by fmt_args (entering, exiting) and fmt_retval.
  *
  * FUZZ_PRINT=1 in the environment prints each call (to check seeds).
  *
- * Input: u8 options (-s, -v, -x), 6 x u64 arguments, i64 return, u16
+ * Input: u8 options (-s, -v, -x, -yy), 6 x u64 arguments, i64 return, u16
  * length of the first record, the first record, then the second record
  * (the rest).  Each record is in an allocation of exactly its size.
  */
@@ -22,6 +23,7 @@
 
 static char line[1 << 17];
 static uint8_t join[JOIN_BUF];
+static struct fd_desc fdv[FD_SLOTS];
 
 static void check_parsed(const struct cap_parsed *cp, const uint8_t *raw,
 			 size_t len)
@@ -29,7 +31,11 @@ static void check_parsed(const struct cap_parsed *cp, const uint8_t *raw,
 	FUZZ_ASSERT(cp->phase == CAP_AT_ENTRY || cp->phase == CAP_AT_EXIT);
 	FUZZ_ASSERT(cp->nitems >= 0 && cp->nitems <= 32);
 	for (int i = 0; i < cp->nitems; i++) {
-		FUZZ_ASSERT(cp->item[i].arg >= 0 && cp->item[i].arg < SC_MAX_ARGS);
+		/* an argument's memory, or -y's fd items (CAP_FD_*) */
+		FUZZ_ASSERT((cp->item[i].arg >= 0 &&
+			     cp->item[i].arg < SC_MAX_ARGS) ||
+			    (cp->item[i].arg >= CAP_FD_ARG0 &&
+			     cp->item[i].arg < CAP_ITEM_ARGS));
 		FUZZ_ASSERT(cp->item[i].phase == CAP_AT_ENTRY ||
 			    cp->item[i].phase == CAP_AT_EXIT);
 		FUZZ_ASSERT(cp->item[i].p >= raw && cp->item[i].p <= raw + len);
@@ -42,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const int strsizes[4] = { 32, 0, 7, 4096 };
 	struct fz f;
-	struct fmt_opts fo;
+	struct fmt_opts fo = { 0 };
 	struct sc_call c;
 	struct cap capv[2][SC_MAX_ARGS];
 	uint8_t *rec[2];
@@ -56,6 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fo.strsize = strsizes[opts & 3];
 	fo.verbose = (opts >> 2) & 1;
 	fo.xflag = ((opts >> 3) & 3) % 3;
+	fo.fds = opts & 0x20 ? DECODE_FD_ALL : 0;
 	c.o = &fo;
 	for (int i = 0; i < SC_MAX_ARGS; i++)
 		c.args[i] = fz_u64(&f);
@@ -89,6 +96,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* an exit record's entry items (read again) go to cap[] */
 		capture_caps(&cp, capv[ph], c.cap, c.cap_out,
 			     join + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
+		capture_fds(&cp, fdv, c.fd);
+	}
+	/* every fd described lies inside a record */
+	for (int s = 0; s < FD_SLOTS; s++) {
+		int in = 0;
+
+		if (!c.fd[s])
+			continue;
+		for (int k = 0; k < 2; k++)
+			in |= c.fd[s]->name >= rec[k] &&
+			      c.fd[s]->name <= rec[k] + rlen[k] &&
+			      c.fd[s]->namelen <=
+			      (size_t)(rec[k] + rlen[k] - c.fd[s]->name);
+		FUZZ_ASSERT(in);
 	}
 	/* every capture lies inside a record or the join buffer */
 	for (int a = 0; a < SC_MAX_ARGS; a++) {

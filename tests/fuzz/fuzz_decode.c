@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const int strsizes[8] = { 32, 0, 1, 4, 16, 64, 255, 4096 };
 	struct fz f;
-	struct fmt_opts fo;
+	struct fmt_opts fo = { 0 };
 	struct sc_call c;
 	struct cap caps[2][SC_MAX_ARGS];
 	uint8_t *mem[2][SC_MAX_ARGS];

@@ -115,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const int strsizes[4] = { 32, 0, 7, 4096 };
-	struct fmt_opts fo;
+	struct fmt_opts fo = { 0 };
 	struct fz f;
 	struct task t;
 	struct frame fr[8];
