@@ -18,6 +18,12 @@ struct fmt_opts {
 	int xflag;		/* -x: 1 = non-printable strings in hex,
 				   2 (-xx) = every string in hex */
 	unsigned int fds;	/* -y: DECODE_FD_* shown after fd numbers */
+	/*
+	 * -Y: the name of the task pid (or tid) at the time of the call,
+	 * or NULL when it is not known; pid_name NULL: names not shown
+	 */
+	const char *(*pid_name)(const void *ctx, int64_t pid);
+	const void *pid_ctx;
 };
 
 /* --decode-fds: what is shown of an fd (strace's words) */
@@ -144,6 +150,17 @@ void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len);
  * Fewer than 128 bytes prints as much as the fields present allow.
  */
 void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len);
+/* the same, with si_pid named as -Y names pids (o may be NULL) */
+void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
+		   const struct fmt_opts *o);
+/*
+ * A process or thread id as strace -Y prints it: "123<make>", the name
+ * escaped as strace escapes it (< and > too); just "123" when o shows no
+ * names, pid <= 0, or the name is not known.
+ */
+void fmt_pid(struct fmt_buf *b, const struct fmt_opts *o, int64_t pid);
+/* a task's name as -Y prints it, between < and > (xflag: -x, -xx) */
+void fmt_comm(struct fmt_buf *b, const char *comm, int xflag);
 
 /* "ENOENT", or NULL */
 const char *errno_name(int err);

@@ -303,6 +303,9 @@ void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
 		fb_dec(b, r);
 		fmt_fd_note(b, c, FD_SLOT_RET);
 		break;
+	case R_tgid:
+		fmt_pid(b, c->o, r);
+		break;
 	default:
 		fb_dec(b, r);
 	}

@@ -231,10 +231,3 @@ FMT_KIND(dirfd)
 		fmt_fd_note(b, c, i);
 	}
 }
-
-FMT_KIND(waitid_id)
-{
-	fb_dec(b, (int32_t)c->args[i]);
-	if (i == 1 && (uint32_t)c->args[0] == 3 /* P_PIDFD */)
-		fmt_fd_note(b, c, i);
-}

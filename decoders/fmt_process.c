@@ -15,6 +15,28 @@ FMT_KIND(waitopts)
 	fmt_flags_dflt(b, &xlat_wait_options, (uint32_t)c->args[i], "W???");
 }
 
+FMT_KIND(tgid)
+{
+	fmt_pid(b, c->o, (int32_t)c->args[i]);
+}
+
+/*
+ * waitid's id names a process only for P_PID (not a group): -Y's name;
+ * with P_PIDFD it is an fd: -y's note
+ */
+FMT_KIND(waitid_id)
+{
+	uint32_t idtype = i > 0 ? (uint32_t)c->args[i - 1] : 0;
+
+	if (i > 0 && idtype == P_PID) {
+		fmt_pid(b, c->o, (int32_t)c->args[i]);
+		return;
+	}
+	fb_dec(b, (int32_t)c->args[i]);
+	if (i > 0 && idtype == 3 /* P_PIDFD */)
+		fmt_fd_note(b, c, i);
+}
+
 FMT_KIND(idtype)
 {
 	fmt_enum_dflt(b, &xlat_idtype, (uint32_t)c->args[i], "P_???");
@@ -277,13 +299,13 @@ int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (c->args[2] && k && !(k->flags & CAP_FAULT) && k->len >= 4 &&
 		    !sc_failed(c)) {
 			fb_putc(b, '[');
-			fb_dec(b, (int32_t)ld32(k->p));
+			fmt_pid(b, c->o, (int32_t)ld32(k->p));
 			fb_putc(b, ']');
 		} else if (c->args[2] && !(flags & CLONE_PIDFD) &&
 			   c->exited && c->ret > 0) {
 			/* the kernel stores the very number it returns */
 			fb_putc(b, '[');
-			fb_dec(b, c->ret);
+			fmt_pid(b, c->o, c->ret);
 			fb_putc(b, ']');
 		} else {
 			fmt_ptr(b, c->args[2]);
@@ -385,7 +407,7 @@ int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
 			if ((flags & CLONE_PARENT_SETTID) &&
 			    !(flags & CLONE_PIDFD) && ld64(k->p + 24)) {
 				fb_puts(b, " => {parent_tid=[");
-				fb_dec(b, c->ret);
+				fmt_pid(b, c->o, c->ret);
 				fb_puts(b, "]}");
 			}
 		}

@@ -78,7 +78,7 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	if (req == PTRACE_TRACEME)
 		return c->d->nargs;
 	fb_puts(b, ", ");
-	fb_dec(b, (int32_t)c->args[1]);
+	fmt_pid(b, c->o, (int32_t)c->args[1]);
 	switch (req) {
 	case PTRACE_ATTACH: case PTRACE_INTERRUPT: case PTRACE_KILL:
 	case PTRACE_LISTEN:

@@ -178,10 +178,11 @@ static void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 	fb_puts(b, " s */");
 }
 
-static void fmt_si_source(struct fmt_buf *b, const uint8_t *p)
+static void fmt_si_source(struct fmt_buf *b, const uint8_t *p,
+			  const struct fmt_opts *o)
 {
 	fb_puts(b, ", si_pid=");
-	fb_dec(b, (int32_t)ld32(p + 16));
+	fmt_pid(b, o, (int32_t)ld32(p + 16));
 	fb_puts(b, ", si_uid=");
 	fb_udec(b, ld32(p + 20));
 }
@@ -195,6 +196,12 @@ static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)
 }
 
 void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
+{
+	fmt_siginfo_o(b, p, len, NULL);
+}
+
+void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
+		   const struct fmt_opts *o)
 {
 	int32_t signo, code, err;
 	const struct xlat *codes;
@@ -236,7 +243,7 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 		switch (code) {
 		case SI_USER:
 		case SI_TKILL:
-			fmt_si_source(b, p);
+			fmt_si_source(b, p, o);
 			break;
 		case SI_TIMER:
 			fb_puts(b, ", si_timerid=");
@@ -246,13 +253,13 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 			fmt_si_value(b, p);
 			break;
 		default:
-			fmt_si_source(b, p);
+			fmt_si_source(b, p, o);
 			fmt_si_value(b, p);
 		}
 	} else if (code != 0x80) {
 		switch (signo) {
 		case SIGCHLD:
-			fmt_si_source(b, p);
+			fmt_si_source(b, p, o);
 			fb_puts(b, ", si_status=");
 			if (code == CLD_EXITED)
 				fb_dec(b, (int32_t)ld32(p + 24));
@@ -282,7 +289,7 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 			fb_hex(b, ld32(p + 28));
 			break;
 		default:
-			fmt_si_source(b, p);
+			fmt_si_source(b, p, o);
 			fmt_si_value(b, p);
 		}
 	}
@@ -295,7 +302,7 @@ FMT_KIND(siginfo)
 
 	if (!k)
 		return;
-	fmt_siginfo(b, k->p, k->len);
+	fmt_siginfo_o(b, k->p, k->len, c->o);
 }
 
 /* a signal number returned (rt_sigtimedwait): = 10 (SIGUSR1) */

@@ -194,3 +194,49 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, count ? ", ..." : "...");
 	fb_putc(b, ']');
 }
+
+/*
+ * -Y's <name>: escaped as strace escapes a string, and < and > too (as
+ * octal, or hex with -x), so the name cannot end the brackets early.
+ */
+void fmt_comm(struct fmt_buf *b, const char *comm, int xflag)
+{
+	const uint8_t *s = (const uint8_t *)comm;
+	size_t n = strlen(comm), run = 0;
+
+	fb_putc(b, '<');
+	if (want_hex(s, n, xflag)) {
+		quote_hex(b, s, n);
+		fb_putc(b, '>');
+		return;
+	}
+	for (size_t i = 0; i <= n; i++) {
+		int lt = i < n && (s[i] == '<' || s[i] == '>');
+
+		if (i < n && !lt)
+			continue;
+		quote_c(b, s + run, i - run, NULL);
+		run = i + 1;
+		if (!lt)
+			break;
+		if (xflag)
+			quote_hex(b, s + i, 1);
+		else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7')
+			fb_puts(b, s[i] == '<' ? "\\074" : "\\076");
+		else
+			fb_puts(b, s[i] == '<' ? "\\74" : "\\76");
+	}
+	fb_putc(b, '>');
+}
+
+void fmt_pid(struct fmt_buf *b, const struct fmt_opts *o, int64_t pid)
+{
+	const char *name;
+
+	fb_dec(b, pid);
+	if (!o || !o->pid_name || pid <= 0 || pid > 0x7fffffff)
+		return;
+	name = o->pid_name(o->pid_ctx, pid);
+	if (name && *name)
+		fmt_comm(b, name, o->xflag);
+}

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -258,7 +259,14 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 			return events_filter_error(&t->ev, &t->tfs, r, err, errlen);
 	}
 	if (p->cmd) {
-		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, NULL);
+		/* a fork of etrace's that renamed nothing: our name, until
+		   it execs (strace's command shows "strace" there) */
+		char self[17] = "";
+
+		prctl(PR_GET_NAME, self);
+		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, self);
+		t->pr.self = getpid();
+		memcpy(t->pr.self_comm, self, sizeof(t->pr.self_comm));
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {

@@ -13,7 +13,9 @@
 # Each trace is cut into tasks (the pid before each line).  What options
 # put between the pid and the call (-Y's <comm> after the pid, -n's
 # "[ 257] ", -i's "[00007f...] ") is kept apart, compared as it is (no
-# rule masks it), and put back before the normalised line.  A call split
+# rule masks it: but the command's name before its exec is its tracer's,
+# <strace> or <etrace>, read as <TRACER>), and put back before the
+# normalised line.  A call split
 # into "<unfinished ...>" and "<... resumed>" is joined in the place of
 # its start.  Tasks are named by descent: the program is P, the k-th task
 # its clone/fork/vfork/clone3 calls returned is P.k, and so on.  Every line
@@ -65,6 +67,8 @@ function add(f, pid, l, col) {
 		l = substr(l, RLENGTH + 1)
 	}
 	gsub(/ /, "", pid)
+	if (col == "<strace> " || col == "<etrace> ")
+		col = "<TRACER> "
 	while (match(l, /^\[[ 0-9a-f?]+\] /)) {
 		col = col substr(l, 1, RLENGTH)
 		l = substr(l, RLENGTH + 1)
@@ -293,6 +297,7 @@ END {
 					continue
 				r = retval(l)
 				sub(/^ +/, "", r)
+				sub(/<.*>$/, "", r)	# -Y's name
 				if (r ~ /^[0-9]+$/ && r > 0) {
 					par[f, r] = pid
 					kidx[f, r] = ++nkid[f, pid]

@@ -241,15 +241,20 @@ function norm_pid(l, n,   na, k, a, r, p) {
 			if (!index(NORM_PIDARGS[n], "," k ","))
 				continue
 			a = substr(l, NORM_AS[k], NORM_AE[k] - NORM_AS[k] + 1)
-			if (a ~ /^-?[0-9]+$/)
-				l = substr(l, 1, NORM_AS[k] - 1) norm_pidnum(a) \
+			# (-Y: "123<make>", the name kept)
+			if (a ~ /^-?[0-9]+(<.*>)?$/) {
+				match(a, /^-?[0-9]+/)
+				l = substr(l, 1, NORM_AS[k] - 1) \
+					norm_pidnum(substr(a, 1, RLENGTH)) \
+					substr(a, RLENGTH + 1) \
 					substr(l, NORM_AE[k] + 1)
+			}
 		}
 	}
-	if (n in NORM_PIDRET && match(l, /\) += -?[0-9]+( |$)/)) {
+	if (n in NORM_PIDRET && match(l, /\) += -?[0-9]+(<[^>]*>)?( |$)/)) {
 		# the last ") = N" is the return
 		p = 0; r = l
-		while (match(r, /\) += -?[0-9]+( |$)/)) {
+		while (match(r, /\) += -?[0-9]+(<[^>]*>)?( |$)/)) {
 			p += RSTART
 			r = substr(r, RSTART + 1)
 		}
@@ -260,7 +265,9 @@ function norm_pid(l, n,   na, k, a, r, p) {
 			substr(r, RSTART + RLENGTH)
 	}
 	l = norm_pidin(l, "(si_pid|nl_pid|l_pid|pid)=-?[0-9]+")
-	l = norm_pidin(l, "[a-z_]*_tid=\\[[0-9]+\\]")
+	l = norm_pidin(l, "[a-z_]*_tid=\\[[0-9]+(\\]|<)")
+	# -Y: the tracer's own name, strace's or etrace's, where its pid is
+	gsub(/TRACER<[es]trace>/, "TRACER<TRACER>", l)
 	l = norm_pidin(l, "/proc/[0-9]+/")
 	l = norm_pidin(l, "\"/proc/[0-9]+\"")
 	if (n == "ioctl" && l ~ /TIOC(GPGRP|SPGRP|GSID)/)

@@ -169,8 +169,56 @@ static void test_futex(void)
 		  "ENOSYS (Function not implemented)");
 }
 
+/* -Y: names of the pids the callback knows, escaped as strace escapes */
+static const char *names(const void *ctx, int64_t pid)
+{
+	return pid == 100 ? "make" : pid == 101 ? "a<b>7\n" : NULL;
+}
+
+static void test_pid_names(void)
+{
+	struct sc_call c;
+	siginfo_t si = { 0 };
+	struct cap k = CAP(&si, sizeof(si));
+
+	fo.pid_name = names;
+	c = CALL(SYS_kill, 0, 100, SIGTERM);
+	CHECK_STR(run(&c), "kill(100<make>, SIGTERM) = 0");
+	c = CALL(SYS_kill, 0, 101, 0);
+	CHECK_STR(run(&c), "kill(101<a\\74b\\0767\\n>, 0) = 0");
+	/* a group (negative), nobody known, a pgid argument: no name */
+	c = CALL(SYS_kill, 0, -100, 0);
+	CHECK_STR(run(&c), "kill(-100, 0) = 0");
+	c = CALL(SYS_kill, -3, 102, 0);
+	CHECK_STR(run(&c), "kill(102, 0) = -1 ESRCH (No such process)");
+	c = CALL(SYS_setpgid, 0, 100, 100);
+	CHECK_STR(run(&c), "setpgid(100<make>, 100) = 0");
+	c = CALL(SYS_getpgid, 100, 0);
+	CHECK_STR(run(&c), "getpgid(0) = 100");
+	c = CALL(SYS_wait4, 100, -1, 0, 0, 0);
+	CHECK_STR(run(&c), "wait4(-1, NULL, 0, NULL) = 100<make>");
+	c = CALL(SYS_set_tid_address, 100, 0x1000);
+	CHECK_STR(run(&c), "set_tid_address(0x1000) = 100");
+	/* waitid: a pid only for P_PID */
+	si.si_signo = SIGCHLD;
+	si.si_code = CLD_EXITED;
+	si.si_pid = 100;
+	c = CALL(SYS_waitid, 0, P_PID, 100, 0x10, WEXITED, 0);
+	c.cap_out[2] = &k;
+	CHECK_STR(run(&c), "waitid(P_PID, 100<make>, {si_signo=SIGCHLD, "
+		  "si_code=CLD_EXITED, si_pid=100<make>, si_uid=0, si_status=0, "
+		  "si_utime=0, si_stime=0}, WEXITED, NULL) = 0");
+	c = CALL(SYS_waitid, -10, P_PGID, 100, 0x10, WEXITED, 0);
+	CHECK_STR(run(&c), "waitid(P_PGID, 100, 0x10, WEXITED, NULL) = -1 "
+		  "ECHILD (No child processes)");
+	fo.pid_name = NULL;
+	c = CALL(SYS_kill, 0, 100, SIGTERM);
+	CHECK_STR(run(&c), "kill(100, SIGTERM) = 0");
+}
+
 int main(void)
 {
+	test_pid_names();
 	test_clone();
 	test_wait();
 	test_rlimit();

@@ -51,6 +51,14 @@ int main(void)
 	CHECK(parse("-E", "=1") == -1);
 	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
 	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
+	CHECK(parse("-Y", NULL) == 0 && o.pid_names == 1);
+	CHECK(parse("--decode-pids=comm", NULL) == 0 && o.pid_names == 1);
+	CHECK(parse("--decode-pids", "none") == 0 && o.pid_names == 0);
+	CHECK(parse("--decode-pids", "pidns") == -1);
+	CHECK_STR(err, "--decode-pids=pidns is not offered: etrace cannot"
+		  " translate 'pidns' exactly");
+	CHECK(parse("--decode-pids", "cmm") == -1);
+	CHECK_STR(err, "invalid --decode-pids 'cmm' (want comm)");
 	CHECK(parse("--output-append-mode", NULL) == -1);
 	CHECK_STR(err, "-A appends to the -o FILE: there is none");
 	CHECK(parse("-A", "-ofile") == 0 && o.append && !strcmp(o.outfile, "file"));
@@ -82,8 +90,8 @@ int main(void)
 	/* unknown, missing argument */
 	CHECK(parse("--nosuch", NULL) == -1);
 	CHECK_STR(err, "invalid option '--nosuch'");
-	CHECK(parse("-Y", NULL) == -1);
-	CHECK_STR(err, "invalid option '-Y'");
+	CHECK(parse("-K", NULL) == -1);
+	CHECK_STR(err, "invalid option '-K'");
 	{
 		char *argv[] = { "etrace", "--output", NULL };
 

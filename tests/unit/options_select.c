@@ -59,8 +59,8 @@ int main(void)
 
 	CHECK(parse(&o, NULL, NULL, NULL, NULL) == -1);
 	CHECK(strstr(err, "command") != NULL);
-	CHECK(parse(&o, "-Y", "true", NULL, NULL) == -1);
-	CHECK(strstr(err, "-Y") != NULL);
+	CHECK(parse(&o, "-K", "true", NULL, NULL) == -1);
+	CHECK(strstr(err, "-K") != NULL);
 	CHECK(parse(&o, "-o", NULL, NULL, NULL) == -1);
 	CHECK(strstr(err, "-o") != NULL);
 	CHECK(parse(&o, "-a", "-p", "1", NULL) == -1);

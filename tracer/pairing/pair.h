@@ -43,6 +43,9 @@ struct pair {
 	pid_t child;
 	const struct launch *launch;
 	int exec_seen;
+	char child_comm0[16];		/* its name before the exec (-Y) */
+	pid_t self;			/* etrace, as -Y names it (getppid) */
+	char self_comm[16];
 	int child_status;		/* waitpid status, once reaped */
 	int child_reaped;
 	int child_exit_pending;		/* its EXIT came before the reap */
@@ -75,6 +78,17 @@ struct pair {
 		struct cap_sig sg;
 	} held[16];
 	unsigned int nheld;
+	/*
+	 * -Y: processes that exited and are not reaped yet (zombies), by
+	 * pid, with the name they died with: a wait4 that reaps one, or a
+	 * SIGCHLD before it, still names it.  A ring: the oldest goes.
+	 */
+	struct zombie {
+		pid_t pid;
+		pid_t ppid;		/* its parent, traced */
+		char comm[16];
+	} zombies[64];
+	unsigned int nzombie;
 };
 
 /* what the pairing stage is to do (the trace plan says) */
@@ -91,6 +105,7 @@ struct pair_conf {
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	uint64_t max_events;		/* --max-events, or 0 */
 	struct rules rules;		/* which ended calls are shown */
+	int pid_names;			/* -Y: pids named (prefixes, args) */
 };
 
 int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c);
@@ -128,6 +143,8 @@ void pair_signal_line(struct pair *p, struct task *t,
 		      const struct cap_sig *sg, uint64_t time);
 /* the signal lines held for t's call (ends.c), now that it ended */
 void pair_flush_signals(struct pair *p, struct task *t, uint64_t time);
+/* -Y: a process that exited is named until it is reaped */
+void pair_zombie(struct pair *p, const struct task *t);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
 

@@ -26,6 +26,8 @@ struct task {
 					   selected path: not shown */
 	long nr;
 	long last_nr;			/* its last syscall, traced or not (-n) */
+	pid_t ppid;			/* its parent, when forked in the trace */
+	uint32_t wait_opts;		/* -Y: its waitid's options, not shown */
 	uint64_t args[SC_MAX_ARGS];
 	uint64_t t_enter;
 	uint64_t exec_t_enter;		/* the command's execve, seen by BPF */

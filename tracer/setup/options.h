@@ -25,6 +25,7 @@ struct options {
 	char **env;		/* -E VAR=VAL, -E VAR: in order */
 	int nenv;
 	int scno;		/* -n: the syscall number before each line */
+	int pid_names;		/* -Y, --decode-pids=comm: tasks' names */
 	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
 	int ring_given;		/* -m was given */

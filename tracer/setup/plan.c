@@ -6,6 +6,7 @@
  * fits, mappings are needed...  Pure: no I/O, no kernel.
  */
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "options.h"
 #include "plan.h"
@@ -70,15 +71,22 @@ static void plan_capture(const struct options *o, struct plan *p)
  * -n on a signal or exit line prints the task's last syscall, whichever
  * it was (strace stops at every call): with a narrower -e trace=, the
  * records of every call must come (and pairing shows only the selected).
- * Otherwise only the selected calls make records.
+ * -Y: wait4 and waitid too.  Otherwise only the selected calls make
+ * records.
  */
 static void plan_seen(const struct options *o, struct plan *p)
 {
+	static const int reaping[] = { SYS_wait4, SYS_waitid };
+
 	/* (signal and killed lines are shown even with -qqq) */
 	if (o->scno && o->lines)
 		sel_all(&p->seen);
 	else
 		p->seen = o->sel;
+	/* -Y names a zombie until it is reaped: the reaping calls too */
+	if (o->pid_names && o->lines)
+		for (size_t i = 0; i < sizeof(reaping) / sizeof(reaping[0]); i++)
+			p->seen.bits[reaping[i] / 64] |= 1ull << (reaping[i] % 64);
 }
 
 static void plan_events(const struct options *o, struct plan *p)
@@ -123,6 +131,7 @@ static void plan_sink(const struct options *o, struct plan *p)
 	s->outfile = o->outfile;
 	s->append = o->append;
 	s->scno = o->scno;
+	s->comm = o->pid_names;
 	s->per_task = o->follow == 2 && o->outfile;
 	/* -ff: the main stream is unused; folded stacks write -o themselves */
 	s->main_on_stderr = s->per_task || o->folded;
@@ -164,6 +173,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.signals = o->signals, .max_events = o->max_events,
 		.rules = { .status = o->status, .duration_ns = o->duration_ns,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
+		.pid_names = o->pid_names,
 	};
 	plan_sink(o, p);
 	p->summary = o->summary;

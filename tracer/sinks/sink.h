@@ -25,6 +25,8 @@ struct sink_view {
 	int multi;		/* several tasks traced from the start */
 	uint64_t printed;	/* calls written */
 	uint64_t max;		/* --max-events, or 0 */
+	const struct fmt_opts *fo;	/* how the decoders print (-Y's
+					   names of pids: signal lines) */
 };
 
 struct sink;
@@ -85,6 +87,7 @@ struct sink_conf {
 	const char *outfile;	/* -o FILE, or NULL: stderr */
 	int append;		/* -A: the files appended to */
 	int scno;		/* -n: "[ 257] " before the call */
+	int comm;		/* -Y: "[pid 123<make>] " */
 	int main_on_stderr;	/* the main stream on stderr even with -o:
 				   -ff, and folded stacks write -o themselves */
 	int per_task;		/* -ff: FILE.TID for each task, no prefixes */

@@ -209,6 +209,21 @@ out:
 	fb_putc(b, '}');
 }
 
+/* -Y: key: the name of the task a pid names, when it is known */
+static void pid_comm(struct fmt_buf *b, int *first, const char *key,
+		     const struct sc_call *c, int64_t pid)
+{
+	const char *name;
+
+	if (!c->o || !c->o->pid_name || pid <= 0 || pid > 0x7fffffff)
+		return;
+	name = c->o->pid_name(c->o->pid_ctx, pid);
+	if (!name || !*name)
+		return;
+	json_key(b, first, key);
+	json_str(b, (const uint8_t *)name, strlen(name));
+}
+
 static void arg(struct json_sink *js, struct fmt_buf *b,
 		const struct sc_call *c, int i, const char *name)
 {
@@ -261,6 +276,8 @@ static void arg(struct json_sink *js, struct fmt_buf *b,
 		json_fd(b, c->fd[FD_SLOT_PAIR0 + 1]);
 		fb_putc(b, ']');
 	}
+	if (a->kind == K_tgid)
+		pid_comm(b, &first, "comm", c, (int32_t)v);
 	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT)) {
 		uint32_t len = k->len;
 		int trunc = (k->flags & CAP_TRUNC) != 0;
@@ -372,6 +389,8 @@ static void json_sc_exit(struct sink *s, struct task *t,
 			json_key(&b, &first, "ret_fd");
 			json_fd(&b, c->fd[FD_SLOT_RET]);
 		}
+		if (c->d->ret == R_tgid)
+			pid_comm(&b, &first, "ret_comm", c, c->ret);
 		if (c->ret < 0 && c->ret >= -4095) {
 			const char *e = errno_name((int)-c->ret);
 

@@ -207,12 +207,19 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 {
 	if (!t)
 		return;
-	/* "%-5d " and "[pid %5d] ", without printf on every line */
+	/* "%-5d " and "[pid %5d] ", without printf on every line; with -Y
+	   "%d<comm> " and "[pid %5d<comm>] " (as strace: no padding then) */
 	if (ts->pfx == PFX_FILE && (ts->cf->follow || ts->s.view->multi)) {
 		char *at = b->p;
 
 		fb_dec(b, t->tid);
-		fb_pad(b, ' ', b->p - at < 5 ? (size_t)(5 - (b->p - at)) + 1 : 1);
+		if (ts->cf->comm && t->comm[0]) {
+			fmt_comm(b, t->comm, ts->s.view->fo->xflag);
+			fb_putc(b, ' ');
+		} else {
+			fb_pad(b, ' ', b->p - at < 5 ?
+				       (size_t)(5 - (b->p - at)) + 1 : 1);
+		}
 	} else if (ts->pfx == PFX_BRACKET && ts->s.view->nlive > 1) {
 		char digits[24];
 		struct fmt_buf d;
@@ -223,6 +230,8 @@ static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
 		if (d.p - digits < 5)
 			fb_pad(b, ' ', (size_t)(5 - (d.p - digits)));
 		fb_putn(b, digits, (size_t)(d.p - digits));
+		if (ts->cf->comm && t->comm[0])
+			fmt_comm(b, t->comm, ts->s.view->fo->xflag);
 		fb_puts(b, "] ");
 	}
 	timestamp(ts, b, time);
@@ -533,7 +542,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	} else if (partial) {
 		siginfo_min(&b, info);
 	} else {
-		fmt_siginfo(&b, info->p, info->len);
+		fmt_siginfo_o(&b, info->p, info->len, s->view->fo);
 	}
 	fb_puts(&b, " ---\n");
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
