@@ -108,7 +108,7 @@ int trace_teardown(struct trace *t)
 	/* the last write, or the close (ENOSPC, EIO), failed: say it once */
 	if (r && r != -EPIPE && !t->out_err && t->p)
 		trace_out_failed(t, -r);
-	if (t->p && t->nattached && t->p->quiet < 1) {
+	if (t->p && t->nattached && !(t->p->quiet & QUIET_ATTACH)) {
 		for (int i = 0; i < t->p->npids; i++)
 			if (proc_alive(t->p->pids[i]))
 				fprintf(stderr, "etrace: Process %d detached\n",
@@ -126,7 +126,7 @@ int trace_teardown(struct trace *t)
 		fprintf(stderr, "etrace: %llu malformed records skipped\n",
 			(unsigned long long)(t->bad + t->pr.cap_bad));
 	/* what -k cost: the bench divides etrace's CPU time by it */
-	if (t->p && t->p->stacks && t->p->quiet < 1 && t->pr.unw.stacks)
+	if (t->p && t->p->stacks && !(t->p->quiet & QUIET_ATTACH) && t->pr.unw.stacks)
 		fprintf(stderr, "etrace: %llu user stacks unwound, %llu frames,"
 			" %llu process layout%s\n",
 			(unsigned long long)t->pr.unw.stacks,

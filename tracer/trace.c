@@ -332,11 +332,15 @@ static void say_mode(const struct trace *t)
 	if (p->summary && !t->cap.summary && !p->cap.sum_wall)
 		fprintf(stderr, "etrace: summary: times are wall-clock (as -w):"
 			" system time is measured by BPF (%s)\n", t->cap.why);
-	/* -y without the program: no guess from /proc afterwards */
-	if (p->pair.fds && !t->cap.active && p->quiet < 3)
+	/*
+	 * -y without the program: no guess from /proc afterwards (said
+	 * unless everything is silenced: -qqq, -e quiet=all)
+	 */
+	if (p->pair.fds && !t->cap.active &&
+	    (p->quiet & QUIET_ALL) != QUIET_ALL)
 		fprintf(stderr, "etrace: -y: fds print without what they referred"
 			" to: only BPF reads that exactly (%s)\n", t->cap.why);
-	if (p->quiet >= 1)
+	if (p->quiet & QUIET_ATTACH)
 		return;
 	if (p->summary == 1) {
 		if (t->cap.summary)

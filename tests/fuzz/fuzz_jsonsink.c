@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&o, 0, sizeof(o));
 	o.outfile = path;	/* (read when the sink is made) */
 	o.lines = 1;
-	o.quiet = (opts >> 2) & 3;
+	o.quiet = (opts >> 2) & (QUIET_ATTACH | QUIET_EXIT);
 	o.hist = (opts >> 4) & 1;
 	/* (bit 7 was -e status=, pairing's rule now: unused) */
 	fo.strsize = strsizes[opts & 3];

@@ -6,6 +6,7 @@
  */
 #include "check.h"
 #include "options.h"
+#include "quiet.h"
 #include "rules.h"
 
 static struct options o;
@@ -52,6 +53,24 @@ int main(void)
 	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
 	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
 	CHECK(parse("-Y", NULL) == 0 && o.pid_names == 1);
+	CHECK(parse("-e", "decode-pids=comm") == 0 && o.pid_names == 1);
+	CHECK(parse("--decode-pids", "all") == -1);
+	CHECK(parse("--decode-pids", "!pidns") == 0 && o.pid_names == 1);
+	/* -e quiet=, --quiet: strace's names, sets, and -q's sets */
+	CHECK(parse("-e", "quiet=exit") == 0 && o.quiet_set == QUIET_EXIT);
+	CHECK(parse("-e", "silent=!attach") == 0 &&
+	      o.quiet_set == (QUIET_ALL & ~QUIET_ATTACH));
+	CHECK(parse("--quiet", NULL) == 0 &&
+	      o.quiet_set == (QUIET_ATTACH | QUIET_PERSONALITY));
+	CHECK(parse("--quiet=exits,thread-execve", NULL) == 0 &&
+	      o.quiet_set == (QUIET_EXIT | QUIET_THREAD_EXECVE));
+	CHECK(parse("-e", "q=none") == 0 && o.quiet_set == 0);
+	CHECK(parse("-qq", NULL) == 0 &&
+	      o.quiet_set == (QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT));
+	CHECK(parse("-e", "quiet=exit,bogus") == -1);
+	CHECK_STR(err, "invalid quiet 'bogus'");
+	CHECK(parse("-q", "--quiet=exit") == -1);
+	CHECK_STR(err, "-q and -e quiet/--quiet cannot be provided simultaneously");
 	CHECK(parse("--decode-pids=comm", NULL) == 0 && o.pid_names == 1);
 	CHECK(parse("--decode-pids", "none") == 0 && o.pid_names == 0);
 	CHECK(parse("--decode-pids", "pidns") == -1);

@@ -117,7 +117,7 @@ int main(void)
 	      p.pair.rules.filters && p.sink.whole);
 	/* -qqq keeps signal lines, as strace's: their siginfo is copied */
 	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
-	CHECK(p.cap.signals && p.quiet == 3);
+	CHECK(p.cap.signals && p.quiet == QUIET_ALL);
 	opt_free(&o);
 	CHECK_DONE();
 }

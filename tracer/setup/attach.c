@@ -92,7 +92,7 @@ int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
 	 */
 	if (p->stacks || t->pr.file_strings)
 		maps_get(&t->pr.maps, pid, 1);
-	if (p->quiet < 1) {
+	if (!(p->quiet & QUIET_ATTACH)) {
 		int nthreads = 0;
 
 		for (int i = 0; i < t->nattached; i++)

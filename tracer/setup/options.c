@@ -14,6 +14,7 @@
 
 #include "decode.h"
 #include "options.h"
+#include "quiet.h"
 #include "rules.h"
 #include "summary.h"
 #include "sysent.h"
@@ -69,6 +70,8 @@ void opt_usage(FILE *f)
 "  --no-bpf        no kernel-side copies of argument memory: pointers\n"
 "  -q, -qq, -qqq   quieter: no attach notes; also no exit lines (signal\n"
 "                  and killed lines stay, as strace's; -qqq is -qq)\n"
+"  -e quiet=SET, --quiet=SET  not said: attach (notes), exit (lines),\n"
+"                  personality, path-resolution, thread-execve; all, none\n"
 "  --ready-fd N    once tracing, write \"ready\" and a newline to fd N, close it\n"
 "Stacks:\n"
 "  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
@@ -278,34 +281,101 @@ static int opt_env(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/*
+ * strace's sets of names (qualify_tokens): a comma list, "all" or
+ * "none", each leading "!" inverting.  Bits of all's in *out; -1 with
+ * the first unknown name in bad (a copy in buf).
+ */
+struct name_bit {
+	const char *name;
+	unsigned int bit;
+};
+
+static int parse_names(const char *arg, const struct name_bit *nb, size_t n,
+		       unsigned int all, unsigned int *out, char *buf,
+		       size_t buflen, const char **badw)
+{
+	unsigned int set = 0, inv = 0;
+	char *save = NULL, *w;
+
+	while (*arg == '!') {
+		inv ^= all;
+		arg++;
+	}
+	if (!strcmp(arg, "all") || !strcmp(arg, "none")) {
+		*out = (*arg == 'a' ? all : 0) ^ inv;
+		return 0;
+	}
+	snprintf(buf, buflen, "%s", arg);
+	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < n && strcmp(w, nb[i].name); i++)
+			;
+		if (i == n) {
+			*badw = w;
+			return -1;
+		}
+		set |= nb[i].bit;
+	}
+	if (!*arg) {
+		*badw = arg;
+		return -1;
+	}
+	*out = set ^ inv;
+	return 0;
+}
+
 /* --decode-pids=comm (-Y); strace's pidns is not offered (see below) */
 static int opt_decode_pids(struct options *o, const struct opt_row *r,
 			   const char *arg, struct opt_ctx *cx)
 {
-	char buf[256], *save = NULL, *w;
+	static const struct name_bit nb[] = { { "comm", 1 }, { "pidns", 2 } };
+	unsigned int set;
+	const char *w;
+	char buf[256];
 
 	if (!arg) {
 		o->pid_names = 1;
 		return 0;
 	}
-	snprintf(buf, sizeof(buf), "%s", arg);
-	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(w, "comm") || !strcmp(w, "all"))
-			o->pid_names = 1;
-		else if (!strcmp(w, "none"))
-			o->pid_names = 0;
-		/*
-		 * pidns would need each pid argument mapped from the
-		 * tracee's namespace to etrace's at the time of the call,
-		 * which etrace cannot do exactly: refused, not guessed
-		 */
-		else if (!strcmp(w, "pidns"))
-			return bad(cx, "--decode-pids=pidns is not offered: etrace"
-				   " cannot translate '%s' exactly", w);
-		else
-			return bad(cx, "invalid --decode-pids '%s' (want comm)",
-				   arg);
-	}
+	if (parse_names(arg, nb, 2, 3, &set, buf, sizeof(buf), &w))
+		return bad(cx, "invalid --decode-pids '%s' (want comm)", arg);
+	/*
+	 * pidns would need each pid argument mapped from the tracee's
+	 * namespace to etrace's at the time of the call, which etrace
+	 * cannot do exactly: refused, not guessed
+	 */
+	if (set & 2)
+		return bad(cx, "--decode-pids=pidns is not offered: etrace"
+			   " cannot translate '%s' exactly", "pidns");
+	o->pid_names = (int)(set & 1);
+	return 0;
+}
+
+/*
+ * -e quiet=SET, --quiet[=SET]: strace 6.1's names.  etrace prints no
+ * personality, path-resolution or superseded-thread messages: those
+ * names are accepted and have nothing to silence.
+ */
+static int opt_quiet_set(struct options *o, const struct opt_row *r,
+			 const char *arg, struct opt_ctx *cx)
+{
+	static const struct name_bit nb[] = {
+		{ "attach", QUIET_ATTACH }, { "exit", QUIET_EXIT },
+		{ "exits", QUIET_EXIT }, { "path-resolution", QUIET_PATH },
+		{ "personality", QUIET_PERSONALITY },
+		{ "superseded", QUIET_THREAD_EXECVE },
+		{ "thread-execve", QUIET_THREAD_EXECVE },
+	};
+	const char *w;
+	char buf[256];
+
+	if (parse_names(arg ? arg : "attach,personality", nb,
+			sizeof(nb) / sizeof(nb[0]), QUIET_ALL, &o->quiet_set,
+			buf, sizeof(buf), &w))
+		return bad(cx, "invalid quiet '%s'", w);
+	o->quiet_qual = 1;
 	return 0;
 }
 
@@ -379,14 +449,29 @@ static int opt_trace_path(struct options *o, const struct opt_row *r,
 	return pathsel_add(&o->paths, arg, cx->err, cx->errlen);
 }
 
+/* -e QUALIFIER=...: the ones with their own option, by strace's names */
+static const struct {
+	const char *name;
+	opt_fn *fn;
+} e_quals[] = {
+	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
+	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
+	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
+	{ "decode-fds=", opt_decode_fds },
+};
+
 static int opt_e(struct options *o, const struct opt_row *r,
 		 const char *arg, struct opt_ctx *cx)
 {
 	struct sel_quals q = { &o->sel, &o->tps, &o->ntps, &o->signals,
 			       &o->status };
 
-	if (!strncmp(arg, "decode-fds=", 11))
-		return opt_decode_fds(o, r, arg + 11, cx);
+	for (size_t i = 0; i < sizeof(e_quals) / sizeof(e_quals[0]); i++) {
+		size_t n = strlen(e_quals[i].name);
+
+		if (!strncmp(arg, e_quals[i].name, n))
+			return e_quals[i].fn(o, r, arg + n, cx);
+	}
 	cx->e_start = o->ntps;
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
@@ -575,6 +660,9 @@ static const struct opt_row opt_rows[] = {
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
+	ROW("quiet", LONG_ONLY + 15, optional_argument, opt_quiet_set),
+	ROW("silent", LONG_ONLY + 16, optional_argument, opt_quiet_set),
+	ROW("silence", LONG_ONLY + 17, optional_argument, opt_quiet_set),
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
 	/* stacks */
 	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
@@ -663,6 +751,12 @@ static void opt_imply(struct options *o)
 	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
 	if (o->yflag)
 		o->decode_fds |= o->yflag > 1 ? DECODE_FD_ALL : DECODE_FD_PATH;
+	/* -q, -qq, -qqq: strace's sets */
+	if (!o->quiet_qual)
+		o->quiet_set = o->quiet == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
+			       o->quiet == 2 ? QUIET_ATTACH | QUIET_PERSONALITY |
+					       QUIET_EXIT :
+			       o->quiet >= 3 ? QUIET_ALL : 0;
 }
 
 /* options that cannot go together; 0 or -1 with err set */
@@ -685,6 +779,8 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "-t given more than three times";
 	else if (o->follow > 2)
 		why = "-f given more than twice";
+	else if (o->quiet && o->quiet_qual)
+		why = "-q and -e quiet/--quiet cannot be provided simultaneously";
 	else if (o->json && o->follow == 2)
 		why = "--json writes one stream: -ff does not apply (use -f)";
 	else if (o->list)

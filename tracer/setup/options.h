@@ -26,7 +26,10 @@ struct options {
 	int nenv;
 	int scno;		/* -n: the syscall number before each line */
 	int pid_names;		/* -Y, --decode-pids=comm: tasks' names */
-	int quiet;		/* -q: 1 attach notes, 2 also exits, 3 all */
+	int quiet;		/* -q given: 1, -qq 2, -qqq 3 */
+	unsigned int quiet_set;	/* what is silenced: QUIET_* (sink.h), from
+				   -q's count or -e quiet= */
+	int quiet_qual;		/* -e quiet= / --quiet given */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */
 	int ring_given;		/* -m was given */
 	int strsize;		/* -s: bytes of strings and buffers shown */

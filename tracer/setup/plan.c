@@ -141,7 +141,7 @@ static void plan_sink(const struct options *o, struct plan *p)
 	s->tstamp = o->tstamp;
 	s->relative = o->relative;
 	s->show_time = o->show_time;
-	s->quiet = o->quiet;
+	s->quiet = o->quiet_set;
 	s->whole = p->pair.rules.filters;
 	s->interval = o->interval;
 	s->hist = o->hist;
@@ -188,5 +188,5 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->folded_append = o->append;
 	p->flamegraph = o->flamegraph;
 	p->spawns = o->spawns;
-	p->quiet = o->quiet;
+	p->quiet = o->quiet_set;
 }

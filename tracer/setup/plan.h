@@ -74,7 +74,7 @@ struct plan {
 	int folded_append;		/* -A */
 	const char *flamegraph;		/* --flamegraph FILE.svg */
 	int spawns;			/* --spawns: the report */
-	int quiet;			/* -q: notes on stderr left out */
+	unsigned int quiet;		/* QUIET_*: notes on stderr left out */
 };
 
 /* the plan for these options on this machine; it points into o */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "decode.h"
+#include "quiet.h"
 #include "rules.h"
 #include "summary.h"
 #include "task.h"
@@ -96,7 +97,7 @@ struct sink_conf {
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
 	int relative;		/* -r */
 	int show_time;		/* -T */
-	int quiet;		/* -q 1, -qq 2, -qqq 3 */
+	unsigned int quiet;	/* QUIET_*: -q, -e quiet= */
 	int whole;		/* each call written whole at its end: the
 				   rules judge calls only then */
 	double interval;	/* --interval: each table stamped */

@@ -449,7 +449,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct fmt_buf b;
 
 	/* -qq, -qqq: no "exited" lines; strace still says who was killed */
-	if ((ts->cf->quiet < 2 || how == EXIT_SIGNAL) && ts->lines) {
+	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
 		prefix(ts, &b, t, time);
