@@ -47,6 +47,14 @@ etrace -e signal=SIGTER|SIGTERM
 etrace -e decode-fds=p|path pidfd
 etrace -e decode-fds=path,so|path,socket
 etrace --decode-fds=d|dev
+etrace -e quie|quiet=
+etrace -e quiet=attach,ex|attach,exit
+etrace --quiet=!pers|!personality
+etrace --sil|--silence= --silent=
+etrace -e decode-p|decode-pids=
+etrace --decode-pids=c|comm
+etrace -P trace.o|trace.old trace.out
+etrace -P trace.out etcompl_z|etcompl_zz
 etrace -c -S min|min-time
 etrace --by comm,t|comm,tid
 etrace -u roo|root

@@ -72,6 +72,7 @@ void opt_usage(FILE *f)
 "                  and killed lines stay, as strace's; -qqq is -qq)\n"
 "  -e quiet=SET, --quiet=SET  not said: attach (notes), exit (lines),\n"
 "                  personality, path-resolution, thread-execve; all, none\n"
+"  --silent=SET, --silence=SET  the same as --quiet=SET (strace's names)\n"
 "  --ready-fd N    once tracing, write \"ready\" and a newline to fd N, close it\n"
 "Stacks:\n"
 "  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
