@@ -623,6 +623,13 @@ static void trace_end(struct trace *t)
 	 */
 	if (t->stop_sig && !t->pr.child_reaped)
 		t->mg.cutoff = t->stop_time;
+	/*
+	 * Pending again (it is blocked), the signal that ended the trace
+	 * tells an output whose reader stopped reading not to be waited for
+	 * (out.c).  Without a command main() dies of it, as it would anyway.
+	 */
+	if (t->stop_sig)
+		raise(t->stop_sig);
 	if (t->out_err)
 		return;
 	cut = t->mg.cutoff != UINT64_MAX;

@@ -21,10 +21,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/magic.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -245,10 +248,47 @@ int out_truncate(int fd)
 	return 0;
 }
 
+/*
+ * An output that can block (a FIFO, a socket, a terminal) is written
+ * without blocking: a reader that stops reading must not hold etrace in
+ * write(), where the signals that end it (read from a signalfd) never
+ * reach it.  out_flush waits for the reader in poll() instead, and for
+ * those signals on a signalfd of its own that it never reads: trace.c
+ * reads them from its own, and leaves the one that ended the trace
+ * pending (trace_end), so that no wait at the end outlasts it.
+ */
+static int out_watch(struct out *o)
+{
+	struct stat st;
+	sigset_t stop;
+	int fl;
+
+	if (fstat(o->fd, &st))
+		return -errno;
+	if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))
+		return 0;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigaddset(&stop, SIGQUIT);
+	o->stop_fd = signalfd(-1, &stop, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (o->stop_fd < 0)
+		return -errno;
+	fl = fcntl(o->fd, F_GETFL);
+	if (fl < 0 || fcntl(o->fd, F_SETFL, fl | O_NONBLOCK))
+		return -errno;
+	o->fifo = S_ISFIFO(st.st_mode);
+	return 0;
+}
+
 int out_open(struct out *o, const char *path, int flags, size_t cap,
 	     char *err, size_t errlen)
 {
+	int r;
+
 	memset(o, 0, sizeof(*o));
+	o->stop_fd = -1;
 	o->buf = malloc(cap);
 	if (!o->buf) {
 		snprintf(err, errlen, "out of memory");
@@ -261,17 +301,28 @@ int out_open(struct out *o, const char *path, int flags, size_t cap,
 	}
 	o->fd = out_create(path, flags, err, errlen);
 	if (o->fd < 0) {
-		int e = o->fd;
-
-		free(o->buf);
-		o->buf = NULL;
-		return e;
+		r = o->fd;
+		goto out_free;
 	}
 	o->own_fd = 1;
+	r = out_watch(o);
+	if (r) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+			 strerror(-r));
+		goto out_close;
+	}
 	/* a new file (O_EXCL) has nothing to empty; -A's is added to */
 	o->keep = !(flags & (OUT_EXCL | OUT_APPEND));
 	o->path = strdup(path);
 	return 0;
+out_close:
+	if (o->stop_fd >= 0)
+		close(o->stop_fd);
+	close(o->fd);
+out_free:
+	free(o->buf);
+	o->buf = NULL;
+	return r;
 }
 
 int out_start(struct out *o)
@@ -286,19 +337,104 @@ int out_start(struct out *o)
 	}
 	return r;
 }
+
+/*
+ * A FIFO is written PIPE_BUF bytes at a time, ending at a line's end
+ * where one is in reach: the kernel writes those whole or not at all,
+ * so what its reader gets when etrace gives up is whole lines, but for
+ * a line still being written (a call not ended yet, as strace shows it).
+ */
+static size_t out_chunk(const struct out *o, size_t off)
+{
+	size_t n = o->len - off;
+	const char *nl;
+
+	if (!o->fifo || n < PIPE_BUF)
+		return n;
+	nl = memrchr(o->buf + off, '\n', PIPE_BUF);
+	return nl ? (size_t)(nl - (o->buf + off)) + 1 : PIPE_BUF;
+}
+
+#define OUT_STALL_MS 1000	/* once a signal ends the trace */
+
+/*
+ * Wait until o's reader takes more: 0, or -EAGAIN when it will not.  As
+ * long as it takes until a signal ends the trace (the rings meanwhile
+ * hold what comes, or the kernel counts it lost); then as long as the
+ * reader keeps taking, but never OUT_STALL_MS without.
+ */
+static int out_wait(struct out *o)
+{
+	struct pollfd p[2] = {
+		{ .fd = o->fd, .events = POLLOUT },
+		{ .fd = o->stop_fd, .events = POLLIN },
+	};
+
+	if (o->stalled)
+		return -EAGAIN;
+	for (;;) {
+		int r = poll(p, o->stopping ? 1 : 2,
+			     o->stopping ? OUT_STALL_MS : -1);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r) {
+			o->stalled = 1;
+			return -EAGAIN;
+		}
+		/* writable, or an error the write will say */
+		if (p[0].revents)
+			return 0;
+		o->stopping = 1;
+	}
+}
+
+/*
+ * The reader will not take buf[off..]: its lines are counted and
+ * dropped, and the rest of the last one when it comes.
+ */
+static void out_drop(struct out *o, size_t off)
+{
+	const char *p = o->buf + off, *end = o->buf + o->len, *nl;
+
+	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		o->unwritten++;
+		p = nl + 1;
+	}
+	if (p < end) {
+		o->unwritten++;
+		o->skip = 1;
+	}
+	o->len = 0;
+}
+
 int out_flush(struct out *o)
 {
 	size_t off = 0;
 
 	while (off < o->len && !o->err) {
-		ssize_t r = write(o->fd, o->buf + off, o->len - off);
+		ssize_t r = write(o->fd, o->buf + off, out_chunk(o, off));
 
 		if (r < 0 && errno == EINTR)
 			continue;
+		if (r < 0 && errno == EAGAIN && o->stop_fd >= 0) {
+			r = out_wait(o);
+			if (!r)
+				continue;
+			if (r != -EAGAIN) {
+				o->err = (int)-r;
+				break;
+			}
+			out_drop(o, off);
+			return 0;
+		}
 		if (r < 0) {
 			o->err = errno;
 			break;
 		}
+		o->stalled = 0;
 		off += (size_t)r;
 	}
 	/* after an error, output is dropped: the caller stops tracing */
@@ -311,6 +447,16 @@ void out_write(struct out *o, const char *s, size_t n)
 	while (n) {
 		size_t room = o->cap - o->len;
 
+		if (o->skip) {
+			const char *nl = memchr(s, '\n', n);
+
+			if (!nl)
+				return;
+			n -= (size_t)(nl + 1 - s);
+			s = nl + 1;
+			o->skip = 0;
+			continue;
+		}
 		if (!room) {
 			out_flush(o);
 			continue;
@@ -330,6 +476,13 @@ int out_close(struct out *o)
 
 	if (o->buf)
 		r = out_flush(o);
+	if (o->unwritten)
+		fprintf(stderr, "etrace: %llu line%s of the trace not written"
+			" to %s: its reader stopped reading\n", o->unwritten,
+			o->unwritten == 1 ? "" : "s",
+			o->path ? o->path : "the output");
+	if (o->stop_fd >= 0)
+		close(o->stop_fd);
 	if (o->own_fd && close(o->fd) && !r)
 		r = -errno;
 	free(o->buf);

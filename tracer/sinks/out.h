@@ -17,6 +17,13 @@ struct out {
 	int err;		/* errno of the first failed write, or 0 */
 	int keep;		/* not emptied yet: out_start does it */
 	char *path;
+	/* a FIFO, socket or device: it may block (see out_flush) */
+	int stop_fd;		/* polled for the stop signals, never read */
+	int fifo;		/* written PIPE_BUF bytes at a time */
+	int stopping;		/* a signal ends the trace: waits are bounded */
+	int stalled;		/* the reader took nothing for OUT_STALL_MS */
+	int skip;		/* the rest of a line given up: drop it */
+	unsigned long long unwritten;	/* lines its reader did not take */
 };
 
 #define OUT_EXCL	0x1	/* a new file (-ff's FILE.TID) */
@@ -38,7 +45,11 @@ int out_open(struct out *o, const char *path, int flags, size_t cap,
 /* the trace begins: the file is emptied now (0 or -errno) */
 int out_start(struct out *o);
 void out_write(struct out *o, const char *s, size_t n);
-/* 0, or -errno of the write that failed (EPIPE, ENOSPC, ...) */
+/*
+ * 0, or -errno of the write that failed (EPIPE, ENOSPC, ...).  What a
+ * reader that stopped reading does not take once a signal ends the trace
+ * is dropped, counted in unwritten and said by out_close.
+ */
 int out_flush(struct out *o);
 int out_close(struct out *o);
 
