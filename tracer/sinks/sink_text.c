@@ -29,19 +29,13 @@
 #include "out.h"
 #include "sink.h"
 #include "sink_table.h"
+#include "text_line.h"
 #include "tpfields.h"
 
 #define OUT_BUF (1u << 20)
 #define FF_BUF (64u << 10)
 #define LINE_MAX_BYTES (256u << 10)
 #define RET_COLUMN 39
-
-enum pfx_mode {
-	PFX_NONE,	/* -ff: one file per task */
-	PFX_FILE,	/* -o FILE: "1234  " on every line with -f, or when
-			   several tasks were traced from the start */
-	PFX_BRACKET,	/* stderr: "[pid  1234] " while several are traced */
-};
 
 struct tstream {
 	struct out out;
@@ -61,15 +55,11 @@ struct text_sink {
 	struct tstream main;
 	struct tstream *ff_list;
 	int ff;
-	enum pfx_mode pfx;
+	struct line_start ls;	/* what begins each line */
 	int err;		/* first output error */
 	char *line;
 	int whole;		/* write each call whole, at its end */
 	int lines;		/* not -c: calls and exits are written */
-	int64_t mono_to_real;	/* add to a record time for the wall clock */
-	uint64_t last_line;	/* -r: time of the previous line */
-	time_t tm_sec;		/* -t, -tt: the last second formatted */
-	char tm_str[16];
 };
 
 static struct text_sink *TS(struct sink *s)
@@ -138,107 +128,6 @@ static void ff_close(struct text_sink *ts, struct tstream *st)
 	free(st);
 }
 
-static void put_usecs(struct fmt_buf *b, uint64_t ns, int width)
-{
-	char tmp[40];
-	int n = snprintf(tmp, sizeof(tmp), "%*llu.%06llu", width,
-			 (unsigned long long)(ns / 1000000000ull),
-			 (unsigned long long)(ns % 1000000000ull / 1000));
-
-	fb_putn(b, tmp, (size_t)n);
-}
-
-/* -t, -tt, -ttt, -r: the time of the line, after the pid */
-static void timestamp(struct text_sink *ts, struct fmt_buf *b, uint64_t time)
-{
-	const struct sink_conf *o = ts->cf;
-
-	if (o->relative) {
-		put_usecs(b, ts->last_line && time > ts->last_line ?
-			     time - ts->last_line : 0, 6);
-		fb_putc(b, ' ');
-		ts->last_line = time;
-	}
-	if (o->tstamp) {
-		uint64_t real = (uint64_t)((int64_t)time + ts->mono_to_real);
-		time_t sec = (time_t)(real / 1000000000ull);
-
-		if (o->tstamp == 3) {
-			put_usecs(b, real, 0);
-		} else {
-			struct tm tm;
-
-			if (sec != ts->tm_sec) {
-				localtime_r(&sec, &tm);
-				strftime(ts->tm_str, sizeof(ts->tm_str),
-					 "%H:%M:%S", &tm);
-				ts->tm_sec = sec;
-			}
-			fb_puts(b, ts->tm_str);
-			if (o->tstamp == 2) {
-				char tmp[16];
-				int n = snprintf(tmp, sizeof(tmp), ".%06llu",
-						 (unsigned long long)(real % 1000000000ull / 1000));
-
-				fb_putn(b, tmp, (size_t)n);
-			}
-		}
-		fb_putc(b, ' ');
-	}
-}
-
-/* -n: "[ 257] ", the number right-aligned in four columns, as strace */
-static void scno(struct fmt_buf *b, long nr)
-{
-	char digits[24];
-	struct fmt_buf d;
-
-	fb_init(&d, digits, sizeof(digits));
-	fb_dec(&d, nr);
-	fb_putc(b, '[');
-	if (d.p - digits < 4)
-		fb_pad(b, ' ', (size_t)(4 - (d.p - digits)));
-	fb_putn(b, digits, (size_t)(d.p - digits));
-	fb_puts(b, "] ");
-}
-
-static void prefix(struct text_sink *ts, struct fmt_buf *b, struct task *t,
-		   uint64_t time)
-{
-	if (!t)
-		return;
-	/* "%-5d " and "[pid %5d] ", without printf on every line; with -Y
-	   "%d<comm> " and "[pid %5d<comm>] " (as strace: no padding then) */
-	if (ts->pfx == PFX_FILE && (ts->cf->follow || ts->s.view->multi)) {
-		char *at = b->p;
-
-		fb_dec(b, t->tid);
-		if (ts->cf->comm && t->comm[0]) {
-			fmt_comm(b, t->comm, ts->s.view->fo->xflag);
-			fb_putc(b, ' ');
-		} else {
-			fb_pad(b, ' ', b->p - at < 5 ?
-				       (size_t)(5 - (b->p - at)) + 1 : 1);
-		}
-	} else if (ts->pfx == PFX_BRACKET && ts->s.view->nlive > 1) {
-		char digits[24];
-		struct fmt_buf d;
-
-		fb_init(&d, digits, sizeof(digits));
-		fb_dec(&d, t->tid);
-		fb_puts(b, "[pid ");
-		if (d.p - digits < 5)
-			fb_pad(b, ' ', (size_t)(5 - (d.p - digits)));
-		fb_putn(b, digits, (size_t)(d.p - digits));
-		if (ts->cf->comm && t->comm[0])
-			fmt_comm(b, t->comm, ts->s.view->fo->xflag);
-		fb_puts(b, "] ");
-	}
-	timestamp(ts, b, time);
-	if (ts->cf->scno)
-		scno(b, t->last_nr);
-}
-
 /* end a half-written line of another task with <unfinished ...> */
 static void close_open(struct tstream *st, struct task *t)
 {
@@ -290,7 +179,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st = stream_of(ts, t);
 	close_open(st, t);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	prefix(ts, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
 	head = (size_t)(b.p - ts->line);
@@ -374,7 +263,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	if (ts->whole) {
 		/* -z, -Z, status=, --duration: judged, now written whole */
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
-		prefix(ts, &b, t, seen_enter ? t->t_enter : time);
+		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time);
 		if (!seen_enter) {
 			fb_puts(&b, "<... ");
 			fb_puts(&b, c->d->name);
@@ -396,7 +285,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			st->open = NULL;
 		} else {
 			close_open(st, t);
-			prefix(ts, &b, t, time);
+			line_prefix(&ts->ls, &b, t, time);
 			fb_puts(&b, "<... ");
 			fb_puts(&b, c->d->name);
 			fb_puts(&b, " resumed>");
@@ -433,7 +322,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	/* -T: t_enter 0 is an entry etrace did not see (the command's exec) */
 	if (ts->cf->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
 		fb_puts(&b, " <");
-		put_usecs(&b, time > t->t_enter ? time - t->t_enter : 0, 0);
+		line_usecs(&b, time > t->t_enter ? time - t->t_enter : 0, 0);
 		fb_putc(&b, '>');
 	}
 	fb_putc(&b, '\n');
@@ -452,7 +341,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
-		prefix(ts, &b, t, time);
+		line_prefix(&ts->ls, &b, t, time);
 		switch (how) {
 		case EXIT_CODE:
 			fb_puts(&b, "+++ exited with ");
@@ -530,7 +419,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	prefix(ts, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, "--- ");
 	fmt_signal(&b, sig);
 	fb_putc(&b, ' ');
@@ -561,7 +450,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	prefix(ts, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, e->tp_name);
 	fb_putc(&b, '(');
 	tp_format(&b, e->fmt, raw, size);
@@ -580,7 +469,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 	close_open(&ts->main, NULL);
 	if (ts->cf->interval) {
 		fb_init(&b, ts->line, LINE_MAX_BYTES);
-		timestamp(ts, &b, time);
+		line_time(&ts->ls, &b, time);
 		fb_puts(&b, "--- interval ---\n");
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
@@ -600,7 +489,7 @@ static void text_note(struct sink *s, struct task *t, const char *text,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	fb_init(&b, ts->line, LINE_MAX_BYTES);
-	prefix(ts, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, text);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
@@ -682,20 +571,8 @@ struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 	ts->whole = cf->whole;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
 	ts->lines = cf->lines;
-	{
-		struct timespec re, mo;
-
-		clock_gettime(CLOCK_REALTIME, &re);
-		clock_gettime(CLOCK_MONOTONIC, &mo);
-		ts->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
-				   (re.tv_nsec - mo.tv_nsec);
-	}
-	if (ts->ff)
-		ts->pfx = PFX_NONE;
-	else if (cf->outfile)
-		ts->pfx = PFX_FILE;
-	else
-		ts->pfx = PFX_BRACKET;
+	line_start_init(&ts->ls, cf, view, ts->ff ? PFX_NONE :
+			cf->outfile ? PFX_FILE : PFX_BRACKET);
 	/* with -ff the main stream is unused: keep it on stderr; folded
 	   stacks write -o themselves */
 	/* -ff: FILE.TID are made as tasks appear; said now if they cannot */

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Sinks stage, text format: what begins each line (text_line.h).
+ * Written without printf on every line: the pid and -n columns are
+ * padded by hand, -t's "%H:%M:%S" formatted once a second.
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include "text_line.h"
+
+void line_start_init(struct line_start *ls, const struct sink_conf *cf,
+		     const struct sink_view *view, enum pfx_mode pfx)
+{
+	struct timespec re, mo;
+
+	ls->cf = cf;
+	ls->view = view;
+	ls->pfx = pfx;
+	clock_gettime(CLOCK_REALTIME, &re);
+	clock_gettime(CLOCK_MONOTONIC, &mo);
+	ls->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+			   (re.tv_nsec - mo.tv_nsec);
+}
+
+void line_usecs(struct fmt_buf *b, uint64_t ns, int width)
+{
+	char tmp[40];
+	int n = snprintf(tmp, sizeof(tmp), "%*llu.%06llu", width,
+			 (unsigned long long)(ns / 1000000000ull),
+			 (unsigned long long)(ns % 1000000000ull / 1000));
+
+	fb_putn(b, tmp, (size_t)n);
+}
+
+/*
+ * After the pid: -t/-tt/-ttt's wall clock, then -r's time since the
+ * previous line; both given, the second in strace's "(+     0.000123) ".
+ */
+void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time)
+{
+	const struct sink_conf *o = ls->cf;
+
+	if (o->tstamp) {
+		uint64_t real = (uint64_t)((int64_t)time + ls->mono_to_real);
+		time_t sec = (time_t)(real / 1000000000ull);
+
+		if (o->tstamp == 3) {
+			line_usecs(b, real, 0);
+		} else {
+			struct tm tm;
+
+			if (sec != ls->tm_sec) {
+				localtime_r(&sec, &tm);
+				strftime(ls->tm_str, sizeof(ls->tm_str),
+					 "%H:%M:%S", &tm);
+				ls->tm_sec = sec;
+			}
+			fb_puts(b, ls->tm_str);
+			if (o->tstamp == 2) {
+				char tmp[16];
+				int n = snprintf(tmp, sizeof(tmp), ".%06llu",
+						 (unsigned long long)(real % 1000000000ull / 1000));
+
+				fb_putn(b, tmp, (size_t)n);
+			}
+		}
+		fb_putc(b, ' ');
+	}
+	if (o->relative) {
+		if (o->tstamp)
+			fb_puts(b, "(+");
+		line_usecs(b, ls->last_line && time > ls->last_line ?
+			      time - ls->last_line : 0, 6);
+		fb_puts(b, o->tstamp ? ") " : " ");
+		ls->last_line = time;
+	}
+}
+
+/* -n: "[ 257] ", the number right-aligned in four columns, as strace */
+static void scno(struct fmt_buf *b, long nr)
+{
+	char digits[24];
+	struct fmt_buf d;
+
+	fb_init(&d, digits, sizeof(digits));
+	fb_dec(&d, nr);
+	fb_putc(b, '[');
+	if (d.p - digits < 4)
+		fb_pad(b, ' ', (size_t)(4 - (d.p - digits)));
+	fb_putn(b, digits, (size_t)(d.p - digits));
+	fb_puts(b, "] ");
+}
+
+void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
+		 uint64_t time)
+{
+	if (!t)
+		return;
+	/* "%-5d " and "[pid %5d] ", without printf on every line; with -Y
+	   "%d<comm> " and "[pid %5d<comm>] " (as strace: no padding then) */
+	if (ls->pfx == PFX_FILE && (ls->cf->follow || ls->view->multi)) {
+		char *at = b->p;
+
+		fb_dec(b, t->tid);
+		if (ls->cf->comm && t->comm[0]) {
+			fmt_comm(b, t->comm, ls->view->fo->xflag);
+			fb_putc(b, ' ');
+		} else {
+			fb_pad(b, ' ', b->p - at < 5 ?
+				       (size_t)(5 - (b->p - at)) + 1 : 1);
+		}
+	} else if (ls->pfx == PFX_BRACKET && ls->view->nlive > 1) {
+		char digits[24];
+		struct fmt_buf d;
+
+		fb_init(&d, digits, sizeof(digits));
+		fb_dec(&d, t->tid);
+		fb_puts(b, "[pid ");
+		if (d.p - digits < 5)
+			fb_pad(b, ' ', (size_t)(5 - (d.p - digits)));
+		fb_putn(b, digits, (size_t)(d.p - digits));
+		if (ls->cf->comm && t->comm[0])
+			fmt_comm(b, t->comm, ls->view->fo->xflag);
+		fb_puts(b, "] ");
+	}
+	line_time(ls, b, time);
+	if (ls->cf->scno)
+		scno(b, t->last_nr);
+}

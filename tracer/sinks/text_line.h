@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Sinks stage, text format: what begins each line, before the call.
+ *
+ *   1234  12:00:01.000123 [ 257] openat(...)      -o FILE with -f, -tt, -n
+ *   [pid  1234] 0.000042 read(...)                 stderr, several tasks, -r
+ *
+ * The pid column (none with -ff; "%-5d " in a file; "[pid %5d] " on
+ * stderr while several tasks are traced; -Y adds <comm>), then -r's time
+ * since the previous line and -t/-tt/-ttt's wall clock, then -n's number.
+ */
+#ifndef ETRACE_TEXT_LINE_H
+#define ETRACE_TEXT_LINE_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "decode.h"
+#include "sink.h"
+
+enum pfx_mode {
+	PFX_NONE,	/* -ff: one file per task */
+	PFX_FILE,	/* -o FILE: "1234  " on every line with -f, or when
+			   several tasks were traced from the start */
+	PFX_BRACKET,	/* stderr: "[pid  1234] " while several are traced */
+};
+
+struct line_start {
+	const struct sink_conf *cf;
+	const struct sink_view *view;
+	enum pfx_mode pfx;
+	int64_t mono_to_real;	/* add to a record time for the wall clock */
+	uint64_t last_line;	/* -r: time of the previous line */
+	time_t tm_sec;		/* -t, -tt: the last second formatted */
+	char tm_str[16];
+};
+
+void line_start_init(struct line_start *ls, const struct sink_conf *cf,
+		     const struct sink_view *view, enum pfx_mode pfx);
+/* NS as seconds.microseconds, the seconds right-aligned in WIDTH */
+void line_usecs(struct fmt_buf *b, uint64_t ns, int width);
+/* -r, -t, -tt, -ttt: the time of a line at TIME (a record's) */
+void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
+/* the whole start of task T's line at TIME; nothing without a task */
+void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
+		 uint64_t time);
+
+#endif
