@@ -3,7 +3,6 @@
  * Options stage: strace's flags where strace has one, perf's -a and -m.
  * Only flags that work are offered; anything else is an error naming it.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
@@ -14,170 +13,15 @@
 
 #include "decode.h"
 #include "options.h"
+#include "optvals.h"
 #include "quiet.h"
 #include "rules.h"
 #include "summary.h"
 #include "sysent.h"
+#include "usage.h"
 
 #define DEFAULT_RING_BYTES (4u << 20)
 #define MAX_RING_BYTES (1ull << 30)
-
-void opt_usage(FILE *f)
-{
-	fputs(
-"usage: etrace [-f|-ff] [-q] [-o FILE] [-e trace=LIST] [-m SIZE] -- CMD [ARGS]\n"
-"       etrace [-f|-ff] ... -p PID[,PID...] [-p PID]\n"
-"       etrace -a ... [-- CMD [ARGS]]\n"
-"Trace syscalls without stopping the traced program (perf_event_open).\n"
-"\n"
-"Targets:\n"
-"  -- CMD ARGS     start CMD and trace it; exit with its status\n"
-"  -u USER         run CMD as USER (uid, gid, supplementary groups)\n"
-"  -E VAR=VAL      put VAR=VAL in CMD's environment; -E VAR: remove VAR\n"
-"  -p PID[,PID]    attach to running processes (all their threads)\n"
-"  -a              system-wide: every process on every CPU\n"
-"  -f              follow threads and children\n"
-"  -ff             with -o FILE: one file per process, FILE.PID\n"
-"Selection:\n"
-"  -e trace=LIST   syscalls to trace: names, %file %desc %process %memory\n"
-"                  %signal %network %ipc %creds %clock ..., /regex, ?name,\n"
-"                  all, none; a leading ! negates the list; and events:\n"
-"  -e SYS:EVENT    any tracepoint, globs allowed (sched:*, net:net_dev_xmit)\n"
-"  -P PATH         only calls that touch PATH, by a path or an fd (repeatable;\n"
-"                  a PATH with * ? [ is a glob: -P '/etc/*')\n"
-"  --filter EXPR   the kernel's tracepoint filter, for the -e before it\n"
-"  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
-"Output:\n"
-"  -o FILE         write the trace to FILE\n"
-"  -A              append to -o FILE (and -ff's files) instead of truncating\n"
-"  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
-"  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
-"  -r              prefix lines with the time since the previous line\n"
-"  -T              show the time spent in each call\n"
-"  -n              show the syscall number: [ 257] openat(...)\n"
-"  -Y, --decode-pids=comm  name traced pids: [pid 123<make>], = 456<cc1>\n"
-"  -z, -Z          only calls that succeeded / failed\n"
-"  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
-"  -e signal=SET   signals whose delivery is shown (default all)\n"
-"  --duration MS   only calls that took at least MS milliseconds\n"
-"  --max-events N  stop after N calls\n"
-"  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
-"  -v              every field of structs, arrays unabridged\n"
-"  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
-"  -y, -yy         after each fd, what it referred to at the call: <path>;\n"
-"                  with two, also socket addresses, devices, pidfds' pids\n"
-"  --decode-fds=SET  what -y shows: path,socket,dev,pidfd, all or none\n"
-"  --no-bpf        no kernel-side copies of argument memory: pointers\n"
-"  -q, -qq, -qqq   quieter: no attach notes; also no exit lines (signal\n"
-"                  and killed lines stay, as strace's; -qqq is -qq)\n"
-"  -e quiet=SET, --quiet=SET  not said: attach (notes), exit (lines),\n"
-"                  personality, path-resolution, thread-execve; all, none\n"
-"  --silent=SET, --silence=SET  the same as --quiet=SET (strace's names)\n"
-"  --ready-fd N    once tracing, write \"ready\" and a newline to fd N, close it\n"
-"Stacks:\n"
-"  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
-"                  source files and lines, and inlined frames\n"
-"  --stack=fp      the kernel's frame-pointer chain instead (cheaper)\n"
-"  --stack=folded  instead of the trace: counts per stack, folded format\n"
-"  --stack-size N  bytes of user stack copied per event (default 8192)\n"
-"  --kstack        the kernel's stack too\n"
-"  --flamegraph F  write an interactive SVG flame graph of the stacks to F\n"
-"  --spawns        report process creations by program, parent and origin\n"
-"Summary:\n"
-"  -c              count calls, errors and system (CPU) time per syscall\n"
-"                  (strace's table); with -k: and the 20 stacks that made\n"
-"                  the most calls\n"
-"  -C              like -c, and the trace too\n"
-"  -S SORTBY       time (default), calls, errors, name, min-time, max-time,\n"
-"                  avg-time, nothing\n"
-"  -w              time in a call is wall-clock time, not system (CPU) time\n"
-"  --by LIST       rows per comm, pid, tid (then syscall): --by comm\n"
-"  --hist          min/avg/max and a log2 histogram of the times per row\n"
-"  --interval SEC  print the summary of each SEC seconds while tracing\n"
-"Rings:\n"
-"  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n"
-"\n"
-"  -h              this help    -V  version\n", f);
-}
-
-static int parse_size(const char *s, size_t *out)
-{
-	char *end;
-	unsigned long long v;
-	unsigned int shift = 0;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *s == '-')
-		return -1;
-	switch (toupper((unsigned char)*end)) {
-	case 'K':
-		shift = 10;
-		end++;
-		break;
-	case 'M':
-		shift = 20;
-		end++;
-		break;
-	case 'G':
-		shift = 30;
-		end++;
-		break;
-	}
-	if (toupper((unsigned char)*end) == 'B' || toupper((unsigned char)*end) == 'I')
-		end++;
-	/* before the shift: 17179869185G must not wrap around to 1G */
-	if (*end || v == 0 || v > MAX_RING_BYTES >> shift)
-		return -1;
-	*out = (size_t)(v << shift);
-	return 0;
-}
-
-static int add_pids(struct options *o, const char *arg, char *err,
-		    size_t errlen)
-{
-	const char *p = arg;
-
-	while (*p) {
-		char *end;
-		long v;
-		pid_t *np;
-
-		while (*p == ',' || isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		errno = 0;
-		v = strtol(p, &end, 10);
-		if (errno || end == p || v <= 0 || v > 0x3fffffff ||
-		    (*end && *end != ',' && !isspace((unsigned char)*end))) {
-			snprintf(err, errlen, "invalid process id: '%s'", arg);
-			return -1;
-		}
-		np = realloc(o->pids, sizeof(*np) * (o->npids + 1));
-		if (!np) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-		o->pids = np;
-		o->pids[o->npids++] = (pid_t)v;
-		p = end;
-	}
-	return 0;
-}
-
-static int parse_count(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-')
-		return -1;
-	*out = v;
-	return 0;
-}
 
 /* --- the options, one row each ----------------------------------- */
 
@@ -282,56 +126,11 @@ static int opt_env(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
-/*
- * strace's sets of names (qualify_tokens): a comma list, "all" or
- * "none", each leading "!" inverting.  Bits of all's in *out; -1 with
- * the first unknown name in bad (a copy in buf).
- */
-struct name_bit {
-	const char *name;
-	unsigned int bit;
-};
-
-static int parse_names(const char *arg, const struct name_bit *nb, size_t n,
-		       unsigned int all, unsigned int *out, char *buf,
-		       size_t buflen, const char **badw)
-{
-	unsigned int set = 0, inv = 0;
-	char *save = NULL, *w;
-
-	while (*arg == '!') {
-		inv ^= all;
-		arg++;
-	}
-	if (!strcmp(arg, "all") || !strcmp(arg, "none")) {
-		*out = (*arg == 'a' ? all : 0) ^ inv;
-		return 0;
-	}
-	snprintf(buf, buflen, "%s", arg);
-	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		size_t i;
-
-		for (i = 0; i < n && strcmp(w, nb[i].name); i++)
-			;
-		if (i == n) {
-			*badw = w;
-			return -1;
-		}
-		set |= nb[i].bit;
-	}
-	if (!*arg) {
-		*badw = arg;
-		return -1;
-	}
-	*out = set ^ inv;
-	return 0;
-}
-
 /* --decode-pids=comm (-Y); strace's pidns is not offered (see below) */
 static int opt_decode_pids(struct options *o, const struct opt_row *r,
 			   const char *arg, struct opt_ctx *cx)
 {
-	static const struct name_bit nb[] = { { "comm", 1 }, { "pidns", 2 } };
+	static const struct optval_name nb[] = { { "comm", 1 }, { "pidns", 2 } };
 	unsigned int set;
 	const char *w;
 	char buf[256];
@@ -340,7 +139,7 @@ static int opt_decode_pids(struct options *o, const struct opt_row *r,
 		o->pid_names = 1;
 		return 0;
 	}
-	if (parse_names(arg, nb, 2, 3, &set, buf, sizeof(buf), &w))
+	if (optval_names(arg, nb, 2, 3, &set, buf, sizeof(buf), &w))
 		return bad(cx, "invalid --decode-pids '%s' (want comm)", arg);
 	/*
 	 * pidns would need each pid argument mapped from the tracee's
@@ -362,7 +161,7 @@ static int opt_decode_pids(struct options *o, const struct opt_row *r,
 static int opt_quiet_set(struct options *o, const struct opt_row *r,
 			 const char *arg, struct opt_ctx *cx)
 {
-	static const struct name_bit nb[] = {
+	static const struct optval_name nb[] = {
 		{ "attach", QUIET_ATTACH }, { "exit", QUIET_EXIT },
 		{ "exits", QUIET_EXIT }, { "path-resolution", QUIET_PATH },
 		{ "personality", QUIET_PERSONALITY },
@@ -372,7 +171,7 @@ static int opt_quiet_set(struct options *o, const struct opt_row *r,
 	const char *w;
 	char buf[256];
 
-	if (parse_names(arg ? arg : "attach,personality", nb,
+	if (optval_names(arg ? arg : "attach,personality", nb,
 			sizeof(nb) / sizeof(nb[0]), QUIET_ALL, &o->quiet_set,
 			buf, sizeof(buf), &w))
 		return bad(cx, "invalid quiet '%s'", w);
@@ -397,14 +196,14 @@ static int opt_user(struct options *o, const struct opt_row *r,
 static int opt_pids(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
-	return add_pids(o, arg, cx->err, cx->errlen);
+	return optval_pids(arg, &o->pids, &o->npids, cx->err, cx->errlen);
 }
 
 static int opt_ring(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
 	o->ring_given = 1;
-	if (parse_size(arg, &o->ring_bytes))
+	if (optval_size(arg, MAX_RING_BYTES, &o->ring_bytes))
 		return bad(cx, "invalid ring size '%s' (want e.g. 64K, 1M,"
 			   " up to 1G)", arg);
 	return 0;
@@ -414,33 +213,13 @@ static int opt_ring(struct options *o, const struct opt_row *r,
 static int opt_decode_fds(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
-	static const struct { const char *name; unsigned int bits; } words[] = {
-		{ "path", DECODE_FD_PATH }, { "socket", DECODE_FD_SOCKET },
-		{ "dev", DECODE_FD_DEV }, { "pidfd", DECODE_FD_PIDFD },
-		{ "all", DECODE_FD_ALL }, { "none", 0 },
-	};
 	char word[16];
-	const char *s = arg ? arg : "path";
 
-	o->decode_fds = 0;
 	o->decode_fds_given = 1;
-	while (*s) {
-		size_t n = strcspn(s, ","), i;
-
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strlen(words[i].name) == n &&
-			    !strncmp(s, words[i].name, n))
-				break;
-		if (i == sizeof(words) / sizeof(words[0])) {
-			snprintf(word, sizeof(word), "%.*s", (int)(n < 15 ? n : 15), s);
-			return bad(cx, "invalid --decode-fds '%s' (want path,"
-				   " socket, dev, pidfd, all or none)", word);
-		}
-		o->decode_fds |= words[i].bits;
-		s += n;
-		if (*s)
-			s++;
-	}
+	if (optval_decode_fds(arg ? arg : "path", &o->decode_fds, word,
+			      sizeof(word)))
+		return bad(cx, "invalid --decode-fds '%s' (want path,"
+			   " socket, dev, pidfd, all or none)", word);
 	return 0;
 }
 
@@ -477,22 +256,12 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
 
-/* a decimal in [min, max], or -1 */
-static int parse_long(const char *s, long min, long max, long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtol(s, &end, 10);
-	return errno || *end || end == s || *out < min || *out > max ? -1 : 0;
-}
-
 static int opt_strsize(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
 {
 	long v;
 
-	if (parse_long(arg, 0, 4096, &v))
+	if (optval_long(arg, 0, 4096, &v))
 		return bad(cx, "invalid -s size '%s' (want 0 to 4096)", arg);
 	o->strsize = (int)v;
 	return 0;
@@ -579,7 +348,7 @@ static int opt_stack_size(struct options *o, const struct opt_row *r,
 {
 	long v;
 
-	if (parse_long(arg, 64, 65528, &v) || v % 8)
+	if (optval_long(arg, 64, 65528, &v) || v % 8)
 		return bad(cx, "invalid --stack-size '%s' (a multiple of 8"
 			   " from 64 to 65528)", arg);
 	o->stack_size = (uint32_t)v;
@@ -605,7 +374,7 @@ static int opt_ready_fd(struct options *o, const struct opt_row *r,
 {
 	long v;
 
-	if (parse_long(arg, 0, 1 << 30, &v))
+	if (optval_long(arg, 0, 1 << 30, &v))
 		return bad(cx, "invalid --ready-fd '%s' (a file descriptor"
 			   " number)", arg);
 	o->ready_fd = (int)v;
@@ -615,7 +384,7 @@ static int opt_ready_fd(struct options *o, const struct opt_row *r,
 static int opt_max_events(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
-	if (parse_count(arg, &o->max_events) || !o->max_events)
+	if (optval_count(arg, &o->max_events) || !o->max_events)
 		return bad(cx, "invalid --max-events '%s' (a positive number)",
 			   arg);
 	return 0;

@@ -79,6 +79,5 @@ struct options {
 int opt_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t errlen);
 void opt_free(struct options *o);
-void opt_usage(FILE *f);
 
 #endif

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Options stage: the values options take (optvals.h), each parsed whole
+ * or refused: a size with K/M/G, a count, a decimal in a range, a pid
+ * list, strace's sets of names.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+#include "optvals.h"
+
+int optval_size(const char *s, unsigned long long max, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	unsigned int shift = 0;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *s == '-')
+		return -1;
+	switch (toupper((unsigned char)*end)) {
+	case 'K':
+		shift = 10;
+		end++;
+		break;
+	case 'M':
+		shift = 20;
+		end++;
+		break;
+	case 'G':
+		shift = 30;
+		end++;
+		break;
+	}
+	if (toupper((unsigned char)*end) == 'B' || toupper((unsigned char)*end) == 'I')
+		end++;
+	/* before the shift: 17179869185G must not wrap around to 1G */
+	if (*end || v == 0 || v > max >> shift)
+		return -1;
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+int optval_pids(const char *arg, pid_t **pids, int *npids, char *err,
+		size_t errlen)
+{
+	const char *p = arg;
+
+	while (*p) {
+		char *end;
+		long v;
+		pid_t *np;
+
+		while (*p == ',' || isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (errno || end == p || v <= 0 || v > 0x3fffffff ||
+		    (*end && *end != ',' && !isspace((unsigned char)*end))) {
+			snprintf(err, errlen, "invalid process id: '%s'", arg);
+			return -1;
+		}
+		np = realloc(*pids, sizeof(*np) * ((size_t)*npids + 1));
+		if (!np) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		*pids = np;
+		np[(*npids)++] = (pid_t)v;
+		p = end;
+	}
+	return 0;
+}
+
+int optval_count(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int optval_names(const char *arg, const struct optval_name *nb, size_t n,
+		 unsigned int all, unsigned int *out, char *buf, size_t buflen,
+		 const char **badw)
+{
+	unsigned int set = 0, inv = 0;
+	char *save = NULL, *w;
+
+	while (*arg == '!') {
+		inv ^= all;
+		arg++;
+	}
+	if (!strcmp(arg, "all") || !strcmp(arg, "none")) {
+		*out = (*arg == 'a' ? all : 0) ^ inv;
+		return 0;
+	}
+	snprintf(buf, buflen, "%s", arg);
+	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < n && strcmp(w, nb[i].name); i++)
+			;
+		if (i == n) {
+			*badw = w;
+			return -1;
+		}
+		set |= nb[i].bit;
+	}
+	if (!*arg) {
+		*badw = arg;
+		return -1;
+	}
+	*out = set ^ inv;
+	return 0;
+}
+
+int optval_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return errno || *end || end == s || *out < min || *out > max ? -1 : 0;
+}
+
+int optval_decode_fds(const char *arg, unsigned int *out, char *word,
+		      size_t wlen)
+{
+	static const struct { const char *name; unsigned int bits; } words[] = {
+		{ "path", DECODE_FD_PATH }, { "socket", DECODE_FD_SOCKET },
+		{ "dev", DECODE_FD_DEV }, { "pidfd", DECODE_FD_PIDFD },
+		{ "all", DECODE_FD_ALL }, { "none", 0 },
+	};
+	const char *s = arg;
+
+	*out = 0;
+	while (*s) {
+		size_t n = strcspn(s, ","), i;
+
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strlen(words[i].name) == n &&
+			    !strncmp(s, words[i].name, n))
+				break;
+		if (i == sizeof(words) / sizeof(words[0])) {
+			snprintf(word, wlen, "%.*s", (int)(n < 15 ? n : 15), s);
+			return -1;
+		}
+		*out |= words[i].bits;
+		s += n;
+		if (*s)
+			s++;
+	}
+	return 0;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Options stage: the values options take.  Each returns 0, or -1 when
+ * the whole text is not a valid value (nothing partly taken).
+ */
+#ifndef ETRACE_OPTVALS_H
+#define ETRACE_OPTVALS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* a byte size: digits, then K, M or G (B or iB after it allowed), 1..max */
+int optval_size(const char *s, unsigned long long max, size_t *out);
+/* an unsigned decimal */
+int optval_count(const char *s, uint64_t *out);
+/* a decimal in [min, max] */
+int optval_long(const char *s, long min, long max, long *out);
+/* -p's "PID[,PID...]" added to *pids (realloc'd); the message in err */
+int optval_pids(const char *arg, pid_t **pids, int *npids, char *err,
+		size_t errlen);
+
+/*
+ * strace's sets of names (qualify_tokens): a comma list, "all" or
+ * "none", each leading "!" inverting.  Bits of all's in *out; -1 with
+ * the first unknown name in *badw (a copy in buf).
+ */
+struct optval_name {
+	const char *name;
+	unsigned int bit;
+};
+
+int optval_names(const char *arg, const struct optval_name *nb, size_t n,
+		 unsigned int all, unsigned int *out, char *buf, size_t buflen,
+		 const char **badw);
+/* --decode-fds's path,socket,dev,pidfd,all,none: DECODE_FD_* bits; the
+   unknown word (cut at wlen) in word */
+int optval_decode_fds(const char *arg, unsigned int *out, char *word,
+		      size_t wlen);
+
+#endif
