@@ -265,8 +265,9 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 
 		prctl(PR_GET_NAME, self);
 		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, self);
-		t->pr.self = getpid();
-		memcpy(t->pr.self_comm, self, sizeof(t->pr.self_comm));
+		t->pr.names.self = getpid();
+		memcpy(t->pr.names.self_comm, self,
+		       sizeof(t->pr.names.self_comm));
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {

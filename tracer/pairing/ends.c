@@ -181,7 +181,7 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	origin_ended(p->spawns, t, time);
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
-	pair_zombie(p, t);
+	pidnames_exit(&p->names, t);
 	task_del(&p->tasks, t);
 }
 

@@ -27,102 +27,6 @@
 
 static int is_exec(long nr);
 
-/*
- * -Y: a task's name at the time of the line being made: the traced task
- * with that id (its name follows its COMM records, in time order), or a
- * process that exited and was not reaped yet, or etrace itself (the
- * command's parent).  Other tasks are not named: etrace knows their
- * names at no exact moment.
- */
-static const char *pid_name(const void *ctx, int64_t pid)
-{
-	struct pair *p = (struct pair *)ctx;
-	struct task *t = task_find(&p->tasks, (pid_t)pid);
-	unsigned int n = p->nzombie < 64 ? p->nzombie : 64;
-
-	if (t)
-		return t->comm;
-	if (pid == p->self && p->self_comm[0])
-		return p->self_comm;
-	for (unsigned int i = 0; i < n; i++) {
-		struct zombie *z = &p->zombies[(p->nzombie - 1 - i) % 64];
-
-		if (z->pid == pid)
-			return z->comm;
-	}
-	return NULL;
-}
-
-/*
- * A process that exits stays a zombie, its pid taken, until its parent
- * reaps it.  Kept only when etrace traces the parent, so it sees the
- * reap: a wait4 or waitid that returns it forgets it (after its line;
- * the plan has those calls' records read with -Y), and so does the
- * parent's own exit (init reaps the orphan then).  Threads are reaped
- * as they exit.  The ring bounds what a parent that never reaps (SIGCHLD
- * ignored) leaves: pids are handed out in turn, so one comes back only
- * after pid_max others, long after 64 exits.
- */
-void pair_zombie(struct pair *p, const struct task *t)
-{
-	struct zombie *z;
-
-	if (!p->fo.pid_name || t->tid != t->pid)
-		return;
-	/* its children are orphans now: reaped by someone etrace does
-	   not see */
-	for (unsigned int i = 0; i < 64; i++)
-		if (p->zombies[i].ppid == t->pid)
-			p->zombies[i].pid = p->zombies[i].ppid = 0;
-	if (!t->ppid || !task_find(&p->tasks, t->ppid))
-		return;
-	z = &p->zombies[p->nzombie++ % 64];
-	z->pid = t->pid;
-	z->ppid = t->ppid;
-	memcpy(z->comm, t->comm, sizeof(z->comm));
-}
-
-/* pid was reaped by parent (pid 0: any of its children may have been) */
-static void zombie_reaped(struct pair *p, pid_t parent, int64_t pid)
-{
-	for (unsigned int i = 0; i < 64; i++) {
-		struct zombie *z = &p->zombies[i];
-
-		if (z->pid && (z->pid == pid || (!pid && z->ppid == parent)))
-			z->pid = z->ppid = 0;
-	}
-}
-
-/*
- * After a wait call of t's: what it reaped.  c NULL: the call is not
- * shown, its arguments are unknown; a waitid then may have reaped any
- * child, all are forgotten (a name left out, never a wrong one).
- */
-static void zombie_wait(struct pair *p, struct task *t, long nr, int64_t ret,
-			const struct sc_call *c)
-{
-	const struct cap *k;
-	int32_t pid;
-
-	if (!p->fo.pid_name || !p->nzombie)
-		return;
-	if (nr == SYS_wait4 && ret > 0) {
-		zombie_reaped(p, t->pid, ret);
-		return;
-	}
-	if (nr != SYS_waitid || ret != 0)
-		return;
-	k = c ? c->cap_out[2] : NULL;
-	if ((c ? (uint32_t)c->args[3] : t->wait_opts) & WNOWAIT)
-		return;
-	if (k && !(k->flags & CAP_FAULT) && k->len >= 20) {
-		memcpy(&pid, k->p + 16, sizeof(pid));
-		zombie_reaped(p, t->pid, pid);
-	} else {
-		zombie_reaped(p, t->pid, 0);
-	}
-}
-
 int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 {
 	memset(p, 0, sizeof(*p));
@@ -133,9 +37,11 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->fo.xflag = c->xflag;
 	p->fo.fds = c->fds;
 	p->paths = c->paths && c->paths->n ? c->paths : NULL;
+	p->names.tasks = &p->tasks;
 	if (c->pid_names) {
-		p->fo.pid_name = pid_name;
-		p->fo.pid_ctx = p;
+		p->names.on = 1;
+		p->fo.pid_name = pidnames_name;
+		p->fo.pid_ctx = &p->names;
 	}
 	p->view.fo = &p->fo;
 	p->follow = c->follow;
@@ -606,7 +512,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (!sel_has(p->sel, nr)) {
 		/* not shown, but it may reap a child -Y names */
 		if ((t = task_find(&p->tasks, tid)))
-			zombie_wait(p, t, nr, ret, NULL);
+			pidnames_wait(&p->names, t, nr, ret, NULL);
 		return;
 	}
 	t = task_for(p, pid, tid);
@@ -693,7 +599,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	} else {
 		call_ended(p, t, &c, time, seen, END_RETURNED);
 	}
-	zombie_wait(p, t, nr, ret, &c);
+	pidnames_wait(&p->names, t, nr, ret, &c);
 	if (is_exec(nr) && ret == 0 && t->tid == p->child)
 		p->exec_seen = 1;
 	if (is_exec(nr) && ret == 0)

@@ -13,6 +13,7 @@
 #include "decode.h"
 #include "maps.h"
 #include "pathsel.h"
+#include "pidnames.h"
 #include "stacks.h"
 #include "unwind.h"
 #include "rules.h"
@@ -44,8 +45,6 @@ struct pair {
 	const struct launch *launch;
 	int exec_seen;
 	char child_comm0[16];		/* its name before the exec (-Y) */
-	pid_t self;			/* etrace, as -Y names it (getppid) */
-	char self_comm[16];
 	int child_status;		/* waitpid status, once reaped */
 	int child_reaped;
 	int child_exit_pending;		/* its EXIT came before the reap */
@@ -78,17 +77,7 @@ struct pair {
 		struct cap_sig sg;
 	} held[16];
 	unsigned int nheld;
-	/*
-	 * -Y: processes that exited and are not reaped yet (zombies), by
-	 * pid, with the name they died with: a wait4 that reaps one, or a
-	 * SIGCHLD before it, still names it.  A ring: the oldest goes.
-	 */
-	struct zombie {
-		pid_t pid;
-		pid_t ppid;		/* its parent, traced */
-		char comm[16];
-	} zombies[64];
-	unsigned int nzombie;
+	struct pidnames names;		/* -Y: the names of pids */
 };
 
 /* what the pairing stage is to do (the trace plan says) */
@@ -143,8 +132,6 @@ void pair_signal_line(struct pair *p, struct task *t,
 		      const struct cap_sig *sg, uint64_t time);
 /* the signal lines held for t's call (ends.c), now that it ended */
 void pair_flush_signals(struct pair *p, struct task *t, uint64_t time);
-/* -Y: a process that exited is named until it is reaped */
-void pair_zombie(struct pair *p, const struct task *t);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
 
