@@ -24,7 +24,9 @@ BASHCOMPDIR ?= $(strip $(or $(shell pkg-config \
 	--define-variable=prefix=$(PREFIX) --define-variable=datadir=$(PREFIX)/share \
 	--variable=completionsdir bash-completion 2>/dev/null), \
 	$(PREFIX)/share/bash-completion/completions))
-B	:= build
+# SANITIZE=1 builds in a directory of its own: an object of one build is
+# never taken for the other's (B= on the command line still decides)
+B	:= $(if $(filter 1,$(SANITIZE)),build-san,build)
 PKGS	:= libtraceevent libtracefs libdw libelf audit libbpf
 BPF_CC	?= clang
 BPFTOOL	?= bpftool
@@ -216,7 +218,7 @@ deb:
 	cd $(B)/deb/src && dpkg-buildpackage -us -uc -b
 
 clean:
-	rm -rf $(B) etrace
+	rm -rf $(B) build build-san etrace
 
 .PHONY: FORCE all check bench mutants strace-suite install uninstall deb clean deps bench-deps
 .SECONDARY:
