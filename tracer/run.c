@@ -259,7 +259,10 @@ static int trace_status(struct trace *t)
 		int st;
 
 		perf_close(&t->ps);
-		if (waitpid(t->ln.pid, &st, 0) == t->ln.pid) {
+		/* --kill-on-exit: it dies with the trace instead */
+		if (t->p->launch.kill ?
+		    launch_kill(&t->ln, &t->p->launch, &st) :
+		    waitpid(t->ln.pid, &st, 0) == t->ln.pid) {
 			t->pr.child_reaped = 1;
 			t->pr.child_status = st;
 		}

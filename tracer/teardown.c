@@ -116,6 +116,12 @@ int trace_teardown(struct trace *t)
 	}
 	if (t->have_child && t->ln.go_fd >= 0)
 		launch_abort(&t->ln);
+	/*
+	 * --kill-on-exit, on every path (the status etrace exits with is
+	 * decided); before the teardown child, which is no traced task
+	 */
+	if (t->have_child)
+		launch_kill(&t->ln, &t->p->launch, &(int){ 0 });
 	launch_free(&t->ln);
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"

@@ -81,6 +81,7 @@ int main(void)
 	CHECK(parse("--output-append-mode", NULL) == -1);
 	CHECK_STR(err, "-A appends to the -o FILE: there is none");
 	CHECK(parse("-A", "-ofile") == 0 && o.append && !strcmp(o.outfile, "file"));
+	CHECK(parse("--kill-on-exit", NULL) == 0 && o.kill_on_exit);
 	/* long only */
 	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
 	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);

@@ -50,6 +50,14 @@ int main(void)
 	CHECK(p.sink.lines && !p.sink.main_on_stderr && !p.sink.per_task);
 	CHECK(p.ring_bytes == 16u << 20);
 	CHECK(p.pair.sel == &o.sel && p.pair.strsize == 32 && !p.pair.stacks);
+	CHECK(p.launch.kill == LAUNCH_KILL_NONE);
+	/* --kill-on-exit: the command alone, or with -f or -a its tree */
+	CHECK(plan(2, "--kill-on-exit", NULL, NULL, NULL) == 0);
+	CHECK(p.launch.kill == LAUNCH_KILL_CMD);
+	CHECK(plan(2, "--kill-on-exit", "-f", NULL, NULL) == 0);
+	CHECK(p.launch.kill == LAUNCH_KILL_TREE);
+	CHECK(plan(2, "--kill-on-exit", "-a", NULL, NULL) == 0);
+	CHECK(p.launch.kill == LAUNCH_KILL_TREE);
 
 	/* -n with a narrower -e trace=: every call's record read (signal
 	   and exit lines say the last one), only the selected shown;

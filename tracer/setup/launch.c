@@ -3,13 +3,16 @@
  * Targets: the traced command.  Its environment and signal state are
  * passed through unchanged; only etrace's own blocked set is undone.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +20,31 @@
 #include "launch.h"
 
 extern char **environ;
+
+/*
+ * --kill-on-exit with -f or -a: etrace becomes the subreaper of what it
+ * starts, so a descendant orphaned (a daemon's double fork) is etrace's
+ * child and not init's, and etrace's children are, at any time, where
+ * every live descendant hangs or will: launch_kill finds them all there.
+ */
+static int kill_prepare(const struct launch_conf *cf, char *err,
+			size_t errlen)
+{
+	if (cf->kill != LAUNCH_KILL_TREE)
+		return 0;
+	if (access("/proc/thread-self/children", R_OK)) {
+		snprintf(err, errlen, "--kill-on-exit: this kernel has no"
+			 " /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN):"
+			 " etrace could not find what to kill");
+		return -ENOSYS;
+	}
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1)) {
+		snprintf(err, errlen, "--kill-on-exit: PR_SET_CHILD_SUBREAPER:"
+			 " %s", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
 
 static int executable(const char *p)
 {
@@ -120,6 +148,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		 const sigset_t *orig_mask, char *err, size_t errlen)
 {
 	int go[2], ex[2], rd[2], e = 0;
+	pid_t tracer = getpid();
 	char c;
 	struct passwd *pw = NULL;
 	char **argv = cf->argv;
@@ -159,6 +188,9 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 	while (l->env && l->env[l->envc])
 		l->envc++;
 	l->envp = (unsigned long)l->env;
+	e = kill_prepare(cf, err, errlen);
+	if (e)
+		return e;
 	if (pipe2(go, O_CLOEXEC) || pipe2(ex, O_CLOEXEC) ||
 	    pipe2(rd, O_CLOEXEC)) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -190,6 +222,14 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 				_exit(127);
 			_exit(127);
 		}
+		/*
+		 * --kill-on-exit when etrace dies of SIGKILL (it can do
+		 * nothing then): the kernel kills the command.  Set after
+		 * -u's setuid, which clears it; a tracer already gone: exit.
+		 */
+		if (cf->kill && (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+				 getppid() != tracer))
+			_exit(127);
 		/* our own calls are done: -c may count from now on */
 		close(rd[1]);
 		/* the go byte, or EOF when the tracer gave up */
@@ -260,6 +300,78 @@ void launch_abort(struct launch *l)
 	if (l->pid > 0)
 		waitpid(l->pid, NULL, 0);
 	l->pid = 0;
+}
+
+/* SIGKILL every child of etrace's (of any of its threads); how many */
+static int kill_children(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char path[sizeof("/proc/self/task//children") + NAME_MAX];
+		FILE *f;
+		int pid;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/children",
+			 de->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		/* unreaped children of ours: no pid here can be reused */
+		while (fscanf(f, "%d", &pid) == 1)
+			if (pid > 0 && !kill(pid, SIGKILL))
+				n++;
+		fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * Tree: kill every child, wait for one to end, again, until none is
+ * left.  A killed process's children become etrace's (the subreaper)
+ * when it exits, and are killed in the next round; one that forked as
+ * it was killed left its child there too.  Nothing else forks after
+ * this (the teardown child comes later).
+ */
+int launch_kill(struct launch *l, const struct launch_conf *c, int *status)
+{
+	int st, got = 0;
+	pid_t w;
+
+	if (!c->kill || l->pid <= 0)
+		return 0;
+	if (c->kill == LAUNCH_KILL_CMD) {
+		w = waitpid(l->pid, &st, WNOHANG | __WALL);
+		if (w == 0 && !kill(l->pid, SIGKILL))
+			w = waitpid(l->pid, &st, __WALL);
+		if (w == l->pid)
+			*status = st;
+		return w == l->pid;
+	}
+	for (;;) {
+		while ((w = waitpid(-1, &st, WNOHANG | __WALL)) > 0)
+			if (w == l->pid) {
+				*status = st;
+				got = 1;
+			}
+		if (!kill_children())
+			break;
+		w = waitpid(-1, &st, __WALL);
+		if (w < 0 && errno != EINTR)
+			break;
+		if (w == l->pid) {
+			*status = st;
+			got = 1;
+		}
+	}
+	return got;
 }
 
 void launch_free(struct launch *l)

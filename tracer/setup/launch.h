@@ -30,7 +30,16 @@ struct launch_conf {
 	char **env;		/* -E changes, in order: VAR=VAL sets VAR,
 				   VAR removes it (as strace) */
 	int nenv;
+	int kill;		/* --kill-on-exit: LAUNCH_KILL_* */
 };
+
+/*
+ * --kill-on-exit: what etrace kills when it exits.  The command alone
+ * when only it is traced (strace: its children are no tracees); the
+ * command and every descendant with -f or -a, etrace being their
+ * subreaper so that none escapes by being orphaned.
+ */
+enum { LAUNCH_KILL_NONE, LAUNCH_KILL_CMD, LAUNCH_KILL_TREE };
 
 /*
  * Resolve argv[0] as execvp would and fork a child that waits with the
@@ -43,6 +52,12 @@ int launch_start(struct launch *l, const struct launch_conf *c,
 int launch_go(struct launch *l, char *err, size_t errlen);
 /* make it exit without running anything (setup failed) */
 void launch_abort(struct launch *l);
+/*
+ * --kill-on-exit: SIGKILL what c->kill says, and return once all of it
+ * is gone.  The command's wait status goes to *status when it is reaped
+ * here (1 returned), else 0.
+ */
+int launch_kill(struct launch *l, const struct launch_conf *c, int *status);
 void launch_free(struct launch *l);
 
 #endif

@@ -404,6 +404,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("follow-forks", 'f', opt_count, follow, 0),
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
+	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
 	ROW("trace-path", 'P', ARG, opt_trace_path),
@@ -568,6 +569,11 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "-A appends to the -o FILE: there is none";
 	else if (o->system_wide && o->npids)
 		why = "-a and -p exclude each other";
+	else if (o->kill_on_exit && o->npids)
+		why = "--kill-on-exit and -p exclude each other (as strace's):"
+		      " etrace kills only what it starts";
+	else if (o->kill_on_exit && !o->cmd)
+		why = "--kill-on-exit: there is no command to kill";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	if (why)

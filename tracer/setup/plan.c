@@ -155,6 +155,10 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->cmd = o->cmd;
 	p->launch = (struct launch_conf){ .argv = o->cmd, .user = o->user,
 					  .env = o->env, .nenv = o->nenv };
+	/* strace kills its tracees: the command, and with -f what it starts */
+	if (o->kill_on_exit)
+		p->launch.kill = o->follow || o->system_wide ?
+				 LAUNCH_KILL_TREE : LAUNCH_KILL_CMD;
 	p->pids = o->pids;
 	p->npids = o->npids;
 	p->all = o->system_wide;

@@ -23,6 +23,7 @@ void opt_usage(FILE *f)
 "  -p PID[,PID]    attach to running processes (all their threads)\n"
 "  -a              system-wide: every process on every CPU\n"
 "  -f              follow threads and children\n"
+"  --kill-on-exit  when etrace exits, SIGKILL the command (-f: all it started)\n"
 "  -ff             with -o FILE: one file per process, FILE.PID\n"
 "Selection:\n"
 "  -e trace=LIST   syscalls to trace: names, %file %desc %process %memory\n"
