@@ -168,6 +168,8 @@ const char *errno_name(int err);
 const char *errno_text(int err);
 /* SIGSEGV, SIGRTMIN, SIGRT_3, or the number */
 void fmt_signal(struct fmt_buf *b, int64_t sig);
+/* its name whatever -X says: "--- SIGCHLD {", "+++ killed by SIGKILL" */
+void fmt_signal_name(struct fmt_buf *b, int64_t sig);
 /* SIGSEGV or NULL, into a caller buffer for SIGRT_n */
 const char *signal_name(int sig, char tmp[16]);
 

@@ -48,7 +48,16 @@ void fmt_signal(struct fmt_buf *b, int64_t sig)
 	const char *name = sig == (int)sig ? signal_name((int)sig, tmp) : NULL;
 
 	if (name)
-		fb_puts(b, name);
+		fmt_const(b, name, (uint64_t)sig, XF_DEC);
 	else
 		fb_dec(b, sig);
+}
+
+void fmt_signal_name(struct fmt_buf *b, int64_t sig)
+{
+	int style = b->xstyle;
+
+	b->xstyle = XSTYLE_ABBREV;
+	fmt_signal(b, sig);
+	b->xstyle = style;
 }

@@ -14,17 +14,31 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * -X (strace's --const-print-style): how named constants and flags print.
+ * The text travels with the buffer, so the helpers that print constants
+ * (xlat.h) read it there: decoders never test it themselves.
+ */
+enum xstyle {
+	XSTYLE_ABBREV,		/* O_RDONLY|O_CLOEXEC (the default) */
+	XSTYLE_RAW,		/* 0x80000 */
+	XSTYLE_VERBOSE,		/* the number, the names in a comment */
+};
+
 struct fmt_buf {
 	char *p;	/* next byte to write */
 	char *end;	/* one past the last usable byte */
 	int cut;	/* set when something did not fit */
+	int xstyle;	/* enum xstyle */
 };
 
+/* a buffer for text in the default style (XSTYLE_ABBREV) */
 static inline void fb_init(struct fmt_buf *b, char *buf, size_t size)
 {
 	b->p = buf;
 	b->end = buf + size;
 	b->cut = 0;
+	b->xstyle = XSTYLE_ABBREV;
 }
 
 static inline void fb_putc(struct fmt_buf *b, char c)

@@ -224,7 +224,7 @@ static void fd_cwd(struct fmt_buf *b, const struct sc_call *c, int i)
 FMT_KIND(dirfd)
 {
 	if ((int32_t)c->args[i] == AT_FDCWD) {
-		fb_puts(b, "AT_FDCWD");
+		fmt_const(b, "AT_FDCWD", (uint64_t)(int64_t)AT_FDCWD, XF_DEC);
 		fd_cwd(b, c, i);
 	} else {
 		fb_dec(b, (int32_t)c->args[i]);

@@ -29,7 +29,7 @@ FMT_KIND(perm)
  * bits, then the rest in octal; a type the kernel does not have prints
  * the whole mode in octal (0177777), as strace does.
  */
-void fmt_mode_val(struct fmt_buf *b, uint64_t v)
+static void mode_words(struct fmt_buf *b, uint64_t v)
 {
 	static const struct { unsigned int bits; const char *name; } type[] = {
 		{ S_IFREG, "S_IFREG" }, { S_IFSOCK, "S_IFSOCK" },
@@ -61,6 +61,11 @@ void fmt_mode_val(struct fmt_buf *b, uint64_t v)
 						 S_ISVTX));
 }
 
+void fmt_mode_val(struct fmt_buf *b, uint64_t v)
+{
+	fmt_words(b, v & 0xffffffffu, XF_OCT, mode_words);
+}
+
 FMT_KIND(mode)
 {
 	fmt_mode_val(b, c->args[i]);
@@ -80,7 +85,7 @@ FMT_KIND(dev)
 	fmt_dev_val(b, c->args[i]);
 }
 
-void fmt_open_flags(struct fmt_buf *b, uint64_t v)
+static void open_words(struct fmt_buf *b, uint64_t v)
 {
 	static const char *const acc[] = {
 		"O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE"
@@ -92,28 +97,38 @@ void fmt_open_flags(struct fmt_buf *b, uint64_t v)
 		fmt_xlat_flags_tail(b, &xlat_open_flags, rest);
 }
 
+void fmt_open_flags(struct fmt_buf *b, uint64_t v)
+{
+	fmt_words(b, v & 0xffffffffu, XF_HEX, open_words);
+}
+
 FMT_KIND(oflags)
 {
 	fmt_open_flags(b, c->args[i]);
 }
 
-FMT_KIND(atflags)
+/* statx: the sync type (zero included) comes first */
+static void statx_words(struct fmt_buf *b, uint64_t v)
 {
 	static const char *const sync[] = {
 		"AT_STATX_SYNC_AS_STAT", "AT_STATX_FORCE_SYNC",
 		"AT_STATX_DONT_SYNC", "0x6000",
 	};
+
+	fb_puts(b, sync[(v >> 13) & 3]);
+	v &= ~(uint64_t)0x6000;
+	if (v)
+		fmt_xlat_flags_tail(b, &xlat_at_flags, v);
+}
+
+FMT_KIND(atflags)
+{
 	uint64_t v = c->args[i] & 0xffffffffu;
 
-	/* statx: the sync type (zero included) comes first */
-	if (!strcmp(c->d->name, "statx")) {
-		fb_puts(b, sync[(v >> 13) & 3]);
-		v &= ~(uint64_t)0x6000;
-		if (v)
-			fmt_xlat_flags_tail(b, &xlat_at_flags, v);
-		return;
-	}
-	fmt_xlat_flags(b, &xlat_at_flags, v);
+	if (!strcmp(c->d->name, "statx"))
+		fmt_words(b, v, XF_HEX, statx_words);
+	else
+		fmt_xlat_flags(b, &xlat_at_flags, v);
 }
 
 FMT_KIND(whence)
@@ -286,21 +301,28 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c)
 	char tmp[16];
 	const char *name;
 
+	/* what follows the value, in parentheses, is in names under -X too */
+	int style = b->xstyle;
+
 	switch (cmd) {
 	case F_GETFD:
 	case F_GET_SEALS:
 		fb_hex(b, (uint64_t)r);
+		b->xstyle = XSTYLE_ABBREV;
 		if (r) {
 			fb_puts(b, cmd == F_GETFD ? " (flags " : " (seals ");
 			fmt_xlat_flags(b, cmd == F_GETFD ? &xlat_fd_flags :
 				       &xlat_f_seals, (uint64_t)r);
 			fb_putc(b, ')');
 		}
+		b->xstyle = style;
 		return;
 	case F_GETFL:
 		fb_hex(b, (uint64_t)r);
 		fb_puts(b, " (flags ");
+		b->xstyle = XSTYLE_ABBREV;
 		fmt_open_flags(b, (uint64_t)r);
+		b->xstyle = style;
 		fb_putc(b, ')');
 		return;
 	case F_GETLEASE:

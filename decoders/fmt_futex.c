@@ -8,8 +8,9 @@
 
 #include "fmt_priv.h"
 
-static void fmt_futex_op(struct fmt_buf *b, uint32_t op)
+static void futex_op_words(struct fmt_buf *b, uint64_t v)
 {
+	uint32_t op = (uint32_t)v;
 	const char *name = xlat_name(&xlat_futex_cmd, op & FUTEX_CMD_MASK);
 
 	if (!name || (op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE_FLAG |
@@ -24,28 +25,40 @@ static void fmt_futex_op(struct fmt_buf *b, uint32_t op)
 		fb_puts(b, "|FUTEX_CLOCK_REALTIME");
 }
 
+static void fmt_futex_op(struct fmt_buf *b, uint32_t op)
+{
+	fmt_words(b, op, XF_HEX, futex_op_words);
+}
+
 static void fmt_shifted(struct fmt_buf *b, const struct xlat *x,
 			uint32_t v, const char *shift, const char *dflt)
 {
 	const char *name = xlat_name(x, v);
 
-	if (name)
-		fb_puts(b, name);
-	else
-		fb_hex(b, v);
-	fb_puts(b, shift);
-	if (!name) {
-		fb_puts(b, " /* ");
-		fb_puts(b, dflt);
-		fb_puts(b, " */");
+	/*
+	 * strace's: NAME<<28, verbose 0x1 (NAME in a comment)<<28; unknown, and
+	 * any under raw, 0x1<<28 and FUTEX_OP_??? in a comment
+	 */
+	if (name && b->xstyle != XSTYLE_RAW) {
+		fmt_const(b, name, v, XF_HEX);
+		fb_puts(b, shift);
+		return;
 	}
+	fb_hex(b, v);
+	fb_puts(b, shift);
+	fb_puts(b, " /* ");
+	fb_puts(b, dflt);
+	fb_puts(b, " */");
 }
 
 /* FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_GT<<24|0x1 */
 static void fmt_wake_op(struct fmt_buf *b, uint32_t v)
 {
-	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT)
-		fb_puts(b, "FUTEX_OP_OPARG_SHIFT<<28|");
+	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT) {
+		fmt_const(b, "FUTEX_OP_OPARG_SHIFT", FUTEX_OP_OPARG_SHIFT,
+			  XF_HEX);
+		fb_puts(b, "<<28|");
+	}
 	fmt_shifted(b, &xlat_futex_wake_op, (v >> 28) & 7, "<<28",
 		    "FUTEX_OP_???");
 	fb_putc(b, '|');
@@ -59,10 +72,8 @@ static void fmt_wake_op(struct fmt_buf *b, uint32_t v)
 
 static void fmt_bitset(struct fmt_buf *b, uint32_t v)
 {
-	if (v == FUTEX_BITSET_MATCH_ANY)
-		fb_puts(b, "FUTEX_BITSET_MATCH_ANY");
-	else
-		fb_hex(b, v);
+	fmt_const(b, v == FUTEX_BITSET_MATCH_ANY ? "FUTEX_BITSET_MATCH_ANY" :
+		  NULL, v, XF_HEX);
 }
 
 static void fmt_timeout(struct fmt_buf *b, const struct sc_call *c)

@@ -30,8 +30,9 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 	fb_putc(b, ')');
 }
 
-static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
+static void ioctl_words(struct fmt_buf *b, uint64_t v)
 {
+	uint32_t req = (uint32_t)v;
 	const char *name = xlat_name(&xlat_ioctl_req, req);
 	const char *alias = xlat_name(&xlat_ioctl_alias, req);
 
@@ -48,7 +49,7 @@ static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
 
 FMT_KIND(ioctl)
 {
-	fmt_ioctl_req(b, (uint32_t)c->args[i]);
+	fmt_words(b, (uint32_t)c->args[i], XF_HEX, ioctl_words);
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */
@@ -61,13 +62,7 @@ static void fmt_tflags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 static void fmt_tenum(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		      const char *dflt)
 {
-	const char *name = xlat_name(x, v);
-
-	if (name) {
-		fb_puts(b, name);
-		return;
-	}
-	fmt_unknown(b, v, dflt);
+	fmt_enum_dflt(b, x, v, dflt);
 }
 
 static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
@@ -89,13 +84,19 @@ static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
 		uint32_t v = oflag & dly[j].mask;
 		uint32_t shift = (uint32_t)__builtin_ctz(dly[j].mask);
 
+		char name[8];
+		struct fmt_buf nb;
+
 		/* NL0..NL1, CR0..CR3, ...; strace says XTABS for TAB3 */
+		fb_init(&nb, name, sizeof(name) - 1);
 		if (dly[j].mask == TABDLY && v == TAB3) {
-			fb_puts(b, "XTABS");
+			fb_puts(&nb, "XTABS");
 		} else {
-			fb_puts(b, dly[j].pfx);
-			fb_udec(b, v >> shift);
+			fb_puts(&nb, dly[j].pfx);
+			fb_udec(&nb, v >> shift);
 		}
+		*nb.p = '\0';
+		fmt_const(b, name, v, XF_HEX);
 		fb_putc(b, '|');
 		oflag &= ~dly[j].mask;
 	}
@@ -309,7 +310,7 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	fb_dec(b, (int32_t)c->args[0]);
 	fmt_fd_note(b, c, 0);
 	fb_puts(b, ", ");
-	fmt_ioctl_req(b, req);
+	fmt_words(b, req, XF_HEX, ioctl_words);
 	if (at_exit)
 		return 2;
 	if (how != IOA_NONE && c->d->nargs > 2) {

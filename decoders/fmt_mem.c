@@ -10,15 +10,14 @@
 FMT_KIND(prot)
 {
 	if (!c->args[i])
-		fb_puts(b, "PROT_NONE");
+		fmt_const(b, "PROT_NONE", 0, XF_HEX);
 	else
 		fmt_xlat_flags(b, &xlat_mmap_prot, c->args[i]);
 }
 
-FMT_KIND(mapflags)
+/* MAP_TYPE first, then the flags, then the huge page size */
+static void map_words(struct fmt_buf *b, uint64_t v)
 {
-	/* MAP_TYPE first, then the flags, then the huge page size */
-	uint64_t v = c->args[i];
 	uint64_t type = v & 0xf, huge = (v >> 26) & 0x3f;
 	uint64_t rest = v & ~(uint64_t)0xf & ((1u << 26) - 1);
 	const char *name = type ? xlat_name(&xlat_mmap_type, type) : "MAP_FILE";
@@ -38,6 +37,11 @@ FMT_KIND(mapflags)
 		fb_udec(b, huge);
 		fb_puts(b, "<<MAP_HUGE_SHIFT");
 	}
+}
+
+FMT_KIND(mapflags)
+{
+	fmt_words(b, c->args[i], XF_HEX, map_words);
 }
 
 FMT_KIND(flags)
@@ -100,10 +104,9 @@ FMT_KIND(swapflags)
 /* System V IPC keys: IPC_PRIVATE or the key in hex */
 FMT_KIND(shmkey)
 {
-	if ((uint32_t)c->args[i] == 0)
-		fb_puts(b, "IPC_PRIVATE");
-	else
-		fb_hex(b, (uint32_t)c->args[i]);
+	uint32_t key = (uint32_t)c->args[i];
+
+	fmt_const(b, key ? NULL : "IPC_PRIVATE", key, XF_HEX);
 }
 
 /* shmget/semget/msgget flags: IPC_CREAT|IPC_EXCL|0640, 000 alone */

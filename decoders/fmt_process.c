@@ -65,11 +65,12 @@ FMT_KIND(wstatus)
 	event = s >> 16;
 	fb_puts(b, "[{");
 	if (WIFSTOPPED(s)) {
+		/* strace keeps the names in these words under -X */
 		fb_puts(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
-		fmt_signal(b, WSTOPSIG(s));
+		fmt_signal_name(b, WSTOPSIG(s));
 	} else if (WIFSIGNALED(s)) {
 		fb_puts(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
-		fmt_signal(b, WTERMSIG(s));
+		fmt_signal_name(b, WTERMSIG(s));
 		if (WCOREDUMP(s))
 			fb_puts(b, " && WCOREDUMP(s)");
 	} else if (WIFEXITED(s)) {
@@ -139,7 +140,7 @@ FMT_KIND(resource)
 		      "RLIMIT_???");
 }
 
-static void fmt_rlim(struct fmt_buf *b, uint64_t v)
+static void rlim_words(struct fmt_buf *b, uint64_t v)
 {
 	/* x86_64's getrlimit is the 64-bit one: strace says RLIM64 too */
 	if (v == UINT64_MAX)
@@ -150,6 +151,11 @@ static void fmt_rlim(struct fmt_buf *b, uint64_t v)
 	} else {
 		fb_udec(b, v);
 	}
+}
+
+static void fmt_rlim(struct fmt_buf *b, uint64_t v)
+{
+	fmt_words(b, v, XF_UDEC, rlim_words);
 }
 
 FMT_KIND(rlimit)

@@ -50,12 +50,8 @@ void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
 		fb_putc(b, (char)sep);
 		sep = ' ';
 		name = signal_name(sig, tmp);
-		if (sig > 32 && name)
-			fb_puts(b, name + 3);		/* RT_1 */
-		else if (name)
-			fb_puts(b, name + 3);		/* HUP, RTMIN */
-		else
-			fb_udec(b, (uint64_t)sig);
+		/* HUP, RTMIN, RT_1: the name without SIG */
+		fmt_const(b, name ? name + 3 : NULL, (uint64_t)sig, XF_UDEC);
 	}
 	if (sep == '[')
 		fb_putc(b, '[');
@@ -100,14 +96,10 @@ FMT_KIND(sigframe)
 
 static void fmt_sa_handler(struct fmt_buf *b, uint64_t h)
 {
-	if (h == 0)
-		fb_puts(b, "SIG_DFL");
-	else if (h == 1)
-		fb_puts(b, "SIG_IGN");
-	else if (h == UINT64_MAX)
-		fb_puts(b, "SIG_ERR");
-	else
-		fb_hex(b, h);
+	const char *name = h == 0 ? "SIG_DFL" : h == 1 ? "SIG_IGN" :
+			   h == UINT64_MAX ? "SIG_ERR" : NULL;
+
+	fmt_const(b, name, h, XF_HEX);
 }
 
 /* the kernel's struct sigaction: handler, flags, restorer, mask */
@@ -227,7 +219,7 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 	else if ((codes = si_codes(signo)))
 		name = xlat_name(codes, (uint64_t)code);
 	if (name)
-		fb_puts(b, name);
+		fmt_const(b, name, (uint32_t)code, XF_HEX);
 	else
 		fb_dec(b, code);
 	if (err) {

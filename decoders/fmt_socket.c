@@ -16,10 +16,10 @@ FMT_KIND(sockfamily)
 	fmt_enum_dflt(b, &xlat_addr_family, (uint32_t)c->args[i], "AF_???");
 }
 
-FMT_KIND(socktype)
+/* strace: the type's name, then the flags (and raw rest) */
+static void socktype_words(struct fmt_buf *b, uint64_t v64)
 {
-	/* strace: the type's name, then the flags (and raw rest) */
-	uint32_t v = (uint32_t)c->args[i];
+	uint32_t v = (uint32_t)v64;
 	const char *name = xlat_name(&xlat_sock_type, v & 0xf);
 
 	if (name) {
@@ -30,6 +30,11 @@ FMT_KIND(socktype)
 		fb_putc(b, '|');
 	}
 	fmt_flags_dflt(b, &xlat_sock_flags, v, "SOCK_???");
+}
+
+FMT_KIND(socktype)
+{
+	fmt_words(b, (uint32_t)c->args[i], XF_HEX, socktype_words);
 }
 
 static void fmt_eth_proto(struct fmt_buf *b, uint16_t net)

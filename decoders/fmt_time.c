@@ -294,20 +294,22 @@ FMT_KIND(sigevent)
 	fb_puts(b, ", sigev_notify=");
 	switch (notify) {
 	case SIGEV_THREAD_ID_V:
-		fb_puts(b, "SIGEV_THREAD_ID, sigev_notify_thread_id=");
+		fmt_const(b, "SIGEV_THREAD_ID", (uint32_t)notify, XF_HEX);
+		fb_puts(b, ", sigev_notify_thread_id=");
 		fb_dec(b, (int32_t)ld32(p + 16));
 		break;
 	case SIGEV_THREAD_V:
-		fb_puts(b, "SIGEV_THREAD, sigev_notify_function=");
+		fmt_const(b, "SIGEV_THREAD", (uint32_t)notify, XF_HEX);
+		fb_puts(b, ", sigev_notify_function=");
 		fmt_ptr(b, ld64(p + 16));
 		fb_puts(b, ", sigev_notify_attributes=");
 		fmt_ptr(b, ld64(p + 24));
 		break;
 	case SIGEV_SIGNAL_V:
-		fb_puts(b, "SIGEV_SIGNAL");
+		fmt_const(b, "SIGEV_SIGNAL", (uint32_t)notify, XF_HEX);
 		break;
 	case SIGEV_NONE_V:
-		fb_puts(b, "SIGEV_NONE");
+		fmt_const(b, "SIGEV_NONE", (uint32_t)notify, XF_HEX);
 		break;
 	default:
 		fmt_unknown(b, (uint32_t)notify, "SIGEV_???");

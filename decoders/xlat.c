@@ -25,35 +25,106 @@ int xlat_value(const struct xlat *x, const char *name, uint64_t *v)
 	return -1;
 }
 
-static void fmt_unknown_comment(struct fmt_buf *b, const struct xlat *x)
+static void comment(struct fmt_buf *b, const char *text, const char *more)
 {
 	fb_puts(b, " /* ");
-	fb_puts(b, x->prefix);
-	fb_puts(b, "??? */");
+	fb_puts(b, text);
+	if (more)
+		fb_puts(b, more);
+	fb_puts(b, " */");
+}
+
+void fmt_num(struct fmt_buf *b, uint64_t v, enum xfmt f)
+{
+	switch (f) {
+	case XF_DEC:
+		fb_dec(b, (int64_t)v);
+		break;
+	case XF_UDEC:
+		fb_udec(b, v);
+		break;
+	case XF_OCT:
+		fb_oct(b, v);
+		break;
+	default:
+		fb_hex(b, v);
+	}
+}
+
+void fmt_const(struct fmt_buf *b, const char *name, uint64_t v, enum xfmt f)
+{
+	if (name && b->xstyle == XSTYLE_ABBREV) {
+		fb_puts(b, name);
+		return;
+	}
+	fmt_num(b, v, f);
+	if (name && b->xstyle == XSTYLE_VERBOSE)
+		comment(b, name, NULL);
+}
+
+void fmt_words(struct fmt_buf *b, uint64_t v, enum xfmt f,
+	       void (*words)(struct fmt_buf *b, uint64_t v))
+{
+	int style = b->xstyle;
+	char *num = b->p, *mark;
+	size_t len;
+
+	if (style == XSTYLE_ABBREV) {
+		words(b, v);
+		return;
+	}
+	fmt_num(b, v, f);
+	if (style == XSTYLE_RAW)
+		return;
+	mark = b->p;
+	len = (size_t)(mark - num);
+	fb_puts(b, " /* ");
+	b->xstyle = XSTYLE_ABBREV;
+	words(b, v);
+	b->xstyle = style;
+	/*
+	 * Words that are only the number add nothing (strace adds none);
+	 * words that start with it have their own comment: they replace it.
+	 */
+	if (!b->cut && (size_t)(b->p - mark) >= len + 4 &&
+	    !memcmp(mark + 4, num, len) &&
+	    ((size_t)(b->p - mark) == len + 4 || mark[4 + len] == ' ')) {
+		size_t n = (size_t)(b->p - mark) - 4;
+
+		memmove(num, mark + 4, n);
+		b->p = num + n;
+	} else {
+		fb_puts(b, " */");
+	}
+}
+
+/* a value with no name: the number, what it is in a comment (not raw) */
+static void unnamed(struct fmt_buf *b, uint64_t v, enum xfmt f,
+		    const char *text, const char *more)
+{
+	fmt_num(b, v, f);
+	if (text && b->xstyle != XSTYLE_RAW)
+		comment(b, text, more);
 }
 
 void fmt_xlat_enum(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 {
 	const char *name = xlat_name(x, v);
 
-	if (name) {
-		fb_puts(b, name);
-		return;
-	}
-	fb_hex(b, v);
-	fmt_unknown_comment(b, x);
+	if (name)
+		fmt_const(b, name, v, XF_HEX);
+	else
+		unnamed(b, v, XF_HEX, x->prefix, "???");
 }
 
 void fmt_xlat_enum_dec(struct fmt_buf *b, const struct xlat *x, int64_t v)
 {
 	const char *name = xlat_name(x, (uint64_t)v);
 
-	if (name) {
-		fb_puts(b, name);
-		return;
-	}
-	fb_dec(b, v);
-	fmt_unknown_comment(b, x);
+	if (name)
+		fmt_const(b, name, (uint64_t)v, XF_DEC);
+	else
+		unnamed(b, (uint64_t)v, XF_DEC, x->prefix, "???");
 }
 
 /* names of the bits of v, each after a '|' unless first; returns leftover */
@@ -76,27 +147,56 @@ static uint64_t flag_names(struct fmt_buf *b, const struct xlat *x,
 	return left;
 }
 
-void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+/*
+ * Flags as strace's printflags_ex: A|B|0x40; raw 0x43; verbose
+ * 0x43 and A|B|0x40 in a comment.  No name for any bit: the number, and
+ * the comment text+more (PROT_??? or a word of the decoder's) if any.
+ */
+static void flags_print(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+			const char *text, const char *more)
 {
+	char *mark = NULL;
 	uint64_t left;
 	int n = 0;
 
 	if (!v) {
-		const char *zero = xlat_name(x, 0);
-
-		fb_puts(b, zero ? zero : "0");
+		fmt_const(b, xlat_name(x, 0), 0, XF_HEX);
 		return;
 	}
-	left = flag_names(b, x, v, &n);
-	if (left) {
-		if (n)
-			fb_putc(b, '|');
-		fb_hex(b, left);
-		if (!n)
-			fmt_unknown_comment(b, x);
+	if (b->xstyle == XSTYLE_RAW) {
+		fb_hex(b, v);
+		return;
 	}
+	if (b->xstyle == XSTYLE_VERBOSE) {
+		fb_hex(b, v);
+		mark = b->p;
+		fb_puts(b, " /* ");
+	}
+	left = flag_names(b, x, v, &n);
+	if (n) {
+		if (left) {
+			fb_putc(b, '|');
+			fb_hex(b, left);
+		}
+		if (mark)
+			fb_puts(b, " */");
+		return;
+	}
+	if (mark)
+		b->p = mark;
+	else
+		fb_hex(b, v);
+	if (text)
+		comment(b, text, more);
 }
 
+void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	flags_print(b, x, v, x->prefix, "???");
+}
+
+/* always in words: a decoder that prints a part before it has its value
+   printed through fmt_words, which sets the style for it */
 void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 {
 	uint64_t left;
@@ -111,37 +211,13 @@ void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 
 void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt)
 {
-	fb_hex(b, v);
-	if (dflt) {
-		fb_puts(b, " /* ");
-		fb_puts(b, dflt);
-		fb_puts(b, " */");
-	}
+	unnamed(b, v, XF_HEX, dflt, NULL);
 }
 
 void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		    const char *dflt)
 {
-	uint64_t left;
-	int n = 0;
-
-	if (!v) {
-		const char *zero = xlat_name(x, 0);
-
-		fb_puts(b, zero ? zero : "0");
-		return;
-	}
-	left = flag_names(b, x, v, &n);
-	if (left) {
-		if (n)
-			fb_putc(b, '|');
-		fb_hex(b, left);
-		if (!n && dflt) {
-			fb_puts(b, " /* ");
-			fb_puts(b, dflt);
-			fb_puts(b, " */");
-		}
-	}
+	flags_print(b, x, v, dflt, NULL);
 }
 
 void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
@@ -150,7 +226,7 @@ void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 	const char *name = xlat_name(x, v);
 
 	if (name)
-		fb_puts(b, name);
+		fmt_const(b, name, v, XF_HEX);
 	else
 		fmt_unknown(b, v, dflt);
 }

@@ -45,4 +45,23 @@ void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 /* 0x40, then a comment with dflt when not NULL */
 void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt);
 
+/*
+ * Every named constant goes through these, which follow the buffer's -X
+ * style (fmt.h), as strace's print_xlat_ex and printflags_ex: abbrev the
+ * name, raw the number, verbose the number and the name in a comment.
+ */
+enum xfmt { XF_HEX, XF_DEC, XF_UDEC, XF_OCT };
+/* v in form f: 0x1f, -100, 4096, 0644 */
+void fmt_num(struct fmt_buf *b, uint64_t v, enum xfmt f);
+/* one constant whose name the decoder knows (NULL: none, the number) */
+void fmt_const(struct fmt_buf *b, const char *name, uint64_t v, enum xfmt f);
+/*
+ * A value a decoder prints in words of its own making (S_IFREG|0644,
+ * O_RDONLY|O_CLOEXEC, 8192*1024): words(b, v) writes them, in the
+ * default style; raw prints v in form f instead, verbose v and then the
+ * words in a comment (unless they are just the number).
+ */
+void fmt_words(struct fmt_buf *b, uint64_t v, enum xfmt f,
+	       void (*words)(struct fmt_buf *b, uint64_t v));
+
 #endif

@@ -56,6 +56,8 @@ etrace --decode-pids=c|comm
 etrace -P trace.o|trace.old trace.out
 etrace -P trace.out etcompl_z|etcompl_zz
 etrace -c -S min|min-time
+etrace -X v|verbose
+etrace --const-print-style r|raw
 etrace --by comm,t|comm,tid
 etrace -u roo|root
 etrace -p etcompl_z|etcompl_zz

@@ -270,11 +270,13 @@ function norm_pid(l, n,   na, k, a, r, p) {
 	gsub(/TRACER<[es]trace>/, "TRACER<TRACER>", l)
 	l = norm_pidin(l, "/proc/[0-9]+/")
 	l = norm_pidin(l, "\"/proc/[0-9]+\"")
-	if (n == "ioctl" && l ~ /TIOC(GPGRP|SPGRP|GSID)/)
+	# (-X raw: the requests and commands as numbers)
+	if (n == "ioctl" && l ~ /TIOC(GPGRP|SPGRP|GSID)|, 0x(540f|5410|5429)[,)]/)
 		l = norm_pidin(l, "\\[[0-9]+\\]")
-	if (n == "semctl" && l ~ /, GETPID, / && match(l, / = [0-9]+$/))
+	if (n == "semctl" && l ~ /, (GETPID|0xb( \/\* GETPID \*\/)?), / &&
+	    match(l, / = [0-9]+$/))
 		l = substr(l, 1, RSTART + 2) norm_pidnum(substr(l, RSTART + 3))
-	if (n == "fcntl" && l ~ /F_(GETOWN|SETOWN)[,)]/) {
+	if (n == "fcntl" && l ~ /F_(GETOWN|SETOWN)[,)]|^fcntl\([^,]*, 0x[89][,)]/) {
 		na = norm_args(l)
 		if (na == 3) {
 			a = substr(l, NORM_AS[2], NORM_AE[2] - NORM_AS[2] + 1)
@@ -340,6 +342,15 @@ function norm_addr(l, n,   out, pre, post) {
 	return out l
 }
 
+# -X raw: the flags (second argument) as a number with TIMER_ABSTIME's
+# (TFD_TIMER_ABSTIME's) bit, 1
+function abstime_raw(l,   a) {
+	if (!match(l, /^[a-z_0-9]+\([^,]*, 0x[0-9a-f]+[,)]/))
+		return 0
+	a = substr(l, RSTART, RLENGTH - 1)
+	return index("13579bdf", substr(a, length(a), 1)) > 0
+}
+
 # clock: readings of a clock (what a call returns about "now"), and
 # absolute times computed from one: clock_gettime's and gettimeofday's
 # result, time()'s, adjtimex's time and the drift it measures, the
@@ -361,7 +372,8 @@ function norm_clock(l, n) {
 		return norm_field(l, "(offset|freq|maxerror|esterror)", "T")
 	}
 	if ((n == "clock_nanosleep" || n == "timer_settime" ||
-	     n == "timerfd_settime") && index(l, "TIMER_ABSTIME"))
+	     n == "timerfd_settime") &&
+	    (index(l, "TIMER_ABSTIME") || abstime_raw(l)))
 		return norm_field(l, "tv_(sec|nsec)", "T")
 	return l
 }
@@ -523,7 +535,24 @@ function norm_port(l, n,   out, m, p) {
 			(p >= 32768 && p <= 60999 ? "_port=htons(EPH)" : m)
 		l = substr(l, RSTART + RLENGTH)
 	}
+	l = out l
+	out = ""
+	# -X raw: the port as its two bytes, network order ("\x85\x39");
+	# -X verbose: then htons(N) in a comment
+	while (match(l, /_port="\\x[0-9a-f][0-9a-f]\\x[0-9a-f][0-9a-f]"( \/\* htons\([0-9]+\) \*\/)?/)) {
+		m = substr(l, RSTART, RLENGTH)
+		p = hexbyte(substr(m, 10, 2)) * 256 + hexbyte(substr(m, 14, 2))
+		out = out substr(l, 1, RSTART - 1) \
+			(p >= 32768 && p <= 60999 ? "_port=\"EPH\"" \
+			 (length(m) > 17 ? " /* htons(EPH) */" : "") : m)
+		l = substr(l, RSTART + RLENGTH)
+	}
 	return out l
+}
+
+function hexbyte(h) {
+	return (index("0123456789abcdef", substr(h, 1, 1)) - 1) * 16 + \
+	       index("0123456789abcdef", substr(h, 2, 1)) - 1
 }
 
 # ipcid: System V IPC identifiers are system-wide: what shmget, semget

@@ -256,6 +256,23 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
 
+/* -X, strace's words */
+static int opt_xstyle(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	static const char *const styles[] = {
+		[XSTYLE_ABBREV] = "abbrev", [XSTYLE_RAW] = "raw",
+		[XSTYLE_VERBOSE] = "verbose",
+	};
+
+	for (int s = 0; s < (int)(sizeof(styles) / sizeof(styles[0])); s++)
+		if (!strcmp(arg, styles[s])) {
+			o->xstyle = s;
+			return 0;
+		}
+	return bad(cx, "invalid -X '%s' (want raw, abbrev or verbose)", arg);
+}
+
 static int opt_strsize(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
 {
@@ -427,6 +444,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("string-limit", 's', ARG, opt_strsize),
 	ROW_INT("verbose", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),
+	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),

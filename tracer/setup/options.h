@@ -60,6 +60,8 @@ struct options {
 	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
 	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */
 	struct path_sel paths;	/* -P, repeatable */
+	int xstyle;		/* -X: enum xstyle (fmt.h), constants as names,
+				   numbers or both */
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */

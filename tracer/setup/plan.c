@@ -146,6 +146,7 @@ static void plan_sink(const struct options *o, struct plan *p)
 	s->interval = o->interval;
 	s->hist = o->hist;
 	s->sort = o->sort;
+	s->xstyle = o->xstyle;
 }
 
 void plan_make(const struct options *o, const struct plan_machine *m,

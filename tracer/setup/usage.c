@@ -51,6 +51,8 @@ void opt_usage(FILE *f)
 "  -s SIZE         show SIZE bytes of strings and buffers (default 32)\n"
 "  -v              every field of structs, arrays unabridged\n"
 "  -x, -xx         non-printable bytes of strings in hex; all bytes\n"
+"  -X STYLE        constants and flags: abbrev (names, the default), raw\n"
+"                  (numbers), verbose (numbers, names in a comment)\n"
 "  -y, -yy         after each fd, what it referred to at the call: <path>;\n"
 "                  with two, also socket addresses, devices, pidfds' pids\n"
 "  --decode-fds=SET  what -y shows: path,socket,dev,pidfd, all or none\n"

@@ -189,12 +189,17 @@ void json_arg(struct fmt_buf *b, char *tmp, size_t tmplen,
 	/* an output argument of a call that did not return has no value */
 	if (kind_info[a->kind].dir == D_OUT && !c->exited)
 		goto out;
+	/* "text" in the -X style of the line; "flags" always by name */
 	fb_init(&t, tmp, tmplen);
+	t.xstyle = b->xstyle;
 	fmt_arg(&t, c, i);
 	*t.p = '\0';
 	json_key(b, &first, "text");
 	json_str(b, (const uint8_t *)tmp, (size_t)(t.p - tmp));
 	if (is_flags(a->kind)) {
+		fb_init(&t, tmp, tmplen);
+		fmt_arg(&t, c, i);
+		*t.p = '\0';
 		json_key(b, &first, "flags");
 		flag_names(b, tmp);
 	}

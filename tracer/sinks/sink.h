@@ -103,6 +103,7 @@ struct sink_conf {
 	double interval;	/* --interval: each table stamped */
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */
+	int xstyle;		/* -X: enum xstyle (fmt.h) */
 };
 
 /* strace's text format; returns NULL with err set */

@@ -38,6 +38,14 @@ struct json_sink {
 	int64_t mono_to_real;
 };
 
+/* text of a line: constants in the -X style asked for */
+static void line_init(struct json_sink *js, struct fmt_buf *b, char *buf,
+		      size_t size)
+{
+	fb_init(b, buf, size);
+	b->xstyle = js->cf->xstyle;
+}
+
 static struct json_sink *JS(struct sink *s)
 {
 	return (struct json_sink *)s;
@@ -72,7 +80,7 @@ static void emit(struct json_sink *js, struct fmt_buf *b)
 	fb_puts(b, "}\n");
 	/* a cut line is not JSON: say so rather than write half of it */
 	if (b->cut) {
-		fb_init(b, js->line, LINE_MAX_BYTES);
+		line_init(js, b, js->line, LINE_MAX_BYTES);
 		fb_puts(b, "{\"type\":\"error\",\"message\":\"record too large\"}\n");
 	}
 	out_write(&js->out, js->line, (size_t)(b->p - js->line));
@@ -141,7 +149,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 
 	if (sink_full(s) || !js->cf->lines)
 		return;
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "syscall", t, seen_enter && t->t_enter ?
 	     t->t_enter : time);
 	json_key(&b, &first, "name");
@@ -165,7 +173,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 
 		json_key(&b, &first, "retval");
 		fb_dec(&b, c->ret);
-		fb_init(&t2, js->tmp, 4096);
+		line_init(js, &t2, js->tmp, 4096);
 		fmt_retval(&t2, c);
 		json_key(&b, &first, "ret");
 		json_str(&b, (const uint8_t *)js->tmp, (size_t)(t2.p - js->tmp));
@@ -204,7 +212,7 @@ static void json_task_exit(struct sink *s, struct task *t, enum exit_how how,
 
 	if (!js->cf->lines)
 		return;
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "exit", t, time);
 	json_key(&b, &first, "how");
 	json_cstr(&b, how == EXIT_CODE ? "exited" : how == EXIT_SIGNAL ?
@@ -234,7 +242,7 @@ static void json_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	struct fmt_buf b;
 	int first = 1;
 
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "lost", NULL, time);
 	if (cpu >= 0) {
 		json_key(&b, &first, "cpu");
@@ -256,7 +264,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 
 	if (!js->cf->lines || sink_full(s))
 		return;
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "signal", t, time);
 	json_key(&b, &first, "signo");
 	fb_dec(&b, sig);
@@ -289,7 +297,7 @@ static void json_event(struct sink *s, struct task *t, const struct evsel *e,
 
 	if (!js->cf->lines || sink_full(s))
 		return;
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "event", t, time);
 	json_key(&b, &first, "event");
 	json_cstr(&b, e->tp_name);
@@ -344,7 +352,7 @@ static void json_summary(struct sink *s, struct summary *sum, uint64_t time)
 		struct fmt_buf b;
 		int first = 1;
 
-		fb_init(&b, js->line, LINE_MAX_BYTES);
+		line_init(js, &b, js->line, LINE_MAX_BYTES);
 		head(js, &b, &first, r ? "summary" : "summary_end", NULL, time);
 		if (!r) {
 			json_key(&b, &first, "lost");
@@ -402,7 +410,7 @@ static void json_note(struct sink *s, struct task *t, const char *text,
 	struct fmt_buf b;
 	int first = 1;
 
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "note", t, time);
 	json_key(&b, &first, "text");
 	json_str(&b, (const uint8_t *)text, strcspn(text, "\n"));
@@ -417,7 +425,7 @@ static void json_report(struct sink *s, const char *name, const char *text,
 	struct fmt_buf b;
 	int first = 1;
 
-	fb_init(&b, js->line, LINE_MAX_BYTES);
+	line_init(js, &b, js->line, LINE_MAX_BYTES);
 	head(js, &b, &first, "report", NULL, merge_now());
 	json_key(&b, &first, "name");
 	json_cstr(&b, name);

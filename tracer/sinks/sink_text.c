@@ -62,6 +62,13 @@ struct text_sink {
 	int lines;		/* not -c: calls and exits are written */
 };
 
+/* a line of the trace: constants in the -X style asked for */
+static void line_init(struct text_sink *ts, struct fmt_buf *b)
+{
+	fb_init(b, ts->line, LINE_MAX_BYTES);
+	b->xstyle = ts->cf->xstyle;
+}
+
 static struct text_sink *TS(struct sink *s)
 {
 	return (struct text_sink *)s;
@@ -178,7 +185,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 		return;
 	st = stream_of(ts, t);
 	close_open(st, t);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
@@ -211,7 +218,7 @@ static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 	for (int i = 0; i < t->nframes; i++) {
 		const struct frame *f = &t->frames[i];
 
-		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		line_init(ts, &b);
 		fb_puts(&b, " > ");
 		if (f->module)
 			put_name(&b, f->module);
@@ -262,7 +269,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		return;
 	if (ts->whole) {
 		/* -z, -Z, status=, --duration: judged, now written whole */
-		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		line_init(ts, &b);
 		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time);
 		if (!seen_enter) {
 			fb_puts(&b, "<... ");
@@ -273,7 +280,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			fb_putc(&b, '(');
 		}
 	} else {
-		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		line_init(ts, &b);
 		if (st->open == t && st->held_len) {
 			/* held, and nothing came between: write it whole */
 			fb_putn(&b, st->held, st->held_head);
@@ -340,7 +347,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	/* -qq, -qqq: no "exited" lines; strace still says who was killed */
 	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
-		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		line_init(ts, &b);
 		line_prefix(&ts->ls, &b, t, time);
 		switch (how) {
 		case EXIT_CODE:
@@ -350,7 +357,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 			break;
 		case EXIT_SIGNAL:
 			fb_puts(&b, "+++ killed by ");
-			fmt_signal(&b, code);
+			fmt_signal_name(&b, code);
 			fb_puts(&b, core ? " (core dumped) +++\n" : " +++\n");
 			break;
 		default:
@@ -375,7 +382,7 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	if (!ts->lines)
 		return;	/* -c says it under the table */
 	close_open(st, NULL);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	line_init(ts, &b);
 	fb_puts(&b, "+++ lost ");
 	fb_udec(&b, n);
 	fb_puts(&b, n == 1 ? " record" : " records");
@@ -418,10 +425,10 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 		return;
 	st = stream_of(ts, t);
 	close_open(st, NULL);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, "--- ");
-	fmt_signal(&b, sig);
+	fmt_signal_name(&b, sig);
 	fb_putc(&b, ' ');
 	if (!info) {
 		/* sent by the kernel without a siginfo: only its number */
@@ -449,7 +456,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 		return;
 	st = stream_of(ts, t);
 	close_open(st, NULL);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, e->tp_name);
 	fb_putc(&b, '(');
@@ -468,7 +475,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 
 	close_open(&ts->main, NULL);
 	if (ts->cf->interval) {
-		fb_init(&b, ts->line, LINE_MAX_BYTES);
+		line_init(ts, &b);
 		line_time(&ts->ls, &b, time);
 		fb_puts(&b, "--- interval ---\n");
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
@@ -488,7 +495,7 @@ static void text_note(struct sink *s, struct task *t, const char *text,
 		return;
 	st = stream_of(ts, t);
 	close_open(st, NULL);
-	fb_init(&b, ts->line, LINE_MAX_BYTES);
+	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time);
 	fb_puts(&b, text);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
