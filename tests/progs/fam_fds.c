@@ -139,12 +139,17 @@ static void anon(void)
 	ifd = inotify_init1(IN_CLOEXEC);
 	inotify_add_watch(ifd, ".", IN_CREATE);
 	close(ifd);
-	/* a pidfd: with -yy the pid it refers to */
-	child = fork();
+	/*
+	 * a pidfd: with -yy the pid it refers to.  A child with no exit
+	 * signal (clone, flags 0), waited for with __WALL: a SIGCHLD would
+	 * race the parent's next calls (strace's slower parent was in
+	 * waitid when it came, etrace's once not yet in pidfd_open)
+	 */
+	child = (pid_t)syscall(SYS_clone, 0UL, NULL, NULL, NULL, 0UL);
 	if (child == 0)
-		_exit(0);
+		syscall(SYS_exit_group, 0);
 	pfd = (int)syscall(SYS_pidfd_open, child, 0);
-	waitid(P_PIDFD, (id_t)pfd, NULL, WEXITED);
+	waitid(P_PIDFD, (id_t)pfd, NULL, WEXITED | __WALL);
 	close(pfd);
 }
 
