@@ -11,13 +11,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-sp=""
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$sp" ] && kill -KILL "$sp" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit sp ep
 "$PROGS/spinner" 1 fork > sp.out &
 sp=$!
 wait_line sp.out ready || fail "spinner not ready"

@@ -7,13 +7,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-sp=""
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$sp" ] && kill -KILL "$sp" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit sp ep
 mkfifo go go2
 sh -c 'read x < go; cd /; read y < "$0"' "$WORK/go2" &
 sp=$!

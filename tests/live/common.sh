@@ -284,3 +284,19 @@ T
 	echo "helpers ok"
 	;;
 esac
+
+# kill_at_exit NAME...: when the test ends, however it ends, SIGKILL the
+# processes whose pids the variables NAME hold then (etrace and the
+# program it traces, started in the background); unset or empty: none
+kill_at_exit() {
+	_kae_names="$*"
+	for _kae_n; do eval "$_kae_n=\${$_kae_n-}"; done
+	trap _kae_kill EXIT
+}
+_kae_kill() {
+	for _kae_n in $_kae_names; do
+		eval "_kae_p=\${$_kae_n-}"
+		[ -n "$_kae_p" ] && kill -KILL "$_kae_p" 2>/dev/null
+	done
+	return 0
+}

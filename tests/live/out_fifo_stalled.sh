@@ -11,11 +11,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit ep
 mkfifo f
 "$ETRACE" -o f -- "$PROGS/storm" 100000 2> err &
 ep=$!

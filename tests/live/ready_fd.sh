@@ -15,13 +15,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-sp=""
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$sp" ] && kill -KILL "$sp" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit sp ep
 CAT=$(command -v cat)
 mkfifo go rd
 sh -c 'read x < go; exec "$0" /etc/hostname' "$CAT" > cat.out &

@@ -13,12 +13,7 @@
 need_root
 
 v=""
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$v" ] && kill -KILL "$v" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit ep v
 
 # the signal and exit lines of a trace, the pid prefix cut
 marks() { strip_pid "$1" | grep -E '^(---|\+\+\+) '; }

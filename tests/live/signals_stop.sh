@@ -12,13 +12,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-ep=""
-kid=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$kid" ] && kill -KILL "$kid" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit ep kid
 lines_at_least() {	# n file
 	[ "$(grep -c '^getppid() *= [0-9]*$' "$2" 2>/dev/null)" -ge "$1" ]
 }

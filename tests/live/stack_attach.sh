@@ -8,13 +8,7 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-sp=""
-ep=""
-cleanup() {
-	[ -n "$ep" ] && kill -KILL "$ep" 2>/dev/null
-	[ -n "$sp" ] && kill -KILL "$sp" 2>/dev/null
-}
-trap cleanup EXIT
+kill_at_exit sp ep
 mkfifo go
 sh -c 'read x < go; cd /' &
 sp=$!
