@@ -46,6 +46,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "options.h"
@@ -66,7 +67,12 @@ static void die_of(int sig)
 
 int main(int argc, char **argv)
 {
-	struct plan_machine m = { sysconf(_SC_NPROCESSORS_ONLN) };
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+	struct plan_machine m = {
+		.ncpu = sysconf(_SC_NPROCESSORS_ONLN),
+		.tty = isatty(STDERR_FILENO),
+		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
+	};
 	struct options o;
 	struct plan plan;
 	struct trace t;
