@@ -18,7 +18,8 @@
  * ("[unknown]" where no symbol covers it, as perf; never a neighbour's
  * name), module.  What a traced program names (comm, symbols, paths)
  * is escaped, so no block gains a line.  Signals and exits carry no
- * stack: they are not in it; lost records and notes are said on stderr.
+ * stack: they are not in it; notes are said on stderr, and lost records
+ * by their total at the end.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,13 +181,13 @@ static void perf_signal(struct sink *s, struct task *t, int sig,
 {
 }
 
-/* not in the blocks: a reader would take the line for an event */
+/*
+ * Not in the blocks (a reader would take the line for an event), nor a
+ * line on stderr each (a storm loses in thousands of bursts): the total
+ * is said on stderr at the end, as for every trace (teardown.c).
+ */
 static void perf_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 {
-	if (cpu >= 0)
-		fprintf(stderr, "etrace: lost %llu record%s on cpu %d: their"
-			" calls are not in the stacks\n", (unsigned long long)n,
-			n == 1 ? "" : "s", cpu);
 }
 
 static void perf_note(struct sink *s, struct task *t, const char *text,
