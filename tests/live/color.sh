@@ -5,7 +5,8 @@
 # "= -1 ENOENT (...)" red, the signal line yellow, the killed line bold
 # red, the exit line green, each reset at its end.  Plain, byte for byte
 # the same text without them: NO_COLOR=1 on the terminal, --color=never
-# on it, TERM=dumb, auto with -o FILE, auto into a pipe.  NO_COLOR set
+# on it, TERM=dumb, auto with -o FILE, auto into a pipe.  -c's table: the
+# error counts red, in their column (-S name, the times masked).  NO_COLOR set
 # but empty does not count (no-color.org); --color=always -o FILE colours
 # the file, whatever NO_COLOR says.  (Lost-record lines: tests/unit/
 # text_color.c, which cannot wait on a loss here.)
@@ -85,6 +86,25 @@ same plain_file.want auto_file.out "--color=auto -o FILE"
 NO_COLOR=1 on_tty tty.out $args --color=always -o always_file.raw
 file_mask always_file.raw > always_file.out
 same color_file.want always_file.out "--color=always -o FILE, NO_COLOR=1"
+
+# -c on the terminal: the table's error counts in the errors' style, the
+# columns where they were (the times masked); never: the same, plain
+cat > table.want <<END
+% time     seconds  usecs/call     calls    errors syscall
+------ ----------- ----------- --------- --------- ----------------
+T         1 ${E}[31m        1${E}[0m chdir
+T         1           getppid
+------ ----------- ----------- --------- --------- ----------------
+T         2 ${E}[31m        1${E}[0m total
+END
+sed "s/${E}\[[0-9;]*m//g" table.want > table_plain.want
+table_mask() { sed -E 's/^ *[0-9.]+ +[0-9.]+ +[0-9]+ /T /' "$@"; }
+on_tty table.raw -q -c -S name -e trace=chdir,getppid
+table_mask table.raw > table.out
+same table.want table.out "-c's table on a terminal"
+on_tty table_never.raw -q -c -S name -e trace=chdir,getppid --color=never
+table_mask table_never.raw > table_never.out
+same table_plain.want table_never.out "-c's table, --color=never"
 
 # into a pipe: no terminal, no colour
 "$ETRACE" $args -- "$PROGS/colors" 2>&1 | cat > pipe.raw

@@ -14,8 +14,9 @@
  * call's end (rules.h), so it is written whole then.
  *
  * --color: the name, a failed call's "= -1 ENOENT (...)", signal, exit,
- * killed and lost lines each in their style, from one table (part_style);
- * with colour off the sink pays one test of a flag per part.
+ * killed and lost lines each in their style, from one table (text_style
+ * in text_line.c); with colour off the sink pays one test of a flag per
+ * part.
  *
  * An entry half with an input the BPF program could not read yet (its
  * page was not in memory; it is read again when the call ends) is held,
@@ -77,45 +78,21 @@ static void line_init(struct text_sink *ts, struct fmt_buf *b)
 	ts->esc = 0;
 }
 
-/*
- * --color's styles (ECMA-48 SGR), a part of a line each, reset at the
- * part's end: no colour runs past a line's end (a line cut short by
- * <unfinished ...>, a pager's page, a ^C).
- */
-enum part {
-	PART_NAME,		/* the syscall's or event's name */
-	PART_ERROR,		/* "= -1 ENOENT (No such file or directory)" */
-	PART_SIGNAL,		/* "--- SIGCHLD {...} ---" */
-	PART_EXITED,		/* "+++ exited with 0 +++" */
-	PART_KILLED,		/* "+++ killed by SIGKILL +++" */
-	PART_LOST,		/* "+++ lost 12 records on cpu 1 +++" */
-	PART__COUNT
-};
-
-static const char *const part_style[PART__COUNT] = {
-	[PART_NAME] = "\033[1m",		/* bold */
-	[PART_ERROR] = "\033[31m",		/* red */
-	[PART_SIGNAL] = "\033[33m",		/* yellow */
-	[PART_EXITED] = "\033[32m",		/* green */
-	[PART_KILLED] = "\033[1;31m",		/* bold red */
-	[PART_LOST] = "\033[1;35m",		/* bold magenta */
-};
-#define STYLE_RESET "\033[0m"
-
-static void part_on(struct text_sink *ts, struct fmt_buf *b, enum part p)
+/* --color: a part of a line in its style (text_line.h), reset at its end */
+static void part_on(struct text_sink *ts, struct fmt_buf *b, enum text_part p)
 {
 	if (!ts->color)
 		return;
-	fb_puts(b, part_style[p]);
-	ts->esc += strlen(part_style[p]);
+	fb_puts(b, text_style[p]);
+	ts->esc += strlen(text_style[p]);
 }
 
 static void part_off(struct text_sink *ts, struct fmt_buf *b)
 {
 	if (!ts->color)
 		return;
-	fb_puts(b, STYLE_RESET);
-	ts->esc += sizeof(STYLE_RESET) - 1;
+	fb_puts(b, TEXT_STYLE_RESET);
+	ts->esc += sizeof(TEXT_STYLE_RESET) - 1;
 }
 
 /* a name from the table or tracefs, in its style */
@@ -559,7 +536,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
 	table_text(&ts->main.out, ts->line, LINE_MAX_BYTES, sum, ts->cf->sort,
-		   ts->cf->hist);
+		   ts->cf->hist, ts->color);
 }
 
 static void text_note(struct sink *s, struct task *t, const char *text,
