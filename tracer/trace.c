@@ -119,7 +119,9 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 	int r;
 
 	t->sink = p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
-			    sink_text_new(&p->sink, &t->pr.view, err, errlen);
+		  p->stack_perf ? sink_perf_new(&p->sink, &t->pr.view, err,
+						errlen) :
+		  sink_text_new(&p->sink, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
 	r = pair_init(&t->pr, t->sink, &p->pair);

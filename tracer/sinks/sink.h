@@ -104,10 +104,15 @@ struct sink_conf {
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */
 	int xstyle;		/* -X: enum xstyle (fmt.h) */
+	int color;		/* --color: lines' parts in colour (the text
+				   sink's styles, text_style.h) */
 };
 
 /* strace's text format; returns NULL with err set */
 struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
+			   char *err, size_t errlen);
+/* --stack=perf: a block per call or event, perf script's text format */
+struct sink *sink_perf_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen);
 /* JSON Lines (--json) */
 struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,

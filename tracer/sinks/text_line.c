@@ -9,6 +9,15 @@
 
 #include "text_line.h"
 
+const char *const text_style[PART__COUNT] = {
+	[PART_NAME] = "\033[1m",		/* bold */
+	[PART_ERROR] = "\033[31m",		/* red */
+	[PART_SIGNAL] = "\033[33m",		/* yellow */
+	[PART_EXITED] = "\033[32m",		/* green */
+	[PART_KILLED] = "\033[1;31m",		/* bold red */
+	[PART_LOST] = "\033[1;35m",		/* bold magenta */
+};
+
 void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 		     const struct sink_view *view, enum pfx_mode pfx)
 {

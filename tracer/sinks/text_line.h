@@ -35,6 +35,25 @@ struct line_start {
 	char tm_str[16];
 };
 
+/*
+ * --color's styles (ECMA-48 SGR), one per part of a line that has one,
+ * each reset at the part's end: no colour runs past a line's end (a line
+ * cut short by <unfinished ...>, a pager's page, a ^C).  The -c table's
+ * error counts take the errors' style.
+ */
+enum text_part {
+	PART_NAME,		/* the syscall's or event's name */
+	PART_ERROR,		/* "= -1 ENOENT (No such file or directory)" */
+	PART_SIGNAL,		/* "--- SIGCHLD {...} ---" */
+	PART_EXITED,		/* "+++ exited with 0 +++" */
+	PART_KILLED,		/* "+++ killed by SIGKILL +++" */
+	PART_LOST,		/* "+++ lost 12 records on cpu 1 +++" */
+	PART__COUNT
+};
+
+extern const char *const text_style[PART__COUNT];
+#define TEXT_STYLE_RESET "\033[0m"
+
 void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 		     const struct sink_view *view, enum pfx_mode pfx);
 /* NS as seconds.microseconds, the seconds right-aligned in WIDTH */
