@@ -57,6 +57,8 @@ struct task {
 	uint64_t dead_at;		/* when /proc first said it was gone */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
+	char tl_name[16];		/* --timeline: the name its track has */
+	int tl_named;			/* ... once it has one */
 	struct task *hnext;
 };
 

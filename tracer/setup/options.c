@@ -186,6 +186,13 @@ static int opt_flamegraph(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_timeline(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	o->timeline = arg;
+	return 0;
+}
+
 static int opt_user(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -453,6 +460,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("silent", LONG_ONLY + 16, optional_argument, opt_quiet_set),
 	ROW("silence", LONG_ONLY + 17, optional_argument, opt_quiet_set),
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
+	ROW("timeline", LONG_ONLY + 60, ARG, opt_timeline),
 	/* stacks */
 	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
 	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),
@@ -592,6 +600,11 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		      " etrace kills only what it starts";
 	else if (o->kill_on_exit && !o->cmd)
 		why = "--kill-on-exit: there is no command to kill";
+	else if (o->timeline && o->summary == 1)
+		why = "--timeline writes every call: -c counts them without"
+		      " records (use -C for the table and the calls)";
+	else if (o->timeline && o->outfile && !strcmp(o->timeline, o->outfile))
+		why = "--timeline and -o name the same file";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	if (why)
