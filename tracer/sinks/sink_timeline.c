@@ -184,15 +184,21 @@ static void tl_sc_enter(struct sink *s, struct task *t,
 	/* written whole at the end of the call */
 }
 
-/* the call's args: the text between strace's parentheses */
+/*
+ * the call's args: the text between strace's parentheses (detached in
+ * the call: its entry half, as the text's "read(3,  <detached ...>")
+ */
 static void call_args(struct tl_sink *tl, struct fmt_buf *b,
-		      const struct sc_call *c)
+		      const struct sc_call *c, enum call_end end)
 {
 	struct fmt_buf a;
+	int from;
 
 	fb_init(&a, tl->text, TEXT_MAX);
 	a.xstyle = tl->cf->xstyle;
-	fmt_args(&a, c, fmt_args(&a, c, 0, 0), 1);
+	from = fmt_args(&a, c, 0, 0);
+	if (end != END_DETACHED)
+		fmt_args(&a, c, from, 1);
 	put_text(b, "args", tl->text, (size_t)(a.p - tl->text));
 	if (a.cut)
 		fb_puts(b, ",\"args_cut\":true");
@@ -246,7 +252,7 @@ static void tl_sc_exit(struct sink *s, struct task *t, const struct sc_call *c,
 	ev_name(&b, c->d->name, strlen(c->d->name));
 	fb_puts(&b, ",\"args\":{");
 	if (seen_enter)
-		call_args(tl, &b, c);
+		call_args(tl, &b, c, end);
 	call_ret(tl, &b, c, end);
 	fb_puts(&b, "\"status\":");
 	json_cstr(&b, !seen_enter && end == END_RETURNED ? "resumed" :
