@@ -218,7 +218,8 @@ uninstall:
 deb:
 	rm -rf $(B)/deb
 	mkdir -p $(B)/deb/src
-	tar -c --exclude=./.git --exclude=./$(B) --exclude=./etrace . | \
+	tar -c --exclude=./.git --exclude=./$(B) --exclude=./etrace \
+	    --exclude=./tests/viewer/node_modules . | \
 		tar -x -C $(B)/deb/src
 	cd $(B)/deb/src && dpkg-buildpackage -us -uc -b
 

@@ -45,8 +45,11 @@ def chromium(work, url, *args):
            "--user-data-dir=" + os.path.join(work, "prof"),
            "--virtual-time-budget=20000"] + list(args) + [url]
     with open(os.path.join(work, "chromium.err"), "a") as err:
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=err,
-                           timeout=120)
+        try:
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=err,
+                               timeout=90)
+        except subprocess.TimeoutExpired:
+            fail("chromium %s: still loading after 90 s" % " ".join(args))
     if r.returncode:
         fail("chromium %s exited %d" % (" ".join(args), r.returncode))
     return r.stdout.decode("utf-8", "replace")
