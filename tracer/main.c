@@ -9,8 +9,8 @@
  *          -> origins (-k stacks,       and execs, bash's script lines)
  *             --spawns), ends
  *     -> rules (-z, -Z, status=, --duration, -s)
- *     -> sinks: text (strace's format), JSON Lines; reports at the end
- *        (-c table, spawns, stacks)
+ *     -> sinks: text (strace's format), JSON Lines, and beside either
+ *        the --timeline; reports at the end (-c table, spawns, stacks)
  *
  *   setup/    options.c select.c     the command line, -e's qualifiers
  *             plan.c                 what the run does, decided once
@@ -31,6 +31,7 @@
  *             stacks.c spawns.c      folded stacks, SVG; the spawn report
  *   sinks/    sink_text.c sink_table.c sink_json.c   strace's format, -c's
  *                                    table, JSON Lines
+ *             sink_timeline.c sink_tee.c   --timeline, beside the trace
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
  *   trace.c                          setup steps, the read loop
