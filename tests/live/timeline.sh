@@ -9,6 +9,7 @@
 #   - procs (forks, exec, wait4, a pipe), signals (handlers, SIGUSR1/2),
 #     threads (3 threads): -f -- CMD; the file is created 0600
 #   - procs with -k: each call's stack as the text's frame lines
+#   - procs with --no-bpf: the arguments as the text wrote them at entry
 #   - procs with -a (every process while it runs)
 #   - spinner 1 fork traced with -f -p, ended by SIGINT: etrace dies of
 #     it (130), the file still ends with "]" and parses, the calls the
@@ -34,6 +35,14 @@ rm -f t.json trace.txt
 	{ cat err >&2; fail "etrace -k --timeline exited $?"; }
 grep -q '"stack":\["' t.json || fail "-k: no stack in the timeline"
 $CHECK t.json trace.txt || fail "-k: the timeline is not the trace"
+
+# without BPF: the entry half as the text wrote it at the entry (the
+# string execve was given is read from its file mapping, gone at the exit)
+rm -f t.json trace.txt
+"$ETRACE" --no-bpf -f -Y -o trace.txt --timeline t.json -- "$PROGS/procs" 2> err ||
+	{ cat err >&2; fail "etrace --no-bpf --timeline exited $?"; }
+grep -q 'execve("/bin/true"' trace.txt || fail "--no-bpf: no execve(\"/bin/true\" in the text"
+$CHECK t.json trace.txt || fail "--no-bpf: the timeline is not the trace"
 
 rm -f t.json trace.txt
 "$ETRACE" -a -Y -o trace.txt --timeline t.json -- "$PROGS/procs" 2> err ||

@@ -7,10 +7,11 @@ same run (-f -Y -o TEXT: "PID<comm> " before each line).
 Exact: each thread's events, in the file's order, as (kind, name, args
 text, return text, -k's frames) for calls, (exit, "exited with N") and (signal, name,
 siginfo text), equal the text trace's lines of that thread (split calls
-joined, "<detached ...>" calls as their entry half with return "?"),
-but for -Y's names of pids in arguments: the text names them as of the
-call's entry (its first half is written then), the timeline as of its
-end (a call is written whole): "123<name>" is compared as "123" there.
+joined, "<detached ...>" calls as their entry half with return "?"), but
+for an input the BPF program read again at the call's exit (its page was
+not in memory at the entry): the text prints it when nothing came between
+the call's two halves, else the pointer; the timeline always has what was
+read.  There, a pointer of the text may stand for the timeline's value.
 Then: every duration >= 0 and a thread's calls do not overlap; each
 thread's track is named (thread_name metadata), at each call (but
 execve, whose line begins under the old name), as the text names its
@@ -85,8 +86,13 @@ def text_events(path):
     return seqs, comms
 
 
-def unname(args):
-    return re.sub(r"\b(\d+)<[^<>]*>", r"\1", args) if args else args
+def reread(tl, tx):
+    """tl's call is tx's but for inputs tx printed as pointers"""
+    if tl[:2] != tx[:2] or tl[3:] != tx[3:] or not tl[2] or not tx[2]:
+        return False
+    pat = "".join(".+?" if re.match(r"0x[0-9a-f]+$", p) else re.escape(p)
+                  for p in re.split(r"(0x[0-9a-f]+)", tx[2]))
+    return re.fullmatch(pat, tl[2]) is not None
 
 
 def main():
@@ -152,9 +158,12 @@ def main():
 
     if sorted(got) != sorted(seqs):
         fail("threads differ: timeline %s, text %s" % (sorted(got), sorted(seqs)))
+    nreread = 0
     for tid in seqs:
-        got[tid] = [(k, n, unname(a), r, s) for k, n, a, r, s in got[tid]]
-        seqs[tid] = [(k, n, unname(a), r, s) for k, n, a, r, s in seqs[tid]]
+        for i, (a, b) in enumerate(zip(got[tid], seqs[tid])):
+            if a != b and reread(a, b):
+                got[tid][i] = b
+                nreread += 1
         if got[tid] != seqs[tid]:
             for i, (a, b) in enumerate(zip(got[tid], seqs[tid])):
                 if a != b:
@@ -210,8 +219,9 @@ def main():
                 fail("exec event %r: comm is not %r" % (inn[0], prog.group(1)))
             nexec += 1
     print("timeline: %d events, %d threads, %d calls as slices, %d flows, "
-          "%d execs, %d exits: as the text trace" %
-          (len(evs), len(got), ncalls, len(have), nexec, exits))
+          "%d execs, %d exits: as the text trace (%d inputs read again"
+          " at the exit where the text has the pointer)" %
+          (len(evs), len(got), ncalls, len(have), nexec, exits, nreread))
 
 
 main()

@@ -147,15 +147,6 @@ static void close_open(struct tstream *st, struct task *t)
 	st->open = NULL;
 }
 
-/* an input of c is to be read again at its exit */
-static int read_later(const struct sc_call *c)
-{
-	for (int i = 0; i < c->d->nargs; i++)
-		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
-			return 1;
-	return 0;
-}
-
 /* keep the entry half [0, len) instead of writing it; 0: could not */
 static int hold(struct tstream *st, const char *line, size_t len, size_t head)
 {
@@ -192,7 +183,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	head = (size_t)(b.p - ts->line);
 	t->resume_arg = fmt_args(&b, c, 0, 0);
 	len = (size_t)(b.p - ts->line);
-	if (!read_later(c) || !hold(st, ts->line, len, head))
+	if (!line_read_later(c) || !hold(st, ts->line, len, head))
 		out_write(&st->out, ts->line, len);
 	st->open = t;
 	st->open_col = len;

@@ -178,17 +178,48 @@ static void stack(struct tl_sink *tl, struct fmt_buf *b, const struct task *t)
 	fb_putc(b, ']');
 }
 
+/*
+ * The call is written whole at its end, but its entry half is formatted
+ * now, as the text sink writes it: what it reads may be gone by the exit
+ * (without BPF, a string in a file mapping an execve replaces; -Y's name
+ * of a pid, which its exec changes).  Kept in the task, in a buffer that
+ * grows to the longest half (no allocation per call).  An input to be
+ * read again at the exit is formatted then, with what was read.
+ */
 static void tl_sc_enter(struct sink *s, struct task *t,
 			const struct sc_call *c, uint64_t time)
 {
-	/* written whole at the end of the call */
+	struct tl_sink *tl = TL(s);
+	struct fmt_buf a;
+	uint32_t n;
+	int from;
+
+	t->tl_from = -1;
+	if (sink_full(s) || line_read_later(c))
+		return;
+	fb_init(&a, tl->text, TEXT_MAX);
+	a.xstyle = tl->cf->xstyle;
+	from = fmt_args(&a, c, 0, 0);
+	n = (uint32_t)(a.p - tl->text);
+	if (n > t->tl_entry_cap) {
+		uint32_t cap = n < 256 ? 256 : n;
+		char *nb = realloc(t->tl_entry, cap);
+
+		if (!nb)
+			return;
+		t->tl_entry = nb;
+		t->tl_entry_cap = cap;
+	}
+	memcpy(t->tl_entry, tl->text, n);
+	t->tl_entry_len = n;
+	t->tl_from = from;
 }
 
 /*
  * the call's args: the text between strace's parentheses (detached in
  * the call: its entry half, as the text's "read(3,  <detached ...>")
  */
-static void call_args(struct tl_sink *tl, struct fmt_buf *b,
+static void call_args(struct tl_sink *tl, struct fmt_buf *b, struct task *t,
 		      const struct sc_call *c, enum call_end end)
 {
 	struct fmt_buf a;
@@ -196,7 +227,12 @@ static void call_args(struct tl_sink *tl, struct fmt_buf *b,
 
 	fb_init(&a, tl->text, TEXT_MAX);
 	a.xstyle = tl->cf->xstyle;
-	from = fmt_args(&a, c, 0, 0);
+	if (t->tl_from >= 0) {
+		fb_putn(&a, t->tl_entry, t->tl_entry_len);
+		from = t->tl_from;
+	} else {
+		from = fmt_args(&a, c, 0, 0);
+	}
 	if (end != END_DETACHED)
 		fmt_args(&a, c, from, 1);
 	put_text(b, "args", tl->text, (size_t)(a.p - tl->text));
@@ -252,7 +288,8 @@ static void tl_sc_exit(struct sink *s, struct task *t, const struct sc_call *c,
 	ev_name(&b, c->d->name, strlen(c->d->name));
 	fb_puts(&b, ",\"args\":{");
 	if (seen_enter)
-		call_args(tl, &b, c, end);
+		call_args(tl, &b, t, c, end);
+	t->tl_from = -1;
 	call_ret(tl, &b, c, end);
 	fb_puts(&b, "\"status\":");
 	json_cstr(&b, !seen_enter && end == END_RETURNED ? "resumed" :

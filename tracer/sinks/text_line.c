@@ -131,6 +131,14 @@ void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 		scno(b, t->last_nr);
 }
 
+int line_read_later(const struct sc_call *c)
+{
+	for (int i = 0; i < c->d->nargs; i++)
+		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
+			return 1;
+	return 0;
+}
+
 /* a name a traced program chose (a path, symbol, comm): escaped */
 static void put_name(struct fmt_buf *b, const char *s)
 {

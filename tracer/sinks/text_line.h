@@ -45,6 +45,8 @@ void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
 void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 		 uint64_t time);
 
+/* an input of c is to be read again at its exit (its page was out) */
+int line_read_later(const struct sc_call *c);
 /*
  * -k: one frame as strace prints it (after its " > "), the traced
  * program's names escaped:
