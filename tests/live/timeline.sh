@@ -14,6 +14,8 @@
 #   - spinner 1 fork traced with -f -p, ended by SIGINT: etrace dies of
 #     it (130), the file still ends with "]" and parses, the calls the
 #     spinner was in when etrace stopped are slices marked "detached"
+#   - sleep run by etrace, ended by SIGTERM: 143, "]" at the end, the
+#     sleep a slice marked detached
 #   - with -j: as many calls in the timeline as syscall objects in -j's
 #   - refused: -c (no records), the -o file as the timeline
 . "$TOP/tests/lib.sh"
@@ -77,6 +79,30 @@ det = [e for e in evs if e.get("cat") == "syscall" and
 print("%d calls detached: %s" % (len(det), sorted({e["name"] for e in det})))
 assert det and all(e["ph"] == "X" and e["dur"] >= 0 and
                    e["args"]["return"] == "?" for e in det)
+EOF
+
+# -- CMD ended by SIGTERM while the command sleeps: 143, a whole array,
+# the sleep a slice marked detached
+kill_at_exit sp ep kid
+rm -f t.json trace.txt
+etrace_bg /dev/null err -o trace.txt --timeline t.json -- sleep 1000
+kid_of() { kid=$(pgrep -P "$ep" | head -n 1); [ -n "$kid" ]; }
+wait_until 30 kid_of || fail "no command under etrace"
+wait_until 30 in_syscall "$kid" 230 || fail "sleep never in clock_nanosleep"
+kill -TERM $ep
+wait_gone $ep 60 || fail "etrace still running 60 s after SIGTERM"
+wait $ep
+rc=$?
+ep=""
+[ $rc = 143 ] || { cat err >&2; fail "etrace -- sleep exited $rc after SIGTERM, want 143"; }
+[ "$(tail -c 2 t.json)" = "]" ] || fail "after SIGTERM, t.json does not end with ]"
+python3 - t.json <<'EOF' || fail "SIGTERM: the sleep is not a detached slice"
+import json, sys
+evs = [e for e in json.load(open(sys.argv[1])) if e.get("cat") == "syscall"]
+last = evs[-1]
+print("last call: %s %s %s" % (last["name"], last["ph"], last["args"]["status"]))
+assert last["name"] == "clock_nanosleep" and last["ph"] == "X" and \
+    last["args"]["status"] == "detached" and last["dur"] >= 0
 EOF
 
 # with -j: the same calls
