@@ -31,9 +31,9 @@
  *
  * The closing "]" is written by close, which every end of the trace
  * reaches (the end, ^C, SIGTERM, a failed output): the file is valid
- * JSON unless etrace itself is killed, and the format's readers accept
- * a missing "]" then.  Each event goes into one reused buffer; nothing
- * is allocated per event.
+ * JSON unless etrace itself is killed (the format's description lets
+ * a reader accept the missing "]"; speedscope does not).  Each event goes into one reused buffer; nothing is allocated
+ * per event.
  */
 #include <stdio.h>
 #include <stdlib.h>
