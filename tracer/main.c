@@ -9,8 +9,9 @@
  *          -> origins (-k stacks,       and execs, bash's script lines)
  *             --spawns), ends
  *     -> rules (-z, -Z, status=, --duration, -s)
- *     -> sinks: text (strace's format), JSON Lines, perf script's format;
- *        reports at the end (-c table, spawns, stacks)
+ *     -> sinks: text (strace's format), JSON Lines, perf script's format,
+ *        and beside any of them the --timeline; reports at the end (-c
+ *        table, spawns, stacks)
  *
  *   setup/    options.c select.c     the command line, -e's qualifiers
  *             optrules.c             what options imply, what excludes what
@@ -35,6 +36,7 @@
  *   sinks/    sink_text.c sink_table.c sink_json.c   strace's format, -c's
  *                                    table, JSON Lines
  *             sink_perf.c            --stack=perf: perf script's format
+ *             sink_timeline.c sink_tee.c   --timeline, beside the trace
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
  *   trace.c                          setup steps, the read loop

@@ -124,6 +124,19 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 		  sink_text_new(&p->sink, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
+	if (p->sink.timeline) {
+		struct sink *tl = sink_timeline_new(&p->sink, &t->pr.view,
+						    err, errlen);
+		struct sink *both = tl ? sink_tee_new(t->sink, tl) : NULL;
+
+		if (!both && tl) {
+			tl->ops->close(tl);
+			snprintf(err, errlen, "out of memory");
+		}
+		if (!both)
+			return -ENOMEM;
+		t->sink = both;
+	}
 	r = pair_init(&t->pr, t->sink, &p->pair);
 	if (!r && p->summary)
 		r = summary_init(&t->sum, p->sum_by) ?:
@@ -276,7 +289,8 @@ static int outputs_start(struct trace *t, char *err, size_t errlen)
 	int r = t->sink->ops->start ? t->sink->ops->start(t->sink) : 0;
 
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", p->sink.outfile,
+		snprintf(err, errlen, "cannot write %s: %s",
+			 t->pr.view.failed ? t->pr.view.failed : p->sink.outfile,
 			 strerror(-r));
 		return r;
 	}

@@ -4,7 +4,8 @@
 # in it, renames itself (comm) with them, names a JIT function with them
 # in its perf map (and a UTF-8 C1 control), calls getppid from it, and
 # spawns itself.  Every output mode on it: the text trace with -k, -c
-# --by comm, -c -k, --spawns, folded stacks, the flame graph, JSON, and
+# --by comm, -c -k, --spawns, folded stacks, the flame graph, JSON, the
+# timeline, and
 # the note of a setuid exec (run as nobody).  In each: no ESC, no other
 # control byte but newline, no C1 control, valid UTF-8; the names as the
 # one rule (fmt_escaped: strace's escapes) writes them; the SVG parses
@@ -124,6 +125,24 @@ for line in open("j.out", encoding="utf-8"):
         syms.add(f.get("sym"))
 assert comm in comms, comms
 assert sym in syms, [s for s in syms if s and s.startswith("jit")]
+PY
+
+# 7b. the timeline (--timeline) with stacks: one JSON array; the tracks'
+# names decode to the comm (U+FFFD for the bytes not UTF-8); calls and
+# frames carry the text trace's escaped texts
+"$ETRACE" -q -f -k -o tl.out --timeline tl.json -- "$P" 2> tl.err ||
+	soft_fail "7b: etrace failed"
+clean "7b: timeline" tl.json tl.err
+python3 - "$ESYM" "$ED/$EB" <<'PY' || soft_fail "7b: timeline"
+import json, sys
+comm = "e\x1b]0;T\x07\ufffd\x1b[2Jz"
+evs = json.load(open("tl.json", encoding="utf-8"))
+names = {e["args"]["name"] for e in evs if e.get("ph") == "M"}
+frames = {f for e in evs for f in e.get("args", {}).get("stack", [])}
+args = {e["args"].get("args") for e in evs if e.get("cat") == "syscall"}
+assert comm in names, names
+assert any(sys.argv[1] in f for f in frames), sorted(frames)[:5]
+assert any(a and sys.argv[2] in a for a in args), sorted(a for a in args if a)[:5]
 PY
 
 # 8. a setuid exec, run as nobody: the note names the program escaped

@@ -89,6 +89,10 @@ int main(void)
 	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&
 	      !o.lines);
 	CHECK(parse("--flamegraph", "x.svg") == 0 && !strcmp(o.flamegraph, "x.svg"));
+	CHECK(parse("--timeline", "t.json") == 0 && !strcmp(o.timeline, "t.json") &&
+	      o.lines);
+	CHECK(parse("-c", "--timeline=t.json") == -1);
+	CHECK(parse("-C", "--timeline=t.json") == 0 && o.timeline && o.summary == 2);
 	CHECK(parse("--stack", NULL) == 0 && o.stack == 1 && !o.stack_fp);
 	CHECK(parse("--stack=fp", NULL) == 0 && o.stack == 1 && o.stack_fp);
 	CHECK(parse("--stack=folded", NULL) == 0 && o.folded && o.stack == 1);

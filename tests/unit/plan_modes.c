@@ -117,6 +117,11 @@ int main(void)
 	CHECK(p.sink.main_on_stderr && !p.sink.lines && !p.top_stacks);
 	CHECK(plan(2, "--flamegraph", "x.svg", NULL, NULL) == 0);
 	CHECK(p.aggregate && !strcmp(p.flamegraph, "x.svg") && !p.sink.lines);
+	/* with a timeline beside it: no lines, but the calls' strings (the
+	   read-only file mappings, without BPF) */
+	CHECK(plan(2, "--flamegraph", "x.svg", "--timeline", "t.json") == 0);
+	CHECK(!p.sink.lines && p.maps == PERF_MAPS_ALL &&
+	      !strcmp(p.sink.timeline, "t.json"));
 	/* -ff -o: a file per task; -j */
 	CHECK(plan(2, "-ff", "-o", "f", NULL) == 0);
 	CHECK(p.sink.per_task && p.sink.main_on_stderr && p.sink.follow);

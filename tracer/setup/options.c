@@ -187,6 +187,13 @@ static int opt_flamegraph(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_timeline(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	o->timeline = arg;
+	return 0;
+}
+
 static int opt_user(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -473,6 +480,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
 	ROW("color", LONG_ONLY + 51, optional_argument, opt_color),
 	ROW("colour", LONG_ONLY + 52, optional_argument, opt_color),
+	ROW("timeline", LONG_ONLY + 60, ARG, opt_timeline),
 	/* stacks */
 	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
 	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),

@@ -71,6 +71,7 @@ struct options {
 	uint32_t stack_size;	/* --stack-size: bytes of stack copied */
 	int kstack;		/* --kstack: the kernel's stack too */
 	const char *flamegraph;	/* --flamegraph FILE.svg */
+	const char *timeline;	/* --timeline FILE.json: Trace Event format */
 	int spawns;		/* --spawns: the process-creation report */
 	int lines;		/* a line per call: not with -c, --stack=folded,
 				   --flamegraph, --spawns (tables, reports) */

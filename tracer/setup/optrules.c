@@ -119,6 +119,11 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		      " etrace kills only what it starts";
 	else if (o->kill_on_exit && !o->cmd)
 		why = "--kill-on-exit: there is no command to kill";
+	else if (o->timeline && o->summary == 1)
+		why = "--timeline writes every call: -c counts them without"
+		      " records (use -C for the table and the calls)";
+	else if (o->timeline && o->outfile && !strcmp(o->timeline, o->outfile))
+		why = "--timeline and -o name the same file";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	else if (o->color == COLOR_ALWAYS && (o->json || o->stack_perf))

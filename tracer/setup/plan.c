@@ -116,7 +116,7 @@ static void plan_rings(const struct options *o, const struct plan_machine *m,
 	int code = o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE;
 
 	p->ring_bytes = ring_size(o, m->ncpu);
-	p->maps = o->lines ? PERF_MAPS_ALL : code;
+	p->maps = o->lines || o->timeline ? PERF_MAPS_ALL : code;
 	p->maps_with_bpf = o->system_wide ? p->maps : code;
 	p->stack_size = o->stack_size;
 	p->stack_fp = o->stack_fp;
@@ -163,6 +163,7 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->sort = o->sort;
 	s->xstyle = o->xstyle;
 	s->color = plan_color(o, m);
+	s->timeline = o->timeline;
 }
 
 void plan_make(const struct options *o, const struct plan_machine *m,

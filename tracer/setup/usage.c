@@ -38,6 +38,8 @@ void opt_usage(FILE *f)
 "  -o FILE         write the trace to FILE\n"
 "  -A              append to -o FILE (and -ff's files) instead of truncating\n"
 "  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
+"  --timeline F    also write the trace to F as a timeline (Trace Event\n"
+"                  JSON, for Perfetto, chrome://tracing, speedscope)\n"
 "  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
 "  -r              prefix lines with the time since the previous line\n"
 "  -T              show the time spent in each call\n"

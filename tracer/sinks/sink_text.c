@@ -182,15 +182,6 @@ static void close_open(struct tstream *st, struct task *t)
 	st->open = NULL;
 }
 
-/* an input of c is to be read again at its exit */
-static int read_later(const struct sc_call *c)
-{
-	for (int i = 0; i < c->d->nargs; i++)
-		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
-			return 1;
-	return 0;
-}
-
 /* keep the entry half [0, len) instead of writing it; 0: could not */
 static int hold(struct tstream *st, const char *line, size_t len, size_t head)
 {
@@ -227,7 +218,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	head = (size_t)(b.p - ts->line);
 	t->resume_arg = fmt_args(&b, c, 0, 0);
 	len = (size_t)(b.p - ts->line);
-	if (read_later(c) && hold(st, ts->line, len, head))
+	if (line_read_later(c) && hold(st, ts->line, len, head))
 		st->held_esc = ts->esc;
 	else
 		out_write(&st->out, ts->line, len);
@@ -235,55 +226,15 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st->open_col = len - ts->esc;
 }
 
-/* a name a traced program chose (a path, symbol, comm): escaped */
-static void put_name(struct fmt_buf *b, const char *s)
-{
-	fmt_escaped(b, (const uint8_t *)s, strlen(s));
-}
-
-/*
- * -k: strace's frame lines under the call,
- *  > /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
- * and with -kk the source line, and inlined frames marked as such.
- * Module paths, symbols and source files are the traced program's (its
- * files, its perf map, its debug info): escaped.
- */
+/* -k: strace's frame lines under the call (line_frame) */
 static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 {
 	struct fmt_buf b;
 
 	for (int i = 0; i < t->nframes; i++) {
-		const struct frame *f = &t->frames[i];
-
 		line_init(ts, &b);
 		fb_puts(&b, " > ");
-		if (f->module)
-			put_name(&b, f->module);
-		else
-			fb_puts(&b, "[unknown]");
-		fb_putc(&b, '(');
-		if (f->sym) {
-			put_name(&b, f->sym);
-			if (f->inlined) {
-				fb_puts(&b, " inlined");
-			} else {
-				fb_putc(&b, '+');
-				fb_hex(&b, f->symoff);
-			}
-		} else {
-			/* no symbol covers it: where, not a neighbour's name */
-			fb_putc(&b, '+');
-			fb_hex(&b, f->reloff);
-		}
-		fb_puts(&b, ") [");
-		fb_hex(&b, f->reloff);
-		fb_putc(&b, ']');
-		if (f->file) {
-			fb_putc(&b, ' ');
-			put_name(&b, f->file);
-			fb_putc(&b, ':');
-			fb_dec(&b, f->line);
-		}
+		line_frame(&b, &t->frames[i]);
 		fb_putc(&b, '\n');
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	}
@@ -449,22 +400,6 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
 
-static void siginfo_min(struct fmt_buf *b, const struct cap *info)
-{
-	int32_t head[3];
-
-	memcpy(head, info->p, sizeof(head));
-	fb_puts(b, "{si_signo=");
-	fmt_signal(b, head[0]);
-	if (head[1]) {
-		fb_puts(b, ", si_errno=");
-		fb_dec(b, head[1]);
-	}
-	fb_puts(b, ", si_code=");
-	fb_dec(b, head[2]);
-	fb_puts(b, ", ...}");
-}
-
 /* --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, ...} --- */
 static void text_signal(struct sink *s, struct task *t, int sig,
 			const struct cap *info, int partial, uint64_t time)
@@ -483,16 +418,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	fb_puts(&b, "--- ");
 	fmt_signal_name(&b, sig);
 	fb_putc(&b, ' ');
-	if (!info) {
-		/* sent by the kernel without a siginfo: only its number */
-		fb_puts(&b, "{si_signo=");
-		fmt_signal(&b, sig);
-		fb_puts(&b, ", ...}");
-	} else if (partial) {
-		siginfo_min(&b, info);
-	} else {
-		fmt_siginfo_o(&b, info->p, info->len, s->view->fo);
-	}
+	line_siginfo(&b, sig, info, partial, s->view->fo);
 	fb_puts(&b, " ---");
 	part_off(ts, &b);
 	fb_putc(&b, '\n');

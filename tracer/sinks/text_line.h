@@ -64,4 +64,16 @@ void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
 void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 		 uint64_t time);
 
+/* an input of c is to be read again at its exit (its page was out) */
+int line_read_later(const struct sc_call *c);
+/*
+ * -k: one frame as strace prints it (after its " > "), the traced
+ * program's names escaped:
+ *   /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
+ */
+void line_frame(struct fmt_buf *b, const struct frame *f);
+/* a signal line's siginfo: info NULL or partial as sink_ops.signal's */
+void line_siginfo(struct fmt_buf *b, int sig, const struct cap *info,
+		  int partial, const struct fmt_opts *fo);
+
 #endif
