@@ -187,10 +187,8 @@ strace-suite: etrace
 # strace-suite: apt-get source unpacks with dpkg-source), benchmarks
 # (perf); the man page is checked with groff and man, the completion in
 # bash with bash-completion, the Debian package built (debhelper) and
-# checked (lintian).  As root directly, otherwise through sudo.  Then
-# speedscope, which the timeline's viewer test opens, from npm into
-# tests/viewer (Debian's npm, unless a node that has npm is installed:
-# NodeSource's nodejs conflicts with Debian's npm).
+# checked (lintian).  As root directly, otherwise through sudo.  (The
+# viewer the timeline's test opens, speedscope, is in tests/viewer/.)
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
 	    strace procps python3 chromium fonts-dejavu-core \
@@ -201,8 +199,6 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -q
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_PKGS)
-	command -v npm > /dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm
-	npm install --prefix tests/viewer --no-audit --no-fund
 
 bench-deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends linux-perf
@@ -221,8 +217,7 @@ uninstall:
 deb:
 	rm -rf $(B)/deb
 	mkdir -p $(B)/deb/src
-	tar -c --exclude=./.git --exclude=./$(B) --exclude=./etrace \
-	    --exclude=./tests/viewer/node_modules . | \
+	tar -c --exclude=./.git --exclude=./$(B) --exclude=./etrace . | \
 		tar -x -C $(B)/deb/src
 	cd $(B)/deb/src && dpkg-buildpackage -us -uc -b
 

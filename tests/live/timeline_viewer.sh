@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --timeline's file opens in speedscope (tests/viewer: npm's speedscope,
-# installed by make deps), served on 127.0.0.1, in headless Chromium:
+# --timeline's file opens in speedscope (tests/viewer/: npm's archive of
+# it, unpacked here), served on 127.0.0.1, in headless Chromium:
 # tests/live/timeline_viewer.py checks from the DOM that the thread shown
 # is named as the timeline's metadata names it, that speedscope made one
 # profile per thread with calls, that its sandwich table lists exactly
@@ -10,9 +10,10 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-SS="$TOP/tests/viewer/node_modules/speedscope/dist/release"
-[ -f "$SS/index.html" ] ||
-	fail "no speedscope in tests/viewer (make deps installs it with npm)"
+tar -xzf "$TOP/tests/viewer/speedscope-1.25.0.tgz" package/dist/release ||
+	fail "cannot unpack tests/viewer/speedscope-1.25.0.tgz"
+SS="$WORK/package/dist/release"
+[ -f "$SS/index.html" ] || fail "no index.html in speedscope's archive"
 command -v chromium > /dev/null || fail "no chromium (make deps installs it)"
 
 "$ETRACE" -f -o trace.txt --timeline t.json -- "$PROGS/procs" 2> err ||
