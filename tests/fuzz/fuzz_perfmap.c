@@ -92,11 +92,11 @@ static void check_pc(struct unwinder *u, uint64_t pc, int ret)
 	int n;
 
 	if (ret) {
-		n = unwind_frames(u, fake_pid, pcs, 2, fr, 4);
+		n = unwind_frames(u, fake_pid, pcs, 2, FRAME_CUT_NONE, fr, 4);
 		FUZZ_ASSERT(n == 2);
 		fr[0] = fr[1];	/* the second: pcs[1] - 1 looked up */
 	} else {
-		n = unwind_frames(u, fake_pid, &pc, 1, fr, 4);
+		n = unwind_frames(u, fake_pid, &pc, 1, FRAME_CUT_NONE, fr, 4);
 		FUZZ_ASSERT(n == 1);
 	}
 	w = model_at(pc);

@@ -220,6 +220,20 @@ static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 
 		line_init(ts, &b);
 		fb_puts(&b, " > ");
+		if (f->cut) {
+			/* the unwinder proved no frame past here: said */
+			fb_puts(&b, "[stack cut: ");
+			fb_puts(&b, unwind_cut_why(f));
+			if (f->module) {
+				fb_putc(&b, ' ');
+				put_name(&b, f->module);
+				fb_putc(&b, '+');
+				fb_hex(&b, f->reloff);
+			}
+			fb_puts(&b, "]\n");
+			out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
+			continue;
+		}
 		if (f->module)
 			put_name(&b, f->module);
 		else

@@ -133,6 +133,10 @@ void stacks_frame_name(const struct frame *f, char *buf, size_t len)
 	char off[32];
 
 	mod = mod ? mod + 1 : f->module ? f->module : "[unknown]";
+	if (f->cut) {
+		put_name(buf, len, "[stack cut]", "", 1);
+		return;
+	}
 	if (f->sym) {
 		put_name(buf, len, f->sym, "", 1);
 		return;
