@@ -137,4 +137,6 @@ if id nobody > /dev/null 2>&1; then
 	grep -qE "^[0-9]+ +\+\+\+ $(printf '%s' "$PWD/sdir/suid\\33]0;T\\7\\377" | sed 's/[][\\.*^$()]/\\&/g') gains privileges: the kernel stops tracing pid [0-9]+ here \+\+\+$" u.out ||
 		{ grep -a gains u.out | cat -v >&2; soft_fail "8: no escaped setuid note"; }
 fi
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved $(ls t.out ck.out s.out j.out u.out 2> /dev/null)
 finish

@@ -56,4 +56,6 @@ done
 [ "$(wc -l < s512.user)" -lt "$(wc -l < k.user)" ] ||
 	fail "--stack-size 512 shows as many frames as the default"
 echo "frames: 64 bytes $(wc -l < s64.user), 512 $(wc -l < s512.user), default $(wc -l < k.user); kernel $(wc -l < ks.kernel)"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved k ks s64 s512
 exit 0
