@@ -5,7 +5,7 @@ frames_proved): every frame of a stack lies in a file mapping (a module
 that is a file, the kernel, the vDSO, or a JIT's perf map) and is not on
 a data symbol of its module.  Reads etrace's outputs: -k's text lines
 " > MODULE(SYM+0xOFF) [0xADDR]", --spawns' "      > NAME (MODULE)",
--c -k's "            > NAME", and JSON Lines' "stack" arrays.  A cut
+-c -k's "            > MODULE(SYM+0xOFF)", and JSON Lines' "stack" arrays.  A cut
 line (" > [stack cut: ...]") is a proved end.  --anon: frames in an
 anonymous mapping ("//anon") are expected (a JIT without a map).
 Prints each bad frame and exits 1 when there is one.
@@ -95,8 +95,14 @@ def main():
                 why = check_frame(m.group(2), sym, anon)
             elif TOP.match(line):
                 name = TOP.match(line).group(1)
+                m = re.match(r'^(.*)\((.*)\)$', name)
                 if name.startswith('[unknown]'):
                     why = 'outside every known mapping'
+                elif m:
+                    inner = m.group(2)
+                    sym = None if inner.startswith('+') else \
+                        re.sub(r'(\+0x[0-9a-f]+|_inlined)$', '', inner)
+                    why = check_frame(m.group(1), sym, anon)
             elif line.startswith('{') and '"stack"' in line:
                 try:
                     rec = json.loads(line)
