@@ -6,10 +6,12 @@
  * of every process that has the same: a fork child and its parent), built
  * and attached (dwfl_attach_state) once; its callbacks read "the current
  * sample": the registers and the stack copy of the event being unwound.
- * A new Dwfl per sample costs several times more.  Symbols are cached per
- * (module, offset).  A pc no symbol covers prints as module+offset: the
- * nearest symbol before it is a different function, and naming it would
- * be wrong.
+ * A new Dwfl per sample costs several times more.
+ *
+ * Every frame is proved: by CFI, or where a pc has none by the leaf rule
+ * with a call instruction before its return address (libdw would guess
+ * from the frame pointer there: frame_cb stops it first).  What is not
+ * proved ends the stack, cut.  The frames' names: symbols.c.
  */
 #include <errno.h>
 #include <inttypes.h>
