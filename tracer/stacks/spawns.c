@@ -173,6 +173,18 @@ static void put_esc(FILE *f, const char *s)
 		free(buf);
 }
 
+/* a stack cut where no frame was proved: why, and where */
+static void origin_cut(FILE *f, const struct frame *c)
+{
+	fprintf(f, "      > [stack cut: %s", unwind_cut_why(c));
+	if (c->module) {
+		fputc(' ', f);
+		put_esc(f, c->module);
+		fprintf(f, "+0x%llx", (unsigned long long)c->reloff);
+	}
+	fputs("]\n", f);
+}
+
 void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		   int frames)
 {
@@ -225,15 +237,7 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 			char name[256];
 
 			if (g->origin[k].cut) {
-				fprintf(f, "      > [stack cut: %s",
-					unwind_cut_why(&g->origin[k]));
-				if (g->origin[k].module) {
-					fputc(' ', f);
-					put_esc(f, g->origin[k].module);
-					fprintf(f, "+0x%llx", (unsigned long long)
-						g->origin[k].reloff);
-				}
-				fputs("]\n", f);
+				origin_cut(f, &g->origin[k]);
 				continue;
 			}
 			/* (the name comes escaped) */

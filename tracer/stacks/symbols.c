@@ -196,11 +196,10 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		uint64_t at = i ? pcs[i] - 1 : pcs[i];
 		Dwfl_Module *mod = dwfl ? dwfl_addrmodule(dwfl, at) : NULL;
 		const struct map *m = pm ? maps_find(pm, at) : NULL;
+		int code = m && (m->prot & PROT_EXEC);
 		struct frame f;
 		Dwarf_Addr base = 0;
 		const char *path = NULL;
-
-		int code = m && (m->prot & PROT_EXEC);
 
 		memset(&f, 0, sizeof(f));
 		f.pc = pcs[i];
@@ -222,8 +221,9 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 				f.symoff = pcs[i] - j->start;
 				f.reloff = pcs[i];
 			} else if (code) {
-				/* no ELF for it (anonymous): the address alone */
-				f.module = m->path ? unwind_intern_in(u->symcache, m->path) : NULL;
+				/* no ELF (anonymous): the address alone */
+				f.module = unwind_intern_in(u->symcache,
+							    m->path);
 				f.reloff = pcs[i] - (m->start - m->pgoff);
 			} else {
 				/* in no code known: no frame, the end */

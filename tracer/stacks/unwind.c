@@ -167,11 +167,14 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 	Dwarf_Word r[17];
 
 	if (cur->restart) {
-		/* only the registers known: libdw stops where it needs another */
-		for (int i = 0; i < 17; i++)
-			if ((cur->known >> i) & 1 &&
-			    !dwfl_thread_state_registers(thread, i, 1, &cur->r[i]))
+		/* the registers known only: libdw stops if it needs another */
+		for (int i = 0; i < 17; i++) {
+			if (!((cur->known >> i) & 1))
+				continue;
+			if (!dwfl_thread_state_registers(thread, i, 1,
+							 &cur->r[i]))
 				return false;
+		}
 		return true;
 	}
 	for (int i = 0; i < 17; i++)
@@ -430,7 +433,7 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 		return DWARF_CB_ABORT;
 	at = activation ? pc : pc - 1;
 	if (cur->restart == 1) {
-		/* the leaf rule's return address, recorded already (as pc + 1) */
+		/* the leaf rule's return address: recorded (as pc + 1) */
 		cur->restart = 2;
 	} else {
 		/*
