@@ -147,6 +147,8 @@ const char *unwind_cut_why(const struct frame *f)
 		return NULL;
 	case FRAME_CUT_NO_CFI:
 		return "no unwind info at";
+	case FRAME_CUT_COPY_END:
+		return "end of the copied stack";
 	default:
 		return "caller not in code";
 	}
@@ -159,6 +161,8 @@ const char *unwind_cut_reason(const struct frame *f)
 		return NULL;
 	case FRAME_CUT_NO_CFI:
 		return "no_unwind_info";
+	case FRAME_CUT_COPY_END:
+		return "copy_end";
 	default:
 		return "not_code";
 	}

@@ -52,6 +52,9 @@ struct sample {
 	uint64_t r[17];
 	uint32_t known;
 	int restart;			/* the first frame is r's: recorded */
+	/* a read past the copy's end since the last frame: the next one
+	   may be there, but was not copied */
+	int past_copy;
 };
 
 /*
@@ -156,8 +159,13 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result,
 	uint64_t w;
 
 	/* the stack copy is all the memory there is: never the live process */
-	if (!cur || unwind_stack_word(cur->stack, cur->len, cur->sp, addr, &w))
+	if (!cur)
 		return false;
+	if (unwind_stack_word(cur->stack, cur->len, cur->sp, addr, &w)) {
+		if (addr >= cur->sp + cur->len)
+			cur->past_copy = 1;
+		return false;
+	}
 	*result = w;
 	return true;
 }
@@ -429,6 +437,8 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	Dwarf_Addr pc, at;
 	bool activation;
 
+	/* (reads for the next frame come after: in dwfl_frame_pc, or later) */
+	cur->past_copy = 0;
 	if (!dwfl_frame_pc(state, &pc, &activation) || !pc)
 		return DWARF_CB_ABORT;
 	at = activation ? pc : pc - 1;
@@ -566,6 +576,9 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 	for (;;) {
 		s.stopped = 0;
 		dwfl_getthread_frames(dwfl, pid, frame_cb, &s);
+		/* ended, not by its CFI: the caller's frame was not copied */
+		if (!s.stopped && !s.cut && s.past_copy && s.n < max)
+			s.cut = FRAME_CUT_COPY_END;
 		if (!s.stopped || s.n >= max)
 			break;
 		if (leaf_rule(dwfl, &s)) {

@@ -38,6 +38,8 @@ enum frame_cut {
 	/* the next return address is in no code of the process, or on a
 	   data symbol: no frame */
 	FRAME_CUT_NOT_CODE,
+	/* the next frame is past the stack bytes copied (--stack-size) */
+	FRAME_CUT_COPY_END,
 };
 
 struct frame {
@@ -90,10 +92,11 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		  int cut, struct frame *out, int max);
 /*
  * What a cut frame says, after "stack cut: " ("no unwind info at", then
- * its module+reloff; "caller not in code"), or NULL for a frame.
+ * its module+reloff; "caller not in code"; "end of the copied stack"),
+ * or NULL for a frame.
  */
 const char *unwind_cut_why(const struct frame *f);
-/* the same for JSON: "no_unwind_info", "not_code" */
+/* the same for JSON: "no_unwind_info", "not_code", "copy_end" */
 const char *unwind_cut_reason(const struct frame *f);
 /*
  * The word at addr of a stack copy stack[len] taken at sp, into *word:
