@@ -140,32 +140,27 @@ static const char *jit_intern(void *ctx, const char *name)
 	return unwind_intern_in(ctx, name);
 }
 
+/* what each cut says: in text, and in JSON */
+static const struct {
+	const char *why, *reason;
+} cut_names[] = {
+	[FRAME_CUT_NO_CFI] = { "no unwind info at", "no_unwind_info" },
+	[FRAME_CUT_NOT_CODE] = { "caller not in code", "not_code" },
+	[FRAME_CUT_COPY_END] = { "end of the copied stack", "copy_end" },
+};
+
 const char *unwind_cut_why(const struct frame *f)
 {
-	switch (f->cut) {
-	case FRAME_CUT_NONE:
+	if (f->cut <= FRAME_CUT_NONE || f->cut > FRAME_CUT_COPY_END)
 		return NULL;
-	case FRAME_CUT_NO_CFI:
-		return "no unwind info at";
-	case FRAME_CUT_COPY_END:
-		return "end of the copied stack";
-	default:
-		return "caller not in code";
-	}
+	return cut_names[f->cut].why;
 }
 
 const char *unwind_cut_reason(const struct frame *f)
 {
-	switch (f->cut) {
-	case FRAME_CUT_NONE:
+	if (f->cut <= FRAME_CUT_NONE || f->cut > FRAME_CUT_COPY_END)
 		return NULL;
-	case FRAME_CUT_NO_CFI:
-		return "no_unwind_info";
-	case FRAME_CUT_COPY_END:
-		return "copy_end";
-	default:
-		return "not_code";
-	}
+	return cut_names[f->cut].reason;
 }
 
 /* the frame that ends a cut stack, where it was cut (at: the last frame) */
