@@ -144,7 +144,7 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 		    summary_init(&t->sum_prev, p->sum_by);
 	if (!r && p->spawns && !(t->pr.spawns = spawns_new()))
 		r = -ENOMEM;
-	if (!r && p->aggregate && !(t->pr.agg = stacks_new()))
+	if (!r && p->aggregate && !(t->pr.agg = stacks_new(p->top_stacks)))
 		r = -ENOMEM;
 	if (r) {
 		snprintf(err, errlen, "out of memory");

@@ -91,7 +91,10 @@ static void frames(struct perf_sink *ps, const struct task *t)
 		snprintf(addr, sizeof(addr), "\t%16llx ", (unsigned long long)
 			 (kernel || !f->module ? f->pc : f->reloff));
 		fb_puts(&b, addr);
-		if (f->sym) {
+		if (f->cut) {
+			/* no frame proved past here: the folded format's name */
+			fb_puts(&b, "[stack_cut]");
+		} else if (f->sym) {
 			put_name(&b, f->sym);
 			if (!f->inlined) {
 				fb_putc(&b, '+');

@@ -156,6 +156,19 @@ static void put_name(struct fmt_buf *b, const char *s)
 
 void line_frame(struct fmt_buf *b, const struct frame *f)
 {
+	if (f->cut) {
+		/* the unwinder proved no frame past here: said */
+		fb_puts(b, "[stack cut: ");
+		fb_puts(b, unwind_cut_why(f));
+		if (f->module) {
+			fb_putc(b, ' ');
+			put_name(b, f->module);
+			fb_putc(b, '+');
+			fb_hex(b, f->reloff);
+		}
+		fb_putc(b, ']');
+		return;
+	}
 	if (f->module)
 		put_name(b, f->module);
 	else
