@@ -61,6 +61,12 @@ int cap_proc_attach_exec(struct capture *c);
 
 /* cap_bash.c: bash's symbols (0: found), its uprobes */
 int cap_bash_find(struct capture *c, struct bash_syms *bs);
+/* cap_bash.c: -k's shell frames: where bash keeps its script stack */
+int cap_shell_find(struct shell_syms *ss);
+uint32_t cap_shell_hash(const char *s);
+/* cap_shell.c: shell_enter on the syscall entries that take stacks */
+int cap_shell_attach(struct capture *c, const struct evlist *l,
+		     struct tracefs *t);
 int cap_bash_attach(struct capture *c);
 
 #endif

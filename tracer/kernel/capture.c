@@ -9,6 +9,7 @@
  *   cap_args   argument memory          cap_sum     -c counts
  *   cap_ring   ring mode                cap_signal  signals and exits
  *   cap_proc   forks and execs          cap_bash    bash's script lines
+ *   cap_shell  bash's script stacks (-k)
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -88,6 +89,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_make_child, w->spawns },
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
+		{ k->progs.shell_enter, c->shell },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -162,6 +164,8 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	cfg->group_dead_off = cap_signal_group_dead(t);
 	if (w->spawns)
 		cap_bash_find(c, &cfg->bash);
+	if (c->shell)
+		cap_shell_find(&cfg->shell);
 	cfg->slot_mask = slots - 1;
 	cfg->ids_in_array = (unsigned int)fits;
 	c->ids_in_array = fits;
@@ -213,6 +217,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_proc_attach_fork(c);
 	if (!r && w->spawns && c->bash_ok)
 		r = cap_bash_attach(c);
+	if (!r && c->shell)
+		r = cap_shell_attach(c, l, t);
 	/* execs the kernel stops tracing */
 	if (!r)
 		r = cap_proc_attach_exec(c);
@@ -250,6 +256,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->args = w->args;
 	c->summary = w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
+	c->shell = w->shell;
 	choose_programs(c, w, ring, fits);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -354,6 +361,8 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 		return len >= sizeof(struct cap_sig) ? CAPT_SIGNAL : CAPT_BAD;
 	case CAP_MAGIC_BASH:
 		return len >= sizeof(struct cap_bash) ? CAPT_BASH : CAPT_BAD;
+	case CAP_MAGIC_SHELL:
+		return len >= sizeof(struct cap_shell) ? CAPT_SHELL : CAPT_BAD;
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
 	}

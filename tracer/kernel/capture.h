@@ -35,6 +35,7 @@ struct capture {
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
 	int bash_ok;			/* --spawns: bash's symbols were found */
+	int shell;			/* -k: shell frames read (shell_enter) */
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
@@ -51,6 +52,7 @@ struct cap_want {
 	int follow;			/* -f: children are traced */
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
+	int shell;			/* stacks: bash's script stack too */
 	int count_events;		/* -c alone: events counted, not shown */
 	unsigned int strsize;		/* -s */
 	unsigned int fds;		/* -y: CAP_FDS_* (0: none) */
@@ -112,6 +114,7 @@ enum cap_type {
 	CAPT_EXIT,		/* how a task ended: struct cap_exit */
 	CAPT_SIGNAL,		/* a signal delivered: struct cap_sig */
 	CAPT_BASH,		/* bash's uprobes: struct cap_bash */
+	CAPT_SHELL,		/* a bash script stack: struct cap_shell */
 	CAPT_EXEC,		/* a privileged exec: struct cap_exec */
 };
 enum cap_type capture_type(const uint8_t *raw, size_t len);

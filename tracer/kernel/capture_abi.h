@@ -168,6 +168,22 @@ struct bash_syms {
 };
 
 /*
+ * Shell frames (-k): where a bash process keeps its script stack, for
+ * cap_shell.bpf.c.  Link-time addresses from bash's .dynsym; check: the
+ * first 8 bytes of the function at check_addr in the file, which the
+ * process must hold at the same place for it to be that bash (the load
+ * bias is mm->start_code - text).  The variables' hashes are bash's own
+ * (hash_string), so that its table is searched as bash searches it.
+ */
+struct shell_syms {
+	unsigned long long text;		/* the executable segment's vaddr */
+	unsigned long long check_addr, check;
+	unsigned long long line_number, global_variables;
+	unsigned int hash[3];			/* FUNCNAME, BASH_SOURCE, BASH_LINENO */
+	unsigned int on;
+};
+
+/*
  * -c: what the summary programs read on every call, fixed before they are
  * loaded (read-only data: plain loads, no map lookup; the verifier drops
  * the branches a run does not take).  The rest of cap_config is set after.
@@ -194,6 +210,7 @@ struct cap_config {
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
 	unsigned int pad;
 	struct bash_syms bash;		/* --spawns */
+	struct shell_syms shell;	/* -k: shell frames */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
 	 * as perf samples of the ids below, into its CPU's BPF ring buffer
@@ -310,6 +327,39 @@ struct cap_bash {
 	int pad;
 	char name[64];			/* the function being run / defined */
 	char file[192];			/* $0, the function's file, the sourced file */
+};
+
+/*
+ * CAP_MAGIC_SHELL: a bash process's script stack at a syscall's entry,
+ * read by the program on that syscall's tracepoint before the perf
+ * sample of the same hit (so just before it in the CPU's ring): level 0
+ * is the innermost function, its line bash's line_number; level i's line
+ * is BASH_LINENO[i - 1], as bash's caller builtin reads them.  Strings as
+ * bash holds them, cut to their fields (flags say which).
+ */
+#define CAP_MAGIC_SHELL	0x4c454853u	/* "SHEL" */
+#define SHELL_LEVELS	8
+#define SHELL_FUNC	48
+#define SHELL_FILE	96
+#define SHELL_LINE	12
+
+#define SHELL_F_DEEPER	0x01		/* more levels than SHELL_LEVELS */
+
+struct cap_shell_level {
+	char func[SHELL_FUNC];		/* FUNCNAME[i] */
+	char file[SHELL_FILE];		/* BASH_SOURCE[i] */
+	char line[SHELL_LINE];		/* BASH_LINENO[i - 1] (i > 0), decimal */
+	unsigned int pad;
+};
+
+struct cap_shell {
+	unsigned int magic;
+	int tid;
+	int nr;				/* the syscall being entered */
+	int line;			/* line_number: level 0's line */
+	unsigned int nlevels;		/* levels read whole (0: none) */
+	unsigned int flags;		/* SHELL_F_* */
+	struct cap_shell_level lv[SHELL_LEVELS];
 };
 
 /*

@@ -443,8 +443,10 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		if (ends)
 			note_exit_code(p, t, nr, args);
 		/* or where the process it makes comes from */
-		if (origin)
+		if (origin) {
 			origin_take_stack(&p->unw, t, stk);
+			origin_take_script(t, nr, p->lost);
+		}
 		return;
 	}
 	t = task_for(p, pid, tid);
@@ -462,10 +464,12 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	note_exit_code(p, t, nr, args);
 	claim(&t->cs[0], nr);
 	t->cs[1].state = CS_EMPTY;
-	if (p->stacks)
+	if (p->stacks) {
 		origin_take_stack(&p->unw, t, stk);
-	else
+		origin_take_script(t, nr, p->lost);
+	} else {
 		t->nframes = 0;
+	}
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);

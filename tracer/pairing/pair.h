@@ -67,6 +67,7 @@ struct pair {
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
+	uint64_t lost;			/* records the rings lost, so far */
 	/*
 	 * Signals sent to a task in a call, shown (as strace shows them)
 	 * when that call ends: the ones never delivered (ends.c).  A few

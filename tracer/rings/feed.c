@@ -82,6 +82,9 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	case CAPT_BASH:
 		origin_bash_record(&p->tasks, tid, raw);
 		break;
+	case CAPT_SHELL:
+		origin_script_record(&p->unw, &p->tasks, tid, raw, len, p->lost);
+		break;
 	case CAPT_EXEC:
 		pair_exec_privileged(p, raw);
 		break;
@@ -217,6 +220,7 @@ void feed_record(void *ctx, struct ring *ring,
 	case PERF_RECORD_LOST:
 		ring->lost += r.u.lost.lost;
 		t->lost += r.u.lost.lost;
+		t->pr.lost += r.u.lost.lost;
 		t->sink->ops->lost(t->sink, ring->cpu, r.u.lost.lost, time);
 		break;
 	}

@@ -51,6 +51,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->follow = o->follow > 0;
 	w->all = o->system_wide;
 	w->spawns = o->spawns;
+	w->shell = o->stack != 0;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	w->fds = o->decode_fds ? CAP_FDS_ON | (o->decode_fds & DECODE_FD_SOCKET ?

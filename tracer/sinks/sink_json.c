@@ -86,6 +86,31 @@ static void emit(struct json_sink *js, struct fmt_buf *b)
 	out_write(&js->out, js->line, (size_t)(b->p - js->line));
 }
 
+/*
+ * A script frame: {"kind":"shell","file":..,"line":..,"function":..}, or
+ * for levels deeper than were read {"kind":"shell","more":true}.
+ */
+static void script_frame(struct fmt_buf *b, const struct frame *f)
+{
+	int ff = 1;
+
+	fb_putc(b, '{');
+	json_key(b, &ff, "kind");
+	json_cstr(b, f->script);
+	if (!f->file || !f->sym) {
+		json_key(b, &ff, "more");
+		fb_puts(b, "true}");
+		return;
+	}
+	json_key(b, &ff, "file");
+	json_cstr(b, f->file);
+	json_key(b, &ff, "line");
+	fb_dec(b, f->line);
+	json_key(b, &ff, "function");
+	json_cstr(b, f->sym);
+	fb_putc(b, '}');
+}
+
 /* -k: "stack":[{"pc":..,"module":..,"sym":..,"off":..,"file":..,"line":..}] */
 static void stack(struct fmt_buf *b, int *first, const struct task *t)
 {
@@ -104,6 +129,10 @@ static void stack(struct fmt_buf *b, int *first, const struct task *t)
 			continue;	/* (the last: stack_cut says it) */
 		if (i)
 			fb_putc(b, ',');
+		if (f->script) {
+			script_frame(b, f);
+			continue;
+		}
 		fb_putc(b, '{');
 		json_key(b, &ff, "pc");
 		fb_udec(b, f->pc);

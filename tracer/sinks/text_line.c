@@ -156,6 +156,23 @@ static void put_name(struct fmt_buf *b, const char *s)
 
 void line_frame(struct fmt_buf *b, const struct frame *f)
 {
+	if (f->script && (!f->file || !f->sym)) {
+		/* levels deeper than the program read */
+		fb_puts(b, "[more ");
+		fb_puts(b, f->script);
+		fb_puts(b, " frames]");
+		return;
+	}
+	if (f->script) {
+		/* a script's: where in it, as a script's error says it */
+		put_name(b, f->file);
+		fb_putc(b, ':');
+		fb_dec(b, f->line);
+		fb_puts(b, " (in ");
+		put_name(b, f->sym);
+		fb_putc(b, ')');
+		return;
+	}
 	if (f->cut) {
 		/* the unwinder proved no frame past here: said */
 		fb_puts(b, "[stack cut: ");

@@ -52,6 +52,12 @@ struct frame {
 	int line;
 	int inlined;			/* a frame inlined into the next */
 	int cut;			/* enum frame_cut: no frame, the end */
+	/*
+	 * A script frame (scripts.h): its kind, "shell"; NULL: code's.
+	 * Then file and line are the script's, sym its function; no file
+	 * and no sym: levels deeper than were read.
+	 */
+	const char *script;
 };
 
 #define UNWIND_LAYOUT_BUCKETS 64
