@@ -135,9 +135,11 @@ int cap_shell_find(struct shell_syms *ss)
 {
 	static const char *const names[] = {
 		"line_number", "global_variables", "executing_line_number",
+		"line_number_for_err_trap",
 	};
 	unsigned long long *out[] = {
 		&ss->line_number, &ss->global_variables, &ss->check_addr,
+		&ss->err_line,
 	};
 	char path[PATH_MAX];
 	uint64_t text = UINT64_MAX;
@@ -149,13 +151,14 @@ int cap_shell_find(struct shell_syms *ss)
 	memset(ss, 0, sizeof(*ss));
 	if (!realpath("/bin/bash", path) || !(e = bash_open(path, &fd)))
 		return -1;
-	bash_dynsyms(e, names, out, 3);
+	bash_dynsyms(e, names, out, 4);
 	/* the kernel's mm->start_code: the lowest executable segment */
 	for (size_t i = 0; !elf_getphdrnum(e, &nph) && i < nph; i++)
 		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
 		    (ph.p_flags & PF_X) && ph.p_vaddr < text)
 			text = ph.p_vaddr;
 	if (ss->line_number && ss->global_variables && ss->check_addr &&
+	    ss->err_line &&
 	    text != UINT64_MAX && !bash_segment(e, ss->check_addr, &ph) &&
 	    pread(fd, &ss->check, sizeof(ss->check), (off_t)(ss->check_addr -
 		  ph.p_vaddr + ph.p_offset)) == (ssize_t)sizeof(ss->check))

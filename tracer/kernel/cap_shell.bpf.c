@@ -155,7 +155,9 @@ int shell_enter(struct enter_ctx *ctx)
 	r->flags = 0;
 	r->lv[0].line[0] = '\0';
 	if (bpf_probe_read_user(&r->line, sizeof(r->line),
-				(const void *)(bias + c->shell.line_number)))
+				(const void *)(bias + c->shell.line_number)) ||
+	    bpf_probe_read_user(&r->err_line, sizeof(r->err_line),
+				(const void *)(bias + c->shell.err_line)))
 		return 1;
 	n = shell_levels(&c->shell, bias, r);
 	if (!n)

@@ -179,6 +179,7 @@ struct shell_syms {
 	unsigned long long text;		/* the executable segment's vaddr */
 	unsigned long long check_addr, check;
 	unsigned long long line_number, global_variables;
+	unsigned long long err_line;		/* line_number_for_err_trap */
 	unsigned int hash[3];			/* FUNCNAME, BASH_SOURCE, BASH_LINENO */
 	unsigned int on;
 };
@@ -334,7 +335,11 @@ struct cap_bash {
  * read by the program on that syscall's tracepoint before the perf
  * sample of the same hit (so just before it in the CPU's ring): level 0
  * is the innermost function, its line bash's line_number; level i's line
- * is BASH_LINENO[i - 1], as bash's caller builtin reads them.  Strings as
+ * is BASH_LINENO[i - 1], as bash's caller builtin reads them.  bash sets
+ * line_number and line_number_for_err_trap together to a command's line
+ * as it runs it, then puts line_number back to the enclosing command's
+ * (a function's first line, a parsed-ahead `fi`) before it waits for the
+ * command's process: level 0's line is sure only while both agree.  Strings as
  * bash holds them, cut to their fields (flags say which).
  */
 #define CAP_MAGIC_SHELL	0x4c454853u	/* "SHEL" */
@@ -356,7 +361,8 @@ struct cap_shell {
 	unsigned int magic;
 	int tid;
 	int nr;				/* the syscall being entered */
-	int line;			/* line_number: level 0's line */
+	int line;			/* line_number: level 0's line, ... */
+	int err_line;			/* ... when line_number_for_err_trap agrees */
 	unsigned int nlevels;		/* levels read whole (0: none) */
 	unsigned int flags;		/* SHELL_F_* */
 	struct cap_shell_level lv[SHELL_LEVELS];

@@ -87,7 +87,8 @@ static void emit(struct json_sink *js, struct fmt_buf *b)
 }
 
 /*
- * A script frame: {"kind":"shell","file":..,"line":..,"function":..}, or
+ * A script frame: {"kind":"shell","file":..,"line":..,"function":..}
+ * (no line where it is not known), or
  * for levels deeper than were read {"kind":"shell","more":true}.
  */
 static void script_frame(struct fmt_buf *b, const struct frame *f)
@@ -104,8 +105,10 @@ static void script_frame(struct fmt_buf *b, const struct frame *f)
 	}
 	json_key(b, &ff, "file");
 	json_cstr(b, f->file);
-	json_key(b, &ff, "line");
-	fb_dec(b, f->line);
+	if (f->line) {
+		json_key(b, &ff, "line");
+		fb_dec(b, f->line);
+	}
 	json_key(b, &ff, "function");
 	json_cstr(b, f->sym);
 	fb_putc(b, '}');

@@ -166,8 +166,10 @@ void line_frame(struct fmt_buf *b, const struct frame *f)
 	if (f->script) {
 		/* a script's: where in it, as a script's error says it */
 		put_name(b, f->file);
-		fb_putc(b, ':');
-		fb_dec(b, f->line);
+		if (f->line) {
+			fb_putc(b, ':');
+			fb_dec(b, f->line);
+		}
 		fb_puts(b, " (in ");
 		put_name(b, f->sym);
 		fb_putc(b, ')');

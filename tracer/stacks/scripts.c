@@ -53,15 +53,17 @@ static int bash_frames(struct unwinder *u, const uint8_t *raw, size_t len,
 	for (unsigned int i = 0; i < r.nlevels && i < SHELL_LEVELS && n < max; i++) {
 		const struct cap_shell_level *lv = &r.lv[i];
 		struct frame *f = &out[n];
-		int line = i ? shell_line(lv->line, sizeof(lv->line)) : r.line;
+		int line = i ? shell_line(lv->line, sizeof(lv->line)) :
+			   r.line == r.err_line ? r.line : 0;
 
 		memset(f, 0, sizeof(*f));
 		f->script = "shell";
 		f->sym = shell_str(u, lv->func, sizeof(lv->func));
 		f->file = shell_str(u, lv->file, sizeof(lv->file));
 		/* a level not whole ends the frames: none after is sure */
-		if (line <= 0 || !f->sym || !f->file)
+		if ((i && line <= 0) || line < 0 || !f->sym || !f->file)
 			return n;
+		/* level 0 with bash's two lines apart: its line unknown, 0 */
 		f->line = line;
 		n++;
 	}

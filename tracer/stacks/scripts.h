@@ -7,6 +7,7 @@
  * call's sample), its parse turns the record into frames.  The sinks
  * know only a frame's script kind, never the runtime: another
  * interpreter (Python) is another provider here and another program.
+ * A script frame's line 0: the level is sure, its line is not known.
  */
 #ifndef ETRACE_SCRIPTS_H
 #define ETRACE_SCRIPTS_H

@@ -130,8 +130,8 @@ static void put_name(char *buf, size_t len, const char *s, const char *post,
 }
 
 /*
- * A script frame (scripts.h), without spaces: FILE:LINE(FUNC), its
- * file and function escaped; levels deeper than were read: "[more
+ * A script frame (scripts.h), without spaces: FILE:LINE(FUNC) (FILE(FUNC)
+ * when its line is not known), its file and function escaped; levels deeper than were read: "[more
  * KIND frames]".
  */
 static void script_name(const struct frame *f, char *buf, size_t len)
@@ -142,7 +142,10 @@ static void script_name(const struct frame *f, char *buf, size_t len)
 		snprintf(buf, len, "[more %s frames]", f->script);
 		return;
 	}
-	snprintf(line, sizeof(line), ":%d(", f->line);
+	if (f->line)
+		snprintf(line, sizeof(line), ":%d(", f->line);
+	else
+		snprintf(line, sizeof(line), "(");
 	put_name(file, sizeof(file), f->file, line, 1);
 	put_name(func, sizeof(func), f->sym, ")", 1);
 	snprintf(buf, len, "%s%s", file, func);
