@@ -38,6 +38,15 @@ static int plan(long ncpu, const char *a1, const char *a2, const char *a3,
 	return 0;
 }
 
+/* -k and -c -k read bash's script stacks too (shell_enter) */
+static void shell_frames(void)
+{
+	CHECK(plan(2, "-k", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.shell && p.ev.stack);
+	CHECK(plan(2, "-c", "-k", NULL, NULL) == 0);
+	CHECK(p.cap.shell);
+}
+
 int main(void)
 {
 	/* a command: lines, argument copies in ring mode, all mappings
@@ -46,6 +55,9 @@ int main(void)
 	CHECK(p.cmd && p.scope && !p.all && !p.npids);
 	CHECK(p.cap.args && p.cap.ring && p.cap.signals && !p.cap.summary);
 	CHECK(!p.count_first && !p.summary && !p.aggregate && !p.spawns);
+	CHECK(!p.cap.shell);
+	shell_frames();
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
 	CHECK(p.maps == PERF_MAPS_ALL && p.maps_with_bpf == PERF_MAPS_NONE);
 	CHECK(p.sink.lines && !p.sink.main_on_stderr && !p.sink.per_task);
 	CHECK(p.ring_bytes == 16u << 20);
@@ -96,6 +108,8 @@ int main(void)
 	/* --spawns: stacks of the calls that make processes, a report */
 	CHECK(plan(2, "--spawns", "-f", NULL, NULL) == 0);
 	CHECK(p.spawns && p.cap.spawns && p.stacks == 1 && p.ev.stack);
+	/* stacks: shell frames read with them (--spawns: ignored there) */
+	CHECK(p.cap.shell);
 	CHECK(!p.sink.lines && p.maps == PERF_MAPS_CODE && p.follow);
 	CHECK(sel_has(p.ev.sel, SYS_clone) && !sel_has(p.ev.sel, SYS_read));
 	/* -p: per-task events, no ring mode, nothing to scope */
