@@ -11,6 +11,8 @@
  * (no ":LINE" when unknown), the folded format's "storm.sh:7(loop_body)",
  * its separators escaped.
  */
+#include <stddef.h>
+
 #include "capture_abi.h"
 #include "check.h"
 #include "scripts.h"
@@ -75,6 +77,12 @@ int main(void)
 	CHECK_STR(text(&f[1]), "storm.sh:12 (in main)");
 	CHECK_STR(folded(&f[0]), "storm.sh:7(loop_body)");
 	CHECK_STR(folded(&f[1]), "storm.sh:12(main)");
+
+	/* only the levels read are sent: enough; one byte short: nothing */
+	CHECK(sp->frames(&u, (const uint8_t *)&r, offsetof(struct cap_shell, lv) +
+			 2 * sizeof(r.lv[0]), &nr, f, SCRIPT_FRAMES) == 2);
+	CHECK(sp->frames(&u, (const uint8_t *)&r, offsetof(struct cap_shell, lv) +
+			 2 * sizeof(r.lv[0]) - 1, &nr, f, SCRIPT_FRAMES) == 0);
 
 	/* bash has put line_number back (it waits): no line, the level is */
 	r.err_line = 6;

@@ -166,6 +166,10 @@ int shell_enter(struct enter_ctx *ctx)
 	r->tid = (int)(u32)bpf_get_current_pid_tgid();
 	r->nr = ctx->nr;
 	r->nlevels = n;
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, r, sizeof(*r));
+	/* the levels read, not the whole array: most scripts are shallow */
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, r,
+			      offsetof(struct cap_shell, lv) +
+			      (u64)(n <= SHELL_LEVELS ? n : SHELL_LEVELS) *
+			      sizeof(struct cap_shell_level));
 	return 1;
 }

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,7 +363,7 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 	case CAP_MAGIC_BASH:
 		return len >= sizeof(struct cap_bash) ? CAPT_BASH : CAPT_BAD;
 	case CAP_MAGIC_SHELL:
-		return len >= sizeof(struct cap_shell) ? CAPT_SHELL : CAPT_BAD;
+		return len >= offsetof(struct cap_shell, lv) ? CAPT_SHELL : CAPT_BAD;
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
 	}

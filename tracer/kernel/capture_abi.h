@@ -365,7 +365,7 @@ struct cap_shell {
 	int err_line;			/* ... when line_number_for_err_trap agrees */
 	unsigned int nlevels;		/* levels read whole (0: none) */
 	unsigned int flags;		/* SHELL_F_* */
-	struct cap_shell_level lv[SHELL_LEVELS];
+	struct cap_shell_level lv[SHELL_LEVELS];	/* (only nlevels sent) */
 };
 
 /*

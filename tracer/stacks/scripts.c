@@ -4,6 +4,7 @@
  * bash: its records are cap_shell.bpf.c's, FUNCNAME, BASH_SOURCE and
  * BASH_LINENO as bash held them at the syscall's entry.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,12 +44,18 @@ static const char *shell_str(struct unwinder *u, const char *s, size_t size)
 static int bash_frames(struct unwinder *u, const uint8_t *raw, size_t len,
 		       long *nr, struct frame *out, int max)
 {
+	size_t head = offsetof(struct cap_shell, lv);
 	struct cap_shell r;
 	int n = 0;
 
-	if (len < sizeof(r))
+	/* the head, then the levels it says it has */
+	if (len < head)
 		return 0;
-	memcpy(&r, raw, sizeof(r));
+	memcpy(&r, raw, head);
+	if (r.nlevels > SHELL_LEVELS ||
+	    len < head + r.nlevels * sizeof(r.lv[0]))
+		return 0;
+	memcpy(r.lv, raw + head, r.nlevels * sizeof(r.lv[0]));
 	*nr = r.nr;
 	for (unsigned int i = 0; i < r.nlevels && i < SHELL_LEVELS && n < max; i++) {
 		const struct cap_shell_level *lv = &r.lv[i];
