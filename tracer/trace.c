@@ -167,6 +167,25 @@ static int fds_per_task(const struct trace *t)
 }
 
 /*
+ * --comm, --uid, --cgroup are decided by the BPF programs that write the
+ * calls (ring mode) or count them (-c): when those could not load, the
+ * events would show every task.  Refused rather than traced wrong.
+ */
+static int targets_check(struct trace *t, char *err, size_t errlen)
+{
+	const struct plan *p = t->p;
+	int ok = t->cap.active && (p->summary == 1 ? t->cap.summary :
+				   t->cap.ring && (!p->summary || t->cap.summary));
+
+	if (!p->targets || ok)
+		return 0;
+	snprintf(err, errlen, "--comm, --uid and --cgroup need the BPF"
+		 " programs, which decide who is traced (%s)",
+		 t->cap.active ? "not in ring mode" : t->cap.why);
+	return -ENOTSUP;
+}
+
+/*
  * The events and the BPF programs: -c without stacks counts in the
  * kernel, with no syscall events, when it can; else the records are
  * counted.  Argument memory is copied in the kernel at the time of each
@@ -196,9 +215,14 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 				 errlen);
 		if (r)
 			return r;
-		want.ring = p->cap.ring && !t->ev.per_syscall;
+		/* a selection is made by the ring programs, whatever the
+		   syscalls (the per-syscall events cannot ask who calls) */
+		want.ring = p->cap.ring && (!t->ev.per_syscall || p->targets);
 		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 	}
+	r = targets_check(t, err, errlen);
+	if (r)
+		return r;
 	if (p->summary) {
 		t->pr.sum = &t->sum_rec;
 		t->pr.sum_calls = t->sum_records = !t->cap.summary;
@@ -332,6 +356,13 @@ static void say_mode(const struct trace *t)
 			" to: only BPF reads that exactly (%s)\n", t->cap.why);
 	if (p->quiet & QUIET_ATTACH)
 		return;
+	if (p->targets) {
+		char what[1024];
+
+		targets_describe(p->targets, what, sizeof(what));
+		fprintf(stderr, "etrace: tracing the tasks of %s%s\n", what,
+			p->follow ? ", and their children" : "");
+	}
 	if (p->summary == 1) {
 		if (t->cap.summary)
 			fprintf(stderr, "etrace: summary: exact counts kept in"

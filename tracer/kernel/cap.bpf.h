@@ -342,10 +342,23 @@ static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
 	}
 }
 
+/* --comm, --uid, --cgroup (cap_target.bpf.c): the current task is selected */
+int g_target(void);
+/* ... another task (a struct task_struct's address) */
+int g_target_task(u64 task);
+
+/*
+ * With a selection, a task is traced when it is selected now, or (-f)
+ * when its process descends from one that was when it forked (cap_fork
+ * puts those in the traced set, by tgid).
+ */
 static __always_inline int is_traced(struct cap_config *c)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 
+	if (c->target)
+		return g_target() ||
+		       (c->follow && traced_id(c, (u32)(pt >> 32)));
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 

@@ -80,7 +80,13 @@ int cap_signal_gen(u64 *ctx)
 	if (!c)
 		return 0;
 	id = c->by_tid ? (u32)BPF_CORE_READ(t, pid) : (u32)BPF_CORE_READ(t, tgid);
-	if (!c->all && !traced_id(c, id))
+	/* (the receiver's address as a number: a global function takes no
+	   kernel pointer) */
+	if (c->target && bpf_probe_read_kernel(&info, sizeof(info), &ctx[2]))
+		return 0;
+	if (c->target ? !g_target_task(info) &&
+			!(c->follow && traced_id(c, id)) :
+	    !c->all && !traced_id(c, id))
 		return 0;
 	ss = BPF_CORE_READ(t, signal);
 	exiting = BPF_CORE_READ(ss, flags) & SIGNAL_GROUP_EXIT;

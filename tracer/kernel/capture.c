@@ -155,6 +155,13 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	cfg->all = (unsigned int)w->all;
 	cfg->follow = (unsigned int)w->follow;
 	cfg->by_tid = !w->follow && !w->all;
+	/* a selection: every task is asked (g_target), not all traced */
+	if (w->target) {
+		cfg->all = 0;
+		cfg->by_tid = 0;
+		cfg->target = 1;
+		cap_target_conf(c, w->target);
+	}
 	cfg->strsize = w->strsize;
 	cfg->fds = c->fds;
 	if (c->fds)

@@ -60,6 +60,8 @@ struct cap_want {
 	const struct sc_select *sel;	/* the syscalls traced */
 	const struct sc_select *rec_sel;/* ring mode: the syscalls written
 					   (sel, or more: see the plan) */
+	const struct cap_target *target;/* --comm, --uid, --cgroup: the tasks
+					   traced (with all), or NULL */
 };
 
 /*

@@ -180,8 +180,31 @@ struct sum_conf {
 	unsigned int sum_by;		/* SUM_BY_* */
 	unsigned int hist;		/* --hist: the log2 histogram kept */
 	unsigned int wall;		/* -w: wall-clock time, not system */
-	unsigned int pad;
+	unsigned int target;		/* as cap_config's */
 	unsigned long long sel[16];	/* the syscalls counted (bits) */
+};
+
+/*
+ * --comm, --uid, --cgroup (cap_target.bpf.c): which tasks are traced,
+ * decided in the kernel on each call; read-only data, set before the
+ * load.  AND across kinds, OR within one; a kind with no entries is not
+ * asked.  comm: globs of '*' and '?' (literal: bit i, comm[i] has
+ * neither, and is compared as two words); uid: real uids; cgroup: a v2
+ * cgroup's id and its level, matched by the task's ancestor at that
+ * level (the cgroup or one below it).  self: etrace's tgid, never.
+ */
+#define CAP_TARGET_MAX	8
+#define CAP_GLOB_MAX	32		/* bytes of a --comm glob, NUL included */
+
+struct cap_target {
+	unsigned int self;
+	unsigned int ncomm, nuid, ncg;
+	unsigned int literal;
+	unsigned int uid[CAP_TARGET_MAX];
+	unsigned int cg_level[CAP_TARGET_MAX];
+	unsigned int pad;
+	unsigned long long cg_id[CAP_TARGET_MAX];
+	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
 };
 
 struct cap_config {
@@ -192,7 +215,9 @@ struct cap_config {
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
-	unsigned int pad;
+	unsigned int target;		/* --comm, --uid, --cgroup: the tasks
+					   g_target() selects (with follow,
+					   and the traced set's) */
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,

@@ -199,6 +199,17 @@ static int opt_pids(struct options *o, const struct opt_row *r,
 	return optval_pids(arg, &o->pids, &o->npids, cx->err, cx->errlen);
 }
 
+/* --comm, --uid, --cgroup (targets.c) */
+static int opt_target(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	struct target_sel *ts = &o->targets;
+
+	return r->val == 0 ? targets_comm(ts, arg, cx->err, cx->errlen) :
+	       r->val == 1 ? targets_uid(ts, arg, cx->err, cx->errlen) :
+	       targets_cgroup(ts, arg, "/proc/mounts", cx->err, cx->errlen);
+}
+
 static int opt_ring(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -422,6 +433,9 @@ static const struct opt_row opt_rows[] = {
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
+	{ "comm", LONG_ONLY + 51, ARG, opt_target, 0, 0 },
+	{ "uid", LONG_ONLY + 52, ARG, opt_target, 0, 1 },
+	{ "cgroup", LONG_ONLY + 53, ARG, opt_target, 0, 2 },
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
 	ROW("trace-path", 'P', ARG, opt_trace_path),
@@ -535,6 +549,9 @@ static void opt_imply(struct options *o)
 	}
 	if (o->kstack && !o->stack)
 		o->stack = 1;
+	/* a selection is made among every task: system-wide */
+	if (targets_any(&o->targets) && !o->npids)
+		o->system_wide = 1;
 	if (!o->stack_size)
 		o->stack_size = 8192;
 	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
@@ -594,6 +611,9 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 		why = "--kill-on-exit: there is no command to kill";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
+	else
+		why = targets_refuse(&o->targets, o->npids, o->stack, o->ntps,
+				     o->lines, o->no_bpf);
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;
@@ -659,6 +679,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 void opt_free(struct options *o)
 {
 	pathsel_free(&o->paths);
+	targets_free(&o->targets);
 	for (int i = 0; i < o->ntps; i++) {
 		free(o->tps[i].glob);
 		free(o->tps[i].filter);

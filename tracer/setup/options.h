@@ -13,6 +13,7 @@
 
 #include "pathsel.h"
 #include "select.h"
+#include "targets.h"
 
 struct options {
 	int follow;		/* -f: 1, -ff: 2 (one file per process) */
@@ -74,6 +75,7 @@ struct options {
 				   --flamegraph, --spawns (tables, reports) */
 	const char *user;	/* -u USER: run the command as USER */
 	int ready_fd;		/* --ready-fd N: told once tracing, or -1 */
+	struct target_sel targets;	/* --comm, --uid, --cgroup */
 };
 
 /*

@@ -63,6 +63,8 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->sum_wall = o->sum_wall;
 	w->sel = &o->sel;
 	w->rec_sel = &p->seen;
+	/* --comm, --uid, --cgroup: decided by the programs, on each call */
+	w->target = targets_any(&o->targets) ? &o->targets.k : NULL;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
@@ -163,6 +165,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->pids = o->pids;
 	p->npids = o->npids;
 	p->all = o->system_wide;
+	p->targets = targets_any(&o->targets) ? &o->targets : NULL;
 	p->follow = o->follow > 0;
 	p->ready_fd = o->ready_fd;
 	plan_seen(o, p);

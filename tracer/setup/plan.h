@@ -19,6 +19,7 @@
 #include "launch.h"
 #include "pair.h"
 #include "sink.h"
+#include "targets.h"
 
 struct options;
 
@@ -34,6 +35,8 @@ struct plan {
 	const pid_t *pids;		/* -p */
 	int npids;
 	int all;			/* -a */
+	const struct target_sel *targets;	/* --comm, --uid, --cgroup (with
+					   all: every task is asked), or NULL */
 	int follow;			/* -f, -ff */
 	int ready_fd;			/* --ready-fd, or -1 */
 	/*
