@@ -167,9 +167,10 @@ static int fds_per_task(const struct trace *t)
 }
 
 /*
- * --comm, --uid, --cgroup are decided by the BPF programs that write the
- * calls (ring mode) or count them (-c): when those could not load, the
- * events would show every task.  Refused rather than traced wrong.
+ * --comm, --uid, --cgroup and --tree are decided by the BPF programs that
+ * write the calls (ring mode) or count them (-c): when those could not
+ * load, the events would show every task.  Refused rather than traced
+ * wrong.
  */
 static int targets_check(struct trace *t, char *err, size_t errlen)
 {
@@ -177,11 +178,12 @@ static int targets_check(struct trace *t, char *err, size_t errlen)
 	int ok = t->cap.active && (p->summary == 1 ? t->cap.summary :
 				   t->cap.ring && (!p->summary || t->cap.summary));
 
-	if (!p->targets || ok)
+	if ((!p->targets && !p->tree) || ok)
 		return 0;
-	snprintf(err, errlen, "--comm, --uid and --cgroup need the BPF"
-		 " programs, which decide who is traced (%s)",
-		 t->cap.active ? "not in ring mode" : t->cap.why);
+	snprintf(err, errlen, "%s need%s the BPF programs, which decide who is"
+		 " traced (%s)", p->tree ? "--tree" : "--comm, --uid and --cgroup",
+		 p->tree ? "s" : "", t->cap.active ? "not in ring mode" :
+		 t->cap.why);
 	return -ENOTSUP;
 }
 
@@ -217,7 +219,8 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 			return r;
 		/* a selection is made by the ring programs, whatever the
 		   syscalls (the per-syscall events cannot ask who calls) */
-		want.ring = p->cap.ring && (!t->ev.per_syscall || p->targets);
+		want.ring = p->cap.ring && (!t->ev.per_syscall || p->targets ||
+					    p->tree);
 		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 	}
 	r = targets_check(t, err, errlen);
@@ -284,9 +287,16 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {
-		r = attach_process(t, p->pids[i], err, errlen);
+		r = p->tree ? attach_tree(t, p->pids[i], err, errlen) :
+			      attach_process(t, p->pids[i], err, errlen);
 		if (r)
 			return r;
+	}
+	/* --tree without -f: the program followed forks while attaching */
+	if (p->tree && !p->follow && (r = capture_follow(&t->cap, 0))) {
+		snprintf(err, errlen, "cannot set the BPF program up: %s",
+			 strerror(-r));
+		return r;
 	}
 	return 0;
 }
@@ -433,7 +443,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		return r;
 	}
 	/* strace: -o FILE gets pid prefixes when it starts with several */
-	t->pr.view.multi = p->all || t->pr.view.nlive > 1;
+	t->pr.view.multi = p->all || p->tree || t->pr.view.nlive > 1;
 	r = merge_init(&t->mg, t->ps.rings, t->ps.nrings, REORDER_WINDOW_NS);
 	if (r) {
 		snprintf(err, errlen, "out of memory");

@@ -325,6 +325,34 @@ int capture_add(struct capture *c, pid_t id)
 	return 0;
 }
 
+int capture_has(struct capture *c, pid_t id)
+{
+	uint32_t key = (uint32_t)id, slot = key & c->slot_mask, v = 0;
+	uint8_t one;
+
+	if (!c->active)
+		return 0;
+	if (c->ids_in_array)
+		return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced_ids),
+					    &slot, &v) && v == key;
+	return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced), &key,
+				    &one);
+}
+
+int capture_follow(struct capture *c, int on)
+{
+	int fd = c->active ? bpf_map__fd(c->skel->maps.config) : -1;
+	struct cap_config cfg;
+	uint32_t zero = 0;
+
+	if (fd < 0)
+		return 0;
+	if (bpf_map_lookup_elem(fd, &zero, &cfg))
+		return -errno;
+	cfg.follow = (unsigned int)on;
+	return bpf_map_update_elem(fd, &zero, &cfg, BPF_ANY) ? -errno : 0;
+}
+
 void capture_close(struct capture *c)
 {
 	/* last attached first: -c's sum_switch outlives the calls' programs */

@@ -82,6 +82,10 @@ int cap_sum_read(struct capture *c, struct summary *s);
 uint64_t capture_ring_drops(struct capture *c);
 /* trace this tgid (or tid, for a command without -f) from now on */
 int capture_add(struct capture *c, pid_t id);
+/* is this id in the traced set (the program may have put it there)? */
+int capture_has(struct capture *c, pid_t id);
+/* children of traced tasks join the set from now on (on), or no longer */
+int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
 
 /*

@@ -436,6 +436,7 @@ static const struct opt_row opt_rows[] = {
 	{ "comm", LONG_ONLY + 51, ARG, opt_target, 0, 0 },
 	{ "uid", LONG_ONLY + 52, ARG, opt_target, 0, 1 },
 	{ "cgroup", LONG_ONLY + 53, ARG, opt_target, 0, 2 },
+	ROW_INT("tree", LONG_ONLY + 54, opt_set, tree, 1),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
 	ROW("trace-path", 'P', ARG, opt_trace_path),
@@ -612,8 +613,8 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	else
-		why = targets_refuse(&o->targets, o->npids, o->stack, o->ntps,
-				     o->lines, o->no_bpf);
+		why = targets_refuse(&o->targets, o->tree, o->npids, o->stack,
+				     o->ntps, o->lines, o->no_bpf);
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

@@ -76,6 +76,7 @@ struct options {
 	const char *user;	/* -u USER: run the command as USER */
 	int ready_fd;		/* --ready-fd N: told once tracing, or -1 */
 	struct target_sel targets;	/* --comm, --uid, --cgroup */
+	int tree;		/* --tree: -p's processes and descendants */
 };
 
 /*

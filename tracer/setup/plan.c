@@ -45,10 +45,13 @@ static void plan_capture(const struct options *o, struct plan *p)
 
 	w->no_bpf = o->no_bpf;
 	w->args = !table_only;
-	w->ring = !o->stack && !o->npids && !o->ntps && !table_only;
+	w->ring = !o->stack && (!o->npids || o->tree) && !o->ntps &&
+		  !table_only;
 	w->summary = o->summary != 0;
 	w->signals = !table_only;
-	w->follow = o->follow > 0;
+	/* --tree: forks followed while attaching (the kernel adds who is
+	   born meanwhile; see attach_tree) */
+	w->follow = o->follow > 0 || o->tree;
 	w->all = o->system_wide;
 	w->spawns = o->spawns;
 	w->count_events = table_only;
@@ -167,11 +170,12 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->all = o->system_wide;
 	p->targets = targets_any(&o->targets) ? &o->targets : NULL;
 	p->follow = o->follow > 0;
+	p->tree = o->tree;
 	p->ready_fd = o->ready_fd;
 	plan_seen(o, p);
 	plan_events(o, p);
 	plan_capture(o, p);
-	p->scope = o->cmd && !o->system_wide && !o->npids;
+	p->scope = (o->cmd && !o->system_wide && !o->npids) || o->tree;
 	plan_rings(o, m, p);
 	p->pair = (struct pair_conf){
 		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,

@@ -38,6 +38,7 @@ struct plan {
 	const struct target_sel *targets;	/* --comm, --uid, --cgroup (with
 					   all: every task is asked), or NULL */
 	int follow;			/* -f, -ff */
+	int tree;			/* -p's with their descendants (--tree) */
 	int ready_fd;			/* --ready-fd, or -1 */
 	/*
 	 * events and BPF.  count_first: -c without stacks counts in the

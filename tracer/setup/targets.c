@@ -205,26 +205,33 @@ int targets_any(const struct target_sel *ts)
 	return ts->k.ncomm || ts->k.nuid || ts->k.ncg;
 }
 
-const char *targets_refuse(const struct target_sel *ts, int npids,
+const char *targets_refuse(const struct target_sel *ts, int tree, int npids,
 			   int stack, int ntps, int lines, int no_bpf)
 {
-	if (!targets_any(ts))
+	const char *who = tree ? "--tree is" : "--comm, --uid and --cgroup are";
+	static char why[256];
+
+	if (tree && !npids)
+		return "--tree: there is no -p PID whose tree it is";
+	if (!targets_any(ts) && !tree)
 		return NULL;
-	if (npids)
+	if (targets_any(ts) && npids)
 		return "--comm, --uid and --cgroup select among all tasks:"
 		       " not with -p";
 	if (no_bpf)
-		return "--comm, --uid and --cgroup are decided by the BPF"
-		       " programs: not with --no-bpf";
-	if (stack)
-		return "--comm, --uid and --cgroup are decided by the BPF"
-		       " programs on the calls they write: not with stacks"
-		       " (-k, --stack, --flamegraph, --spawns) yet";
-	if (ntps && lines)
-		return "--comm, --uid and --cgroup are decided by the BPF"
-		       " programs on the calls they write: not with -e"
-		       " SYS:EVENT lines (with -c they are counted)";
-	return NULL;
+		snprintf(why, sizeof(why), "%s decided by the BPF programs:"
+			 " not with --no-bpf", who);
+	else if (stack)
+		snprintf(why, sizeof(why), "%s decided by the BPF programs on"
+			 " the calls they write: not with stacks (-k, --stack,"
+			 " --flamegraph, --spawns) yet", who);
+	else if (ntps && lines)
+		snprintf(why, sizeof(why), "%s decided by the BPF programs on"
+			 " the calls they write: not with -e SYS:EVENT lines"
+			 " (with -c they are counted)", who);
+	else
+		return NULL;
+	return why;
 }
 
 static void add(char *buf, size_t len, size_t *at, const char *fmt, ...)

@@ -32,11 +32,11 @@ int targets_cgroup(struct target_sel *ts, const char *arg,
 
 int targets_any(const struct target_sel *ts);
 /*
- * Why a selection cannot go with these options (it is made by the BPF
- * programs on the calls they write or count: not on perf's samples),
- * or NULL.
+ * Why a selection, or --tree, cannot go with these options (it is made
+ * by the BPF programs on the calls they write or count: not on perf's
+ * samples), or NULL.
  */
-const char *targets_refuse(const struct target_sel *ts, int npids,
+const char *targets_refuse(const struct target_sel *ts, int tree, int npids,
 			   int stack, int ntps, int lines, int no_bpf);
 /* "comm 'cat*' or 'sh', uid 0 (root)": the selection, said once */
 void targets_describe(const struct target_sel *ts, char *buf, size_t len);
