@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --comm: the tasks whose name matches, decided in the kernel on each call.
+# etrace --comm NAME --comm 'g16*PIDz' -e trace=getppid,prctl runs in the
+# background (other tracers run on this machine: the names are this
+# test's own); then, once it is ready:
+#   NAME 3 - 0          (renamer, copied under NAME: matches from its exec)
+#   renamer 4 - 0       (never matches)
+#   renamer 2 NAME 5    (renames itself into NAME: traced from then on)
+#   renamer 2 g16abPIDz 1   (into the glob)
+#   renamer 2 g16abPIDy 1   (a name the glob does not take)
+#   NAME 2 other 3      (renames itself away: traced until then)
+# The whole trace is, per pid: the 3 getppid() and the exit of the first;
+# the second, fourth... nothing; the renamers into a match, the end of
+# their prctl ("<... prctl resumed>) = 0") then their calls and exit; the
+# last its 2 getppid() and its prctl cut short ("<detached ...>").
+# Then -c: etrace -c --comm NAME while NAME runs `files` (and the same
+# program under another name runs beside it): the table's calls and
+# errors per syscall are strace -c's on the same program, but for
+# execve, whose entry was made under the old name (not counted).
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+
+kill_at_exit ep
+me=$$
+name=et16c$me
+cp "$PROGS/renamer" "$WORK/$name" || fail "cp"
+etrace_bg /dev/null err --comm "$name" --comm "g16*${me}z" \
+	-e trace=getppid,prctl -o out
+"$WORK/$name" 3 - 0 & a=$!; wait $a
+"$PROGS/renamer" 4 - 0 & b=$!; wait $b
+"$PROGS/renamer" 2 "$name" 5 & c=$!; wait $c
+"$PROGS/renamer" 2 "g16ab${me}z" 1 & d=$!; wait $d
+"$PROGS/renamer" 2 "g16ab${me}y" 1 & e=$!; wait $e
+"$WORK/$name" 2 other 3 & f=$!; wait $f
+exits() { [ "$(grep -c '+++ exited with 0 +++$' out 2>/dev/null)" -ge 3 ]; }
+wait_until 60 exits || { cat err >&2; fail "the exits of $a, $c, $d are not in the trace"; }
+# (the last one's lines were written before the exits above were read)
+kill -INT $ep
+wait_gone $ep 60 || fail "etrace still running 60 s after SIGINT"
+wait $ep
+ep=""
+cat err >&2
+grep -qxF "etrace: tracing the tasks of comm '$name' or 'g16*${me}z'" err ||
+	fail "no header line naming the selection"
+{
+	for i in 1 2 3; do printf '%s\tgetppid() = %s\n' $a $me; done
+	printf '%s\t+++ exited with 0 +++\n' $a
+	printf '%s\t<... prctl resumed>) = 0\n' $c
+	for i in 1 2 3 4 5; do printf '%s\tgetppid() = %s\n' $c $me; done
+	printf '%s\t+++ exited with 0 +++\n' $c
+	printf '%s\t<... prctl resumed>) = 0\n' $d
+	printf '%s\tgetppid() = %s\n' $d $me
+	printf '%s\t+++ exited with 0 +++\n' $d
+	for i in 1 2; do printf '%s\tgetppid() = %s\n' $f $me; done
+	printf '%s\tprctl(PR_SET_NAME, "other" <detached ...>\n' $f
+} > expected
+sed -E 's/^([0-9]+) +/\1\t/; s/  +/ /g' out > actual
+same expected actual "the trace of --comm"
+
+# -c: the counts of the matching task are strace -c's
+mkdir c && cp "$PROGS/files" "c/$name" && cp "$PROGS/files" c/et16other ||
+	fail "cp files"
+strace -c -o s.c -- "c/$name" "$WORK/s.dir" > /dev/null 2> s.err ||
+	{ cat s.err >&2; fail "files under strace -c failed"; }
+etrace_bg /dev/null err2 -q -c --comm "$name" -o e.c
+"c/$name" "$WORK/e.dir" > /dev/null & x=$!
+c/et16other "$WORK/o.dir" > /dev/null & y=$!
+wait $x $y
+kill -INT $ep
+wait_gone $ep 60 || fail "etrace -c still running 60 s after SIGINT"
+wait $ep
+ep=""
+rows() {	# "syscall calls errors" of a -c table, sorted, without execve
+	awk '/^-+ /||/^% time/||/^$/ { next }
+	     NF == 6 { print $6, $4, $5; next }
+	     NF == 5 { print $5, $4, 0; next }
+	     { print "ODD", $0 }' "$1" | grep -v '^execve \|^total ' | sort
+}
+rows s.c > s.rows
+rows e.c > e.rows
+same s.rows e.rows "calls and errors per syscall of files (strace -c vs etrace -c --comm)"
+exit 0
