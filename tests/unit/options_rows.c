@@ -119,6 +119,59 @@ int main(void)
 		CHECK(opt_parse(2, argv, &o, err, sizeof(err)) == -1);
 		CHECK_STR(err, "option '--output' needs an argument");
 	}
+	/* --comm, --uid, --cgroup: resolved, refused when they cannot be */
+	CHECK(parse("--comm", "cat*") == 0 && o.targets.k.ncomm == 1 &&
+	      !strcmp(o.targets.k.comm[0], "cat*") && !o.targets.k.literal &&
+	      o.system_wide);
+	CHECK(parse("--comm=sh", "--comm=bash") == 0 && o.targets.k.ncomm == 2 &&
+	      o.targets.k.literal == 3);
+	CHECK(parse("--comm", "") == -1);
+	CHECK_STR(err, "--comm '': an empty name matches no task");
+	CHECK(parse("--comm", "a[bc]") == -1);
+	CHECK_STR(err, "--comm 'a[bc]': only '*' and '?' are wildcards ('[' is"
+		  " not taken)");
+	CHECK(parse("--comm", "0123456789abcdef*") == -1);
+	CHECK_STR(err, "--comm '0123456789abcdef*': a task's name has at most"
+		  " 15 bytes: it would match no task");
+	CHECK(parse("--comm", "0123456789abcde*") == 0);
+	CHECK(parse("--uid", "root") == 0 && o.targets.k.nuid == 1 &&
+	      o.targets.k.uid[0] == 0 && !strcmp(o.targets.user[0], "root"));
+	CHECK(parse("--uid", "65534") == 0 && o.targets.k.uid[0] == 65534 &&
+	      !o.targets.user[0]);
+	CHECK(parse("--uid", "no-such-user-et16") == -1);
+	CHECK_STR(err, "--uid 'no-such-user-et16': no such user");
+	CHECK(parse("--cgroup", "/") == 0 && o.targets.k.ncg == 1 &&
+	      o.targets.k.cg_level[0] == 0 && o.targets.k.cg_id[0] != 0 &&
+	      !strcmp(o.targets.cgroup[0], "/"));
+	CHECK(parse("--cgroup", "/no-such-cgroup-et16") == -1);
+	CHECK(!strncmp(err, "--cgroup '/no-such-cgroup-et16': no such cgroup (v2,"
+		       " under /", 52));
+	CHECK(parse("--comm=x", "-k") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
+		  " programs on the calls they write: not with stacks (-k,"
+		  " --stack, --flamegraph, --spawns) yet");
+	CHECK(parse("--uid=0", "--no-bpf") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
+		  " programs: not with --no-bpf");
+	CHECK(parse("--comm=x", "-esched:sched_switch") == -1);
+	CHECK(parse("--comm=x", "-p1") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
+		  " with -p");
+	CHECK(parse("--comm=x", "-c") == 0 && o.summary == 1);
+	/* --tree: -p's */
+	CHECK(parse("--tree", NULL) == -1);
+	CHECK_STR(err, "--tree: there is no -p PID whose tree it is");
+	CHECK(parse("--tree", "-p1") == 0 && o.tree && o.npids == 1);
+	CHECK(parse("-p1", "--tree") == 0 && o.tree);
+	{
+		char *argv[] = { "etrace", "-p1", "--tree", "-k", NULL };
+
+		opt_free(&o);
+		CHECK(opt_parse(4, argv, &o, err, sizeof(err)) == -1);
+		CHECK_STR(err, "--tree is decided by the BPF programs on the"
+			  " calls they write: not with stacks (-k, --stack,"
+			  " --flamegraph, --spawns) yet");
+	}
 	/* what cannot go together, in the order said */
 	CHECK(parse("-kkk", NULL) == -1);
 	CHECK_STR(err, "-k given more than twice");

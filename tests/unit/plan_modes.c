@@ -127,5 +127,24 @@ int main(void)
 	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
 	CHECK(p.cap.signals && p.quiet == QUIET_ALL);
 	opt_free(&o);
+	/* --comm: system-wide, the programs ask who is traced; ring mode */
+	CHECK(plan(2, "--comm", "x", NULL, NULL) == 0);
+	CHECK(p.all && p.targets == &o.targets && p.cap.target == &o.targets.k);
+	CHECK(p.cap.ring && p.cap.all && !p.cap.follow && !p.scope);
+	CHECK(plan(2, "-c", "--uid", "0", NULL) == 0);
+	CHECK(p.count_first && p.cap.target == &o.targets.k);
+	CHECK(plan(2, "-f", "--comm", "x", NULL) == 0);
+	CHECK(p.cap.follow && p.follow);
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(!p.targets && !p.cap.target && !p.tree);
+	/* -p --tree: ring mode, scoped, forks followed by the program (while
+	   attaching, and after only with -f) */
+	CHECK(plan(2, "-p", "1", "--tree", NULL) == 0);
+	CHECK(p.tree && p.npids == 1 && p.scope && p.cap.ring && p.cap.follow);
+	CHECK(!p.follow && !p.all && !p.targets);
+	CHECK(plan(2, "-p", "1", "--tree", "-f") == 0);
+	CHECK(p.tree && p.follow && p.cap.follow);
+	CHECK(plan(2, "-p", "1", NULL, NULL) == 0);
+	CHECK(!p.tree && !p.scope && !p.cap.ring);
 	CHECK_DONE();
 }
