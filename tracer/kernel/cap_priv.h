@@ -38,7 +38,8 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 int cap_ring_create(const struct perfset *ps, int *rb);
 int cap_ring_setup(struct capture *c, const struct cap_want *w,
 		   struct perfset *ps, struct cap_config *cfg, int *rb);
-int cap_ring_attach(struct capture *c, struct evlist *l);
+/* ring mode's programs: on raw_syscalls, or on l's per-syscall events */
+int cap_ring_attach(struct capture *c, struct evlist *l, struct tracefs *t);
 
 /* cap_sum.c: -c's read-only configuration, set before the load */
 void cap_sum_conf(struct capture *c, const struct cap_want *w,

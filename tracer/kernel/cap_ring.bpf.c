@@ -18,29 +18,26 @@ static __always_inline int ring_traced(struct cap_config *c)
 
 /*
  * Ring mode: the entry of a traced, selected call: its copies first (in
- * the perf ring, stamped before this record), then the call.
+ * the perf ring, stamped before this record), then the call.  args: the
+ * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask).
  */
-SEC("tp_btf/sys_enter")
-int ring_enter(u64 *ctx)
+static __always_inline int ring_wants(struct cap_config *c, s64 nr)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx[0];
-	struct cap_config *c = cfg();
-	s64 nr = (s64)ctx[1];
+	return c && c->ring && nr_in(c->rsel, nr) && ring_traced(c);
+}
+
+static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
+					  s64 nr, const u64 *args, u64 sp)
+{
 	u32 r[RB_ENTER_SIZE / 4];
 	struct call call;
 
-	if (!c || !c->ring || !nr_in(c->rsel, nr) || !ring_traced(c))
-		return 0;
-	call.ca.args[0] = regs->di;
-	call.ca.args[1] = regs->si;
-	call.ca.args[2] = regs->dx;
-	call.ca.args[3] = regs->r10;
-	call.ca.args[4] = regs->r8;
-	call.ca.args[5] = regs->r9;
+	for (int i = 0; i < 6; i++)
+		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)
-		call.ca.args[0] = regs->sp + SIGFRAME_MASK_OFF;
+		call.ca.args[0] = sp + SIGFRAME_MASK_OFF;
 	enter_copies(ctx, (int)nr, &call);
-	call.ca.args[0] = regs->di;	/* the record has the registers */
+	call.ca.args[0] = args[0];	/* the record has the registers */
 	/* raw: common fields (unused), id, args[6]; then padding */
 	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
 	r[9] = r[10] = 0;
@@ -49,23 +46,18 @@ int ring_enter(u64 *ctx)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
 	r[25] = 0;
 	rb_write(c, r, sizeof(r));
-	return 0;
 }
 
-/* its exit (-1 as the number after rt_sigreturn, as raw_syscalls says) */
-SEC("tp_btf/sys_exit")
-int ring_exit(u64 *ctx)
+/* its exit */
+static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx[0];
 	struct cap_config *c = cfg();
-	s64 ret = (s64)ctx[1], nr;
 	u32 r[RB_EXIT_SIZE / 4];
 
 	if (!c || !c->ring)
-		return 0;
-	nr = (s64)regs->orig_ax;
+		return;
 	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
-		return 0;
+		return;
 	exit_copies(ctx, nr, ret);
 	/* raw: common fields (unused), id, ret; then padding */
 	rb_head(r, RB_EXIT_SIZE, c->id_exit, 24);
@@ -74,5 +66,70 @@ int ring_exit(u64 *ctx)
 	put64(&r[13], (u64)ret);
 	r[15] = 0;
 	rb_write(c, r, sizeof(r));
+}
+
+SEC("tp_btf/sys_enter")
+int ring_enter(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	struct cap_config *c = cfg();
+	u64 args[6];
+
+	if (!ring_wants(c, (s64)ctx[1]))
+		return 0;
+	args[0] = regs->di;
+	args[1] = regs->si;
+	args[2] = regs->dx;
+	args[3] = regs->r10;
+	args[4] = regs->r8;
+	args[5] = regs->r9;
+	ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp);
 	return 0;
+}
+
+/* its exit (-1 as the number after rt_sigreturn, as raw_syscalls says) */
+SEC("tp_btf/sys_exit")
+int ring_exit(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+
+	ring_exit_do(ctx, (s64)regs->orig_ax, (s64)ctx[1]);
+	return 0;
+}
+
+/*
+ * The same on the per-syscall tracepoints (syscalls:sys_enter_NAME),
+ * for a selection of a few syscalls with --comm, --uid, --cgroup or
+ * --tree: the other syscalls then run no program at all (the raw
+ * tracepoint runs one on every call of the machine).  Tracepoint
+ * programs: 1, or the hit's perf samples would be suppressed.
+ */
+SEC("tracepoint")
+int ring_enter_sc(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct pt_regs *regs;
+	u64 args[6], sp = 0;
+
+	if (!ring_wants(c, ctx->nr))
+		return 1;
+	/* read, not loaded: the record holds only this call's arguments */
+	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
+		return 1;
+	if (ctx->nr == SYS_RT_SIGRETURN) {
+		if (!bpf_core_enum_value_exists(enum bpf_func_id,
+						BPF_FUNC_task_pt_regs))
+			return 1;
+		regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+		sp = BPF_CORE_READ(regs, sp);
+	}
+	ring_enter_do(c, ctx, ctx->nr, args, sp);
+	return 1;
+}
+
+SEC("tracepoint")
+int ring_exit_sc(struct exit_ctx *ctx)
+{
+	ring_exit_do(ctx, ctx->nr, ctx->ret);
+	return 1;
 }

@@ -69,14 +69,16 @@ static void fail(struct capture *c, const char *what, int e)
  * etrace's start-up.  Maps only the others use: one entry.
  */
 static void choose_programs(struct capture *c, const struct cap_want *w,
-			    int ring, int fits)
+			    int ring, int fits, int per_syscall)
 {
 	struct capture_bpf *k = c->skel;
 	const struct { struct bpf_program *p; int on; } use[] = {
 		{ k->progs.cap_enter, c->args && !ring },
 		{ k->progs.cap_exit, c->args && !ring },
-		{ k->progs.ring_enter, ring },
-		{ k->progs.ring_exit, ring },
+		{ k->progs.ring_enter, ring && !per_syscall },
+		{ k->progs.ring_exit, ring && !per_syscall },
+		{ k->progs.ring_enter_sc, ring && per_syscall },
+		{ k->progs.ring_exit_sc, ring && per_syscall },
 		{ k->progs.sum_enter, c->summary },
 		{ k->progs.sum_exit, c->summary },
 		{ k->progs.sum_switch, c->summary },
@@ -209,7 +211,7 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 	int r;
 
 	if (c->ring)
-		r = cap_ring_attach(c, l);
+		r = cap_ring_attach(c, l, t);
 	else
 		r = c->args ? cap_args_attach(c, l, t) : 0;
 	if (!r && c->summary)
@@ -257,7 +259,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->args = w->args;
 	c->summary = w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
-	choose_programs(c, w, ring, fits);
+	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
 	if (capture_bpf__load(c->skel)) {
