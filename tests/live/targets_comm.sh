@@ -13,6 +13,10 @@
 # the second, fourth... nothing; the renamers into a match, the end of
 # their prctl ("<... prctl resumed>) = 0") then their calls and exit; the
 # last its 2 getppid() and its prctl cut short ("<detached ...>").
+# JSON, every syscall (the raw tracepoints' programs): etrace -j --comm
+# NAME2 while NAME2 (renamer 3 - 0) and renamer 4 - 0 run: every object
+# with a pid is NAME2's, and its calls per syscall are strace -f's on the
+# same program, but for execve (begun under the old name: its end only).
 # Then -c: etrace -c --comm NAME while NAME runs `files` (and the same
 # program under another name runs beside it): the table's calls and
 # errors per syscall are strace -c's on the same program, but for
@@ -57,6 +61,32 @@ grep -qxF "etrace: tracing the tasks of comm '$name' or 'g16*${me}z'" err ||
 } > expected
 sed -E 's/^([0-9]+) +/\1\t/; s/  +/ /g' out > actual
 same expected actual "the trace of --comm"
+
+# JSON, every syscall
+name2=et16j$me
+cp "$PROGS/renamer" "$WORK/$name2"
+strace -f -o s.j -- "$WORK/$name2" 3 - 0 2> s.err ||
+	{ cat s.err >&2; fail "renamer under strace failed"; }
+etrace_bg /dev/null err3 -j --comm "$name2" -o out.json
+"$WORK/$name2" 3 - 0 & a=$!; wait $a
+"$PROGS/renamer" 4 - 0 & b=$!; wait $b
+jexit() { grep -q '"type":"exit"' out.json; }
+wait_until 60 jexit || { cat err3 >&2; fail "JSON: no exit object"; }
+kill -INT $ep
+wait_gone $ep 60 || fail "etrace -j still running 60 s after SIGINT"
+wait $ep
+ep=""
+jq -r 'select(.pid != null) | .pid' out.json | sort -u > pids
+echo $a > want
+same want pids "JSON: the pids of --comm $name2"
+jq -r 'select(.type == "syscall") | .name' out.json | grep -vx execve |
+	sort | uniq -c > e.names
+sc_counts s.j | grep -v '^execve ' | awk '{ printf "%7d %s\n", $2, $1 }' > s.names
+sed -i 's/^ *//' e.names s.names
+same s.names e.names "JSON: calls per syscall of $name2 (strace -f vs etrace -j --comm)"
+jq -r 'select(.type == "syscall" and .name == "execve") | .status' out.json > ex
+echo successful > want
+same want ex "JSON: the execve into the match (its end)"
 
 # -c: the counts of the matching task are strace -c's
 mkdir c && cp "$PROGS/files" "c/$name" && cp "$PROGS/files" c/et16other ||
