@@ -158,6 +158,25 @@ int main(void)
 	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
 		  " with -p");
 	CHECK(parse("--comm=x", "-c") == 0 && o.summary == 1);
+	/* --errno: names and numbers; the calls that failed so */
+	CHECK(parse("--errno", "ENOENT,13") == 0 && o.targets.nerrs == 2 &&
+	      o.status == STATUS_FAILED && !o.system_wide &&
+	      o.targets.k.errs[0] == (1ull << 2 | 1ull << 13));
+	CHECK(parse("--errno", "ENOPE") == -1);
+	CHECK_STR(err, "--errno 'ENOPE': no such errno 'ENOPE'");
+	CHECK(parse("--errno", "ENOENT,") == -1);
+	CHECK_STR(err, "--errno 'ENOENT,': want a list of names or numbers"
+		  " (ENOENT,EACCES)");
+	CHECK(parse("--errno", "4096") == -1);
+	CHECK(parse("--errno=EBADF", "-c") == -1);
+	CHECK_STR(err, "--errno selects lines: -c's counts are of every call");
+	CHECK(parse("--errno=EBADF", "-z") == -1);
+	CHECK_STR(err, "--errno shows calls that failed: not with -z or another"
+		  " -e status=");
+	CHECK(parse("--errno=EBADF", "-C") == 0 && o.summary == 2);
+	/* -Z: every errno, for the kernel's filter */
+	CHECK(parse("-Z", NULL) == 0 && o.targets.k.errs[0] == ~1ull &&
+	      o.targets.k.errs[63] == ~0ull && !o.targets.nerrs);
 	/* --tree: -p's */
 	CHECK(parse("--tree", NULL) == -1);
 	CHECK_STR(err, "--tree: there is no -p PID whose tree it is");

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "perf.h"
 #include "plan.h"
+#include "rules.h"
 
 static struct options o;
 static struct plan p;
@@ -146,5 +147,17 @@ int main(void)
 	CHECK(p.tree && p.follow && p.cap.follow);
 	CHECK(plan(2, "-p", "1", NULL, NULL) == 0);
 	CHECK(!p.tree && !p.scope && !p.cap.ring);
+	/* -Z, --errno: written at the exit, when every record is not needed */
+	CHECK(plan(2, "-Z", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.failed && p.cap.tconf == &o.targets.k && !p.pair.rules.errs);
+	CHECK(plan(2, "--errno", "EBADF", NULL, NULL) == 0);
+	CHECK(p.cap.failed && p.pair.rules.errs == o.targets.k.errs &&
+	      p.pair.rules.filters && p.pair.rules.status == STATUS_FAILED);
+	CHECK(plan(2, "-Z", "-n", NULL, NULL) == 0);
+	CHECK(!p.cap.failed);
+	CHECK(plan(2, "-Z", "-Y", NULL, NULL) == 0);
+	CHECK(!p.cap.failed);
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.failed && !p.pair.rules.errs);
 	CHECK_DONE();
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "rules.h"
 #include "targets.h"
 
 static char err[512];
@@ -71,6 +72,7 @@ int main(void)
 	CHECK_STR(err, "--uid given more than 8 times");
 	targets_free(&ts);
 	CHECK(!targets_any(&ts));
-	CHECK(targets_refuse(&ts, 0, 0, 0, 0, 0, 0) == NULL);
+	CHECK(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL }) == NULL);
 	CHECK_DONE();
 }

@@ -342,6 +342,29 @@ static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
 	}
 }
 
+/*
+ * Ring mode with -Z or --errno: a call's entry (its record and its copy
+ * record) is held in its task's storage until its exit says whether it
+ * failed as selected; then both are written, with their own times, or
+ * dropped: a successful call writes nothing.
+ */
+struct pend {
+	u32 on;				/* an entry is held */
+	u32 caplen;			/* bytes in cap (0: no copies) */
+	u32 rec[RB_ENTER_SIZE / 4];
+	u8 cap[RB_HEAD + CAP_REC_MAX + 8];
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct pend);
+} pend SEC(".maps");
+
+/* -Z, --errno (cap_target.bpf.c): a return value that is shown */
+int g_err_ok(s64 ret);
+
 /* --comm, --uid, --cgroup (cap_target.bpf.c): the current task is selected */
 int g_target(void);
 /* ... another task (a struct task_struct's address) */

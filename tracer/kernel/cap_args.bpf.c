@@ -437,6 +437,7 @@ int cap_enter(struct enter_ctx *ctx)
 
 	if (!c || !is_traced(c))
 		return 1;
+	call.defer = 0;
 	/*
 	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
 	 * syscall's arguments, and the kernel refuses to attach a program

@@ -19,6 +19,7 @@ struct call {
 	u32 phase;
 	u32 late;	/* entry: faulted, to retry; exit: to retry now */
 	u32 outs;	/* exit: the call succeeded, copy what it wrote */
+	u32 defer;	/* ring mode: held in the task's pend, not written */
 	struct cap_spec *sp;
 };
 
@@ -109,6 +110,19 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 }
 
 /* a record's head: the perf sample fields before the raw bytes (36) */
+/* a record not written (no room to hold it): said as lost, as a full
+   ring's are */
+static __always_inline void rb_dropped(void)
+{
+	u32 zero = 0;
+	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
+
+	if (d) {
+		d->pending++;
+		d->total++;
+	}
+}
+
 static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
 {
 	u64 pt = bpf_get_current_pid_tgid();
@@ -127,6 +141,18 @@ static __always_inline int ring_on(void)
 	struct cap_config *c = cfg();
 
 	return c && c->ring;
+}
+
+/* the entry's copy record (its ring head in front), held until the exit */
+static __always_inline void pend_cap(const void *h, u64 size)
+{
+	struct pend *p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(),
+					      0, 0);
+
+	if (!p || size > sizeof(p->cap))
+		return;
+	if (!bpf_probe_read_kernel(p->cap, size, h))
+		p->caplen = (u32)size;
 }
 
 static __always_inline void capture(void *ctx, int nr, struct call *c)
@@ -160,7 +186,11 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 
 		size = bounded(size, 2 * CAP_REC_MAX - 1);
 		rb_head(h, (u32)(RB_HEAD + size + 4), RB_ID_CAP, (u32)size + 4);
-		rb_write(cfg(), h, bounded(RB_HEAD + size + 4, 4 * CAP_REC_MAX - 1));
+		if (c->defer)
+			pend_cap(h, RB_HEAD + size + 4);
+		else
+			rb_write(cfg(), h, bounded(RB_HEAD + size + 4,
+						   4 * CAP_REC_MAX - 1));
 		return;
 	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
@@ -239,6 +269,7 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	key = (u32)nr;
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = sv->args[i];
+	call.defer = 0;
 	call.late = sv->late;
 	/* an exec that succeeded: the old memory is gone */
 	if (call.late && sv->mm != current_mm())

@@ -30,12 +30,25 @@ static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 					  s64 nr, const u64 *args, u64 sp)
 {
 	u32 r[RB_ENTER_SIZE / 4];
+	struct pend *p = 0;
 	struct call call;
 
+	/* -Z, --errno: held until the exit (pend_* in cap.bpf.h) */
+	if (c->failed) {
+		p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(), 0,
+					 BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (!p) {
+			rb_dropped();
+			return;
+		}
+		p->on = 0;
+		p->caplen = 0;
+	}
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)
 		call.ca.args[0] = sp + SIGFRAME_MASK_OFF;
+	call.defer = p != 0;
 	enter_copies(ctx, (int)nr, &call);
 	call.ca.args[0] = args[0];	/* the record has the registers */
 	/* raw: common fields (unused), id, args[6]; then padding */
@@ -45,7 +58,38 @@ static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 	for (int i = 0; i < 6; i++)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
 	r[25] = 0;
+	if (p) {
+		__builtin_memcpy(p->rec, r, sizeof(r));
+		p->on = 1;
+		return;
+	}
 	rb_write(c, r, sizeof(r));
+}
+
+/*
+ * -Z, --errno at a call's exit: its held entry written now (with its
+ * own times: the ring is then not quite in time order, which the merge
+ * takes) if it failed as selected, else dropped with what the exit
+ * would copy.  0: nothing more to write for this call.
+ */
+static __always_inline int pend_exit(struct cap_config *c, s64 ret)
+{
+	struct pend *p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(),
+					      0, 0);
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	int held = p && p->on;
+
+	if (held)
+		p->on = 0;
+	if (!g_err_ok(ret)) {
+		bpf_map_delete_elem(&inflight, &tid);
+		return 0;
+	}
+	if (held && p->caplen && p->caplen <= sizeof(p->cap))
+		rb_write(c, p->cap, p->caplen);
+	if (held)
+		rb_write(c, p->rec, sizeof(p->rec));
+	return 1;
 }
 
 /* its exit */
@@ -57,6 +101,8 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 	if (!c || !c->ring)
 		return;
 	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
+		return;
+	if (c->failed && !pend_exit(c, ret))
 		return;
 	exit_copies(ctx, nr, ret);
 	/* raw: common fields (unused), id, ret; then padding */

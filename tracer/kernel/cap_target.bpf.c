@@ -183,3 +183,14 @@ __noinline int g_target_task(u64 task)
 	bpf_probe_read_kernel(comm, sizeof(comm), &t->comm);
 	return comm_ok(comm);
 }
+
+/* -Z, --errno: ret is a failure of a selected errno */
+__noinline int g_err_ok(s64 ret)
+{
+	u64 e;
+
+	if (ret >= 0 || ret < -4095)
+		return 0;
+	e = (u64)-ret;
+	return target_conf.errs[(e >> 6) & 63] >> (e & 63) & 1;
+}

@@ -162,8 +162,10 @@ static void config_of(struct capture *c, const struct cap_want *w,
 		cfg->all = 0;
 		cfg->by_tid = 0;
 		cfg->target = 1;
-		cap_target_conf(c, w->target);
 	}
+	cfg->failed = (unsigned int)w->failed;
+	if (w->target || w->failed)
+		cap_target_conf(c, w->tconf);
 	cfg->strsize = w->strsize;
 	cfg->fds = c->fds;
 	if (c->fds)

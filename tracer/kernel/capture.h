@@ -62,6 +62,9 @@ struct cap_want {
 					   (sel, or more: see the plan) */
 	const struct cap_target *target;/* --comm, --uid, --cgroup: the tasks
 					   traced (with all), or NULL */
+	const struct cap_target *tconf;	/* the programs' selection data */
+	int failed;			/* ring mode: only failed calls (in
+					   tconf's errs) are written */
 };
 
 /*

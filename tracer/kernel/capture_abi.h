@@ -192,6 +192,8 @@ struct sum_conf {
  * neither, and is compared as two words); uid: real uids; cgroup: a v2
  * cgroup's id and its level, matched by the task's ancestor at that
  * level (the cgroup or one below it).  self: etrace's tgid, never.
+ * errs: which failed calls are written (cap_config.failed), all of them
+ * for -Z.
  */
 #define CAP_TARGET_MAX	8
 #define CAP_GLOB_MAX	32		/* bytes of a --comm glob, NUL included */
@@ -205,6 +207,8 @@ struct cap_target {
 	unsigned int pad;
 	unsigned long long cg_id[CAP_TARGET_MAX];
 	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
+	/* --errno: bit e, calls failing with errno e (1 to 4095) */
+	unsigned long long errs[64];
 };
 
 struct cap_config {
@@ -218,6 +222,10 @@ struct cap_config {
 	unsigned int target;		/* --comm, --uid, --cgroup: the tasks
 					   g_target() selects (with follow,
 					   and the traced set's) */
+	unsigned int failed;		/* ring mode, -Z or --errno: a call is
+					   written at its exit, if it failed
+					   (g_err_ok) */
+	unsigned int pad;
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,

@@ -199,15 +199,11 @@ static int opt_pids(struct options *o, const struct opt_row *r,
 	return optval_pids(arg, &o->pids, &o->npids, cx->err, cx->errlen);
 }
 
-/* --comm, --uid, --cgroup (targets.c) */
+/* --comm, --uid, --cgroup, --errno (targets.c) */
 static int opt_target(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
-	struct target_sel *ts = &o->targets;
-
-	return r->val == 0 ? targets_comm(ts, arg, cx->err, cx->errlen) :
-	       r->val == 1 ? targets_uid(ts, arg, cx->err, cx->errlen) :
-	       targets_cgroup(ts, arg, "/proc/mounts", cx->err, cx->errlen);
+	return targets_add(&o->targets, r->val, arg, cx->err, cx->errlen);
 }
 
 static int opt_ring(struct options *o, const struct opt_row *r,
@@ -433,9 +429,10 @@ static const struct opt_row opt_rows[] = {
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
-	{ "comm", LONG_ONLY + 51, ARG, opt_target, 0, 0 },
-	{ "uid", LONG_ONLY + 52, ARG, opt_target, 0, 1 },
-	{ "cgroup", LONG_ONLY + 53, ARG, opt_target, 0, 2 },
+	{ "comm", LONG_ONLY + 51, ARG, opt_target, 0, TARGET_COMM },
+	{ "uid", LONG_ONLY + 52, ARG, opt_target, 0, TARGET_UID },
+	{ "cgroup", LONG_ONLY + 53, ARG, opt_target, 0, TARGET_CGROUP },
+	{ "errno", LONG_ONLY + 55, ARG, opt_target, 0, TARGET_ERRNO },
 	ROW_INT("tree", LONG_ONLY + 54, opt_set, tree, 1),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
@@ -553,6 +550,8 @@ static void opt_imply(struct options *o)
 	/* a selection is made among every task: system-wide */
 	if (targets_any(&o->targets) && !o->npids)
 		o->system_wide = 1;
+	/* --errno: the calls that failed so; -Z: with any errno */
+	targets_imply_status(&o->targets, &o->status);
 	if (!o->stack_size)
 		o->stack_size = 8192;
 	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
@@ -613,8 +612,9 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	else
-		why = targets_refuse(&o->targets, o->tree, o->npids, o->stack,
-				     o->ntps, o->lines, o->no_bpf);
+		why = targets_refuse(&o->targets, &(struct targets_with){
+			o->tree, o->npids, o->stack, o->ntps, o->lines,
+			o->no_bpf, o->status });
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

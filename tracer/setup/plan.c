@@ -68,6 +68,14 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->rec_sel = &p->seen;
 	/* --comm, --uid, --cgroup: decided by the programs, on each call */
 	w->target = targets_any(&o->targets) ? &o->targets.k : NULL;
+	w->tconf = &o->targets.k;
+	/*
+	 * -Z, --errno: in ring mode a call is written at its exit, if it
+	 * failed so; not when every call's record is read (-n's last call,
+	 * -Y's reaping calls, -P's descriptors).
+	 */
+	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
+		    !o->paths.n;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
@@ -184,6 +192,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.all = o->system_wide, .stacks = o->stack,
 		.signals = o->signals, .max_events = o->max_events,
 		.rules = { .status = o->status, .duration_ns = o->duration_ns,
+			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
 		.pid_names = o->pid_names,
 	};

@@ -16,7 +16,9 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "decode.h"
 #include "optvals.h"
+#include "rules.h"
 #include "targets.h"
 
 #define CGROUP2_MAGIC 0x63677270	/* linux/magic.h's CGROUP2_SUPER_MAGIC */
@@ -92,6 +94,50 @@ int targets_uid(struct target_sel *ts, const char *arg, char *err,
 	}
 	k->nuid++;
 	return 0;
+}
+
+/*
+ * --errno LIST: names (ENOENT, as strace prints them) or numbers, comma
+ * separated; each adds to the set (4095 is the kernel's last error).
+ */
+int targets_errno(struct target_sel *ts, const char *arg, char *err,
+		  size_t errlen)
+{
+	const char *p = arg;
+
+	do {
+		size_t n = strcspn(p, ",");
+		char word[32];
+		long e = 0;
+
+		if (!n || n >= sizeof(word))
+			return say(err, errlen, "--errno '%s': want a list of"
+				   " names or numbers (ENOENT,EACCES)", arg);
+		memcpy(word, p, n);
+		word[n] = '\0';
+		if (optval_long(word, 1, 4095, &e))
+			for (e = 1; e <= 4095; e++)
+				if (errno_name((int)e) &&
+				    !strcmp(errno_name((int)e), word))
+					break;
+		if (e > 4095)
+			return say(err, errlen, "--errno '%s': no such errno"
+				   " '%s'", arg, word);
+		ts->k.errs[e / 64] |= 1ull << (e % 64);
+		ts->nerrs++;
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
+
+void targets_imply_status(struct target_sel *ts, unsigned int *status)
+{
+	if (ts->nerrs && *status == STATUS_ALL)
+		*status = STATUS_FAILED;
+	if (*status != STATUS_FAILED || ts->nerrs)
+		return;
+	for (int e = 1; e <= 4095; e++)
+		ts->k.errs[e / 64] |= 1ull << (e % 64);
 }
 
 /* /proc/mounts' octal escapes (\040 for a space) undone in place */
@@ -205,12 +251,35 @@ int targets_any(const struct target_sel *ts)
 	return ts->k.ncomm || ts->k.nuid || ts->k.ncg;
 }
 
-const char *targets_refuse(const struct target_sel *ts, int tree, int npids,
-			   int stack, int ntps, int lines, int no_bpf)
+int targets_add(struct target_sel *ts, int kind, const char *arg, char *err,
+		size_t errlen)
 {
-	const char *who = tree ? "--tree is" : "--comm, --uid and --cgroup are";
-	static char why[256];
+	switch (kind) {
+	case TARGET_COMM:
+		return targets_comm(ts, arg, err, errlen);
+	case TARGET_UID:
+		return targets_uid(ts, arg, err, errlen);
+	case TARGET_CGROUP:
+		return targets_cgroup(ts, arg, "/proc/mounts", err, errlen);
+	default:
+		return targets_errno(ts, arg, err, errlen);
+	}
+}
 
+const char *targets_refuse(const struct target_sel *ts,
+			   const struct targets_with *w)
+{
+	const char *who = w->tree ? "--tree is" :
+			  "--comm, --uid and --cgroup are";
+	static char why[256];
+	int tree = w->tree, npids = w->npids, stack = w->stack;
+	int ntps = w->ntps, lines = w->lines, no_bpf = w->no_bpf;
+
+	if (ts->nerrs && !lines)
+		return "--errno selects lines: -c's counts are of every call";
+	if (ts->nerrs && w->status != STATUS_FAILED)
+		return "--errno shows calls that failed: not with -z or another"
+		       " -e status=";
 	if (tree && !npids)
 		return "--tree: there is no -p PID whose tree it is";
 	if (!targets_any(ts) && !tree)
