@@ -49,7 +49,7 @@ void opt_usage(FILE *f)
 "  -T              show the time spent in each call\n"
 "  -n              show the syscall number: [ 257] openat(...)\n"
 "  -Y, --decode-pids=comm  name traced pids: [pid 123<make>], = 456<cc1>\n"
-"  -z, -Z          only calls that succeeded / failed (-Z: decided in the kernel)\n"
+"  -z, -Z          only calls that succeeded / failed (-Z: in the kernel)\n"
 "  --errno LIST    only calls that failed with these errors (ENOENT,EACCES)\n"
 "  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
 "  -e signal=SET   signals whose delivery is shown (default all)\n"
