@@ -13,6 +13,7 @@
 # the second, fourth... nothing; the renamers into a match, the end of
 # their prctl ("<... prctl resumed>) = 0") then their calls and exit; the
 # last its 2 getppid() and its prctl cut short ("<detached ...>").
+# -f (see below).
 # JSON, every syscall (the raw tracepoints' programs): etrace -j --comm
 # NAME2 while NAME2 (renamer 3 - 0) and renamer 4 - 0 run: every object
 # with a pid is NAME2's, and its calls per syscall are strace -f's on the
@@ -61,6 +62,36 @@ grep -qxF "etrace: tracing the tasks of comm '$name' or 'g16*${me}z'" err ||
 } > expected
 sed -E 's/^([0-9]+) +/\1\t/; s/  +/ /g' out > actual
 same expected actual "the trace of --comm"
+
+# -f: what a matching task starts is traced too: a shell named NAME3
+# (its getppid() at start, the SIGCHLD, its exit) runs renamer 2 - 0
+# (2 getppid(),
+# its exit); a shell of another name running renamer 3 - 0: nothing
+name3=et16f$me
+cp /bin/sh "$WORK/$name3"
+etrace_bg /dev/null err4 -f --comm "$name3" -e trace=getppid -o out
+"$WORK/$name3" -c 'echo $$ > sh.pid; "$1" 2 - 0 & echo $! > kid.pid; wait' \
+	sh "$PROGS/renamer"
+sh -c '"$1" 3 - 0; :' sh "$PROGS/renamer"
+two_exits() { [ "$(grep -c '+++ exited with 0 +++$' out 2>/dev/null)" -ge 2 ]; }
+wait_until 60 two_exits || { cat err4 >&2; fail "-f: the exits are not in the trace"; }
+kill -INT $ep
+wait_gone $ep 60 || fail "etrace -f still running 60 s after SIGINT"
+wait $ep
+ep=""
+grep -qxF "etrace: tracing the tasks of comm '$name3', and their children" err4 ||
+	{ cat err4 >&2; fail "-f: no header line"; }
+sh=$(cat sh.pid) kid=$(cat kid.pid)
+{
+	printf '%s\tgetppid() = %s\n' $sh $me
+	printf '%s\t--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=%s,' $sh $kid
+	printf ' si_uid=0, si_status=0, si_utime=0, si_stime=0} ---\n'
+	printf '%s\t+++ exited with 0 +++\n' $sh
+	for i in 1 2; do printf '%s\tgetppid() = %s\n' $kid $sh; done
+	printf '%s\t+++ exited with 0 +++\n' $kid
+} > expected
+sed -E 's/^([0-9]+) +/\1\t/; s/  +/ /g' out | sort -s -n -k1,1 > actual
+same expected actual "-f --comm: the shell's and its child's"
 
 # JSON, every syscall
 name2=et16j$me
