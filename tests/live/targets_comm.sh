@@ -13,7 +13,9 @@
 # the second, fourth... nothing; the renamers into a match, the end of
 # their prctl ("<... prctl resumed>) = 0") then their calls and exit; the
 # last its 2 getppid() and its prctl cut short ("<detached ...>").
-# -f (see below).
+# -f: a shell named NAME3 (its getppid() at start, its SIGCHLD, its exit)
+# runs renamer 2 - 0 (its 2 getppid() and exit, traced as its child); a
+# shell of another name running renamer 3 - 0: nothing.
 # JSON, every syscall (the raw tracepoints' programs): etrace -j --comm
 # NAME2 while NAME2 (renamer 3 - 0) and renamer 4 - 0 run: every object
 # with a pid is NAME2's, and its calls per syscall are strace -f's on the
