@@ -40,13 +40,8 @@ etrace_bg /dev/null err --comm "$name" --comm "g16*${me}z" \
 "$PROGS/renamer" 2 "g16ab${me}z" 1 & d=$!; wait $d
 "$PROGS/renamer" 2 "g16ab${me}y" 1 & e=$!; wait $e
 "$WORK/$name" 2 other 3 & f=$!; wait $f
-exits() { [ "$(grep -c '+++ exited with 0 +++$' out 2>/dev/null)" -ge 3 ]; }
-wait_until 60 exits || { cat err >&2; fail "the exits of $a, $c, $d are not in the trace"; }
-# (the last one's lines were written before the exits above were read)
-kill -INT $ep
-wait_gone $ep 60 || fail "etrace still running 60 s after SIGINT"
-wait $ep
-ep=""
+# (the last one's lines were written before the exits of a, c, d were read)
+etrace_stop 3 out
 cat err >&2
 grep -qxF "etrace: tracing the tasks of comm '$name' or 'g16*${me}z'" err ||
 	fail "no header line naming the selection"
@@ -67,20 +62,15 @@ same expected actual "the trace of --comm"
 
 # -f: what a matching task starts is traced too: a shell named NAME3
 # (its getppid() at start, the SIGCHLD, its exit) runs renamer 2 - 0
-# (2 getppid(),
-# its exit); a shell of another name running renamer 3 - 0: nothing
+# (2 getppid(), its exit); a shell of another name running renamer
+# 3 - 0: nothing
 name3=et16f$me
 cp /bin/sh "$WORK/$name3"
 etrace_bg /dev/null err4 -f --comm "$name3" -e trace=getppid -o out
 "$WORK/$name3" -c 'echo $$ > sh.pid; "$1" 2 - 0 & echo $! > kid.pid; wait' \
 	sh "$PROGS/renamer"
 sh -c '"$1" 3 - 0; :' sh "$PROGS/renamer"
-two_exits() { [ "$(grep -c '+++ exited with 0 +++$' out 2>/dev/null)" -ge 2 ]; }
-wait_until 60 two_exits || { cat err4 >&2; fail "-f: the exits are not in the trace"; }
-kill -INT $ep
-wait_gone $ep 60 || fail "etrace -f still running 60 s after SIGINT"
-wait $ep
-ep=""
+etrace_stop 2 out
 grep -qxF "etrace: tracing the tasks of comm '$name3', and their children" err4 ||
 	{ cat err4 >&2; fail "-f: no header line"; }
 sh=$(cat sh.pid) kid=$(cat kid.pid)
@@ -105,10 +95,7 @@ etrace_bg /dev/null err3 -j --comm "$name2" -o out.json
 "$PROGS/renamer" 4 - 0 & b=$!; wait $b
 jexit() { grep -q '"type":"exit"' out.json; }
 wait_until 60 jexit || { cat err3 >&2; fail "JSON: no exit object"; }
-kill -INT $ep
-wait_gone $ep 60 || fail "etrace -j still running 60 s after SIGINT"
-wait $ep
-ep=""
+etrace_stop 0 out.json
 jq -r 'select(.pid != null) | .pid' out.json | sort -u > pids
 echo $a > want
 same want pids "JSON: the pids of --comm $name2"
@@ -130,10 +117,7 @@ etrace_bg /dev/null err2 -q -c --comm "$name" -o e.c
 "c/$name" "$WORK/e.dir" > /dev/null & x=$!
 c/et16other "$WORK/o.dir" > /dev/null & y=$!
 wait $x $y
-kill -INT $ep
-wait_gone $ep 60 || fail "etrace -c still running 60 s after SIGINT"
-wait $ep
-ep=""
+etrace_stop 0 e.c
 rows() {	# "syscall calls errors" of a -c table, sorted, without execve
 	awk '/^-+ /||/^% time/||/^$/ { next }
 	     NF == 6 { print $6, $4, $5; next }

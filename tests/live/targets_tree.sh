@@ -31,10 +31,7 @@ start_L() {
 	wait_until 60 in_syscall "$P" 257 || fail "P ($P) is not opening the fifo"
 }
 stop_all() {	# (etrace, then L)
-	kill -INT $ep
-	wait_gone $ep 60 || fail "etrace still running 60 s after SIGINT"
-	wait $ep
-	ep=""
+	etrace_stop 0 out
 	touch stop
 	wait $L
 	l=$L L=""

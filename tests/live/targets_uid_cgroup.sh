@@ -34,13 +34,7 @@ cp "$PROGS/renamer" "$WORK/renamer"
 asnobody() { exec setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 
 finish_trace() {	# count of exits to wait for
-	_ft_n=$1
-	exits() { [ "$(grep -c '+++ exited with 0 +++$' out 2>/dev/null)" -ge $_ft_n ]; }
-	wait_until 60 exits || { cat err >&2; fail "the exits are not in the trace"; }
-	kill -INT $ep
-	wait_gone $ep 60 || fail "etrace still running 60 s after SIGINT"
-	wait $ep
-	ep=""
+	etrace_stop "$1" out
 	sed -E 's/^([0-9]+) +/\1\t/; s/  +/ /g' out > actual
 }
 expect() {	# pid n-getppid
