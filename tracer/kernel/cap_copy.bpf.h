@@ -109,7 +109,6 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 	}
 }
 
-/* a record's head: the perf sample fields before the raw bytes (36) */
 /* a record not written (no room to hold it): said as lost, as a full
    ring's are */
 static __always_inline void rb_dropped(void)
@@ -123,6 +122,7 @@ static __always_inline void rb_dropped(void)
 	}
 }
 
+/* a record's head: the perf sample fields before the raw bytes (36) */
 static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
 {
 	u64 pt = bpf_get_current_pid_tgid();

@@ -16,16 +16,17 @@ static __always_inline int ring_traced(struct cap_config *c)
 	return is_traced(c);
 }
 
-/*
- * Ring mode: the entry of a traced, selected call: its copies first (in
- * the perf ring, stamped before this record), then the call.  args: the
- * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask).
- */
+/* a call of this number, of a traced task, is written */
 static __always_inline int ring_wants(struct cap_config *c, s64 nr)
 {
 	return c && c->ring && nr_in(c->rsel, nr) && ring_traced(c);
 }
 
+/*
+ * Ring mode: the entry of a traced, selected call: its copies first (in
+ * the perf ring, stamped before this record), then the call.  args: the
+ * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask).
+ */
 static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 					  s64 nr, const u64 *args, u64 sp)
 {

@@ -9,6 +9,9 @@
  * changes its uid or moves to another cgroup is traced (or not) from its
  * next call on, with nothing to keep in step.
  *
+ * Also which calls are written with -Z and --errno (g_err_ok, asked at
+ * each exit by the ring programs, which hold the entries until then).
+ *
  * The selection is read-only data (target_conf), fixed before the load.
  */
 #include "cap.bpf.h"
