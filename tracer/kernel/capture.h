@@ -90,6 +90,12 @@ int capture_has(struct capture *c, pid_t id);
 /* children of traced tasks join the set from now on (on), or no longer */
 int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
+/*
+ * Debian's bash, whose exported symbols give --spawns its script lines:
+ * its real path and make_child's file offset.  0, or -1 when /bin/bash
+ * is not such a bash.
+ */
+int capture_bash_find(char *path, size_t len, uint64_t *make_child);
 
 /*
  * A capture record, checked: the items of one call phase.  Parsing never

@@ -652,6 +652,8 @@ void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
 		snprintf(t->comm, sizeof(t->comm), "%s", comm);
 	if (exec)
 		maps_exec(&p->maps, pid);
+	if (t && exec && p->sink->ops->exec)
+		p->sink->ops->exec(p->sink, t, p->now);
 }
 
 void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
@@ -676,6 +678,8 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)
 		t->newborn = 1;
+	if (t && parent && p->sink->ops->fork)
+		p->sink->ops->fork(p->sink, parent, t, time);
 	/* -Y: its zombie is named while this parent may reap it */
 	if (t && parent && pid != ppid)
 		t->ppid = ppid;
