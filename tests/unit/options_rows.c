@@ -29,6 +29,10 @@ static int parse(const char *a1, const char *a2)
 
 int main(void)
 {
+	/* no two rows share a key or a long name */
+	CHECK(opt_rows_check(err, sizeof(err)) == 0);
+	if (err[0])
+		fprintf(stderr, "%s\n", err);
 	/* long names and their letters */
 	CHECK(parse("--output", "f") == 0 && !strcmp(o.outfile, "f"));
 	CHECK(parse("--follow-forks", NULL) == 0 && o.follow == 1);

@@ -553,6 +553,24 @@ static void opt_defaults(struct options *o)
 	sel_all(&o->sel);
 }
 
+int opt_rows_check(char *err, size_t errlen)
+{
+	for (size_t i = 0; i < NROWS; i++)
+		for (size_t j = i + 1; j < NROWS; j++) {
+			const struct opt_row *a = &opt_rows[i], *b = &opt_rows[j];
+
+			if (a->key == b->key ||
+			    (a->name && b->name && !strcmp(a->name, b->name))) {
+				snprintf(err, errlen, "option rows %zu (%s) and"
+					 " %zu (%s) share a key or a name", i,
+					 a->name ? a->name : "-", j,
+					 b->name ? b->name : "-");
+				return -1;
+			}
+		}
+	return 0;
+}
+
 static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		      size_t errlen)
 {

@@ -97,6 +97,12 @@ enum opt_color {
 int opt_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t errlen);
 void opt_free(struct options *o);
+/*
+ * The option table's own rule: no two rows share a key or a long name
+ * (getopt_long would hand both to the first).  0, or -1 with err naming
+ * them.  For the unit tests.
+ */
+int opt_rows_check(char *err, size_t errlen);
 
 /*
  * optrules.c, once the command line is read: what the options imply for
