@@ -39,6 +39,7 @@ struct ptest {
 	struct sink *sink;
 	char path[64];
 	uint64_t now;
+	uint64_t ip;			/* -i: the next entries' user IP */
 	char *text;
 	uint8_t rec[4096];		/* a capture record being built */
 	size_t rec_len;
@@ -107,7 +108,8 @@ static inline void pt_enter(struct ptest *t, pid_t tid, long nr, uint64_t a0,
 {
 	uint64_t args[SC_MAX_ARGS] = { a0, a1, a2 };
 
-	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t), NULL);
+	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t), NULL,
+		   t->ip);
 }
 
 static inline void pt_exit(struct ptest *t, pid_t tid, long nr, int64_t ret)

@@ -52,6 +52,8 @@ int main(void)
 	CHECK(parse("-E", "=1") == -1);
 	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
 	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
+	CHECK(parse("-i", NULL) == 0 && o.iptr == 1 && !o.scno);
+	CHECK(parse("--instruction-pointer", NULL) == 0 && o.iptr == 1);
 	CHECK(parse("-Y", NULL) == 0 && o.pid_names == 1);
 	CHECK(parse("-e", "decode-pids=comm") == 0 && o.pid_names == 1);
 	CHECK(parse("--decode-pids", "all") == -1);

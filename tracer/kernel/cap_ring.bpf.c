@@ -18,7 +18,9 @@ static __always_inline int ring_traced(struct cap_config *c)
 
 /*
  * Ring mode: the entry of a traced, selected call: its copies first (in
- * the perf ring, stamped before this record), then the call.
+ * the perf ring, stamped before this record), then the call; with -i
+ * the user IP after the args (the address after the syscall instruction,
+ * where strace -i reads it), eight more raw bytes.
  */
 SEC("tp_btf/sys_enter")
 int ring_enter(u64 *ctx)
@@ -26,7 +28,7 @@ int ring_enter(u64 *ctx)
 	struct pt_regs *regs = (struct pt_regs *)ctx[0];
 	struct cap_config *c = cfg();
 	s64 nr = (s64)ctx[1];
-	u32 r[RB_ENTER_SIZE / 4];
+	u32 r[RB_ENTER_IP_SIZE / 4];
 	struct call call;
 
 	if (!c || !c->ring || !nr_in(c->rsel, nr) || !ring_traced(c))
@@ -41,14 +43,23 @@ int ring_enter(u64 *ctx)
 		call.ca.args[0] = regs->sp + SIGFRAME_MASK_OFF;
 	enter_copies(ctx, (int)nr, &call);
 	call.ca.args[0] = regs->di;	/* the record has the registers */
-	/* raw: common fields (unused), id, args[6]; then padding */
-	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+	/* raw: common fields (unused), id, args[6], -i's ip; then padding */
+	if (c->ip)
+		rb_head(r, RB_ENTER_IP_SIZE, c->id_enter, 72);
+	else
+		rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
-	r[25] = 0;
-	rb_write(c, r, sizeof(r));
+	if (c->ip) {
+		put64(&r[25], regs->ip);
+		r[27] = 0;
+		rb_write(c, r, RB_ENTER_IP_SIZE);
+	} else {
+		r[25] = 0;
+		rb_write(c, r, RB_ENTER_SIZE);
+	}
 	return 0;
 }
 

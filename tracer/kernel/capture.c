@@ -156,6 +156,7 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	cfg->follow = (unsigned int)w->follow;
 	cfg->by_tid = !w->follow && !w->all;
 	cfg->strsize = w->strsize;
+	cfg->ip = (unsigned int)w->ip;
 	cfg->fds = c->fds;
 	if (c->fds)
 		cfg->simple_dname = cap_fds_simple_dname();

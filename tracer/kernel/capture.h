@@ -52,6 +52,8 @@ struct cap_want {
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
 	int count_events;		/* -c alone: events counted, not shown */
+	int ip;				/* -i: ring mode's entries and signal
+					   records carry the user IP */
 	unsigned int strsize;		/* -s */
 	unsigned int fds;		/* -y: CAP_FDS_* (0: none) */
 	unsigned int sum_by;		/* --by: SUM_BY_* */

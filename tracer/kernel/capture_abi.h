@@ -192,7 +192,7 @@ struct cap_config {
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
-	unsigned int pad;
+	unsigned int ip;		/* -i: records carry the user IP */
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
@@ -223,6 +223,9 @@ struct cap_config {
  * dropped.  The reader treats them as it treats the kernel's.
  */
 #define RB_ENTER_SIZE	104		/* 36 + 64 raw + 4 padding */
+#define RB_ENTER_IP_SIZE 112		/* -i: 36 + 72 raw (args, then the
+					   user IP) + 4 padding */
+#define RING_IP_OFF	64		/* -i: the IP in an entry's raw bytes */
 #define RB_EXIT_SIZE	64		/* 36 + 24 raw + 4 padding */
 #define RB_LOST_SIZE	48
 
@@ -290,6 +293,8 @@ struct cap_sig {
 	unsigned char info[CAP_SIGINFO];
 	int tgid;			/* the receiver's process */
 	int kind;			/* enum cap_sig_kind */
+	unsigned long long ip;		/* -i, delivered: the user IP it is
+					   delivered at; 0 unknown */
 };
 
 /*

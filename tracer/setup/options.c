@@ -435,6 +435,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("output", 'o', ARG, opt_output),
 	ROW_INT("output-append-mode", 'A', opt_set, append, 1),
 	ROW_INT("syscall-number", 'n', opt_set, scno, 1),
+	ROW_INT("instruction-pointer", 'i', opt_set, iptr, 1),
 	ROW(NULL, 'Y', NOARG, opt_decode_pids),
 	ROW("decode-pids", LONG_ONLY + 14, ARG, opt_decode_pids),
 	ROW_INT("json", 'j', opt_set, json, 1),

@@ -42,6 +42,8 @@ void opt_usage(FILE *f)
 "  -r              prefix lines with the time since the previous line\n"
 "  -T              show the time spent in each call\n"
 "  -n              show the syscall number: [ 257] openat(...)\n"
+"  -i, --instruction-pointer  the user instruction pointer at each call\n"
+"                  and signal: [00007f1c2a3b4c5d] openat(...)\n"
 "  -Y, --decode-pids=comm  name traced pids: [pid 123<make>], = 456<cc1>\n"
 "  -z, -Z          only calls that succeeded / failed\n"
 "  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"

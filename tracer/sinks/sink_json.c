@@ -137,6 +137,16 @@ static void json_sc_enter(struct sink *s, struct task *t,
 	/* written whole at the end of the call */
 }
 
+/* -i: "ip", the user IP of a call or signal; left out when not known */
+static void json_ip(const struct json_sink *js, struct fmt_buf *b,
+		   int *first, uint64_t ip)
+{
+	if (!js->cf->ip || !ip)
+		return;
+	json_key(b, first, "ip");
+	fb_udec(b, ip);
+}
+
 static void json_sc_exit(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time,
 			 int seen_enter, enum call_end end)
@@ -156,6 +166,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 	json_cstr(&b, c->d->name);
 	json_key(&b, &first, "nr");
 	fb_dec(&b, t->nr);
+	json_ip(js, &b, &first, t->call_ip);
 	if (seen_enter) {
 		json_key(&b, &first, "args");
 		fb_putc(&b, '[');
@@ -254,7 +265,8 @@ static void json_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 }
 
 static void json_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 	struct json_sink *js = JS(s);
 	struct fmt_buf b;
@@ -272,6 +284,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 		json_key(&b, &first, "signal");
 		json_cstr(&b, name);
 	}
+	json_ip(js, &b, &first, ip);
 	if (info && info->len >= 12) {
 		int32_t h[3];
 

@@ -186,7 +186,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st = stream_of(ts, t);
 	close_open(st, t);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, t->call_ip);
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
 	head = (size_t)(b.p - ts->line);
@@ -270,7 +270,8 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	if (ts->whole) {
 		/* -z, -Z, status=, --duration: judged, now written whole */
 		line_init(ts, &b);
-		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time);
+		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time,
+			    t->call_ip);
 		if (!seen_enter) {
 			fb_puts(&b, "<... ");
 			fb_puts(&b, c->d->name);
@@ -292,7 +293,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			st->open = NULL;
 		} else {
 			close_open(st, t);
-			line_prefix(&ts->ls, &b, t, time);
+			line_prefix(&ts->ls, &b, t, time, t->call_ip);
 			fb_puts(&b, "<... ");
 			fb_puts(&b, c->d->name);
 			fb_puts(&b, " resumed>");
@@ -348,7 +349,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		line_init(ts, &b);
-		line_prefix(&ts->ls, &b, t, time);
+		line_prefix(&ts->ls, &b, t, time, 0);
 		switch (how) {
 		case EXIT_CODE:
 			fb_puts(&b, "+++ exited with ");
@@ -415,7 +416,8 @@ static void siginfo_min(struct fmt_buf *b, const struct cap *info)
 
 /* --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, ...} --- */
 static void text_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 	struct text_sink *ts = TS(s);
 	struct tstream *st;
@@ -426,7 +428,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, ip);
 	fb_puts(&b, "--- ");
 	fmt_signal_name(&b, sig);
 	fb_putc(&b, ' ');
@@ -457,7 +459,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, 0);
 	fb_puts(&b, e->tp_name);
 	fb_putc(&b, '(');
 	tp_format(&b, e->fmt, raw, size);
@@ -496,7 +498,7 @@ static void text_note(struct sink *s, struct task *t, const char *text,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, 0);
 	fb_puts(&b, text);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }

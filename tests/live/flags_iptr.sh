@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -i: strace's instruction pointer column, "[00007f0123456789] openat(...)",
+# whole traces compared with strace -i's of the same programs
+# (tests/parity.sh -O -i, the column compared as it is).
+#
+# The masking rule: both tracers and the program run under setarch -R
+# (no address randomisation), so the program's libraries load at the same
+# addresses under both and every IP of its calls and signals must be the
+# same, digit for digit.  One IP differs and is masked, by compare.awk:
+# the command's own execve, the first line of each trace, is made by the
+# tracer's code before the program exists (strace's or etrace's child),
+# read as [TRACER].  "+++ exited" lines are "[????????????????]" in both.
+#
+#  - fam_files, fam_threads (several tasks, <unfinished ...> and resumed
+#    lines: the resumed half carries the entry's IP), fam_signals (handlers,
+#    rt_sigreturn; -e trace=!rt_sigqueueinfo leaves out a line that differs
+#    for another reason, see known-differences), fam_signals_ignored
+#    (signals never delivered, shown at the end of the call they came in,
+#    at its IP), fam_signals_fatal (killed by another traced task);
+#  - fam_signals_ignored with -e trace=kill,exit_group,tgkill: the signals
+#    sent while it is in untraced calls (write's SIGPIPE, wait4's SIGCHLD)
+#    at those calls' IPs (-i reads every call's record);
+#  - with the kernel's own samples instead of ring mode (an unrelated
+#    tracepoint, sched:sched_kthread_stop, turns ring mode off), the IP
+#    from the samples' user registers: fam_threads and fam_signals;
+#  - -j -i: each call's and signal's "ip" is the text trace's column, in
+#    order (both runs under setarch -R), and exit objects have none.
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+need_root
+command -v setarch >/dev/null || fail "setarch (util-linux) is needed"
+
+parity_i() {	# name opts-for-parity... -- prog
+	_n=$1
+	shift
+	setarch -R sh "$TOP/tests/parity.sh" -c -O -i -w "$WORK/$_n" \
+		-n "$_n" "$@" || soft_fail "-i: $_n: not strace's trace"
+}
+
+for p in fam_files fam_threads fam_signals_ignored fam_signals_fatal; do
+	echo "== $p"
+	parity_i "$p" -- "$PROGS/$p"
+done
+echo "== fam_signals"
+parity_i fam_signals-i -e 'trace=!rt_sigqueueinfo' -- "$PROGS/fam_signals"
+echo "== fam_signals_ignored, narrow"
+parity_i ignored-narrow -e trace=kill,exit_group,tgkill \
+	-- "$PROGS/fam_signals_ignored"
+grep -qE '^[0-9]+ +\[[0-9a-f]{16}\] --- SIGPIPE' "$WORK/ignored-narrow/e.out" ||
+	soft_fail "-i -e trace=kill,...: SIGPIPE without write's IP"
+
+# perf samples: the same traces from the kernel's tracepoint samples
+cat > "$WORK/etrace-perf" <<EOF
+#!/bin/sh
+exec "$ETRACE" -e trace=all -e sched:sched_kthread_stop "\$@"
+EOF
+chmod +x "$WORK/etrace-perf"
+echo "== fam_threads, perf samples"
+ETRACE="$WORK/etrace-perf" parity_i threads-perf -- "$PROGS/fam_threads"
+echo "== fam_signals, perf samples"
+ETRACE="$WORK/etrace-perf" parity_i signals-perf \
+	-e 'trace=!rt_sigqueueinfo' -- "$PROGS/fam_signals"
+
+# JSON: the same IPs as the text, call by call and signal by signal
+echo "== -j -i"
+cp "$PROGS/fam_signals" "$WORK/prog"
+( cd "$WORK" && setarch -R "$ETRACE" -q -i -o text.out ./prog ) \
+	> /dev/null 2>&1 < /dev/null
+( cd "$WORK" && setarch -R "$ETRACE" -q -i -j -o json.out ./prog ) \
+	> /dev/null 2>&1 < /dev/null
+sed -nE '2,$s/^\[([0-9a-f]{16})\] [a-z_0-9-].*/\1/p' "$WORK/text.out" \
+	> "$WORK/ip.text"
+python3 - "$WORK/json.out" > "$WORK/ip.json" <<'EOF' ||
+import json, sys
+n = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o["type"] == "exit" and "ip" in o:
+        sys.exit("an exit object has an ip")
+    if o["type"] in ("syscall", "signal"):
+        n += 1
+        if n > 1:
+            print("%016x" % o["ip"])
+EOF
+	soft_fail "-j -i: bad JSON"
+[ -s "$WORK/ip.text" ] || soft_fail "-i: no IP column in the text trace"
+soft_same "$WORK/ip.text" "$WORK/ip.json" "-j -i: ip fields (text's column)"
+finish
