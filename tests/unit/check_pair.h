@@ -126,6 +126,26 @@ static inline void pt_capture(struct ptest *t, pid_t tid, const void *rec,
 }
 
 /*
+ * The BPF program's signal record (struct cap_sig): sig sent by task from
+ * to task tid (group pid), of kind CAP_SIG_*, with si_code code and, for
+ * -i, the IP it was delivered at (0: none)
+ */
+static inline void pt_signal(struct ptest *t, pid_t from, pid_t tid,
+			     pid_t pid, int sig, int kind, int code,
+			     uint64_t ip)
+{
+	struct cap_sig s = { .magic = CAP_MAGIC_SIG, .tid = tid, .tgid = pid,
+			     .sig = sig, .kind = kind, .have_info = 1,
+			     .ip = ip };
+	/* si_signo, si_errno, si_code, (pad), si_pid, si_uid */
+	int32_t head[6] = { sig, 0, code, 0, from, 0 };
+
+	memcpy(s.info, head, sizeof(head));
+	pt_tick(t);
+	feed_capture(&t->pr, from, from, (const uint8_t *)&s, sizeof(s));
+}
+
+/*
  * The BPF program's capture record of one call phase, item by item:
  *   pt_rec(&t, CAP_AT_ENTRY, SYS_openat);
  *   pt_item(&t, 1, CAP_AT_ENTRY, 0, "/etc/hostname", 13);

@@ -13,18 +13,11 @@
 
 #include "check_pair.h"
 
-/* a signal sent by task from to task tid, never delivered (BPF's record) */
+/* a signal of tid sent by from (BPF's record) */
 static void sent(struct ptest *t, pid_t from, pid_t tid, int sig, int kind,
 		 uint64_t ip)
 {
-	struct cap_sig s = { .magic = CAP_MAGIC_SIG, .tid = tid, .tgid = tid,
-			     .sig = sig, .kind = kind, .have_info = 1,
-			     .ip = ip };
-	int32_t head[6] = { sig, 0, SI_USER, 0, from, 0 };
-
-	memcpy(s.info, head, sizeof(head));
-	pt_tick(t);
-	feed_capture(&t->pr, from, from, (const uint8_t *)&s, sizeof(s));
+	pt_signal(t, from, tid, tid, sig, kind, SI_USER, ip);
 }
 
 int main(void)

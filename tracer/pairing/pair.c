@@ -252,14 +252,13 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 		if (p->fo.fds || p->paths)
 			capture_fds(&cp, p->fdv, c->fd);
+		capture_dump(&cp, &p->dumpcap, &c->dump);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)
 		strings_from_files(p, t, c);
 	cut_strings(p, c);
 }
-
-
 
 static int is_exec(long nr)
 {

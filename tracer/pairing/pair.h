@@ -64,6 +64,7 @@ struct pair {
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
 	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
+	struct cap dumpcap;		/* -e read=/write=: its transfer */
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */

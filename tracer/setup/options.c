@@ -223,6 +223,19 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -e read=SET, -e write=SET (strace's sets of fds; each replaces) */
+static int opt_dump_rd(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_rd, cx->err, cx->errlen);
+}
+
+static int opt_dump_wr(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_wr, cx->err, cx->errlen);
+}
+
 static int opt_trace_path(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
@@ -237,7 +250,10 @@ static const struct {
 	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
-	{ "decode-fds=", opt_decode_fds },
+	{ "decode-fds=", opt_decode_fds }, { "read=", opt_dump_rd },
+	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
+	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
+	{ "w=", opt_dump_wr },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,
@@ -448,6 +464,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
+	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
+	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
 	ROW("quiet", LONG_ONLY + 15, optional_argument, opt_quiet_set),
@@ -565,6 +583,10 @@ static int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->paths.n && o->no_bpf)
 		why = "-P needs the BPF program (it reads the calls' paths and"
 		      " fds): not with --no-bpf";
+	else if ((fdsel_any(&o->dump_rd) || fdsel_any(&o->dump_wr)) &&
+		 o->no_bpf)
+		why = "-e read=/write= dump the BPF program's copies of the"
+		      " data: not with --no-bpf";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
 	else if (o->follow > 2)

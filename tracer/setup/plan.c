@@ -54,6 +54,10 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	w->ip = o->iptr && o->lines;
+	w->dump = o->lines && (fdsel_any(&o->dump_rd) ||
+			       fdsel_any(&o->dump_wr));
+	w->dump_rd = &o->dump_rd;
+	w->dump_wr = &o->dump_wr;
 	w->fds = o->decode_fds ? CAP_FDS_ON | (o->decode_fds & DECODE_FD_SOCKET ?
 					      CAP_FDS_SOCKET : 0) : 0;
 	/* -P: fds are matched by what they refer to */

@@ -334,6 +334,9 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		fb_putc(&b, '>');
 	}
 	fb_putc(&b, '\n');
+	/* -e read=/write=: the bytes it moved, as strace dumps them */
+	if (c->dump && end == END_RETURNED)
+		fmt_dump(&b, c->dump, c->d->name);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	frames(ts, st, t);
 }
