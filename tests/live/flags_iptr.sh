@@ -9,7 +9,9 @@
 # same, digit for digit.  One IP differs and is masked, by compare.awk:
 # the command's own execve, the first line of each trace, is made by the
 # tracer's code before the program exists (strace's or etrace's child),
-# read as [TRACER].  "+++ exited" lines are "[????????????????]" in both.
+# read as [TRACER] (etrace's, checked below: the same from BPF's entry
+# record and from etrace's launch code).  "+++ exited" lines are
+# "[????????????????]" in both.
 #
 #  - fam_files, fam_threads (several tasks, <unfinished ...> and resumed
 #    lines: the resumed half carries the entry's IP), fam_signals (handlers,
@@ -64,6 +66,17 @@ ETRACE="$WORK/etrace-perf" parity_i threads-perf -- "$PROGS/fam_threads"
 echo "== fam_signals, perf samples"
 ETRACE="$WORK/etrace-perf" parity_i signals-perf \
 	-e 'trace=!rt_sigqueueinfo' -- "$PROGS/fam_signals"
+
+# the command's own execve (masked against strace's): the address after
+# etrace's syscall instruction (launch.c), read by BPF at the entry in
+# ring mode, known to etrace itself when the entry came before the events
+exec_ip() {	# trace
+	sed -nE '1s/^[0-9]+ +\[([0-9a-f]{16})\] execve\(.*/\1/p' "$1"
+}
+ring=$(exec_ip "$WORK/fam_threads/e.out")
+perf=$(exec_ip "$WORK/threads-perf/e.out")
+[ -n "$ring" ] && [ "$ring" = "$perf" ] ||
+	soft_fail "-i: the command's execve at '$ring' (ring) and '$perf' (samples)"
 
 # JSON: the same IPs as the text, call by call and signal by signal
 echo "== -j -i"

@@ -569,6 +569,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			memcpy(t->args, c.args, sizeof(t->args));
 			/* 0 when it began is not known (no BPF) */
 			t->t_enter = t->exec_t_enter;
+			t->call_ip = p->launch->exec_ip;
 			/* counted, as strace -c does (no time without BPF) */
 			if (p->sum_calls)
 				summary_call(p->sum, t->comm, t->pid, t->tid,
