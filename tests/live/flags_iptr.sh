@@ -17,20 +17,24 @@
 #    lines: the resumed half carries the entry's IP), fam_signals (handlers,
 #    rt_sigreturn; -e trace=!rt_sigqueueinfo leaves out a line that differs
 #    for another reason, see known-differences), fam_signals_ignored
-#    (signals never delivered, shown at the end of the call they came in,
-#    at its IP), fam_signals_fatal (killed by another traced task);
+#    (signals never delivered: SIGPIPE in write, SIGWINCH, SIGURG, SIGUSR1
+#    sent to itself, each shown at the end of the call it came in, at its
+#    IP), fam_signals_fatal (killed by another traced task);
 #  - fam_signals_ignored with -e trace=kill,exit_group,tgkill: a signal
 #    sent while it is in an untraced call (write's SIGPIPE) at that call's
-#    IP (-i reads every call's record).  Its SIGCHLDs are left out
-#    (-e signal=!SIGCHLD): whether the parent is already in wait4 when a
-#    child exits is a race the program only makes likely (its child runs
-#    sh first); a loaded machine once lost it, and a SIGCHLD sent while
-#    the parent runs its own code has no IP etrace can know;
+#    IP (-i reads every call's record).
+#    Both leave its SIGCHLDs out (-e signal=!SIGCHLD): whether the parent
+#    is already in wait4 when a child exits is a race the program only
+#    makes likely (its child runs sh first); a loaded machine lost it
+#    twice here (the parent reached wait4 after the child's exit), and a
+#    SIGCHLD sent while the parent runs its own code has no IP etrace can
+#    know (strace's stop would show one);
 #  - with the kernel's own samples instead of ring mode (an unrelated
 #    tracepoint, sched:sched_kthread_stop, turns ring mode off), the IP
 #    from the samples' user registers: fam_threads and fam_signals;
 #  - -j -i: each call's and signal's "ip" is the text trace's column, in
-#    order (both runs under setarch -R), and exit objects have none.
+#    order (both runs under setarch -R), and exit objects have none;
+#  - with --stack=fp and -k, the same frames as without -i.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -43,10 +47,13 @@ parity_i() {	# name opts-for-parity... -- prog
 		-n "$_n" "$@" || soft_fail "-i: $_n: not strace's trace"
 }
 
-for p in fam_files fam_threads fam_signals_ignored fam_signals_fatal; do
+for p in fam_files fam_threads fam_signals_fatal; do
 	echo "== $p"
 	parity_i "$p" -- "$PROGS/$p"
 done
+echo "== fam_signals_ignored"
+parity_i fam_signals_ignored -O '-e signal=!SIGCHLD' \
+	-- "$PROGS/fam_signals_ignored"
 echo "== fam_signals"
 parity_i fam_signals-i -e 'trace=!rt_sigqueueinfo' -- "$PROGS/fam_signals"
 echo "== fam_signals_ignored, narrow"
@@ -102,4 +109,18 @@ EOF
 	soft_fail "-j -i: bad JSON"
 [ -s "$WORK/ip.text" ] || soft_fail "-i: no IP column in the text trace"
 soft_same "$WORK/ip.text" "$WORK/ip.json" "-j -i: ip fields (text's column)"
+
+# with stacks: -i's one sampled register is not taken for the registers
+# a stack is unwound from (--stack=fp printed garbage frames once)
+for s in --stack=fp -k; do
+	echo "== -i $s"
+	for i in "" -i; do
+		( cd "$WORK" && setarch -R "$ETRACE" -q $i $s \
+			-e trace=kill,rt_sigaction -o "stk$i.out" ./prog ) \
+			> /dev/null 2>&1 < /dev/null
+		grep '^ >' "$WORK/stk$i.out" > "$WORK/frames$i"
+	done
+	[ -s "$WORK/frames" ] || soft_fail "$s: no frames"
+	soft_same "$WORK/frames" "$WORK/frames-i" "-i $s: the frames without -i"
+done
 finish
