@@ -34,6 +34,7 @@
 #    from the samples' user registers: fam_threads and fam_signals;
 #  - -j -i: each call's and signal's "ip" is the text trace's column, in
 #    order (both runs under setarch -R), and exit objects have none;
+#  - --no-bpf: fam_signals' signal lines at the same IPs as with BPF;
 #  - with --stack=fp and -k, the same frames as without -i.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
@@ -109,6 +110,19 @@ EOF
 	soft_fail "-j -i: bad JSON"
 [ -s "$WORK/ip.text" ] || soft_fail "-i: no IP column in the text trace"
 soft_same "$WORK/ip.text" "$WORK/ip.json" "-j -i: ip fields (text's column)"
+
+# without BPF: the signal lines' IPs from signal_deliver's samples (its
+# user registers), the same as the BPF program's (fam_signals' signals
+# are all delivered: handlers)
+echo "== --no-bpf -i"
+for m in "" --no-bpf; do
+	( cd "$WORK" && setarch -R "$ETRACE" -q -i $m -o "sig$m.out" ./prog ) \
+		> /dev/null 2>&1 < /dev/null
+	grep -oE '^\[[0-9a-f?]{16}\] --- SIG[A-Z0-9]+' "$WORK/sig$m.out" \
+		> "$WORK/sigs$m"
+done
+[ "$(wc -l < "$WORK/sigs")" -ge 5 ] || soft_fail "-i: fam_signals' signal lines are missing"
+soft_same "$WORK/sigs" "$WORK/sigs--no-bpf" "-i --no-bpf: the signals' IPs"
 
 # with stacks: -i's one sampled register is not taken for the registers
 # a stack is unwound from (--stack=fp printed garbage frames once)
