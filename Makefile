@@ -41,8 +41,11 @@ CFLAGS	?= -O2 -g
 WARN	:= -Wall -Wextra -Wshadow -Wno-unused-parameter -Wmissing-prototypes
 # tracer/ has a directory per stage of the pipeline (README's Layout)
 TR_DIRS	:= tracer $(patsubst %/,%,$(sort $(dir $(wildcard tracer/*/*.[ch]))))
+# -V says the libtraceevent it was built against when the loaded one
+# does not say (it has no version call)
+TEP_VERSION := $(shell pkg-config --modversion libtraceevent 2>/dev/null)
 CPPFLAGS += -Idecoders $(addprefix -I,$(TR_DIRS)) -I$(B)/gen $(PKG_CFLAGS) \
-	    -D_GNU_SOURCE
+	    -D_GNU_SOURCE -DETRACE_TEP_VERSION='"$(TEP_VERSION)"'
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -MMD -MP
 
 ifeq ($(SANITIZE),1)
@@ -184,7 +187,8 @@ strace-suite: etrace
 # strace-suite: apt-get source unpacks with dpkg-source), benchmarks
 # (perf); the man page is checked with groff and man, the completion in
 # bash with bash-completion, the Debian package built (debhelper) and
-# checked (lintian).  As root directly, otherwise through sudo.
+# checked (lintian).  As root directly, otherwise through sudo.  (The
+# viewer the timeline's test opens, speedscope, is in tests/viewer/.)
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
 	    strace procps python3 chromium fonts-dejavu-core \

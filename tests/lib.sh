@@ -94,3 +94,13 @@ teardown_wait() {	# [log]
 			fail "etrace's teardown child $_k ended without saying done"
 	done
 }
+
+# Every frame of the stacks etrace printed in FILE... is one it proved:
+# in a file mapping (not [unknown], not a bare address outside every
+# mapping) and not on a data symbol (tests/frames_proved.py says how it
+# reads -k, --spawns, -c -k and JSON stacks).  --anon first: frames in
+# anonymous memory are expected (a JIT's).  Fails, naming each bad frame.
+frames_proved() {	# [--anon] file...
+	python3 "$TOP/tests/frames_proved.py" "$@" >&2 ||
+		fail "a stack has a frame etrace did not prove (above)"
+}

@@ -36,7 +36,7 @@ for f in usr/bin/etrace usr/share/man/man1/etrace.1.gz \
 	[ -f "$root/$f" ] || fail "the package has no /$f"
 done
 
-got=$("$root/usr/bin/etrace" --version)
+got=$("$root/usr/bin/etrace" --version | head -n 1)
 [ "$got" = "etrace $version" ] ||
 	fail "etrace --version says '$got', the package is $version"
 # it traces as strace does (the oracle of the suite)

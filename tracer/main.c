@@ -9,10 +9,13 @@
  *          -> origins (-k stacks,       and execs, bash's script lines)
  *             --spawns), ends
  *     -> rules (-z, -Z, status=, --duration, -s)
- *     -> sinks: text (strace's format), JSON Lines; reports at the end
- *        (-c table, spawns, stacks)
+ *     -> sinks: text (strace's format), JSON Lines, perf script's format,
+ *        and beside any of them the --timeline; reports at the end (-c
+ *        table, spawns, stacks)
  *
  *   setup/    options.c select.c     the command line, -e's qualifiers
+ *             optrules.c             what options imply, what excludes what
+ *             version.c              -V: the libraries, what the kernel allows
  *             plan.c                 what the run does, decided once
  *             launch.c attach.c      -- CMD, -p PID
  *   kernel/   tracefs.c events.c     tracepoints and their layouts
@@ -20,6 +23,7 @@
  *             perf.c                 perf_event_open, the rings' fds
  *             capture.c cap_*.c      the BPF programs (cap_*.bpf.c), loaded
  *                                    and attached by feature
+ *             probe.c                -V's questions to the kernel
  *   rings/    ring.c merge.c         reading the rings, time order
  *             record.c feed.c        parsing records, each to its stage
  *   pairing/  task.c proc.c maps.c   threads, processes, mappings
@@ -31,6 +35,8 @@
  *             stacks.c spawns.c      folded stacks, SVG; the spawn report
  *   sinks/    sink_text.c sink_table.c sink_json.c   strace's format, -c's
  *                                    table, JSON Lines
+ *             sink_perf.c            --stack=perf: perf script's format
+ *             sink_timeline.c sink_tee.c   --timeline, beside the trace
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
  *   trace.c                          setup steps, the read loop
@@ -46,6 +52,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "options.h"
@@ -66,7 +73,12 @@ static void die_of(int sig)
 
 int main(int argc, char **argv)
 {
-	struct plan_machine m = { sysconf(_SC_NPROCESSORS_ONLN) };
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+	struct plan_machine m = {
+		.ncpu = sysconf(_SC_NPROCESSORS_ONLN),
+		.tty = isatty(STDERR_FILENO),
+		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
+	};
 	struct options o;
 	struct plan plan;
 	struct trace t;

@@ -18,9 +18,11 @@
 
 void trace_out_failed(struct trace *t, int e)
 {
+	const char *path = t->pr.view.failed ? t->pr.view.failed :
+			   t->p->sink.outfile;
+
 	fprintf(stderr, "etrace: writing %s failed: %s\n",
-		t->p->sink.outfile ? t->p->sink.outfile : "the trace",
-		strerror(e));
+		path ? path : "the trace", strerror(e));
 }
 
 /*

@@ -119,9 +119,24 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 	int r;
 
 	t->sink = p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
-			    sink_text_new(&p->sink, &t->pr.view, err, errlen);
+		  p->stack_perf ? sink_perf_new(&p->sink, &t->pr.view, err,
+						errlen) :
+		  sink_text_new(&p->sink, &t->pr.view, err, errlen);
 	if (!t->sink)
 		return -EIO;
+	if (p->sink.timeline) {
+		struct sink *tl = sink_timeline_new(&p->sink, &t->pr.view,
+						    err, errlen);
+		struct sink *both = tl ? sink_tee_new(t->sink, tl) : NULL;
+
+		if (!both && tl) {
+			tl->ops->close(tl);
+			snprintf(err, errlen, "out of memory");
+		}
+		if (!both)
+			return -ENOMEM;
+		t->sink = both;
+	}
 	r = pair_init(&t->pr, t->sink, &p->pair);
 	if (!r && p->summary)
 		r = summary_init(&t->sum, p->sum_by) ?:
@@ -129,7 +144,7 @@ static int stages_open(struct trace *t, char *err, size_t errlen)
 		    summary_init(&t->sum_prev, p->sum_by);
 	if (!r && p->spawns && !(t->pr.spawns = spawns_new()))
 		r = -ENOMEM;
-	if (!r && p->aggregate && !(t->pr.agg = stacks_new()))
+	if (!r && p->aggregate && !(t->pr.agg = stacks_new(p->top_stacks)))
 		r = -ENOMEM;
 	if (r) {
 		snprintf(err, errlen, "out of memory");
@@ -274,7 +289,8 @@ static int outputs_start(struct trace *t, char *err, size_t errlen)
 	int r = t->sink->ops->start ? t->sink->ops->start(t->sink) : 0;
 
 	if (r) {
-		snprintf(err, errlen, "cannot write %s: %s", p->sink.outfile,
+		snprintf(err, errlen, "cannot write %s: %s",
+			 t->pr.view.failed ? t->pr.view.failed : p->sink.outfile,
 			 strerror(-r));
 		return r;
 	}

@@ -196,7 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			pool[i][k] = p[k] ? (char)p[k] : 1;
 		pool[i][got] = '\0';
 	}
-	a = stacks_new();
+	a = stacks_new(0);
 	if (!a)
 		abort();
 	nadd = fz_u8(&f) % (NADD + 1);

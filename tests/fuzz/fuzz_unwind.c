@@ -102,7 +102,7 @@ static void unwind(struct fz *f, uint8_t mode)
 	struct frame fr[UNWIND_FRAMES_FUZZ];
 	size_t len;
 	uint8_t *stack;
-	int n, k;
+	int n, k, cut;
 
 	for (int i = 0; i < UNWIND_NREGS; i++)
 		regs[i] = fz_u64(f);
@@ -118,7 +118,7 @@ static void unwind(struct fz *f, uint8_t mode)
 
 		memcpy(stack + i, &w, len - i < 8 ? len - i : 8);
 	}
-	n = unwind_pcs(&u, self, regs, stack, len, pcs, UNWIND_MAX);
+	n = unwind_pcs(&u, self, regs, stack, len, pcs, UNWIND_MAX, &cut);
 	FUZZ_ASSERT(n >= 1 && n <= UNWIND_MAX);
 	/* a frame past the first is a return address in code, or no frame */
 	for (int i = 1; i < n; i++) {
@@ -129,7 +129,7 @@ static void unwind(struct fz *f, uint8_t mode)
 	if (getenv("FUZZ_PRINT"))
 		fprintf(stderr, "%d pcs\n", n);
 	FUZZ_ASSERT(pcs[0] == regs[8]);
-	k = unwind_frames(&u, self, pcs, n, fr, UNWIND_FRAMES_FUZZ);
+	k = unwind_frames(&u, self, pcs, n, cut, fr, UNWIND_FRAMES_FUZZ);
 	FUZZ_ASSERT(k >= 0 && k <= UNWIND_FRAMES_FUZZ);
 	for (int i = 0; i < k; i++)
 		FUZZ_ASSERT(!fr[i].sym || fr[i].sym[0]);

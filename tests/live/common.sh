@@ -281,6 +281,28 @@ T
 		'+++ exited with 0 +++' > "$WORK/t.want"
 	joined "$WORK/t3.out" | grep '^600' > "$WORK/t.got"
 	same "$WORK/t.want" "$WORK/t.got" "joined"
+	# frames_proved: proved frames pass, and each kind of unproved one
+	# fails it (a frame outside every mapping, a data symbol as the
+	# caller: what glibc's clone3 gave before the leaf rule)
+	libc=$(awk '$NF ~ /\/libc\.so\.6$/ { print $NF; exit }' /proc/self/maps)
+	printf '%s\n' '600   clone3({flags=CLONE_VM}, 88) = 601' \
+		" > $libc(+0x1098d9) [0x1098d9]" \
+		" > $libc(__libc_start_main+0x85) [0x27305]" \
+		' > [stack cut: no unwind info at /x+0x10]' \
+		"      > posix_spawn ($libc)" > "$WORK/f.ok"
+	(frames_proved "$WORK/f.ok") || fail "frames_proved: proved frames refused"
+	for bad in ' > [unknown](+0x55e1a2b3c4d5) [0x55e1a2b3c4d5]' \
+		" > $libc(_IO_2_1_stdin_+0x4) [0x1d4a04]" \
+		"      > _IO_2_1_stdout_ ($libc)" \
+		' > //anon(+0x47) [0x7f0000001047]' \
+		'{"name":"clone3","stack":[{"pc":1,"reloff":1}]}'; do
+		printf '%s\n' "$bad" > "$WORK/f.bad"
+		! (frames_proved "$WORK/f.bad") 2> /dev/null ||
+			fail "frames_proved: passed $bad"
+	done
+	printf '%s\n' ' > //anon(+0x47) [0x7f0000001047]' > "$WORK/f.anon"
+	(frames_proved --anon "$WORK/f.anon") ||
+		fail "frames_proved --anon: refused an anonymous frame"
 	echo "helpers ok"
 	;;
 esac

@@ -19,7 +19,7 @@ cp /bin/sleep bin/etcompl_zz
 bin/etcompl_zz 600 &
 zz=$!
 trap 'kill $zz 2> /dev/null' EXIT
-touch trace.out trace.old
+touch trace.out trace.old tl.json tl.txt
 
 # the expected replies, one case per line: "typed line|reply reply ..."
 # (replies sorted; after an open quote readline's word starts at the
@@ -34,8 +34,11 @@ cat > cases <<EOF
 etrace -e sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -f -l sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -e trace=sched:sched_process_e|sched_process_exec sched_process_exit
-etrace --st|--stack-size --stack=folded --stack=fp
+etrace --st|--stack-size --stack=folded --stack=fp --stack=perf
 etrace --stack=f|folded fp
+etrace --stack=p|perf
+etrace --col|--color= --colour=
+etrace --colour=a|always auto
 etrace -e trace=%fi|%file
 etrace -e trace=%file,ope|${ope% }
 etrace -e 'trace=!%mem|trace=!%memory
@@ -57,6 +60,8 @@ etrace --sil|--silence= --silent=
 etrace -e decode-p|decode-pids=
 etrace --decode-pids=c|comm
 etrace -P trace.o|trace.old trace.out
+etrace --timeline tl.|tl.json
+etrace --timel|--timeline
 etrace -P trace.out etcompl_z|etcompl_zz
 etrace -c -S min|min-time
 etrace -X v|verbose

@@ -4,7 +4,8 @@
 # in it, renames itself (comm) with them, names a JIT function with them
 # in its perf map (and a UTF-8 C1 control), calls getppid from it, and
 # spawns itself.  Every output mode on it: the text trace with -k, -c
-# --by comm, -c -k, --spawns, folded stacks, the flame graph, JSON, and
+# --by comm, -c -k, --spawns, folded stacks, the flame graph, JSON, the
+# timeline, and
 # the note of a setuid exec (run as nobody).  In each: no ESC, no other
 # control byte but newline, no C1 control, valid UTF-8; the names as the
 # one rule (fmt_escaped: strace's escapes) writes them; the SVG parses
@@ -72,8 +73,11 @@ grep '^--- comm=' c.out | sort > c.heads
 printf -- '--- comm=%s ---\n--- comm=%s ---\n' "$ECOMM" "$EB" | sort > c.want
 soft_same c.want c.heads "2: the -c --by comm headers"
 
-# 3. -c -k: the stack table
-"$ETRACE" -q -f -c -k -o ck.out -- "$P" 2> ck.err || soft_fail "3: etrace failed"
+# 3. -c -k: the stack table (of getppid: the loader's calls, each stack
+# a call site of its own, would fill the top 20; the program's module is
+# the escaped path)
+"$ETRACE" -q -f -c -k -e trace=getppid -o ck.out -- "$P" 2> ck.err ||
+	soft_fail "3: etrace failed"
 clean "3: -c -k" ck.out ck.err
 # (the stacks' keys: the folded format's separators ';' and ' ' are '_')
 FCOMM=$(printf '%s' "$ECOMM" | tr ';' _) FB=$(printf '%s' "$EB" | tr ';' _)
@@ -126,6 +130,24 @@ assert comm in comms, comms
 assert sym in syms, [s for s in syms if s and s.startswith("jit")]
 PY
 
+# 7b. the timeline (--timeline) with stacks: one JSON array; the tracks'
+# names decode to the comm (U+FFFD for the bytes not UTF-8); calls and
+# frames carry the text trace's escaped texts
+"$ETRACE" -q -f -k -o tl.out --timeline tl.json -- "$P" 2> tl.err ||
+	soft_fail "7b: etrace failed"
+clean "7b: timeline" tl.json tl.err
+python3 - "$ESYM" "$ED/$EB" <<'PY' || soft_fail "7b: timeline"
+import json, sys
+comm = "e\x1b]0;T\x07\ufffd\x1b[2Jz"
+evs = json.load(open("tl.json", encoding="utf-8"))
+names = {e["args"]["name"] for e in evs if e.get("ph") == "M"}
+frames = {f for e in evs for f in e.get("args", {}).get("stack", [])}
+args = {e["args"].get("args") for e in evs if e.get("cat") == "syscall"}
+assert comm in names, names
+assert any(sys.argv[1] in f for f in frames), sorted(frames)[:5]
+assert any(a and sys.argv[2] in a for a in args), sorted(a for a in args if a)[:5]
+PY
+
 # 8. a setuid exec, run as nobody: the note names the program escaped
 if id nobody > /dev/null 2>&1; then
 	S=$(printf 'suid\033]0;T\a\377')
@@ -137,4 +159,6 @@ if id nobody > /dev/null 2>&1; then
 	grep -qE "^[0-9]+ +\+\+\+ $(printf '%s' "$PWD/sdir/suid\\33]0;T\\7\\377" | sed 's/[][\\.*^$()]/\\&/g') gains privileges: the kernel stops tracing pid [0-9]+ here \+\+\+$" u.out ||
 		{ grep -a gains u.out | cat -v >&2; soft_fail "8: no escaped setuid note"; }
 fi
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved $(ls t.out ck.out s.out j.out u.out 2> /dev/null)
 finish

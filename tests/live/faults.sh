@@ -163,4 +163,6 @@ wait $b; rb=$?
 na=$(grep -c 'getppid() ' a.out); nb=$(grep -c 'getppid() ' b.out)
 [ "$na" = 100000 ] && [ "$nb" = 100000 ] || soft_fail "6: $na and $nb getppid lines, want 100000 each"
 clean 6
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved $(ls s5.out 2> /dev/null)
 finish

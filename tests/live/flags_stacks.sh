@@ -6,7 +6,9 @@
 #    then exactly the user frames -k shows;
 #  - --stack-size N: the user frames are a prefix of the full stack's
 #    (default 8192 bytes copied), fewer with 64 bytes than with 512,
-#    and fewer with 512 than with the default.
+#    and fewer with 512 than with the default; the two short copies end
+#    with " > [stack cut: end of the copied stack]", the full one (it
+#    reaches _start) with no cut.
 . "$TOP/tests/lib.sh"
 need_root
 
@@ -17,10 +19,13 @@ run() {	# out etrace-args...
 		sh -c '/bin/true; /bin/true' 2> "$_o.err" ||
 		{ cat "$_o.err" >&2; fail "etrace $* failed"; }
 }
-# the frames under the first event, one a line
-frames() {	# trace [user|kernel]
+# the frames under the first event, one a line (cut: the cut line alone;
+# the others leave it out)
+frames() {	# trace [user|kernel|cut]
 	awk -v w="${2:-}" '/ sched:sched_process_fork\(/ { n++; next }
+		n == 1 && /^ > \[stack cut/ { if (w == "cut") print; next }
 		n == 1 && /^ > / {
+			if (w == "cut") next
 			k = ($0 ~ /^ > \[kernel\]/)
 			if (w == "" || (w == "kernel") == k) print
 			next }
@@ -46,6 +51,13 @@ for f in __traceiter_sched_process_fork kernel_clone __x64_sys_vfork do_syscall_
 done
 frames s64 > s64.user
 frames s512 > s512.user
+echo ' > [stack cut: end of the copied stack]' > cut.want
+for n in 64 512; do
+	frames s$n cut > s$n.cut
+	same cut.want s$n.cut "--stack-size $n: the cut line"
+done
+frames k cut > k.cut
+[ -s k.cut ] && { cat k.cut >&2; fail "-k: the full stack is cut"; }
 for n in 64 512; do
 	[ -s s$n.user ] || fail "--stack-size $n: no frame"
 	head -n "$(wc -l < s$n.user)" k.user > k.head$n
@@ -56,4 +68,6 @@ done
 [ "$(wc -l < s512.user)" -lt "$(wc -l < k.user)" ] ||
 	fail "--stack-size 512 shows as many frames as the default"
 echo "frames: 64 bytes $(wc -l < s64.user), 512 $(wc -l < s512.user), default $(wc -l < k.user); kernel $(wc -l < ks.kernel)"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved k ks s64 s512
 exit 0

@@ -260,4 +260,6 @@ sys.exit(1 if bad else 0)
 PY
 python3 check.py "$t0" "$t1" main.json lost.json sum.json sumC.json rep.json ||
 	fail "JSON lines: see above"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved rep.json
 exit 0

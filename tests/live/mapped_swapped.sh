@@ -62,4 +62,6 @@ grep -qE '^chdir\("/"\) += 0$' trace.other || { cat trace.other >&2; fail "other
 # true's symbols (or any name from it) must not name dash's code
 grep -E "^ > $WORK/other\\([a-z_]" trace.other &&
 	{ cat trace.other >&2; fail "other: a frame named from the swapped-in file"; }
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved trace.*
 exit 0

@@ -3,8 +3,8 @@
 # user (nobody) planted the name first: etrace, as root, must not write
 # through them, whatever fs.protected_symlinks and fs.protected_regular
 # say (0 on the project machine).
-#  - a symlink to a root-owned 0600 file, as -o, --flamegraph and
-#    --stack=folded -o: refused with one line, exit 1, nothing run, the
+#  - a symlink to a root-owned 0600 file, as -o, --flamegraph,
+#    --stack=folded -o and --timeline: refused with one line, exit 1, nothing run, the
 #    file untouched;
 #  - a file nobody made, as -o: refused, it stays empty and nobody's;
 #  - -ff's FILE.TID made by nobody before the trace (-p of a known pid):
@@ -35,7 +35,8 @@ cp "$D/victim" victim.want
 i=0
 for args in "-o $D/l0 -- touch ran0" \
 	    "--flamegraph $D/l1 -- touch ran1" \
-	    "--stack=folded -o $D/l2 -- touch ran2"; do
+	    "--stack=folded -o $D/l2 -- touch ran2" \
+	    "--timeline $D/l3 -o /dev/null -- touch ran3"; do
 	as_nobody ln -s "$D/victim" "$D/l$i" || fail "ln -s as nobody"
 	# shellcheck disable=SC2086
 	"$ETRACE" $args 2> err$i

@@ -69,4 +69,6 @@ grep -qxE 'dirname x300 <- sh' derr || fail "sh: no line 'dirname x300 <- sh'"
 grep -qE '^ +\(script lines are known for bash only' derr ||
 	fail "sh: the report does not say script lines are known for bash only"
 grep -i 'lost' derr && fail "sh: records were lost"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved out err dout derr
 exit 0

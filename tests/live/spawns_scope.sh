@@ -71,4 +71,6 @@ if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
 	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" t3 ||
 		fail "setuid: passwd's exit is not shown"
 fi
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved err t2
 exit 0

@@ -25,4 +25,6 @@ grep -qE '^chdir\("/"\) += 0$' top || { cat trace >&2; fail "no chdir line first
 grep -qE '^ > /[^ ]*/libc\.so\.6\(chdir\+0x[0-9a-f]+\) \[0x[0-9a-f]+\]$' top ||
 	{ cat trace >&2; fail "the innermost frame is not libc's chdir"; }
 grep -q 'unknown' trace && { cat trace >&2; fail "a frame is [unknown]"; }
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved trace
 exit 0

@@ -100,4 +100,6 @@ cat folded.out folded.err
 grep -qE '^chain;([^; ]+;)*main;f0;f1;f2;f3;syscall;getppid 1$' folded.out ||
 	fail "--stack=folded: not 'chain;...;main;f0;f1;f2;f3;syscall;getppid 1'"
 [ -s folded.err ] && fail "--stack=folded: messages on stderr"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved k.out kk.out s.out fp.out
 exit 0

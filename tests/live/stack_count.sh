@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# -c -k: a munmap storm grouped by stack.  unmaps calls munmap 300 times
+# -c -k: a munmap storm grouped by stack (frames as call sites,
+# MODULE(FUNC+0xOFF), whatever the addresses the code was loaded at).  unmaps calls munmap 300 times
 # from unmap_a and 200 times from unmap_b, through the same one(): the
 # table counts 500 munmap calls plus the loader's, and the top stacks say
 # 300 with unmap_a under one and 200 with unmap_b, each down to main.
@@ -22,8 +23,10 @@ got=$(awk '$NF == "munmap" { print $4 }' out | head -n 1)
 
 # a stack: its count line, then its frames (innermost first) up to the
 # next count line, joined with spaces
+# (a frame is a call site, MODULE(FUNC+0xOFF): its function, here)
 awk '/^ *[0-9]+  unmaps  munmap$/ { if (s) print s; s = $1 ":"; next }
-     /^ +> / && s { s = s " " $2; next }
+     /^ +> / && s { f = $2; sub(/^.*\(/, "", f); sub(/[+)].*$/, "", f)
+		    s = s " " f; next }
      { if (s) print s; s = "" }
      END { if (s) print s }' out > stacks
 cat stacks
@@ -34,4 +37,6 @@ grep -Eq '^200: (__)?munmap one unmap_b main ' stacks ||
 # the stacks add up to the table's count (nothing lost at this rate)
 sum=$(awk -F: '{ n += $1 } END { print n }' stacks)
 [ "$sum" = "$want" ] || fail "the stacks add up to $sum, the table says $want"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved out
 exit 0

@@ -33,4 +33,6 @@ for c in calls:
     assert f["sym"] == "jitted_getppid" and f["off"] == 7, f
     assert f["module"].startswith("/tmp/perf-"), f
 PY
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved out out.json
 exit 0

@@ -50,4 +50,6 @@ check def.out def.err "default rings"
 	2> small.err || soft_fail "etrace -k -m 256K exited $?"
 grep -q '^+++ lost' small.out || soft_fail "-m 256K: nothing lost (the test needs losses)"
 check small.out small.err "-m 256K"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved def.out small.out
 finish

@@ -101,4 +101,6 @@ vg_logs vgk.log "etrace -k" "$WORK/td.k"
 [ "$(grep -cE '^[0-9]+ +execve\(' kout)" = 3 ] ||
 	fail "-k: not three execve lines (sh, and /bin/true twice)"
 grep -q '^ > ' kout || fail "-k: no stack frames under the lines"
+# every frame printed is one etrace proved (tests/lib.sh)
+frames_proved kout
 exit 0

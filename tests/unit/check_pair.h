@@ -77,7 +77,7 @@ static inline void pt_start(struct ptest *t, ...)
 		fprintf(stderr, "options: %s\n", err);
 		exit(1);
 	}
-	plan_make(&t->o, &(struct plan_machine){ 2 }, &t->plan);
+	plan_make(&t->o, &(struct plan_machine){ .ncpu = 2 }, &t->plan);
 	t->sink = t->plan.json ?
 		sink_json_new(&t->plan.sink, &t->pr.view, err, sizeof(err)) :
 		sink_text_new(&t->plan.sink, &t->pr.view, err, sizeof(err));

@@ -114,11 +114,34 @@ int main(void)
 	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&
 	      !o.lines);
 	CHECK(parse("--flamegraph", "x.svg") == 0 && !strcmp(o.flamegraph, "x.svg"));
+	CHECK(parse("--timeline", "t.json") == 0 && !strcmp(o.timeline, "t.json") &&
+	      o.lines);
+	CHECK(parse("-c", "--timeline=t.json") == -1);
+	CHECK(parse("-C", "--timeline=t.json") == 0 && o.timeline && o.summary == 2);
 	CHECK(parse("--stack", NULL) == 0 && o.stack == 1 && !o.stack_fp);
 	CHECK(parse("--stack=fp", NULL) == 0 && o.stack == 1 && o.stack_fp);
 	CHECK(parse("--stack=folded", NULL) == 0 && o.folded && o.stack == 1);
 	CHECK(parse("--stack=frames", NULL) == -1);
-	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, fp or folded)");
+	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, fp, folded or perf)");
+	CHECK(parse("--stack=perf", NULL) == 0 && o.stack_perf && o.stack == 1 &&
+	      o.lines);
+	CHECK(parse("--stack=perf", "-c") == -1);
+	CHECK_STR(err, "--stack=perf writes the trace's stacks: not with -c or -C");
+	CHECK(parse("--stack=perf", "-j") == -1);
+	CHECK_STR(err, "--stack=perf and --json are two formats of the trace:"
+		  " choose one");
+	CHECK(parse("--stack=perf", "--stack=folded") == -1);
+	CHECK_STR(err, "--stack=perf and --stack=folded exclude each other");
+	/* --color[=WHEN], --colour: auto by default; alone, always */
+	CHECK(parse("-f", NULL) == 0 && o.color == COLOR_AUTO);
+	CHECK(parse("--color", NULL) == 0 && o.color == COLOR_ALWAYS);
+	CHECK(parse("--colour=never", NULL) == 0 && o.color == COLOR_NEVER);
+	CHECK(parse("--color=auto", NULL) == 0 && o.color == COLOR_AUTO);
+	CHECK(parse("--color=yes", NULL) == -1);
+	CHECK_STR(err, "invalid --color 'yes' (want auto, always or never)");
+	CHECK(parse("--color=always", "-j") == -1);
+	CHECK_STR(err, "--color=always: JSON Lines and --stack=perf are never"
+		  " coloured");
 	CHECK(parse("--stack-size", "64") == 0 && o.stack_size == 64);
 	CHECK(parse("--stack-size", "100") == -1);
 	CHECK_STR(err, "invalid --stack-size '100' (a multiple of 8 from 64 to 65528)");

@@ -34,7 +34,7 @@ static int plan(long ncpu, const char *a1, const char *a2, const char *a3,
 		fprintf(stderr, "%s\n", err);
 		return -1;
 	}
-	plan_make(&o, &(struct plan_machine){ ncpu }, &p);
+	plan_make(&o, &(struct plan_machine){ .ncpu = ncpu }, &p);
 	return 0;
 }
 
@@ -132,6 +132,11 @@ int main(void)
 	CHECK(p.sink.main_on_stderr && !p.sink.lines && !p.top_stacks);
 	CHECK(plan(2, "--flamegraph", "x.svg", NULL, NULL) == 0);
 	CHECK(p.aggregate && !strcmp(p.flamegraph, "x.svg") && !p.sink.lines);
+	/* with a timeline beside it: no lines, but the calls' strings (the
+	   read-only file mappings, without BPF) */
+	CHECK(plan(2, "--flamegraph", "x.svg", "--timeline", "t.json") == 0);
+	CHECK(!p.sink.lines && p.maps == PERF_MAPS_ALL &&
+	      !strcmp(p.sink.timeline, "t.json"));
 	/* -ff -o: a file per task; -j */
 	CHECK(plan(2, "-ff", "-o", "f", NULL) == 0);
 	CHECK(p.sink.per_task && p.sink.main_on_stderr && p.sink.follow);
@@ -142,5 +147,36 @@ int main(void)
 	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
 	CHECK(p.cap.signals && p.quiet == QUIET_ALL);
 	opt_free(&o);
+	/*
+	 * --color: auto colours the trace on a terminal, never with -o, JSON
+	 * or NO_COLOR (or TERM=dumb); always overrides NO_COLOR; never, never
+	 */
+	{
+		const struct plan_machine tty = { .ncpu = 2, .tty = 1 },
+			pipe = { .ncpu = 2 },
+			nocolor = { .ncpu = 2, .tty = 1, .no_color = 1 };
+
+		CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+		plan_make(&o, &tty, &p);
+		CHECK(p.sink.color == 1);
+		plan_make(&o, &pipe, &p);
+		CHECK(p.sink.color == 0);
+		plan_make(&o, &nocolor, &p);
+		CHECK(p.sink.color == 0);
+		CHECK(plan(2, "-o", "f", NULL, NULL) == 0);
+		plan_make(&o, &tty, &p);
+		CHECK(p.sink.color == 0);
+		CHECK(plan(2, "-j", NULL, NULL, NULL) == 0);
+		plan_make(&o, &tty, &p);
+		CHECK(p.sink.color == 0);
+		CHECK(plan(2, "--color=never", NULL, NULL, NULL) == 0);
+		plan_make(&o, &tty, &p);
+		CHECK(p.sink.color == 0);
+		CHECK(plan(2, "--color", "-o", "f", NULL) == 0);
+		plan_make(&o, &nocolor, &p);
+		CHECK(p.sink.color == 1);
+		plan_make(&o, &pipe, &p);
+		CHECK(p.sink.color == 1);
+	}
 	CHECK_DONE();
 }

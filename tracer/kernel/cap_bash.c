@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,6 +90,19 @@ int cap_bash_find(struct capture *c, struct bash_syms *bs)
 	    bash_symbols(c->bash_path, bs, c->bash_off))
 		return -1;
 	c->bash_ok = 1;
+	return 0;
+}
+
+int capture_bash_find(char *path, size_t len, uint64_t *make_child)
+{
+	struct bash_syms bs;
+	uint64_t off[3];
+	char real[PATH_MAX];
+
+	if (!realpath("/bin/bash", real) || bash_symbols(real, &bs, off))
+		return -1;
+	snprintf(path, len, "%s", real);
+	*make_child = off[0];
 	return 0;
 }
 

@@ -87,6 +87,12 @@ uint64_t capture_ring_drops(struct capture *c);
 /* trace this tgid (or tid, for a command without -f) from now on */
 int capture_add(struct capture *c, pid_t id);
 void capture_close(struct capture *c);
+/*
+ * Debian's bash, whose exported symbols give --spawns its script lines:
+ * its real path and make_child's file offset.  0, or -1 when /bin/bash
+ * is not such a bash.
+ */
+int capture_bash_find(char *path, size_t len, uint64_t *make_child);
 
 /*
  * A capture record, checked: the items of one call phase.  Parsing never

@@ -136,6 +136,21 @@ int tfs_open(struct tracefs *t, char *err, size_t errlen)
 	return 0;
 }
 
+int tfs_where(char *where, size_t len)
+{
+	struct tracefs t;
+	int r;
+
+	memset(&t, 0, sizeof(t));
+	if (getenv("ETRACE_TRACEFS")) {
+		snprintf(where, len, "%s", getenv("ETRACE_TRACEFS"));
+		return usable(where) ? 0 : -EINVAL;
+	}
+	r = find_root(&t);
+	snprintf(where, len, "%s", r ? candidates[0] : t.root);
+	return r;
+}
+
 void tfs_close(struct tracefs *t)
 {
 	if (t->tep)

@@ -26,6 +26,13 @@ struct tracefs {
 int tfs_open(struct tracefs *t, char *err, size_t errlen);
 void tfs_close(struct tracefs *t);
 /*
+ * Where tracefs is, without mounting it (--version): 0 with its root in
+ * where; -EACCES: mounted at where, not readable by this user; -ENOENT:
+ * not mounted (tfs_open would mount it privately at where); -EINVAL:
+ * ETRACE_TRACEFS names no tracefs (tfs_open refuses it).
+ */
+int tfs_where(char *where, size_t len);
+/*
  * Load SYS:NAME's format.  Returns 0 with *ev set, -ENOENT when there is
  * no such event, or another -errno; err says which.
  */

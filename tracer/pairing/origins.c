@@ -286,7 +286,7 @@ void origin_take_stack(struct unwinder *u, struct task *t,
 		       const struct stack_sample *s)
 {
 	uint64_t pcs[UNWIND_MAX];
-	int n = 0, k = 0;
+	int n = 0, k = 0, cut = FRAME_CUT_NONE;
 
 	t->nframes = 0;
 	if (!s)
@@ -321,8 +321,8 @@ void origin_take_stack(struct unwinder *u, struct task *t,
 	}
 	if (s->regs)
 		n = unwind_pcs(u, t->pid, s->regs, s->stack, s->len, pcs,
-			       UNWIND_MAX);
-	t->nframes = k + unwind_frames(u, t->pid, pcs, n, t->frames + k,
+			       UNWIND_MAX, &cut);
+	t->nframes = k + unwind_frames(u, t->pid, pcs, n, cut, t->frames + k,
 				       UNWIND_FRAMES - k);
 }
 

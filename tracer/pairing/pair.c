@@ -378,8 +378,7 @@ void pair_flush_signals(struct pair *p, struct task *t, uint64_t time)
 	if (!t->held)
 		return;
 	for (i = j = 0; i < p->nheld; i++) {
-		/* -i: shown where strace stops for them, at the end of
-		   the call they came in (a delivered one: where it was) */
+		/* -i: at the call they came in (strace's stop), or delivered */
 		if (p->held[i].tid == t->tid)
 			pair_signal_line(p, t, &p->held[i].sg,
 					 p->held[i].sg.kind == CAP_SIG_DELIVERED ?
@@ -663,6 +662,8 @@ void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
 		snprintf(t->comm, sizeof(t->comm), "%s", comm);
 	if (exec)
 		maps_exec(&p->maps, pid);
+	if (t && exec && p->sink->ops->exec)
+		p->sink->ops->exec(p->sink, t, p->now);
 }
 
 void pair_mmap(struct pair *p, pid_t pid, uint64_t addr, uint64_t len,
@@ -687,6 +688,8 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)
 		t->newborn = 1;
+	if (t && parent && p->sink->ops->fork)
+		p->sink->ops->fork(p->sink, parent, t, time);
 	/* -Y: its zombie is named while this parent may reap it */
 	if (t && parent && pid != ppid)
 		t->ppid = ppid;

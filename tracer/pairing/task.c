@@ -15,6 +15,7 @@ static void task_free_extra(struct task_table *t, struct task *k)
 	free(k->cs[0].buf);
 	free(k->cs[1].buf);
 	free(k->frames);
+	free(k->tl_entry);
 	if (t->drop)
 		t->drop(k);
 }

@@ -61,6 +61,14 @@ struct task {
 	uint64_t dead_at;		/* when /proc first said it was gone */
 	/* sinks' per-task state */
 	void *sink_data;		/* the text sink: -ff stream */
+	/* --timeline (sink_timeline.c): the name its track has (once
+	   tl_named), and its open call's entry half as formatted then */
+	char tl_name[16];
+	int tl_named;
+	char *tl_entry;
+	uint32_t tl_entry_len, tl_entry_cap;
+	int tl_from;			/* where its exit half resumes; -1:
+					   formatted whole at the exit */
 	struct task *hnext;
 };
 

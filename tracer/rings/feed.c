@@ -215,6 +215,7 @@ void feed_record(void *ctx, struct ring *ring,
 			t->cmd_execd = 1;
 		if (!in_scope(t, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid))
 			break;
+		t->pr.now = time;	/* when it exec'd (--timeline) */
 		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
 			  r.u.comm.comm, (h->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
 		break;

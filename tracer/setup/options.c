@@ -19,6 +19,7 @@
 #include "summary.h"
 #include "sysent.h"
 #include "usage.h"
+#include "version.h"
 
 #define DEFAULT_RING_BYTES (4u << 20)
 #define MAX_RING_BYTES (1ull << 30)
@@ -78,7 +79,7 @@ static int opt_help(struct options *o, const struct opt_row *r,
 static int opt_version(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
 {
-	printf("etrace 0.1\n");
+	version_print(stdout);
 	return 1;
 }
 
@@ -186,6 +187,13 @@ static int opt_flamegraph(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_timeline(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	o->timeline = arg;
+	return 0;
+}
+
 static int opt_user(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -281,12 +289,27 @@ static int opt_xstyle(struct options *o, const struct opt_row *r,
 		[XSTYLE_VERBOSE] = "verbose",
 	};
 
-	for (int s = 0; s < (int)(sizeof(styles) / sizeof(styles[0])); s++)
-		if (!strcmp(arg, styles[s])) {
-			o->xstyle = s;
-			return 0;
-		}
-	return bad(cx, "invalid -X '%s' (want raw, abbrev or verbose)", arg);
+	o->xstyle = optval_word(arg, styles, 3);
+	if (o->xstyle < 0)
+		return bad(cx, "invalid -X '%s' (want raw, abbrev or verbose)",
+			   arg);
+	return 0;
+}
+
+/* --color[=WHEN], --colour: alone it is always, as ls's */
+static int opt_color(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	static const char *const whens[] = {
+		[COLOR_AUTO] = "auto", [COLOR_NEVER] = "never",
+		[COLOR_ALWAYS] = "always",
+	};
+
+	o->color = arg ? optval_word(arg, whens, 3) : COLOR_ALWAYS;
+	if (o->color < 0)
+		return bad(cx, "invalid --color '%s' (want auto, always or"
+			   " never)", arg);
+	return 0;
 }
 
 static int opt_strsize(struct options *o, const struct opt_row *r,
@@ -369,9 +392,11 @@ static int opt_stack(struct options *o, const struct opt_row *r,
 		o->stack_fp = 1;
 	} else if (!strcmp(arg, "folded")) {
 		o->folded = 1;
+	} else if (!strcmp(arg, "perf")) {
+		o->stack_perf = 1;
 	} else {
-		return bad(cx, "invalid --stack '%s' (want dwarf, fp or"
-			   " folded)", arg);
+		return bad(cx, "invalid --stack '%s' (want dwarf, fp, folded"
+			   " or perf)", arg);
 	}
 	return 0;
 }
@@ -472,6 +497,9 @@ static const struct opt_row opt_rows[] = {
 	ROW("silent", LONG_ONLY + 16, optional_argument, opt_quiet_set),
 	ROW("silence", LONG_ONLY + 17, optional_argument, opt_quiet_set),
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
+	ROW("color", LONG_ONLY + 51, optional_argument, opt_color),
+	ROW("colour", LONG_ONLY + 52, optional_argument, opt_color),
+	ROW("timeline", LONG_ONLY + 60, ARG, opt_timeline),
 	/* stacks */
 	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
 	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),
@@ -530,96 +558,6 @@ static void opt_defaults(struct options *o)
 	o->stack_size = 0;
 	o->ready_fd = -1;
 	sel_all(&o->sel);
-}
-
-/* what options imply for each other */
-static void opt_imply(struct options *o)
-{
-	if ((o->sum_by || o->hist || o->interval) && !o->summary)
-		o->summary = 1;	/* --by, --hist, --interval imply -c */
-	o->lines = o->summary != 1 && !o->folded && !o->flamegraph &&
-		   !o->spawns;
-	/* folded stacks and flame graphs need stacks */
-	o->stack_lines = o->stack;
-	if ((o->folded || o->flamegraph || o->spawns) && !o->stack)
-		o->stack = 1;
-	/* --spawns alone: only the calls that make processes are traced */
-	if (o->spawns && !o->sel.given && !o->folded && !o->flamegraph &&
-	    !o->stack_lines) {
-		char e2[64];
-
-		sel_parse(&o->sel, "execve,execveat,clone,clone3,fork,vfork", e2,
-			  sizeof(e2));
-		o->sel.given = 0;
-	}
-	if (o->kstack && !o->stack)
-		o->stack = 1;
-	if (!o->stack_size)
-		o->stack_size = 8192;
-	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
-	if (o->yflag)
-		o->decode_fds |= o->yflag > 1 ? DECODE_FD_ALL : DECODE_FD_PATH;
-	/* -q, -qq, -qqq: strace's sets */
-	if (!o->quiet_qual)
-		o->quiet_set = o->quiet == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
-			       o->quiet == 2 ? QUIET_ATTACH | QUIET_PERSONALITY |
-					       QUIET_EXIT :
-			       o->quiet >= 3 ? QUIET_ALL : 0;
-}
-
-/* options that cannot go together; 0 or -1 with err set */
-static int opt_check(struct options *o, char *err, size_t errlen)
-{
-	const char *why = NULL;
-
-	if (o->stack > 2)
-		why = "-k given more than twice";
-	else if (o->xflag > 2)
-		why = "-x given more than twice";
-	else if (o->yflag > 2)
-		why = "-y given more than twice";
-	else if (o->paths.n && o->summary)
-		why = "-P selects lines: -c's and -C's counts are of every call";
-	else if (o->paths.n && o->no_bpf)
-		why = "-P needs the BPF program (it reads the calls' paths and"
-		      " fds): not with --no-bpf";
-	else if ((fdsel_any(&o->dump_rd) || fdsel_any(&o->dump_wr)) &&
-		 o->no_bpf)
-		why = "-e read=/write= dump the BPF program's copies of the"
-		      " data: not with --no-bpf";
-	else if (o->tstamp > 3)
-		why = "-t given more than three times";
-	else if (o->follow > 2)
-		why = "-f given more than twice";
-	else if (o->quiet && o->quiet_qual)
-		why = "-q and -e quiet/--quiet cannot be provided simultaneously";
-	else if (o->json && o->follow == 2)
-		why = "--json writes one stream: -ff does not apply (use -f)";
-	else if (o->list)
-		why = o->cmd && o->cmd[1] ? "-l takes one pattern ('sched:*')" :
-		      NULL;
-	else if (!o->cmd && !o->npids && !o->system_wide)
-		why = "must have a command, -p PID or -a (see etrace -h)";
-	else if (o->user && !o->cmd)
-		return bad(&(struct opt_ctx){ err, errlen, 0 }, "-u %s: there"
-			   " is no command to run as that user", o->user);
-	else if (o->nenv && !o->cmd)
-		return bad(&(struct opt_ctx){ err, errlen, 0 }, "-E %s: there"
-			   " is no command to run with it", o->env[0]);
-	else if (o->append && !o->outfile)
-		why = "-A appends to the -o FILE: there is none";
-	else if (o->system_wide && o->npids)
-		why = "-a and -p exclude each other";
-	else if (o->kill_on_exit && o->npids)
-		why = "--kill-on-exit and -p exclude each other (as strace's):"
-		      " etrace kills only what it starts";
-	else if (o->kill_on_exit && !o->cmd)
-		why = "--kill-on-exit: there is no command to kill";
-	else if (o->sum_wall && !o->summary)
-		why = "-w (wall-clock time in -c's table) needs -c or -C";
-	if (why)
-		snprintf(err, errlen, "%s", why);
-	return why ? -1 : 0;
 }
 
 static int parse_argv(int argc, char **argv, struct options *o, char *err,

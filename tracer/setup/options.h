@@ -69,14 +69,25 @@ struct options {
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */
 	int folded;		/* --stack=folded: counts per stack, folded */
+	int stack_perf;		/* --stack=perf: a block per call, in perf
+				   script's text format */
 	uint32_t stack_size;	/* --stack-size: bytes of stack copied */
 	int kstack;		/* --kstack: the kernel's stack too */
 	const char *flamegraph;	/* --flamegraph FILE.svg */
+	const char *timeline;	/* --timeline FILE.json: Trace Event format */
 	int spawns;		/* --spawns: the process-creation report */
 	int lines;		/* a line per call: not with -c, --stack=folded,
 				   --flamegraph, --spawns (tables, reports) */
 	const char *user;	/* -u USER: run the command as USER */
 	int ready_fd;		/* --ready-fd N: told once tracing, or -1 */
+	int color;		/* --color=WHEN: enum opt_color */
+};
+
+/* --color's WHEN: auto (a terminal, NO_COLOR unset) is the default */
+enum opt_color {
+	COLOR_AUTO,
+	COLOR_NEVER,
+	COLOR_ALWAYS,
 };
 
 /*
@@ -86,5 +97,13 @@ struct options {
 int opt_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t errlen);
 void opt_free(struct options *o);
+
+/*
+ * optrules.c, once the command line is read: what the options imply for
+ * each other (--by implies -c, folded stacks -k, ...), then which cannot
+ * go together (0, or -1 with one line in err)
+ */
+void opt_imply(struct options *o);
+int opt_check(struct options *o, char *err, size_t errlen);
 
 #endif

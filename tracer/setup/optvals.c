@@ -13,6 +13,14 @@
 #include "decode.h"
 #include "optvals.h"
 
+int optval_word(const char *arg, const char *const *words, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (words[i] && !strcmp(arg, words[i]))
+			return i;
+	return -1;
+}
+
 int optval_size(const char *s, unsigned long long max, size_t *out)
 {
 	char *end;

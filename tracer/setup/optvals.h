@@ -14,6 +14,8 @@
 
 /* a byte size: digits, then K, M or G (B or iB after it allowed), 1..max */
 int optval_size(const char *s, unsigned long long max, size_t *out);
+/* the index of arg among the n words, or -1 */
+int optval_word(const char *arg, const char *const *words, int n);
 /* an unsigned decimal */
 int optval_count(const char *s, uint64_t *out);
 /* a decimal in [min, max] */

@@ -125,14 +125,29 @@ static void plan_rings(const struct options *o, const struct plan_machine *m,
 	int code = o->stack ? PERF_MAPS_CODE : PERF_MAPS_NONE;
 
 	p->ring_bytes = ring_size(o, m->ncpu);
-	p->maps = o->lines ? PERF_MAPS_ALL : code;
+	p->maps = o->lines || o->timeline ? PERF_MAPS_ALL : code;
 	p->maps_with_bpf = o->system_wide ? p->maps : code;
 	p->stack_size = o->stack_size;
 	p->stack_fp = o->stack_fp;
 	p->kstack = o->kstack;
 }
 
-static void plan_sink(const struct options *o, struct plan *p)
+/*
+ * --color=auto: the trace on a terminal, not a file, and no NO_COLOR
+ * (no-color.org: set and not empty) nor TERM=dumb; --color=always
+ * overrides them, as that convention asks.  JSON and perf's format are
+ * never coloured (options.c refuses always with them).
+ */
+static int plan_color(const struct options *o, const struct plan_machine *m)
+{
+	if (o->json || o->stack_perf || o->color == COLOR_NEVER)
+		return 0;
+	return o->color == COLOR_ALWAYS ||
+	       (!o->outfile && m->tty && !m->no_color);
+}
+
+static void plan_sink(const struct options *o, const struct plan_machine *m,
+		      struct plan *p)
 {
 	struct sink_conf *s = &p->sink;
 
@@ -157,6 +172,8 @@ static void plan_sink(const struct options *o, struct plan *p)
 	s->hist = o->hist;
 	s->sort = o->sort;
 	s->xstyle = o->xstyle;
+	s->color = plan_color(o, m);
+	s->timeline = o->timeline;
 }
 
 void plan_make(const struct options *o, const struct plan_machine *m,
@@ -190,7 +207,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
 		.pid_names = o->pid_names,
 	};
-	plan_sink(o, p);
+	plan_sink(o, m, p);
 	p->summary = o->summary;
 	p->sum_by = o->sum_by;
 	p->interval = o->interval;
@@ -198,6 +215,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->top_stacks = o->summary == 1 && o->stack && !o->folded &&
 			!o->flamegraph;
 	p->aggregate = o->folded || o->flamegraph || (o->summary == 1 && o->stack);
+	p->stack_perf = o->stack_perf;
 	p->folded = o->folded;
 	p->folded_file = o->outfile;
 	p->folded_append = o->append;

@@ -25,6 +25,9 @@ struct options;
 /* what the machine offers */
 struct plan_machine {
 	long ncpu;			/* CPUs online */
+	int tty;			/* stderr is a terminal */
+	int no_color;			/* NO_COLOR set and not empty, or
+					   TERM=dumb */
 };
 
 struct plan {
@@ -69,6 +72,7 @@ struct plan {
 	int aggregate;			/* stacks counted: folded, flame
 					   graph, -c -k's top stacks */
 	int top_stacks;			/* -c -k: the top stacks reported */
+	int stack_perf;			/* --stack=perf: the sink */
 	int folded;			/* --stack=folded ... */
 	const char *folded_file;	/* ... to this file, or stdout */
 	int folded_append;		/* -A */

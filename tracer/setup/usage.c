@@ -38,6 +38,8 @@ void opt_usage(FILE *f)
 "  -o FILE         write the trace to FILE\n"
 "  -A              append to -o FILE (and -ff's files) instead of truncating\n"
 "  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
+"  --timeline F    also write the trace to F as a timeline (Trace Event\n"
+"                  JSON, for Perfetto, chrome://tracing, speedscope)\n"
 "  -t, -tt, -ttt   prefix lines with the time: HH:MM:SS, with usecs, epoch\n"
 "  -r              prefix lines with the time since the previous line\n"
 "  -T              show the time spent in each call\n"
@@ -69,11 +71,15 @@ void opt_usage(FILE *f)
 "                  personality, path-resolution, thread-execve; all, none\n"
 "  --silent=SET, --silence=SET  the same as --quiet=SET (strace's names)\n"
 "  --ready-fd N    once tracing, write \"ready\" and a newline to fd N, close it\n"
+"  --color=WHEN, --colour=WHEN  the trace's names, errors, signals, exits\n"
+"                  in colour: auto (the default: on a terminal, unless\n"
+"                  NO_COLOR is set), always, never\n"
 "Stacks:\n"
 "  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
 "                  source files and lines, and inlined frames\n"
 "  --stack=fp      the kernel's frame-pointer chain instead (cheaper)\n"
 "  --stack=folded  instead of the trace: counts per stack, folded format\n"
+"  --stack=perf    instead of the trace: each call's stack, perf script's format\n"
 "  --stack-size N  bytes of user stack copied per event (default 8192)\n"
 "  --kstack        the kernel's stack too\n"
 "  --flamegraph F  write an interactive SVG flame graph of the stacks to F\n"
@@ -92,5 +98,6 @@ void opt_usage(FILE *f)
 "Rings:\n"
 "  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n"
 "\n"
-"  -h              this help    -V  version\n", f);
+"  -h              this help\n"
+"  -V              the version, the libraries', what this kernel allows\n", f);
 }

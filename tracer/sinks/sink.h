@@ -28,6 +28,8 @@ struct sink_view {
 	uint64_t max;		/* --max-events, or 0 */
 	const struct fmt_opts *fo;	/* how the decoders print (-Y's
 					   names of pids: signal lines) */
+	const char *failed;	/* the output whose write failed, when it
+				   is not -o's (--timeline's file) */
 };
 
 struct sink;
@@ -59,6 +61,11 @@ struct sink_ops {
 	void (*summary)(struct sink *s, struct summary *sum, uint64_t time);
 	/* a line about a task, in the trace where it happened */
 	void (*note)(struct sink *s, struct task *t, const char *text,
+		     uint64_t time);
+	/* optional: t exec'd (t->comm is already the new program's) */
+	void (*exec)(struct sink *s, struct task *t, uint64_t time);
+	/* optional: parent made child, a process or a thread (-f, -a) */
+	void (*fork)(struct sink *s, struct task *parent, struct task *child,
 		     uint64_t time);
 	/* a report made elsewhere (--spawns), written as the sink writes */
 	void (*report)(struct sink *s, const char *name, const char *text,
@@ -107,13 +114,29 @@ struct sink_conf {
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */
 	int xstyle;		/* -X: enum xstyle (fmt.h) */
+	int color;		/* --color: lines' parts in colour (the text
+				   sink's styles, text_style.h) */
+	const char *timeline;	/* --timeline FILE, or NULL */
 };
 
 /* strace's text format; returns NULL with err set */
 struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen);
+/* --stack=perf: a block per call or event, perf script's text format */
+struct sink *sink_perf_new(const struct sink_conf *cf, struct sink_view *view,
+			   char *err, size_t errlen);
 /* JSON Lines (--json) */
 struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 			   char *err, size_t errlen);
+
+/* --timeline: the Trace Event format's JSON array, to cf->timeline */
+struct sink *sink_timeline_new(const struct sink_conf *cf,
+			       struct sink_view *view, char *err,
+			       size_t errlen);
+/*
+ * Both sinks, each handed everything: second first, so that --max-events
+ * (counted by first) stops both at the same call.  NULL: out of memory.
+ */
+struct sink *sink_tee_new(struct sink *first, struct sink *second);
 
 #endif

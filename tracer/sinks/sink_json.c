@@ -89,6 +89,9 @@ static void emit(struct json_sink *js, struct fmt_buf *b)
 /* -k: "stack":[{"pc":..,"module":..,"sym":..,"off":..,"file":..,"line":..}] */
 static void stack(struct fmt_buf *b, int *first, const struct task *t)
 {
+	const struct frame *cut;
+	int cf = 1;
+
 	if (!t->nframes)
 		return;
 	json_key(b, first, "stack");
@@ -97,6 +100,8 @@ static void stack(struct fmt_buf *b, int *first, const struct task *t)
 		const struct frame *f = &t->frames[i];
 		int ff = 1;
 
+		if (f->cut)
+			continue;	/* (the last: stack_cut says it) */
 		if (i)
 			fb_putc(b, ',');
 		fb_putc(b, '{');
@@ -129,6 +134,21 @@ static void stack(struct fmt_buf *b, int *first, const struct task *t)
 		fb_putc(b, '}');
 	}
 	fb_putc(b, ']');
+	cut = &t->frames[t->nframes - 1];
+	if (!cut->cut)
+		return;
+	/* a stack that ends before its outermost frame: why, and where */
+	json_key(b, first, "stack_cut");
+	fb_putc(b, '{');
+	json_key(b, &cf, "reason");
+	json_cstr(b, unwind_cut_reason(cut));
+	if (cut->module) {
+		json_key(b, &cf, "module");
+		json_cstr(b, cut->module);
+		json_key(b, &cf, "reloff");
+		fb_udec(b, cut->reloff);
+	}
+	fb_putc(b, '}');
 }
 
 static void json_sc_enter(struct sink *s, struct task *t,

@@ -9,6 +9,7 @@
 #include "decode.h"
 #include "fmt.h"
 #include "sink_table.h"
+#include "text_line.h"
 
 static void put_line(struct out *o, struct fmt_buf *b, char *line, size_t cap)
 {
@@ -26,13 +27,16 @@ static void table_rule(struct fmt_buf *b, int hist)
 
 static void table_row(struct fmt_buf *b, double pct, uint64_t ns,
 		      uint64_t calls, uint64_t errors, const char *name,
-		      const struct sum_val *v, int hist)
+		      const struct sum_val *v, int hist, int color)
 {
 	fb_printf(b, "%6.2f %11.6f %11llu %9llu ", pct, ns / 1e9,
 		  (unsigned long long)(calls ? ns / 1000 / calls : 0),
 		  (unsigned long long)calls);
+	/* styled, the column keeps its width: escapes take none */
 	if (errors)
-		fb_printf(b, "%9llu ", (unsigned long long)errors);
+		fb_printf(b, "%s%9llu%s ", color ? text_style[PART_ERROR] : "",
+			  (unsigned long long)errors,
+			  color ? TEXT_STYLE_RESET : "");
 	else
 		fb_puts(b, "          ");
 	if (v)
@@ -93,7 +97,7 @@ static int same_group(const struct sum_key *a, const struct sum_key *b)
 }
 
 void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
-		int sort, int hist)
+		int sort, int hist, int color)
 {
 	struct fmt_buf b;
 	char tmp[32];
@@ -122,11 +126,12 @@ void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
 			table_row(&b, ns ? 100.0 * r->val.ns / ns : 0,
 				  r->val.ns, r->val.calls, r->val.errors,
 				  summary_name(sum, r, tmp), hist ? &r->val : NULL,
-				  hist);
+				  hist, color);
 			put_line(o, &b, line, cap);
 		}
 		table_rule(&b, hist);
-		table_row(&b, 100.0, ns, calls, errors, "total", NULL, hist);
+		table_row(&b, 100.0, ns, calls, errors, "total", NULL, hist,
+			  color);
 		if (hist) {
 			for (unsigned int k = i; k < j; k++) {
 				table_hist(&b, summary_name(sum, &sum->rows[k], tmp),
@@ -140,7 +145,7 @@ void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
 		fb_puts(&b, "% time     seconds  usecs/call     calls    errors syscall\n");
 		table_rule(&b, 0);
 		table_rule(&b, 0);
-		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0);
+		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0, 0);
 	}
 	if (sum->full)
 		fb_printf(&b, "etrace: %llu calls not counted: no room for them"

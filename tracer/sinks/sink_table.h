@@ -11,8 +11,11 @@
 #include "out.h"
 #include "summary.h"
 
-/* sum's rows sorted by sort (enum sum_sort), written to o through line */
+/*
+ * sum's rows sorted by sort (enum sum_sort), written to o through line;
+ * color: the error counts in the errors' style (--color)
+ */
 void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
-		int sort, int hist);
+		int sort, int hist, int color);
 
 #endif

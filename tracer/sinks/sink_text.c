@@ -13,6 +13,11 @@
  * With -z, -Z, -e status= or --duration a line can only be judged at the
  * call's end (rules.h), so it is written whole then.
  *
+ * --color: the name, a failed call's "= -1 ENOENT (...)", signal, exit,
+ * killed and lost lines each in their style, from one table (text_style
+ * in text_line.c); with colour off the sink pays one test of a flag per
+ * part.
+ *
  * An entry half with an input the BPF program could not read yet (its
  * page was not in memory; it is read again when the call ends) is held,
  * not written: if nothing comes between, the line is written whole at
@@ -44,6 +49,7 @@ struct tstream {
 	char *held;		/* open's entry half, not written yet */
 	size_t held_len;	/* 0: none held */
 	size_t held_head;	/* its prefix and "name(" */
+	size_t held_esc;	/* --color's bytes in that head */
 	size_t held_cap;
 	struct task *owner;		/* -ff: the task it is the file of */
 	struct tstream *next, **pprev;	/* -ff streams, to close at the end */
@@ -60,6 +66,8 @@ struct text_sink {
 	char *line;
 	int whole;		/* write each call whole, at its end */
 	int lines;		/* not -c: calls and exits are written */
+	int color;		/* --color: parts of lines in their style */
+	size_t esc;		/* the line's bytes of styles: no columns */
 };
 
 /* a line of the trace: constants in the -X style asked for */
@@ -67,6 +75,33 @@ static void line_init(struct text_sink *ts, struct fmt_buf *b)
 {
 	fb_init(b, ts->line, LINE_MAX_BYTES);
 	b->xstyle = ts->cf->xstyle;
+	ts->esc = 0;
+}
+
+/* --color: a part of a line in its style (text_line.h), reset at its end */
+static void part_on(struct text_sink *ts, struct fmt_buf *b, enum text_part p)
+{
+	if (!ts->color)
+		return;
+	fb_puts(b, text_style[p]);
+	ts->esc += strlen(text_style[p]);
+}
+
+static void part_off(struct text_sink *ts, struct fmt_buf *b)
+{
+	if (!ts->color)
+		return;
+	fb_puts(b, TEXT_STYLE_RESET);
+	ts->esc += sizeof(TEXT_STYLE_RESET) - 1;
+}
+
+/* a name from the table or tracefs, in its style */
+static void put_call_name(struct text_sink *ts, struct fmt_buf *b,
+			  const char *name)
+{
+	part_on(ts, b, PART_NAME);
+	fb_puts(b, name);
+	part_off(ts, b);
 }
 
 static struct text_sink *TS(struct sink *s)
@@ -147,15 +182,6 @@ static void close_open(struct tstream *st, struct task *t)
 	st->open = NULL;
 }
 
-/* an input of c is to be read again at its exit */
-static int read_later(const struct sc_call *c)
-{
-	for (int i = 0; i < c->d->nargs; i++)
-		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
-			return 1;
-	return 0;
-}
-
 /* keep the entry half [0, len) instead of writing it; 0: could not */
 static int hold(struct tstream *st, const char *line, size_t len, size_t head)
 {
@@ -187,66 +213,28 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	close_open(st, t);
 	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time, t->call_ip);
-	fb_puts(&b, c->d->name);
+	put_call_name(ts, &b, c->d->name);
 	fb_putc(&b, '(');
 	head = (size_t)(b.p - ts->line);
 	t->resume_arg = fmt_args(&b, c, 0, 0);
 	len = (size_t)(b.p - ts->line);
-	if (!read_later(c) || !hold(st, ts->line, len, head))
+	if (line_read_later(c) && hold(st, ts->line, len, head))
+		st->held_esc = ts->esc;
+	else
 		out_write(&st->out, ts->line, len);
 	st->open = t;
-	st->open_col = len;
+	st->open_col = len - ts->esc;
 }
 
-/* a name a traced program chose (a path, symbol, comm): escaped */
-static void put_name(struct fmt_buf *b, const char *s)
-{
-	fmt_escaped(b, (const uint8_t *)s, strlen(s));
-}
-
-/*
- * -k: strace's frame lines under the call,
- *  > /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
- * and with -kk the source line, and inlined frames marked as such.
- * Module paths, symbols and source files are the traced program's (its
- * files, its perf map, its debug info): escaped.
- */
+/* -k: strace's frame lines under the call (line_frame) */
 static void frames(struct text_sink *ts, struct tstream *st, struct task *t)
 {
 	struct fmt_buf b;
 
 	for (int i = 0; i < t->nframes; i++) {
-		const struct frame *f = &t->frames[i];
-
 		line_init(ts, &b);
 		fb_puts(&b, " > ");
-		if (f->module)
-			put_name(&b, f->module);
-		else
-			fb_puts(&b, "[unknown]");
-		fb_putc(&b, '(');
-		if (f->sym) {
-			put_name(&b, f->sym);
-			if (f->inlined) {
-				fb_puts(&b, " inlined");
-			} else {
-				fb_putc(&b, '+');
-				fb_hex(&b, f->symoff);
-			}
-		} else {
-			/* no symbol covers it: where, not a neighbour's name */
-			fb_putc(&b, '+');
-			fb_hex(&b, f->reloff);
-		}
-		fb_puts(&b, ") [");
-		fb_hex(&b, f->reloff);
-		fb_putc(&b, ']');
-		if (f->file) {
-			fb_putc(&b, ' ');
-			put_name(&b, f->file);
-			fb_putc(&b, ':');
-			fb_dec(&b, f->line);
-		}
+		line_frame(&b, &t->frames[i]);
 		fb_putc(&b, '\n');
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	}
@@ -274,10 +262,10 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			    t->call_ip);
 		if (!seen_enter) {
 			fb_puts(&b, "<... ");
-			fb_puts(&b, c->d->name);
+			put_call_name(ts, &b, c->d->name);
 			fb_puts(&b, " resumed>");
 		} else {
-			fb_puts(&b, c->d->name);
+			put_call_name(ts, &b, c->d->name);
 			fb_putc(&b, '(');
 		}
 	} else {
@@ -285,6 +273,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		if (st->open == t && st->held_len) {
 			/* held, and nothing came between: write it whole */
 			fb_putn(&b, st->held, st->held_head);
+			ts->esc = st->held_esc;
 			st->held_len = 0;
 			st->open = NULL;
 			redo = 1;
@@ -295,7 +284,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			close_open(st, t);
 			line_prefix(&ts->ls, &b, t, time, t->call_ip);
 			fb_puts(&b, "<... ");
-			fb_puts(&b, c->d->name);
+			put_call_name(ts, &b, c->d->name);
 			fb_puts(&b, " resumed>");
 		}
 	}
@@ -316,16 +305,24 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		fmt_args(&b, c, from, 1);
 	fb_putc(&b, ')');
 	{
-		size_t col = col0 + (size_t)(b.p - ts->line);
+		size_t col = col0 + (size_t)(b.p - ts->line) - ts->esc;
 
 		if (col < RET_COLUMN)
 			fb_pad(&b, ' ', RET_COLUMN - col);
 	}
-	fb_puts(&b, " = ");
-	if (end == END_RETURNED)
+	fb_putc(&b, ' ');
+	if (end == END_RETURNED) {
+		int failed = call_status(c, end) == ST_FAILED;
+
+		if (failed)
+			part_on(ts, &b, PART_ERROR);
+		fb_puts(&b, "= ");
 		fmt_retval(&b, c);
-	else
-		fb_putc(&b, '?');
+		if (failed)
+			part_off(ts, &b);
+	} else {
+		fb_puts(&b, "= ?");
+	}
 	s->view->printed++;
 	/* -T: t_enter 0 is an entry etrace did not see (the command's exec) */
 	if (ts->cf->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
@@ -353,20 +350,23 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 		close_open(st, t);
 		line_init(ts, &b);
 		line_prefix(&ts->ls, &b, t, time, 0);
+		part_on(ts, &b, how == EXIT_SIGNAL ? PART_KILLED : PART_EXITED);
 		switch (how) {
 		case EXIT_CODE:
 			fb_puts(&b, "+++ exited with ");
 			fb_dec(&b, code);
-			fb_puts(&b, " +++\n");
+			fb_puts(&b, " +++");
 			break;
 		case EXIT_SIGNAL:
 			fb_puts(&b, "+++ killed by ");
 			fmt_signal_name(&b, code);
-			fb_puts(&b, core ? " (core dumped) +++\n" : " +++\n");
+			fb_puts(&b, core ? " (core dumped) +++" : " +++");
 			break;
 		default:
-			fb_puts(&b, "+++ exited (status unknown) +++\n");
+			fb_puts(&b, "+++ exited (status unknown) +++");
 		}
+		part_off(ts, &b);
+		fb_putc(&b, '\n');
 		out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	}
 	if (st->open == t) {
@@ -387,6 +387,7 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 		return;	/* -c says it under the table */
 	close_open(st, NULL);
 	line_init(ts, &b);
+	part_on(ts, &b, PART_LOST);
 	fb_puts(&b, "+++ lost ");
 	fb_udec(&b, n);
 	fb_puts(&b, n == 1 ? " record" : " records");
@@ -397,24 +398,10 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 		/* counted by the events, never said by the rings */
 		fb_puts(&b, " at the end");
 	}
-	fb_puts(&b, " +++\n");
+	fb_puts(&b, " +++");
+	part_off(ts, &b);
+	fb_putc(&b, '\n');
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
-}
-
-static void siginfo_min(struct fmt_buf *b, const struct cap *info)
-{
-	int32_t head[3];
-
-	memcpy(head, info->p, sizeof(head));
-	fb_puts(b, "{si_signo=");
-	fmt_signal(b, head[0]);
-	if (head[1]) {
-		fb_puts(b, ", si_errno=");
-		fb_dec(b, head[1]);
-	}
-	fb_puts(b, ", si_code=");
-	fb_dec(b, head[2]);
-	fb_puts(b, ", ...}");
 }
 
 /* --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, ...} --- */
@@ -432,20 +419,14 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	close_open(st, NULL);
 	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time, ip);
+	part_on(ts, &b, PART_SIGNAL);
 	fb_puts(&b, "--- ");
 	fmt_signal_name(&b, sig);
 	fb_putc(&b, ' ');
-	if (!info) {
-		/* sent by the kernel without a siginfo: only its number */
-		fb_puts(&b, "{si_signo=");
-		fmt_signal(&b, sig);
-		fb_puts(&b, ", ...}");
-	} else if (partial) {
-		siginfo_min(&b, info);
-	} else {
-		fmt_siginfo_o(&b, info->p, info->len, s->view->fo);
-	}
-	fb_puts(&b, " ---\n");
+	line_siginfo(&b, sig, info, partial, s->view->fo);
+	fb_puts(&b, " ---");
+	part_off(ts, &b);
+	fb_putc(&b, '\n');
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }
 
@@ -463,7 +444,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	close_open(st, NULL);
 	line_init(ts, &b);
 	line_prefix(&ts->ls, &b, t, time, 0);
-	fb_puts(&b, e->tp_name);
+	put_call_name(ts, &b, e->tp_name);
 	fb_putc(&b, '(');
 	tp_format(&b, e->fmt, raw, size);
 	fb_puts(&b, ")\n");
@@ -486,7 +467,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
 	table_text(&ts->main.out, ts->line, LINE_MAX_BYTES, sum, ts->cf->sort,
-		   ts->cf->hist);
+		   ts->cf->hist, ts->color);
 }
 
 static void text_note(struct sink *s, struct task *t, const char *text,
@@ -583,6 +564,7 @@ struct sink *sink_text_new(const struct sink_conf *cf, struct sink_view *view,
 	ts->whole = cf->whole;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
 	ts->lines = cf->lines;
+	ts->color = cf->color;
 	line_start_init(&ts->ls, cf, view, ts->ff ? PFX_NONE :
 			cf->outfile ? PFX_FILE : PFX_BRACKET);
 	/* with -ff the main stream is unused: keep it on stderr; folded

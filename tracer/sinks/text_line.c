@@ -2,12 +2,23 @@
 /*
  * Sinks stage, text format: what begins each line (text_line.h).
  * Written without printf on every line: the pid and -n columns are
- * padded by hand, -t's "%H:%M:%S" formatted once a second.
+ * padded by hand, -t's "%H:%M:%S" formatted once a second.  Also the
+ * texts of a stack frame and a siginfo, which the timeline shows too.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "text_line.h"
+
+const char *const text_style[PART__COUNT] = {
+	[PART_NAME] = "\033[1m",		/* bold */
+	[PART_ERROR] = "\033[31m",		/* red */
+	[PART_SIGNAL] = "\033[33m",		/* yellow */
+	[PART_EXITED] = "\033[32m",		/* green */
+	[PART_KILLED] = "\033[1;31m",		/* bold red */
+	[PART_LOST] = "\033[1;35m",		/* bold magenta */
+};
 
 void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 		     const struct sink_view *view, enum pfx_mode pfx)
@@ -144,4 +155,94 @@ void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 		scno(b, t->last_nr);
 	if (ls->cf->ip)
 		iptr(b, ip);
+}
+
+int line_read_later(const struct sc_call *c)
+{
+	for (int i = 0; i < c->d->nargs; i++)
+		if (c->cap[i] && (c->cap[i]->flags & CAP_LATER))
+			return 1;
+	return 0;
+}
+
+/* a name a traced program chose (a path, symbol, comm): escaped */
+static void put_name(struct fmt_buf *b, const char *s)
+{
+	fmt_escaped(b, (const uint8_t *)s, strlen(s));
+}
+
+void line_frame(struct fmt_buf *b, const struct frame *f)
+{
+	if (f->cut) {
+		/* the unwinder proved no frame past here: said */
+		fb_puts(b, "[stack cut: ");
+		fb_puts(b, unwind_cut_why(f));
+		if (f->module) {
+			fb_putc(b, ' ');
+			put_name(b, f->module);
+			fb_putc(b, '+');
+			fb_hex(b, f->reloff);
+		}
+		fb_putc(b, ']');
+		return;
+	}
+	if (f->module)
+		put_name(b, f->module);
+	else
+		fb_puts(b, "[unknown]");
+	fb_putc(b, '(');
+	if (f->sym) {
+		put_name(b, f->sym);
+		if (f->inlined) {
+			fb_puts(b, " inlined");
+		} else {
+			fb_putc(b, '+');
+			fb_hex(b, f->symoff);
+		}
+	} else {
+		/* no symbol covers it: where, not a neighbour's name */
+		fb_putc(b, '+');
+		fb_hex(b, f->reloff);
+	}
+	fb_puts(b, ") [");
+	fb_hex(b, f->reloff);
+	fb_putc(b, ']');
+	if (f->file) {
+		fb_putc(b, ' ');
+		put_name(b, f->file);
+		fb_putc(b, ':');
+		fb_dec(b, f->line);
+	}
+}
+
+/* what the tracepoint alone says: si_signo, si_errno, si_code */
+static void siginfo_min(struct fmt_buf *b, const struct cap *info)
+{
+	int32_t head[3];
+
+	memcpy(head, info->p, sizeof(head));
+	fb_puts(b, "{si_signo=");
+	fmt_signal(b, head[0]);
+	if (head[1]) {
+		fb_puts(b, ", si_errno=");
+		fb_dec(b, head[1]);
+	}
+	fb_puts(b, ", si_code=");
+	fb_dec(b, head[2]);
+	fb_puts(b, ", ...}");
+}
+
+void line_siginfo(struct fmt_buf *b, int sig, const struct cap *info,
+		  int partial, const struct fmt_opts *fo)
+{
+	if (!info) {
+		/* sent by the kernel without a siginfo: only its number */
+		fb_puts(b, "{si_signo=");
+		fmt_signal(b, sig);
+		fb_puts(b, ", ...}");
+	} else if (partial) {
+		siginfo_min(b, info);
+	} else {
+		fmt_siginfo_o(b, info->p, info->len, fo);
+	}
 }

@@ -36,6 +36,25 @@ struct line_start {
 	char tm_str[16];
 };
 
+/*
+ * --color's styles (ECMA-48 SGR), one per part of a line that has one,
+ * each reset at the part's end: no colour runs past a line's end (a line
+ * cut short by <unfinished ...>, a pager's page, a ^C).  The -c table's
+ * error counts take the errors' style.
+ */
+enum text_part {
+	PART_NAME,		/* the syscall's or event's name */
+	PART_ERROR,		/* "= -1 ENOENT (No such file or directory)" */
+	PART_SIGNAL,		/* "--- SIGCHLD {...} ---" */
+	PART_EXITED,		/* "+++ exited with 0 +++" */
+	PART_KILLED,		/* "+++ killed by SIGKILL +++" */
+	PART_LOST,		/* "+++ lost 12 records on cpu 1 +++" */
+	PART__COUNT
+};
+
+extern const char *const text_style[PART__COUNT];
+#define TEXT_STYLE_RESET "\033[0m"
+
 void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 		     const struct sink_view *view, enum pfx_mode pfx);
 /* NS as seconds.microseconds, the seconds right-aligned in WIDTH */
@@ -48,5 +67,17 @@ void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
  */
 void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 		 uint64_t time, uint64_t ip);
+
+/* an input of c is to be read again at its exit (its page was out) */
+int line_read_later(const struct sc_call *c);
+/*
+ * -k: one frame as strace prints it (after its " > "), the traced
+ * program's names escaped:
+ *   /usr/lib/x86_64-linux-gnu/libc.so.6(__write+0x10) [0xf8350]
+ */
+void line_frame(struct fmt_buf *b, const struct frame *f);
+/* a signal line's siginfo: info NULL or partial as sink_ops.signal's */
+void line_siginfo(struct fmt_buf *b, int sig, const struct cap *info,
+		  int partial, const struct fmt_opts *fo);
 
 #endif

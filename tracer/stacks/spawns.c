@@ -50,12 +50,31 @@ void spawns_free(struct spawns *s)
 	free(s);
 }
 
+/*
+ * The same frame, by what it is, not where it was loaded: module and
+ * function and offset, or module and offset where no symbol covers it
+ * (names are interned: one pointer per string).  Two runs of a program,
+ * loaded elsewhere (ASLR), and two processes that loaded it elsewhere
+ * make one group.
+ */
+static int same_frame(const struct frame *a, const struct frame *b)
+{
+	if (a->cut != b->cut || a->module != b->module || a->sym != b->sym ||
+	    a->inlined != b->inlined)
+		return 0;
+	if (a->cut)
+		return a->reloff == b->reloff;
+	if (a->inlined)
+		return 1;
+	return a->sym ? a->symoff == b->symoff : a->reloff == b->reloff;
+}
+
 static int same_origin(const struct group *g, const struct frame *f, int n)
 {
 	if (g->norigin != n)
 		return 0;
 	for (int i = 0; i < n; i++)
-		if (g->origin[i].pc != f[i].pc || g->origin[i].module != f[i].module)
+		if (!same_frame(&g->origin[i], &f[i]))
 			return 0;
 	return 1;
 }
@@ -154,6 +173,18 @@ static void put_esc(FILE *f, const char *s)
 		free(buf);
 }
 
+/* a stack cut where no frame was proved: why, and where */
+static void origin_cut(FILE *f, const struct frame *c)
+{
+	fprintf(f, "      > [stack cut: %s", unwind_cut_why(c));
+	if (c->module) {
+		fputc(' ', f);
+		put_esc(f, c->module);
+		fprintf(f, "+0x%llx", (unsigned long long)c->reloff);
+	}
+	fputs("]\n", f);
+}
+
 void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		   int frames)
 {
@@ -205,6 +236,10 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		for (int k = 0; frames && k < g->norigin && k < ORIGIN_SHOWN; k++) {
 			char name[256];
 
+			if (g->origin[k].cut) {
+				origin_cut(f, &g->origin[k]);
+				continue;
+			}
 			/* (the name comes escaped) */
 			stacks_frame_name(&g->origin[k], name, sizeof(name));
 			fprintf(f, "      > %s (", name);

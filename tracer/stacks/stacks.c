@@ -26,15 +26,17 @@ struct stack_agg {
 	struct entry *e;
 	unsigned int n, cap;		/* cap: power of two, open addressing */
 	uint64_t other;			/* stacks past MAX_KEYS */
+	int sites;			/* frames as call sites (-c -k) */
 	char *buf;
 };
 
-struct stack_agg *stacks_new(void)
+struct stack_agg *stacks_new(int sites)
 {
 	struct stack_agg *a = calloc(1, sizeof(*a));
 
 	if (!a)
 		return NULL;
+	a->sites = sites;
 	a->cap = 1024;
 	a->e = calloc(a->cap, sizeof(*a->e));
 	a->buf = malloc(KEY_MAX);
@@ -133,6 +135,10 @@ void stacks_frame_name(const struct frame *f, char *buf, size_t len)
 	char off[32];
 
 	mod = mod ? mod + 1 : f->module ? f->module : "[unknown]";
+	if (f->cut) {
+		put_name(buf, len, "[stack cut]", "", 1);
+		return;
+	}
 	if (f->sym) {
 		put_name(buf, len, f->sym, "", 1);
 		return;
@@ -142,12 +148,39 @@ void stacks_frame_name(const struct frame *f, char *buf, size_t len)
 	put_name(buf, len, mod, off, 1);
 }
 
+/*
+ * A frame as the call site it is, as -k names it without the address:
+ * MODULE(SYM+0xOFF), or MODULE(+0xOFF) where no symbol covers it.  Where
+ * the code was loaded is not in it: the same site in another run, or
+ * another process, has the same name.
+ */
+static void site_name(const struct frame *f, char *buf, size_t len)
+{
+	char mod[384], sym[320];
+
+	if (f->cut || (!f->sym && !f->module)) {
+		stacks_frame_name(f, buf, len);
+		return;
+	}
+	/* both are the traced program's bytes: escaped, each whole */
+	put_name(mod, sizeof(mod), f->module ? f->module : "[unknown]", "", 1);
+	put_name(sym, sizeof(sym), f->sym ? f->sym : "", "", 1);
+	if (f->sym && f->inlined)
+		snprintf(buf, len, "%s(%s_inlined)", mod, sym);
+	else if (f->sym)
+		snprintf(buf, len, "%s(%s+0x%llx)", mod, sym,
+			 (unsigned long long)f->symoff);
+	else
+		snprintf(buf, len, "%s(+0x%llx)", mod,
+			 (unsigned long long)f->reloff);
+}
+
 void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,
 		int n, const char *leaf, uint64_t count)
 {
 	size_t len, lleaf = leaf ? strlen(leaf) + 1 : 0;
 	unsigned int h;
-	char name[256];
+	char name[768];
 
 	put_name(a->buf, KEY_MAX, comm && *comm ? comm : "?", "", 1);
 	len = strlen(a->buf);
@@ -155,7 +188,10 @@ void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,
 	for (int i = n - 1; i >= 0; i--) {
 		size_t k;
 
-		stacks_frame_name(&f[i], name, sizeof(name));
+		if (a->sites)
+			site_name(&f[i], name, sizeof(name));
+		else
+			stacks_frame_name(&f[i], name, sizeof(name));
 		k = strlen(name);
 		if (len + 1 + k + lleaf >= KEY_MAX)
 			break;

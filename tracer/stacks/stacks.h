@@ -13,7 +13,12 @@
 
 struct stack_agg;
 
-struct stack_agg *stacks_new(void);
+/*
+ * sites: frames keyed as call sites, MODULE(SYM+0xOFF) (-c -k's top
+ * stacks); else by function name, as the folded format and the flame
+ * graph merge them.  Never by address: ASLR moves those run to run.
+ */
+struct stack_agg *stacks_new(int sites);
 void stacks_free(struct stack_agg *a);
 /* one event: comm, its frames (innermost first), and what it was */
 void stacks_add(struct stack_agg *a, const char *comm, const struct frame *f,

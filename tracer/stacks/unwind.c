@@ -6,10 +6,12 @@
  * of every process that has the same: a fork child and its parent), built
  * and attached (dwfl_attach_state) once; its callbacks read "the current
  * sample": the registers and the stack copy of the event being unwound.
- * A new Dwfl per sample costs several times more.  Symbols are cached per
- * (module, offset).  A pc no symbol covers prints as module+offset: the
- * nearest symbol before it is a different function, and naming it would
- * be wrong.
+ * A new Dwfl per sample costs several times more.
+ *
+ * Every frame is proved: by CFI, or where a pc has none by the leaf rule
+ * with a call instruction before its return address (libdw would guess
+ * from the frame pointer there: frame_cb stops it first).  What is not
+ * proved ends the stack, cut.  The frames' names: symbols.c.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -24,9 +26,9 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
-#include "jitmap.h"
+#include "callsite.h"
 #include "tfile.h"
-#include "unwind.h"
+#include "unwind_priv.h"
 
 /* the sample being unwound: the callbacks' world */
 struct sample {
@@ -38,6 +40,21 @@ struct sample {
 	uint64_t sp;
 	uint64_t *pcs;
 	int n, max;
+	int cut;			/* enum frame_cut */
+	/*
+	 * A frame with no CFI stops libdw (which would guess from the frame
+	 * pointer): its registers, those known (bit i: DWARF register i),
+	 * for the leaf rule.  After it, libdw starts again from them: a
+	 * return address, given as the call's address (pc - 1), as libdw
+	 * looks up the CFI of a caller's frame.
+	 */
+	int stopped;
+	uint64_t r[17];
+	uint32_t known;
+	int restart;			/* the first frame is r's: recorded */
+	/* a read past the copy's end since the last frame: the next one
+	   may be there, but was not copied */
+	int past_copy;
 };
 
 /*
@@ -66,26 +83,6 @@ struct layout {
 	struct lmod mods[];
 };
 
-struct pstate {
-	struct layout *lay;
-	unsigned int gen;
-	struct jitmap jit;		/* /tmp/perf-PID.map's symbols */
-};
-
-/* strings live as long as etrace: frames can point at them */
-#define INTERN_SLOTS 65536
-struct symcache {
-	char *strs[INTERN_SLOTS];
-	unsigned int nstrs;
-	struct symslot {
-		const char *module;
-		uint64_t reloff;
-		const char *sym;
-		uint64_t symoff;
-	} *slots;
-	unsigned int nslots;
-};
-
 static struct sample *cur;
 
 static unsigned int str_hash(const char *s)
@@ -103,7 +100,7 @@ static unsigned int str_hash(const char *s)
  * cache keys on the pointer.  A name that cannot be kept is not shown
  * (a frame without its symbol prints where it is), never another's.
  */
-static const char *intern(struct symcache *sc, const char *s)
+const char *unwind_intern_in(struct symcache *sc, const char *s)
 {
 	unsigned int h;
 
@@ -123,7 +120,7 @@ static const char *intern(struct symcache *sc, const char *s)
 
 const char *unwind_intern(struct unwinder *u, const char *s)
 {
-	return intern(u->symcache, s);
+	return unwind_intern_in(u->symcache, s);
 }
 
 /* x86_64 DWARF register order: AX DX CX BX SI DI BP SP R8..R15 IP */
@@ -162,8 +159,13 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result,
 	uint64_t w;
 
 	/* the stack copy is all the memory there is: never the live process */
-	if (!cur || unwind_stack_word(cur->stack, cur->len, cur->sp, addr, &w))
+	if (!cur)
 		return false;
+	if (unwind_stack_word(cur->stack, cur->len, cur->sp, addr, &w)) {
+		if (addr >= cur->sp + cur->len)
+			cur->past_copy = 1;
+		return false;
+	}
 	*result = w;
 	return true;
 }
@@ -172,6 +174,17 @@ static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
 	Dwarf_Word r[17];
 
+	if (cur->restart) {
+		/* the registers known only: libdw stops if it needs another */
+		for (int i = 0; i < 17; i++) {
+			if (!((cur->known >> i) & 1))
+				continue;
+			if (!dwfl_thread_state_registers(thread, i, 1,
+							 &cur->r[i]))
+				return false;
+		}
+		return true;
+	}
 	for (int i = 0; i < 17; i++)
 		r[i] = cur->regs[dwarf_from_perf[i]];
 	return dwfl_thread_state_registers(thread, 0, 17, r);
@@ -371,7 +384,7 @@ static struct layout *layout_get(struct unwinder *u,
 }
 
 /* the process's Dwfl, looked up again when its code mappings changed */
-static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
+Dwfl *unwind_dwfl_of(struct unwinder *u, struct proc_maps *pm)
 {
 	struct pstate *ps = pm->unwind;
 
@@ -391,25 +404,107 @@ static Dwfl *dwfl_of(struct unwinder *u, struct proc_maps *pm)
 	return ps->lay ? ps->lay->dwfl : NULL;
 }
 
+/*
+ * Whether libdw has CFI for the frame at pc (the address it looks up:
+ * the pc of the innermost frame, a return address less one): where it
+ * has none it would unwind from the frame pointer, a guess.
+ */
+static int has_cfi(Dwfl *dwfl, uint64_t pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_Frame *frame;
+	Dwarf_Addr bias;
+	Dwarf_CFI *cfi;
+
+	if (!mod)
+		return 0;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (cfi && !dwarf_cfi_addrframe(cfi, pc - bias, &frame)) {
+		free(frame);
+		return 1;
+	}
+	cfi = dwfl_module_dwarf_cfi(mod, &bias);
+	if (cfi && !dwarf_cfi_addrframe(cfi, pc - bias, &frame)) {
+		free(frame);
+		return 1;
+	}
+	return 0;
+}
+
 static int frame_cb(Dwfl_Frame *state, void *arg)
 {
-	Dwarf_Addr pc;
+	Dwfl *dwfl = dwfl_thread_dwfl(dwfl_frame_thread(state));
+	Dwarf_Addr pc, at;
 	bool activation;
 
+	/* (reads for the next frame come after: in dwfl_frame_pc, or later) */
+	cur->past_copy = 0;
 	if (!dwfl_frame_pc(state, &pc, &activation) || !pc)
 		return DWARF_CB_ABORT;
-	/*
-	 * A return address read from the stack copy that is not in the
-	 * process's code is no frame: the stack is not known past it.
-	 */
-	if (cur->n) {
-		const struct map *m = maps_find(cur->pm, activation ? pc : pc - 1);
+	at = activation ? pc : pc - 1;
+	if (cur->restart == 1) {
+		/* the leaf rule's return address: recorded (as pc + 1) */
+		cur->restart = 2;
+	} else {
+		/*
+		 * A return address read from the stack copy that is not in
+		 * the process's code is no frame: the stack is not known
+		 * past it.
+		 */
+		if (cur->n) {
+			const struct map *m = maps_find(cur->pm, at);
 
-		if (!m || !(m->prot & PROT_EXEC))
+			if (!m || !(m->prot & PROT_EXEC)) {
+				cur->cut = FRAME_CUT_NOT_CODE;
+				return DWARF_CB_ABORT;
+			}
+		}
+		cur->pcs[cur->n++] = pc;
+		if (cur->n >= cur->max)
 			return DWARF_CB_ABORT;
 	}
-	cur->pcs[cur->n++] = pc;
-	return cur->n < cur->max ? DWARF_CB_OK : DWARF_CB_ABORT;
+	if (has_cfi(dwfl, at))
+		return DWARF_CB_OK;
+	/* no CFI: stop before libdw guesses; the leaf rule may go on */
+	cur->known = 0;
+	for (unsigned int i = 0; i < 17; i++)
+		if (!dwfl_frame_reg(state, i, &cur->r[i]))
+			cur->known |= 1u << i;
+	cur->stopped = 1;
+	return DWARF_CB_ABORT;
+}
+
+/*
+ * The leaf rule, at a frame with no CFI: a function that pushed nothing
+ * (glibc's clone3 wrapper at its syscall) has its return address at the
+ * stack pointer, and its caller's stack pointer 8 above.  Taken only
+ * when that address is in an executable file mapping of the process,
+ * just after a call instruction in the file: then s->r is the caller's
+ * frame (other registers as they were: the function saved none), and
+ * 0 is returned.  Else -1: the stack is cut there.
+ */
+static int leaf_rule(Dwfl *dwfl, struct sample *s)
+{
+	const struct map *m;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	uint64_t sp = s->r[7], ra;
+	Elf *elf;
+
+	if (!((s->known >> 7) & 1) ||
+	    unwind_stack_word(s->stack, s->len, s->sp, sp, &ra) || ra < 2)
+		return -1;
+	m = maps_find(s->pm, ra - 1);
+	if (!m || !(m->prot & PROT_EXEC) || !m->path || m->path[0] != '/')
+		return -1;
+	mod = dwfl_addrmodule(dwfl, ra - 1);
+	elf = mod ? dwfl_module_getelf(mod, &bias) : NULL;
+	if (!elf || !callsite_in_elf(elf, ra - bias))
+		return -1;
+	s->r[7] = sp + 8;
+	s->r[16] = ra - 1;
+	s->known |= 1u << 16;
+	return 0;
 }
 
 int unwind_init(struct unwinder *u, struct maps_table *maps, int lines)
@@ -446,17 +541,21 @@ void unwind_free(struct unwinder *u)
 }
 
 int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
-	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max)
+	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max,
+	       int *cut)
 {
 	struct proc_maps *pm = maps_get(u->maps, pid, 1);
-	struct sample s = { pid, pm, regs, stack, len, regs ? regs[7] : 0,
-			    pcs, 0, max };
+	struct sample s = {
+		.pid = pid, .pm = pm, .regs = regs, .stack = stack, .len = len,
+		.sp = regs ? regs[7] : 0, .pcs = pcs, .max = max,
+	};
 	struct pstate *ps;
 	Dwfl *dwfl;
 
+	*cut = FRAME_CUT_NONE;
 	if (!pm || !regs || max <= 0)
 		return 0;
-	dwfl = dwfl_of(u, pm);
+	dwfl = unwind_dwfl_of(u, pm);
 	ps = pm->unwind;
 	if (!dwfl)
 		return 0;
@@ -474,186 +573,31 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 		}
 		ps->lay->attached = 1;
 	}
-	dwfl_getthread_frames(dwfl, pid, frame_cb, &s);
+	for (;;) {
+		s.stopped = 0;
+		dwfl_getthread_frames(dwfl, pid, frame_cb, &s);
+		/* ended, not by its CFI: the caller's frame was not copied */
+		if (!s.stopped && !s.cut && s.past_copy && s.n < max)
+			s.cut = FRAME_CUT_COPY_END;
+		if (!s.stopped || s.n >= max)
+			break;
+		if (leaf_rule(dwfl, &s)) {
+			s.cut = FRAME_CUT_NO_CFI;
+			break;
+		}
+		/* the caller's frame: its return address, then libdw again */
+		pcs[s.n++] = s.r[16] + 1;
+		s.restart = 1;
+		u->leaves++;
+	}
 	cur = NULL;
 	if (!s.n) {
 		pcs[0] = regs[8];
 		s.n = 1;
 	}
+	*cut = s.cut;
 	u->stacks++;
 	u->frames += (uint64_t)s.n;
 	return s.n;
 }
 
-static void symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
-		   uint64_t pc, uint64_t base, struct frame *f)
-{
-	struct symcache *sc = u->symcache;
-	uint64_t key = (uint64_t)(uintptr_t)path * 31 + (pc - base);
-	struct symslot *s = &sc->slots[(key * 0x9E3779B97F4A7C15ull >> 40) &
-				       (sc->nslots - 1)];
-	GElf_Off off = 0;
-	GElf_Sym sym;
-	const char *name;
-
-	/* (a module not interned has no key: looked up, not cached) */
-	if (path && s->module == path && s->reloff == pc - base) {
-		f->sym = s->sym;
-		f->symoff = s->symoff;
-		return;
-	}
-	name = dwfl_module_addrinfo(mod, pc, &off, &sym, NULL, NULL, NULL);
-	/* a symbol of known size that ends before pc is a neighbour */
-	if (name && sym.st_size && off >= sym.st_size)
-		name = NULL;
-	/* "write@@GLIBC_2.2.5": the function is "write" */
-	if (name && strchr(name, '@')) {
-		char plain[256];
-
-		snprintf(plain, sizeof(plain), "%.*s", (int)strcspn(name, "@"),
-			 name);
-		f->sym = intern(sc, plain);
-	} else {
-		f->sym = intern(sc, name);
-	}
-	f->symoff = name && f->sym ? off : 0;
-	if (!path)
-		return;
-	s->module = path;
-	s->reloff = pc - base;
-	s->sym = f->sym;
-	s->symoff = f->symoff;
-}
-
-/* -kk: the source line, and the functions inlined at pc (innermost first) */
-static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
-			 struct frame *base, struct frame *out, int max)
-{
-	struct symcache *sc = u->symcache;
-	Dwarf_Addr bias = 0;
-	Dwarf_Die *cu = dwfl_module_addrdie(mod, pc, &bias);
-	Dwfl_Line *line = dwfl_module_getsrc(mod, pc);
-	Dwarf_Die *scopes = NULL;
-	const char *file = NULL;
-	int lineno = 0, n = 0, nscopes;
-
-	if (line)
-		file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
-	if (!cu) {
-		*out = *base;
-		out->file = intern(sc, file);
-		out->line = lineno;
-		return 1;
-	}
-	nscopes = dwarf_getscopes(cu, pc - bias, &scopes);
-	/*
-	 * Scopes go from the innermost out.  Each inlined subroutine is a
-	 * frame at the current file:line; its call site is where the next
-	 * one out is.
-	 */
-	for (int i = 0; i < nscopes && n < max - 1; i++) {
-		Dwarf_Die *d = &scopes[i];
-		Dwarf_Attribute a;
-		Dwarf_Word w;
-		Dwarf_Files *files;
-		const char *name;
-
-		if (dwarf_tag(d) != DW_TAG_inlined_subroutine)
-			continue;
-		name = dwarf_diename(d);
-		if (!name) {
-			Dwarf_Die origin;
-
-			if (dwarf_attr(d, DW_AT_abstract_origin, &a) &&
-			    dwarf_formref_die(&a, &origin))
-				name = dwarf_diename(&origin);
-		}
-		out[n] = *base;
-		out[n].sym = intern(sc, name);
-		out[n].symoff = 0;
-		out[n].file = intern(sc, file);
-		out[n].line = lineno;
-		out[n].inlined = 1;
-		n++;
-		/* the caller's position: this inlined call's site */
-		file = NULL;
-		lineno = 0;
-		if (dwarf_attr(d, DW_AT_call_file, &a) && !dwarf_formudata(&a, &w) &&
-		    !dwarf_getsrcfiles(cu, &files, NULL))
-			file = dwarf_filesrc(files, w, NULL, NULL);
-		if (dwarf_attr(d, DW_AT_call_line, &a) && !dwarf_formudata(&a, &w))
-			lineno = (int)w;
-	}
-	free(scopes);
-	out[n] = *base;
-	out[n].file = intern(sc, file);
-	out[n].line = lineno;
-	return n + 1;
-}
-
-/* the JIT map's names, interned where the frames' names are */
-static const char *jit_intern(void *ctx, const char *name)
-{
-	return intern(ctx, name);
-}
-
-int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
-		  struct frame *out, int max)
-{
-	struct proc_maps *pm = maps_get(u->maps, pid, 1);
-	Dwfl *dwfl = pm ? dwfl_of(u, pm) : NULL;
-	int k = 0;
-
-	for (int i = 0; i < n && k < max; i++) {
-		/*
-		 * Frame 0 is where the thread was; the others are return
-		 * addresses, just after their call: look the call up.
-		 */
-		uint64_t at = i ? pcs[i] - 1 : pcs[i];
-		Dwfl_Module *mod = dwfl ? dwfl_addrmodule(dwfl, at) : NULL;
-		struct frame f;
-		Dwarf_Addr base = 0;
-		const char *path = NULL;
-
-		memset(&f, 0, sizeof(f));
-		f.pc = pcs[i];
-		if (mod)
-			path = dwfl_module_info(mod, NULL, &base, NULL, NULL,
-						NULL, NULL, NULL);
-		if (!mod || !path) {
-			const struct map *m = pm ? maps_find(pm, pcs[i]) : NULL;
-			struct pstate *ps = pm ? pm->unwind : NULL;
-			const struct jitsym *j = ps && (!m || !m->path ||
-				!strncmp(m->path, "//anon", 6) ||
-				m->path[0] == '[') ?
-				jitmap_find(&ps->jit, pm->pid, at, jit_intern,
-					    u->symcache, &path) : NULL;
-
-			if (j) {
-				/* a JIT said what is there */
-				f.module = intern(u->symcache, path);
-				f.sym = j->name;
-				f.symoff = pcs[i] - j->start;
-				f.reloff = pcs[i];
-				out[k++] = f;
-				continue;
-			}
-			/* no ELF for it (anonymous): the address alone */
-			f.module = m && m->path ? intern(u->symcache, m->path) : NULL;
-			f.reloff = m ? pcs[i] - (m->start - m->pgoff) : pcs[i];
-			out[k++] = f;
-			continue;
-		}
-		f.module = intern(u->symcache, path);
-		f.reloff = pcs[i] - base;
-		symbol(u, mod, f.module, at, base, &f);
-		/* the offset printed is the address's, as strace prints it */
-		if (f.sym)
-			f.symoff += pcs[i] - at;
-		if (u->lines)
-			k += inline_frames(u, mod, at, &f, out + k, max - k);
-		else
-			out[k++] = f;
-	}
-	return k;
-}

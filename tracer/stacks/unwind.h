@@ -27,6 +27,22 @@ struct stack_sample {
 	uint64_t nchain;
 };
 
+/*
+ * Why a stack ends before its outermost frame.  A cut stack ends with a
+ * frame of its own (cut set) that says where: the unwinder proves each
+ * frame or ends the stack, and says that it did.
+ */
+enum frame_cut {
+	FRAME_CUT_NONE,
+	/* no CFI at the last frame's pc, and the leaf rule not proved */
+	FRAME_CUT_NO_CFI,
+	/* the next return address is in no code of the process, or on a
+	   data symbol: no frame */
+	FRAME_CUT_NOT_CODE,
+	/* the next frame is past the stack bytes copied (--stack-size) */
+	FRAME_CUT_COPY_END,
+};
+
 struct frame {
 	uint64_t pc;			/* as sampled (return addresses) */
 	const char *module;		/* path, interned; NULL: unknown */
@@ -36,6 +52,7 @@ struct frame {
 	const char *file;		/* -kk: source file, or NULL */
 	int line;
 	int inlined;			/* a frame inlined into the next */
+	int cut;			/* enum frame_cut: no frame, the end */
 };
 
 #define UNWIND_LAYOUT_BUCKETS 64
@@ -45,6 +62,7 @@ struct unwinder {
 	struct maps_table *maps;
 	int lines;			/* -kk: files, lines, inline frames */
 	uint64_t stacks, frames;	/* counts, for the bench */
+	uint64_t leaves;		/* frames the leaf rule proved */
 	uint64_t dwfls;			/* Dwfls built */
 	void *symcache;
 	/* Dwfls by layout of code, shared by the processes that have it */
@@ -56,16 +74,31 @@ void unwind_free(struct unwinder *u);
 /*
  * Unwind pid's stack from a sample: regs in UNWIND_REGS_MASK order,
  * stack[len] copied from the sampled SP up.  Returns the number of pcs
- * written (innermost first), 0 when nothing could be unwound.
+ * written (innermost first), 0 when nothing could be unwound; *cut says
+ * why the stack ended there when it was not its natural end (enum
+ * frame_cut).  Where a pc has no CFI, the leaf rule (return address at
+ * the stack pointer) gives the next frame only when that address is in
+ * an executable file mapping just after a call instruction.
  */
 int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
-	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max);
+	       const uint8_t *stack, uint64_t len, uint64_t *pcs, int max,
+	       int *cut);
 /*
  * Frames for pcs: symbols, and with lines also inline frames (then more
- * frames than pcs).  Returns the number written.
+ * frames than pcs).  A pc in no code mapping, or on a data symbol, ends
+ * the frames; a cut stack (cut, or ended so) ends with a cut frame.
+ * Returns the number written.
  */
 int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
-		  struct frame *out, int max);
+		  int cut, struct frame *out, int max);
+/*
+ * What a cut frame says, after "stack cut: " ("no unwind info at", then
+ * its module+reloff; "caller not in code"; "end of the copied stack"),
+ * or NULL for a frame.
+ */
+const char *unwind_cut_why(const struct frame *f);
+/* the same for JSON: "no_unwind_info", "not_code", "copy_end" */
+const char *unwind_cut_reason(const struct frame *f);
 /*
  * The word at addr of a stack copy stack[len] taken at sp, into *word:
  * 0, or -1 when any of its 8 bytes lies outside the copy (the unwinder
