@@ -471,6 +471,12 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 			 " calls' paths and fds (%s)", t->cap.why);
 		return -ENOTSUP;
 	}
+	/* -e read=/write= dump only what the program copied at the call */
+	if (p->cap.dump && !t->cap.active) {
+		snprintf(err, errlen, "-e read=/write= need the BPF program,"
+			 " which copies the data (%s)", t->cap.why);
+		return -ENOTSUP;
+	}
 	say_mode(t);
 	if (p->cmd) {
 		r = launch_go(&t->ln, err, errlen);

@@ -56,6 +56,8 @@ int main(void)
 	CHECK(parse("-E", "=1") == -1);
 	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
 	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
+	CHECK(parse("-i", NULL) == 0 && o.iptr == 1 && !o.scno);
+	CHECK(parse("--instruction-pointer", NULL) == 0 && o.iptr == 1);
 	CHECK(parse("-Y", NULL) == 0 && o.pid_names == 1);
 	CHECK(parse("-e", "decode-pids=comm") == 0 && o.pid_names == 1);
 	CHECK(parse("--decode-pids", "all") == -1);
@@ -88,6 +90,29 @@ int main(void)
 	CHECK(parse("--kill-on-exit", NULL) == 0 && o.kill_on_exit);
 	/* long only */
 	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
+	/* -e read=/write=, --read/--write: strace's sets of fds */
+	CHECK(parse("-e", "read=3,5") == 0 && o.dump_rd.bits[0] == 0x28 &&
+	      !o.dump_rd.high && !fdsel_any(&o.dump_wr));
+	CHECK(parse("--write", "!1") == 0 && o.dump_wr.bits[0] == ~2ull &&
+	      o.dump_wr.bits[15] == ~0ull && o.dump_wr.high);
+	CHECK(parse("-e", "w=all") == 0 && o.dump_wr.high &&
+	      o.dump_wr.bits[7] == ~0ull);
+	CHECK(parse("-e", "reads=!all") == 0 && !fdsel_any(&o.dump_rd));
+	CHECK(parse("--read", "none") == 0 && !fdsel_any(&o.dump_rd));
+	CHECK(parse("-e", "r=!none") == 0 && o.dump_rd.high);
+	CHECK(parse("-e", "write=1023") == 0 && o.dump_wr.bits[15] == 1ull << 63);
+	CHECK(parse("-e", "read=1024") == -1);
+	CHECK_STR(err, "invalid descriptor '1024' (want 0 to 1023, all, none;"
+		  " a leading ! negates)");
+	CHECK(parse("-e", "write=1,x") == -1);
+	CHECK_STR(err, "invalid descriptor 'x' (want 0 to 1023, all, none;"
+		  " a leading ! negates)");
+	CHECK(parse("-e", "read=") == -1);
+	CHECK(parse("--no-bpf", "-ewrite=1") == -1);
+	CHECK_STR(err, "-e read=/write= dump the BPF program's copies of the"
+		  " data: not with --no-bpf");
+	/* "-e read" without "=" is still the syscall */
+	CHECK(parse("-e", "read") == 0 && !fdsel_any(&o.dump_rd));
 	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);
 	CHECK(parse("--kstack", NULL) == 0 && o.kstack && o.stack == 1);
 	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&

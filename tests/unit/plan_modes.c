@@ -71,6 +71,21 @@ int main(void)
 	CHECK(!sel_has(p.ev.sel, SYS_kill) && !sel_has(p.cap.rec_sel, SYS_kill));
 	CHECK(plan(2, "-e", "trace=wait4", NULL, NULL) == 0);
 	CHECK(!sel_has(p.ev.sel, SYS_kill) && sel_has(p.ev.sel, SYS_wait4));
+	CHECK(!p.ev.ip && !p.cap.ip && !p.sink.ip);
+	/* -i too: a signal sent in an untraced call is shown at its IP;
+	   the IP is read only where lines are printed */
+	CHECK(plan(2, "-i", "-e", "trace=wait4", NULL) == 0);
+	CHECK(sel_has(p.ev.sel, SYS_kill) && sel_has(p.cap.rec_sel, SYS_kill));
+	CHECK(!sel_has(p.pair.sel, SYS_kill) && !p.sink.scno);
+	CHECK(p.ev.ip && p.cap.ip && p.sink.ip);
+	CHECK(plan(2, "-i", "-c", NULL, NULL) == 0);
+	CHECK(!p.ev.ip && !p.cap.ip);
+	/* -e read=/write=: the program copies the data, for lines only */
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0 && !p.cap.dump);
+	CHECK(plan(2, "-e", "write=1", NULL, NULL) == 0 && p.cap.dump &&
+	      p.cap.dump_wr->bits[0] == 2 && !fdsel_any(p.cap.dump_rd));
+	CHECK(plan(2, "-e", "read=none", NULL, NULL) == 0 && !p.cap.dump);
+	CHECK(plan(2, "-c", "-e", "read=all", NULL) == 0 && !p.cap.dump);
 
 	/* -c: the table only, counted in the kernel first, no mappings */
 	CHECK(plan(2, "-c", NULL, NULL, NULL) == 0);

@@ -101,7 +101,8 @@ SHARED struct {
 struct saved {
 	u64 args[6];
 	s32 nr;
-	u32 late;			/* bit n: read args[n] again at exit */
+	u32 late;			/* bit n: read args[n] again at exit;
+					   CAP_LATE_DUMP: the dump (-e write=) */
 	u64 mm;
 	u64 lenin;			/* call_args' lenin, from the entry */
 };
@@ -299,6 +300,11 @@ u64 g_iov_sum(u64 iov, u64 n);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
+/* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
+#define CAP_DUMP_RETRY	1		/* phase >> 8: may be read at exit */
+#define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */
+#define CAP_LATE_DUMP	(1u << 6)	/* call.late: the dump is to be read */
+u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
@@ -351,7 +357,9 @@ static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
 struct pend {
 	u32 on;				/* an entry is held */
 	u32 caplen;			/* bytes in cap (0: no copies) */
-	u32 rec[RB_ENTER_SIZE / 4];
+	u32 ip;				/* rec is -i's (RB_ENTER_IP_SIZE) */
+	u32 pad;
+	u32 rec[RB_ENTER_IP_SIZE / 4];
 	u8 cap[RB_HEAD + CAP_REC_MAX + 8];
 };
 

@@ -155,6 +155,30 @@ static __always_inline void pend_cap(const void *h, u64 size)
 		p->caplen = (u32)size;
 }
 
+/*
+ * -e read=/write=: is this the phase of the call's dump (a write-like
+ * call's entry, a read-like one's successful exit), on an fd of its set?
+ */
+static __always_inline int dump_here(const struct call *c)
+{
+	struct cap_config *cf = cfg();
+	u8 how = c->sp->dump;
+	int fd = (int)c->ca.args[0];
+	int write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
+		    how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
+	const u64 *set;
+
+	if (!how || !cf || fd < 0 ||
+	    (c->phase != (write ? CAP_AT_ENTRY : CAP_AT_EXIT) &&
+	     !(c->phase == CAP_AT_EXIT && (c->late & CAP_LATE_DUMP))) ||
+	    (!write && !c->outs))
+		return 0;
+	if (fd >= 1024)
+		return cf->dump_high >> write & 1;
+	set = write ? cf->dump_wr : cf->dump_rd;
+	return set[bounded((u32)fd / 64, 15)] >> (fd % 64) & 1;
+}
+
 static __always_inline void capture(void *ctx, int nr, struct call *c)
 {
 	struct cap_rec *r;
@@ -171,6 +195,22 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
 			       (c->outs ? 1u << 24 : 0), &c->ca);
+	if (c->sp->dump && dump_here(c)) {
+		u32 o;
+
+		/* a write's entry: its buffer may be read again at exit;
+		   at exit, the dump of a write is entry data read late */
+		if (c->phase == CAP_AT_ENTRY)
+			o = g_dump(c->off, c->sp->dump, c->phase |
+				   CAP_DUMP_RETRY << 8, &c->ca);
+		else
+			o = g_dump(c->off, c->sp->dump, c->late & CAP_LATE_DUMP ?
+				   CAP_AT_ENTRY : c->phase, &c->ca);
+		if (o & CAP_DUMP_LATER)
+			c->late |= CAP_LATE_DUMP;
+		else
+			c->off = o;
+	}
 	if (!r->nitems)
 		return;
 	r->magic = CAP_MAGIC;

@@ -25,12 +25,15 @@ static __always_inline int ring_wants(struct cap_config *c, s64 nr)
 /*
  * Ring mode: the entry of a traced, selected call: its copies first (in
  * the perf ring, stamped before this record), then the call.  args: the
- * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask).
+ * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask);
+ * ip: with -i, the user IP (the address after the syscall instruction,
+ * where strace -i reads it), eight more raw bytes after the args.
  */
 static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
-					  s64 nr, const u64 *args, u64 sp)
+					  s64 nr, const u64 *args, u64 sp,
+					  u64 ip)
 {
-	u32 r[RB_ENTER_SIZE / 4];
+	u32 r[RB_ENTER_IP_SIZE / 4];
 	struct pend *p = 0;
 	struct call call;
 
@@ -52,19 +55,31 @@ static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 	call.defer = p != 0;
 	enter_copies(ctx, (int)nr, &call);
 	call.ca.args[0] = args[0];	/* the record has the registers */
-	/* raw: common fields (unused), id, args[6]; then padding */
-	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+	/* raw: common fields (unused), id, args[6], -i's ip; then padding */
+	if (c->ip)
+		rb_head(r, RB_ENTER_IP_SIZE, c->id_enter, 72);
+	else
+		rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
-	r[25] = 0;
+	if (c->ip) {
+		put64(&r[25], ip);
+		r[27] = 0;
+	} else {
+		r[25] = 0;
+	}
 	if (p) {
 		__builtin_memcpy(p->rec, r, sizeof(r));
+		p->ip = c->ip;
 		p->on = 1;
 		return;
 	}
-	rb_write(c, r, sizeof(r));
+	if (c->ip)
+		rb_write(c, r, RB_ENTER_IP_SIZE);
+	else
+		rb_write(c, r, RB_ENTER_SIZE);
 }
 
 /*
@@ -88,8 +103,10 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 	}
 	if (held && p->caplen && p->caplen <= sizeof(p->cap))
 		rb_write(c, p->cap, p->caplen);
-	if (held)
-		rb_write(c, p->rec, sizeof(p->rec));
+	if (held && p->ip)
+		rb_write(c, p->rec, RB_ENTER_IP_SIZE);
+	else if (held)
+		rb_write(c, p->rec, RB_ENTER_SIZE);
 	return 1;
 }
 
@@ -130,7 +147,7 @@ int ring_enter(u64 *ctx)
 	args[3] = regs->r10;
 	args[4] = regs->r8;
 	args[5] = regs->r9;
-	ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp);
+	ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
 	return 0;
 }
 
@@ -156,21 +173,23 @@ int ring_enter_sc(struct enter_ctx *ctx)
 {
 	struct cap_config *c = cfg();
 	struct pt_regs *regs;
-	u64 args[6], sp = 0;
+	u64 args[6], sp = 0, ip = 0;
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
 	/* read, not loaded: the record holds only this call's arguments */
 	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
 		return 1;
-	if (ctx->nr == SYS_RT_SIGRETURN) {
+	/* the user registers: rt_sigreturn's stack pointer, -i's ip */
+	if (ctx->nr == SYS_RT_SIGRETURN || c->ip) {
 		if (!bpf_core_enum_value_exists(enum bpf_func_id,
 						BPF_FUNC_task_pt_regs))
 			return 1;
 		regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 		sp = BPF_CORE_READ(regs, sp);
+		ip = BPF_CORE_READ(regs, ip);
 	}
-	ring_enter_do(c, ctx, ctx->nr, args, sp);
+	ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
 	return 1;
 }
 

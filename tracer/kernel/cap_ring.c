@@ -107,6 +107,8 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 		rb[i] = -1;
 	ring_evsel(&c->ev_enter, EV_SC_ENTER, "ring_enter");
 	ring_evsel(&c->ev_exit, EV_SC_EXIT, "ring_exit");
+	/* -i: the entries' raw bytes end with the IP (cfg->ip, capture.c) */
+	c->ev_enter.ip = w->ip;
 	if (perf_add_id(ps, RB_ID_ENTER, &c->ev_enter) ||
 	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit) ||
 	    perf_add_id(ps, RB_ID_CAP, &c->ev))

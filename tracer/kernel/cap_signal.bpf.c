@@ -31,6 +31,15 @@ int cap_signal(u64 *ctx)
 	if (ctx[2])
 		e.handler = (u64)BPF_CORE_READ((struct k_sigaction___e *)ctx[2],
 					       sa.sa_handler);
+	/*
+	 * -i: where the task is in user space as it dequeues it, which is
+	 * where strace reads it (its signal-delivery stop is in this same
+	 * get_signal, before a restarted call's IP is moved back)
+	 */
+	if (c->ip && bpf_core_enum_value_exists(enum bpf_func_id,
+						BPF_FUNC_task_pt_regs))
+		e.ip = BPF_CORE_READ((struct pt_regs *)bpf_task_pt_regs(
+					bpf_get_current_task_btf()), ip);
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
 	return 0;
 }

@@ -167,6 +167,13 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	if (w->target || w->failed)
 		cap_target_conf(c, w->tconf);
 	cfg->strsize = w->strsize;
+	cfg->ip = (unsigned int)w->ip;
+	if (c->dump) {
+		memcpy(cfg->dump_rd, w->dump_rd->bits, sizeof(cfg->dump_rd));
+		memcpy(cfg->dump_wr, w->dump_wr->bits, sizeof(cfg->dump_wr));
+		cfg->dump_high = (w->dump_rd->high ? 1u : 0) |
+				 (w->dump_wr->high ? 2u : 0);
+	}
 	cfg->fds = c->fds;
 	if (c->fds)
 		cfg->simple_dname = cap_fds_simple_dname();
@@ -261,6 +268,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->args = w->args;
 	c->summary = w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
+	c->dump = w->args && w->dump;
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -278,7 +286,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 		}
 		c->ring = 1;
 	}
-	r = cap_args_spec(c, cfg.strsize, c->fds);
+	r = cap_args_spec(c, cfg.strsize);
 	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
 				     &cfg, BPF_ANY)) {
 		fail(c, "cannot fill the BPF maps", r ? -r : errno);
@@ -497,5 +505,25 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
 		out[slot] = &fdv[slot];
+	}
+}
+
+/* the decoders read no more segments than the program writes */
+_Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+
+void capture_dump(const struct cap_parsed *cp, struct cap *k,
+		  const struct cap **out)
+{
+	for (int i = 0; i < cp->nitems; i++) {
+		if (cp->item[i].arg != CAP_DUMP_ITEM)
+			continue;
+		k->p = cp->item[i].p;
+		k->len = cp->item[i].len;
+		k->count = cp->item[i].count;
+		k->total = cp->item[i].total;
+		k->flags = (uint8_t)((cp->item[i].flags & CAP_F_TRUNC ?
+				      CAP_TRUNC : 0) |
+				     (cp->item[i].flags & CAP_F_IOV ? CAP_IOV : 0));
+		*out = k;
 	}
 }

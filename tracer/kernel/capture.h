@@ -34,6 +34,7 @@ struct capture {
 	int summary;			/* keeps the -c summary in the kernel */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
+	int dump;			/* -e read=/write=: transfers copied */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	char bash_path[4096];
 	uint64_t bash_off[3];
@@ -52,6 +53,11 @@ struct cap_want {
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
 	int count_events;		/* -c alone: events counted, not shown */
+	int ip;				/* -i: ring mode's entries and signal
+					   records carry the user IP */
+	int dump;			/* -e read=/write=: transfers dumped */
+	const struct fd_sel *dump_rd;	/* ... on these fds */
+	const struct fd_sel *dump_wr;
 	unsigned int strsize;		/* -s */
 	unsigned int fds;		/* -y: CAP_FDS_* (0: none) */
 	unsigned int sum_by;		/* --by: SUM_BY_* */
@@ -143,5 +149,8 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
  */
 void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS]);
+/* -e read=/write=: a record's dump (CAP_DUMP_ITEM) into k, *out = k */
+void capture_dump(const struct cap_parsed *cp, struct cap *k,
+		  const struct cap **out);
 
 #endif

@@ -238,6 +238,19 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -e read=SET, -e write=SET (strace's sets of fds; each replaces) */
+static int opt_dump_rd(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_rd, cx->err, cx->errlen);
+}
+
+static int opt_dump_wr(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_wr, cx->err, cx->errlen);
+}
+
 static int opt_trace_path(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
@@ -252,7 +265,10 @@ static const struct {
 	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
-	{ "decode-fds=", opt_decode_fds },
+	{ "decode-fds=", opt_decode_fds }, { "read=", opt_dump_rd },
+	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
+	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
+	{ "w=", opt_dump_wr },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,
@@ -472,6 +488,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("output", 'o', ARG, opt_output),
 	ROW_INT("output-append-mode", 'A', opt_set, append, 1),
 	ROW_INT("syscall-number", 'n', opt_set, scno, 1),
+	ROW_INT("instruction-pointer", 'i', opt_set, iptr, 1),
 	ROW(NULL, 'Y', NOARG, opt_decode_pids),
 	ROW("decode-pids", LONG_ONLY + 14, ARG, opt_decode_pids),
 	ROW_INT("json", 'j', opt_set, json, 1),
@@ -484,6 +501,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
+	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
+	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
 	ROW("quiet", LONG_ONLY + 15, optional_argument, opt_quiet_set),

@@ -26,6 +26,9 @@ struct options {
 	char **env;		/* -E VAR=VAL, -E VAR: in order */
 	int nenv;
 	int scno;		/* -n: the syscall number before each line */
+	int iptr;		/* -i: the user IP before each line */
+	struct fd_sel dump_rd;	/* -e read=SET: fds whose reads are dumped */
+	struct fd_sel dump_wr;	/* -e write=SET: ... whose writes */
 	int pid_names;		/* -Y, --decode-pids=comm: tasks' names */
 	int quiet;		/* -q given: 1, -qq 2, -qqq 3 */
 	unsigned int quiet_set;	/* what is silenced: QUIET_* (sink.h), from

@@ -96,6 +96,10 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->paths.n && o->no_bpf)
 		why = "-P needs the BPF program (it reads the calls' paths and"
 		      " fds): not with --no-bpf";
+	else if ((fdsel_any(&o->dump_rd) || fdsel_any(&o->dump_wr)) &&
+		 o->no_bpf)
+		why = "-e read=/write= dump the BPF program's copies of the"
+		      " data: not with --no-bpf";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
 	else if (o->follow > 2)

@@ -56,6 +56,11 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->spawns = o->spawns;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
+	w->ip = o->iptr && o->lines;
+	w->dump = o->lines && (fdsel_any(&o->dump_rd) ||
+			       fdsel_any(&o->dump_wr));
+	w->dump_rd = &o->dump_rd;
+	w->dump_wr = &o->dump_wr;
 	w->fds = o->decode_fds ? CAP_FDS_ON | (o->decode_fds & DECODE_FD_SOCKET ?
 					      CAP_FDS_SOCKET : 0) : 0;
 	/* -P: fds are matched by what they refer to */
@@ -82,8 +87,10 @@ static void plan_capture(const struct options *o, struct plan *p)
 
 /*
  * -n on a signal or exit line prints the task's last syscall, whichever
- * it was (strace stops at every call): with a narrower -e trace=, the
- * records of every call must come (and pairing shows only the selected).
+ * it was (strace stops at every call), and -i a signal sent while the
+ * task is in an untraced call prints that call's IP (strace stops for
+ * it as the call ends): with a narrower -e trace=, the records of every
+ * call must come (and pairing shows only the selected).
  * -Y: wait4 and waitid too.  Otherwise only the selected calls make
  * records.
  */
@@ -92,7 +99,7 @@ static void plan_seen(const struct options *o, struct plan *p)
 	static const int reaping[] = { SYS_wait4, SYS_waitid };
 
 	/* (signal and killed lines are shown even with -qqq) */
-	if (o->scno && o->lines)
+	if ((o->scno || o->iptr) && o->lines)
 		sel_all(&p->seen);
 	else
 		p->seen = o->sel;
@@ -112,6 +119,8 @@ static void plan_events(const struct options *o, struct plan *p)
 	e->stack = o->stack;
 	e->stack_fp = o->stack_fp;
 	e->kstack = o->kstack;
+	/* -i: only where lines are printed (records cost 8 or 16 more) */
+	e->ip = o->iptr && o->lines;
 	e->all = o->system_wide;
 }
 
@@ -159,6 +168,7 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->outfile = o->outfile;
 	s->append = o->append;
 	s->scno = o->scno;
+	s->ip = o->iptr;
 	s->comm = o->pid_names;
 	s->per_task = o->follow == 2 && o->outfile;
 	/* -ff: the main stream is unused; folded stacks write -o themselves */
