@@ -8,8 +8,9 @@ a data symbol of its module.  Reads etrace's outputs: -k's text lines
 -c -k's "            > MODULE(SYM+0xOFF)", and JSON Lines' "stack" arrays.  A cut
 line (" > [stack cut: ...]") is a proved end.  A script's frame (a bash
 script's " > FILE:LINE (in FUNC)", -c -k's "FILE:LINE(FUNC)", JSON's
-kind "shell") is not code: it is read from the interpreter, not unwound.  --anon: frames in an
-anonymous mapping ("//anon") are expected (a JIT without a map).
+kind "shell") is not code: it is read from the interpreter, not unwound.
+--anon: frames in an anonymous mapping ("//anon") are expected (a JIT
+without a map).
 Prints each bad frame and exits 1 when there is one.
 
   frames_proved.py [--anon] FILE...
@@ -23,7 +24,8 @@ K_LINE = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? > (.*)\((.*)\) \[0x[0-9a-f]+\]( 
 CUT = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? +> \[stack cut: [^]]+\]$')
 SPAWN = re.compile(r'^      > (.*) \((.*)\)$')
 TOP = re.compile(r'^ {12}> (.*)$')
-SHELL = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? > (?:.+ \(in .+\)|\[more \w+ frames\])$')
+SHELL = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? > '
+                   r'(?:.+ \(in .+\)|\[more \w+ frames\])$')
 PERFMAP = re.compile(r'^/tmp/perf-\d+\.map$')
 
 _types = {}

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Capture stage, user space: bash's uprobes for --spawns (cap_bash.bpf.c's
- * half), and where -k's shell frames are in bash (cap_shell.bpf.c's).  Debian's bash exports the functions and globals the probes
- * need in its .dynsym: their link-time addresses go to the programs, the
- * functions' file offsets to the uprobes.  perf's uprobe PMU: no name in
+ * half), and where -k's shell frames are in bash (cap_shell.bpf.c's).
+ * Debian's bash exports the functions and globals the probes need in its
+ * .dynsym: their link-time addresses go to the programs, the functions'
+ * file offsets to the uprobes.  perf's uprobe PMU: no name in
  * tracefs, nothing to clean up: they go with their fds, however etrace
  * ends.
  */

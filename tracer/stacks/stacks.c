@@ -131,8 +131,8 @@ static void put_name(char *buf, size_t len, const char *s, const char *post,
 
 /*
  * A script frame (scripts.h), without spaces: FILE:LINE(FUNC) (FILE(FUNC)
- * when its line is not known), its file and function escaped; levels deeper than were read: "[more
- * KIND frames]".
+ * when its line is not known), its file and function escaped; levels
+ * deeper than were read: "[more KIND frames]".
  */
 static void script_name(const struct frame *f, char *buf, size_t len)
 {
