@@ -102,16 +102,36 @@ int proc_comm(pid_t tid, char comm[16])
 	return 0;
 }
 
+/* include/linux/sched.h's PF_EXITING: "getting shut down" */
+#define PF_EXITING_FLAG 0x00000004u
+
+int proc_stat_alive(const char *stat)
+{
+	const char *p = strrchr(stat, ')');
+	unsigned int flags;
+
+	/* the state follows the last ')' (comm may contain one) */
+	if (!p || p[1] != ' ' || !p[2] || p[2] == 'Z' || p[2] == 'X')
+		return 0;
+	/*
+	 * A task in do_exit is not a zombie yet: the kernel ends its perf
+	 * events (the EXIT record) before it tells its parent, and a reader
+	 * that comes between sees it running.  PF_EXITING (flags, the 9th
+	 * field) is set first thing in do_exit.
+	 */
+	if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %u", &flags) != 1)
+		return 0;
+	return !(flags & PF_EXITING_FLAG);
+}
+
 int proc_alive(pid_t tid)
 {
-	char path[64], buf[512], *p;
+	char path[64], buf[512];
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
 	if (read_small(path, buf, sizeof(buf)) < 0)
 		return 0;
-	/* the state follows the last ')' (comm may contain one) */
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+	return proc_stat_alive(buf);
 }
 
 pid_t proc_ppid(pid_t pid)

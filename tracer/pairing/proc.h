@@ -20,5 +20,7 @@ pid_t proc_tgid(pid_t tid);
 int proc_comm(pid_t tid, char comm[16]);
 /* is tid alive (not a zombie)? */
 int proc_alive(pid_t tid);
+/* the same from /proc/PID/stat's text: not a zombie, not exiting */
+int proc_stat_alive(const char *stat);
 
 #endif
