@@ -25,6 +25,14 @@ void trace_out_failed(struct trace *t, int e)
 		path ? path : "the trace", strerror(e));
 }
 
+int trace_out_fails(const struct trace *t, int e)
+{
+	if (!e || e == EPIPE || e == -EPIPE || !t->p)
+		return 0;
+	/* --stack=perf is a product like --stack=folded's, not strace's -o */
+	return t->pr.view.failed || t->p->stack_perf;
+}
+
 /*
  * ETRACE_TEARDOWN_LOG=FILE, for tests: the child that releases the
  * kernel objects is said in FILE when etrace starts it ("etrace P:
