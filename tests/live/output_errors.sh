@@ -13,25 +13,23 @@
 . "$TOP/tests/live/common.sh"
 need_root
 
-for args in "--stack=folded -o /dev/full" "--flamegraph /dev/full"; do
-	# shellcheck disable=SC2086
-	"$ETRACE" -q $args -- true 2> e1
+# etrace ARGS on a command that exits 3: exit 1, stderr exactly WANT
+fails_1() {	# want etrace-args...
+	_want=$1
+	shift
+	"$ETRACE" -q "$@" -- sh -c 'exit 3' 2> e1
 	rc=$?
-	[ $rc = 1 ] || { cat e1 >&2; fail "etrace $args: exit $rc, want 1"; }
+	[ $rc = 1 ] || { cat e1 >&2; fail "etrace $*: exit $rc, want 1"; }
 	grep -v '^etrace: [0-9]* user stacks unwound' e1 > e1.msg
-	echo "etrace: writing /dev/full: No space left on device" > w1
-	same w1 e1.msg "stderr of etrace $args"
-done
-
-for args in "--timeline /dev/full -o /dev/null" "--stack=perf -o /dev/full"; do
-	# shellcheck disable=SC2086
-	"$ETRACE" -q $args -- sh -c 'exit 3' 2> e3
-	rc=$?
-	[ $rc = 1 ] || { cat e3 >&2; fail "etrace $args: exit $rc, want 1"; }
-	grep -v '^etrace: [0-9]* user stacks unwound' e3 > e3.msg
-	echo "etrace: writing /dev/full failed: No space left on device" > w3
-	same w3 e3.msg "stderr of etrace $args"
-done
+	echo "$_want" > w1
+	same w1 e1.msg "stderr of etrace $*"
+}
+R="etrace: writing /dev/full: No space left on device"
+fails_1 "$R" --stack=folded -o /dev/full
+fails_1 "$R" --flamegraph /dev/full
+T="etrace: writing /dev/full failed: No space left on device"
+fails_1 "$T" --timeline /dev/full -o /dev/null
+fails_1 "$T" --stack=perf -o /dev/full
 "$ETRACE" -q --stack=perf -- sh -c 'exit 3' 2> /dev/full
 rc=$?
 [ $rc = 1 ] || fail "etrace --stack=perf 2> /dev/full: exit $rc, want 1"
