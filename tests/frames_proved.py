@@ -6,8 +6,11 @@ that is a file, the kernel, the vDSO, or a JIT's perf map) and is not on
 a data symbol of its module.  Reads etrace's outputs: -k's text lines
 " > MODULE(SYM+0xOFF) [0xADDR]", --spawns' "      > NAME (MODULE)",
 -c -k's "            > MODULE(SYM+0xOFF)", and JSON Lines' "stack" arrays.  A cut
-line (" > [stack cut: ...]") is a proved end.  --anon: frames in an
-anonymous mapping ("//anon") are expected (a JIT without a map).
+line (" > [stack cut: ...]") is a proved end.  A script's frame (a bash
+script's " > FILE:LINE (in FUNC)", -c -k's "FILE:LINE(FUNC)", JSON's
+kind "shell") is not code: it is read from the interpreter, not unwound.
+--anon: frames in an anonymous mapping ("//anon") are expected (a JIT
+without a map).
 Prints each bad frame and exits 1 when there is one.
 
   frames_proved.py [--anon] FILE...
@@ -21,6 +24,8 @@ K_LINE = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? > (.*)\((.*)\) \[0x[0-9a-f]+\]( 
 CUT = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? +> \[stack cut: [^]]+\]$')
 SPAWN = re.compile(r'^      > (.*) \((.*)\)$')
 TOP = re.compile(r'^ {12}> (.*)$')
+SHELL = re.compile(r'^(?:\[pid +\d+\] |\d+ +)? > '
+                   r'(?:.+ \(in .+\)|\[more \w+ frames\])$')
 PERFMAP = re.compile(r'^/tmp/perf-\d+\.map$')
 
 _types = {}
@@ -80,7 +85,7 @@ def main():
         for n, line in enumerate(open(path, errors='replace'), 1):
             line = line.rstrip('\n')
             why = None
-            if CUT.match(line):
+            if CUT.match(line) or SHELL.match(line):
                 continue
             m = K_LINE.match(line)
             if m:
@@ -98,6 +103,10 @@ def main():
                 m = re.match(r'^(.*)\((.*)\)$', name)
                 if name.startswith('[unknown]'):
                     why = 'outside every known mapping'
+                elif name.startswith('[more ') or \
+                        (m and not re.search(r'(\+0x[0-9a-f]+|_inlined)$',
+                                             m.group(2))):
+                    pass    # a script's frame: FILE:LINE(FUNC)
                 elif m:
                     inner = m.group(2)
                     sym = None if inner.startswith('+') else \
@@ -109,6 +118,8 @@ def main():
                 except ValueError:
                     continue
                 for f in rec.get('stack', []):
+                    if 'kind' in f:
+                        continue    # a script's frame
                     why = check_frame(f.get('module'), f.get('sym'), anon)
                     if why:
                         break

@@ -74,7 +74,8 @@ struct cap_spec {
 	unsigned char fd_ret;		/* -y: CAP_FDR_* */
 	unsigned char fd_pair;		/* -y: 1 + n: args[n] is an int[2] of
 					   new fds (pipe, socketpair) */
-	unsigned char pad[4];
+	unsigned char dump;		/* -e read=/write=: CAP_DUMP_* */
+	unsigned char pad[3];
 	struct cap_arg_spec arg[6];
 };
 
@@ -91,7 +92,40 @@ struct cap_spec {
 #define CAP_FD_ARG0	8
 #define CAP_FD_RET	14
 #define CAP_FD_PAIR0	15
-#define CAP_ITEM_ARGS	17		/* item arg numbers: below this */
+#define CAP_DUMP_ITEM	17		/* -e read=/write=: the transfer */
+#define CAP_ITEM_ARGS	18		/* item arg numbers: below this */
+
+/*
+ * -e read=/write= (strace's dumps): the bytes a call moved on an fd of
+ * the sets, as the item CAP_DUMP_ITEM of its capture record: at entry
+ * what a write-like call was given (strace dumps it even when the call
+ * fails), at exit what a read-like call read (its return value's worth).
+ * The item is a sequence of segments, one per buffer (one for a plain
+ * buffer, one per iovec element: up to CAP_ARRAY_MAX, and strace's rule,
+ * stopping at the first empty one), each a struct cap_dump_seg and its
+ * `copied` bytes (unpadded); at most CAP_DUMP_MAX bytes in all.  Item
+ * flags: CAP_F_IOV (the buffers of an iovec: numbered as strace numbers
+ * them), CAP_F_TRUNC (buffers after these were not copied: more iovec
+ * elements than were looked at, no room left in the record; sendmmsg's
+ * and recvmmsg's messages, whose item has no segment).
+ */
+#define CAP_DUMP_MAX	4096
+enum cap_dump_kind {
+	CAP_DUMP_NONE,
+	CAP_DUMP_WBUF,		/* write: args[1], args[2] bytes, at entry */
+	CAP_DUMP_RBUF,		/* read: args[1], ret bytes, at exit */
+	CAP_DUMP_WIOV,		/* writev: iovec args[1][args[2]], whole */
+	CAP_DUMP_RIOV,		/* readv: the same, ret bytes of it */
+	CAP_DUMP_WMSG,		/* sendmsg: args[1]'s msg_iov, whole */
+	CAP_DUMP_RMSG,		/* recvmsg: args[1]'s msg_iov, ret bytes */
+	CAP_DUMP_WMMSG,		/* sendmmsg, recvmmsg: not copied; an */
+	CAP_DUMP_RMMSG,		/* empty item says so (CAP_F_TRUNC) */
+};
+
+struct cap_dump_seg {
+	unsigned int total;		/* the buffer's bytes in the transfer */
+	unsigned int copied;		/* the first ones, following */
+};
 
 enum cap_fd_kind {
 	CAP_FD_PATH = 1,	/* a file: name is its path */
@@ -168,6 +202,23 @@ struct bash_syms {
 };
 
 /*
+ * Shell frames (-k): where a bash process keeps its script stack, for
+ * cap_shell.bpf.c.  Link-time addresses from bash's .dynsym; check: the
+ * first 8 bytes of the function at check_addr in the file, which the
+ * process must hold at the same place for it to be that bash (the load
+ * bias is mm->start_code - text).  The variables' hashes are bash's own
+ * (hash_string), so that its table is searched as bash searches it.
+ */
+struct shell_syms {
+	unsigned long long text;		/* the executable segment's vaddr */
+	unsigned long long check_addr, check;
+	unsigned long long line_number, global_variables;
+	unsigned long long err_line;		/* line_number_for_err_trap */
+	unsigned int hash[3];			/* FUNCNAME, BASH_SOURCE, BASH_LINENO */
+	unsigned int on;
+};
+
+/*
  * -c: what the summary programs read on every call, fixed before they are
  * loaded (read-only data: plain loads, no map lookup; the verifier drops
  * the branches a run does not take).  The rest of cap_config is set after.
@@ -180,8 +231,35 @@ struct sum_conf {
 	unsigned int sum_by;		/* SUM_BY_* */
 	unsigned int hist;		/* --hist: the log2 histogram kept */
 	unsigned int wall;		/* -w: wall-clock time, not system */
-	unsigned int pad;
+	unsigned int target;		/* as cap_config's */
 	unsigned long long sel[16];	/* the syscalls counted (bits) */
+};
+
+/*
+ * --comm, --uid, --cgroup (cap_target.bpf.c): which tasks are traced,
+ * decided in the kernel on each call; read-only data, set before the
+ * load.  AND across kinds, OR within one; a kind with no entries is not
+ * asked.  comm: globs of '*' and '?' (literal: bit i, comm[i] has
+ * neither, and is compared as two words); uid: real uids; cgroup: a v2
+ * cgroup's id and its level, matched by the task's ancestor at that
+ * level (the cgroup or one below it).  self: etrace's tgid, never.
+ * errs: which failed calls are written (cap_config.failed), all of them
+ * for -Z.
+ */
+#define CAP_TARGET_MAX	8
+#define CAP_GLOB_MAX	32		/* bytes of a --comm glob, NUL included */
+
+struct cap_target {
+	unsigned int self;
+	unsigned int ncomm, nuid, ncg;
+	unsigned int literal;
+	unsigned int uid[CAP_TARGET_MAX];
+	unsigned int cg_level[CAP_TARGET_MAX];
+	unsigned int pad;
+	unsigned long long cg_id[CAP_TARGET_MAX];
+	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
+	/* --errno: bit e, calls failing with errno e (1 to 4095) */
+	unsigned long long errs[64];
 };
 
 struct cap_config {
@@ -192,8 +270,15 @@ struct cap_config {
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
-	unsigned int pad;
+	unsigned int target;		/* --comm, --uid, --cgroup: the tasks
+					   g_target() selects (with follow,
+					   and the traced set's) */
+	unsigned int failed;		/* ring mode, -Z or --errno: a call is
+					   written at its exit, if it failed
+					   (g_err_ok) */
+	unsigned int ip;		/* -i: records carry the user IP */
 	struct bash_syms bash;		/* --spawns */
+	struct shell_syms shell;	/* -k: shell frames */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
 	 * as perf samples of the ids below, into its CPU's BPF ring buffer
@@ -208,6 +293,13 @@ struct cap_config {
 	unsigned long long rsel[16];	/* ring: the syscalls written (bits) */
 	/* -y: the kernel's simple_dname (memfd's names), or 0: unknown */
 	unsigned long long simple_dname;
+	/*
+	 * -e read=/write=: the fds whose transfers are dumped, fds 0-1023
+	 * by bit; dump_high bit 0 (read) and 1 (write): every fd above
+	 */
+	unsigned long long dump_rd[16], dump_wr[16];
+	unsigned int dump_high;
+	unsigned int pad2;
 };
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
@@ -223,6 +315,9 @@ struct cap_config {
  * dropped.  The reader treats them as it treats the kernel's.
  */
 #define RB_ENTER_SIZE	104		/* 36 + 64 raw + 4 padding */
+#define RB_ENTER_IP_SIZE 112		/* -i: 36 + 72 raw (args, then the
+					   user IP) + 4 padding */
+#define RING_IP_OFF	64		/* -i: the IP in an entry's raw bytes */
 #define RB_EXIT_SIZE	64		/* 36 + 24 raw + 4 padding */
 #define RB_LOST_SIZE	48
 
@@ -244,6 +339,7 @@ struct cap_rec {
 					   read (retried as FAULT is) */
 #define CAP_F_UNTERM	0x10		/* arrays: memory that could not be
 					   read before the NULL ending them */
+#define CAP_F_IOV	0x20		/* a dump of an iovec's buffers */
 
 /* CAP_OP_ARGV: each element's status byte */
 #define CAP_ARGV_OK	0		/* the whole string */
@@ -290,6 +386,8 @@ struct cap_sig {
 	unsigned char info[CAP_SIGINFO];
 	int tgid;			/* the receiver's process */
 	int kind;			/* enum cap_sig_kind */
+	unsigned long long ip;		/* -i, delivered: the user IP it is
+					   delivered at; 0 unknown */
 };
 
 /*
@@ -310,6 +408,44 @@ struct cap_bash {
 	int pad;
 	char name[64];			/* the function being run / defined */
 	char file[192];			/* $0, the function's file, the sourced file */
+};
+
+/*
+ * CAP_MAGIC_SHELL: a bash process's script stack at a syscall's entry,
+ * read by the program on that syscall's tracepoint before the perf
+ * sample of the same hit (so just before it in the CPU's ring): level 0
+ * is the innermost function, its line bash's line_number; level i's line
+ * is BASH_LINENO[i - 1], as bash's caller builtin reads them.  bash sets
+ * line_number and line_number_for_err_trap together to a command's line
+ * as it runs it, then puts line_number back to the enclosing command's
+ * (a function's first line, a parsed-ahead `fi`) before it waits for the
+ * command's process: level 0's line is sure only while both agree.  Strings as
+ * bash holds them, cut to their fields (flags say which).
+ */
+#define CAP_MAGIC_SHELL	0x4c454853u	/* "SHEL" */
+#define SHELL_LEVELS	8
+#define SHELL_FUNC	48
+#define SHELL_FILE	96
+#define SHELL_LINE	12
+
+#define SHELL_F_DEEPER	0x01		/* more levels than SHELL_LEVELS */
+
+struct cap_shell_level {
+	char func[SHELL_FUNC];		/* FUNCNAME[i] */
+	char file[SHELL_FILE];		/* BASH_SOURCE[i] */
+	char line[SHELL_LINE];		/* BASH_LINENO[i - 1] (i > 0), decimal */
+	unsigned int pad;
+};
+
+struct cap_shell {
+	unsigned int magic;
+	int tid;
+	int nr;				/* the syscall being entered */
+	int line;			/* line_number: level 0's line, ... */
+	int err_line;			/* ... when line_number_for_err_trap agrees */
+	unsigned int nlevels;		/* levels read whole (0: none) */
+	unsigned int flags;		/* SHELL_F_* */
+	struct cap_shell_level lv[SHELL_LEVELS];	/* (only nlevels sent) */
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "capture_abi.h"
 #include "ksyms.h"
 #include "origins.h"
+#include "scripts.h"
 
 /*
  * --spawns: what bash said through its uprobes.  A process's functions
@@ -60,8 +61,21 @@ struct task_origin {
 	struct shell_loc *loc;		/* the script line that forked it */
 	struct frame *frames;		/* the parent's stack at the fork */
 	int nframes;
+	struct script_stack *script;	/* -k: the script stack read last */
 	int spawn_id;			/* its group, once exec'd; -1 */
 	uint64_t exec_time;
+};
+
+/*
+ * -k: an interpreter's script stack, read by its BPF program at a
+ * syscall's entry, waiting for that syscall's sample (next for the task,
+ * unless the ring lost it).
+ */
+struct script_stack {
+	long nr;			/* the syscall it was read at */
+	uint64_t lost;			/* records lost when it came */
+	int n;				/* 0: nothing waits */
+	struct frame f[SCRIPT_FRAMES];
 };
 
 static struct task_origin *origin_of(struct task *t)
@@ -94,6 +108,7 @@ void origin_drop(struct task *t)
 	bash_put(o->bash);
 	free(o->loc);
 	free(o->frames);
+	free(o->script);
 	free(o);
 	t->origin = NULL;
 }
@@ -292,7 +307,8 @@ void origin_take_stack(struct unwinder *u, struct task *t,
 	if (!s)
 		return;
 	if (!t->frames) {
-		t->frames = malloc(sizeof(*t->frames) * UNWIND_FRAMES);
+		t->frames = malloc(sizeof(*t->frames) *
+				   (UNWIND_FRAMES + SCRIPT_FRAMES));
 		if (!t->frames)
 			return;
 	}
@@ -341,10 +357,61 @@ void origin_forked(struct task *parent, struct task *child, pid_t ppid)
 	memcpy(c->pcomm, parent->comm, sizeof(c->pcomm));
 	bash_copy(c, po);
 	c->loc = bash_loc(po);
+	/* (its script line is c->loc: --spawns groups by code's frames) */
 	if (parent->nframes &&
 	    (c->frames = malloc(sizeof(*c->frames) * (size_t)parent->nframes))) {
-		memcpy(c->frames, parent->frames,
-		       sizeof(*c->frames) * (size_t)parent->nframes);
-		c->nframes = parent->nframes;
+		for (int i = 0; i < parent->nframes; i++)
+			if (!parent->frames[i].script)
+				c->frames[c->nframes++] = parent->frames[i];
 	}
+}
+
+void origin_script_record(struct unwinder *u, struct task_table *tasks,
+			  pid_t tid, const uint8_t *raw, size_t len,
+			  uint64_t lost)
+{
+	const struct script_provider *sp;
+	struct task *t = task_find(tasks, tid);
+	struct task_origin *o;
+	uint32_t magic;
+
+	if (!t || len < sizeof(magic) || !(o = origin_of(t)))
+		return;
+	memcpy(&magic, raw, sizeof(magic));
+	if (!(sp = script_provider(magic)))
+		return;
+	if (!o->script && !(o->script = calloc(1, sizeof(*o->script))))
+		return;
+	o->script->n = sp->frames(u, raw, len, &o->script->nr, o->script->f,
+				  SCRIPT_FRAMES);
+	o->script->lost = lost;
+}
+
+/*
+ * The script frames go above the code's: after the kernel's (innermost)
+ * and before the interpreter's own, whose work they are.  Only the stack
+ * read at this very syscall: same number, and no record lost since (the
+ * one that was lost may have been this syscall's).
+ */
+void origin_take_script(struct task *t, long nr, uint64_t lost)
+{
+	struct script_stack *ss = t->origin ? t->origin->script : NULL;
+	int k = 0, n;
+
+	if (!ss || !ss->n)
+		return;
+	n = ss->n;
+	ss->n = 0;
+	if (ss->nr != nr || ss->lost != lost)
+		return;
+	if (!t->frames && !(t->frames = malloc(sizeof(*t->frames) *
+					       (UNWIND_FRAMES + SCRIPT_FRAMES))))
+		return;
+	while (k < t->nframes && t->frames[k].module &&
+	       !strcmp(t->frames[k].module, "[kernel]"))
+		k++;
+	memmove(&t->frames[k + n], &t->frames[k],
+		sizeof(*t->frames) * (size_t)(t->nframes - k));
+	memcpy(&t->frames[k], ss->f, sizeof(*t->frames) * (size_t)n);
+	t->nframes += n;
 }

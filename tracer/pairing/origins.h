@@ -31,6 +31,15 @@ void origin_bash_record(struct task_table *tasks, pid_t tid,
 			const uint8_t *raw);
 /* the script line that forked t, or NULL */
 const struct shell_loc *origin_loc(const struct task *t);
+/*
+ * -k: a script stack's record (scripts.h's providers) for task tid,
+ * lost: the records the rings had lost when it came
+ */
+void origin_script_record(struct unwinder *u, struct task_table *tasks,
+			  pid_t tid, const uint8_t *raw, size_t len,
+			  uint64_t lost);
+/* the script frames read at t's syscall nr's entry, into t->frames */
+void origin_take_script(struct task *t, long nr, uint64_t lost);
 /* what t keeps here is freed (the task table's drop hook) */
 void origin_drop(struct task *t);
 /* a's and b's bash functions are one table (shared since a fork) */

@@ -82,12 +82,37 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	case CAPT_BASH:
 		origin_bash_record(&p->tasks, tid, raw);
 		break;
+	case CAPT_SHELL:
+		origin_script_record(&p->unw, &p->tasks, tid, raw, len, p->lost);
+		break;
 	case CAPT_EXEC:
 		pair_exec_privileged(p, raw);
 		break;
 	default:
 		p->cap_bad++;
 	}
+}
+
+/*
+ * -i: the user IP a sample carries: ring mode's after the args, or the
+ * sampled registers (all of them with a stack to unwind, else the IP
+ * alone); 0 when it carries none (a kernel thread's).
+ */
+static uint64_t sample_ip(const struct evsel *e, const struct rec *r)
+{
+	uint64_t ip = 0;
+
+	if (!e->ip)
+		return 0;
+	if (e->ring) {
+		if (r->raw_size >= RING_IP_OFF + 8)
+			memcpy(&ip, r->raw + RING_IP_OFF, 8);
+		return ip;
+	}
+	if (!r->regs_abi || !r->regs)
+		return 0;
+	return r->regs[e->sample_type & PERF_SAMPLE_STACK_USER ?
+		       UNWIND_REG_IP : 0];
 }
 
 static void on_sample(struct trace *t, const struct perf_event_header *h,
@@ -101,7 +126,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 
 	if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
 	    rec_parse(h, h->size, e->sample_type ? e->sample_type :
-		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW, UNWIND_NREGS, &r)) {
+		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW,
+		      e->sample_type & PERF_SAMPLE_STACK_USER ? UNWIND_NREGS : 1,
+		      &r)) {
 		t->bad++;
 		return;
 	}
@@ -115,7 +142,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 	}
 	if (e->stack) {
 		/* the stack of this sample (in the ring: used now or never) */
-		ss.regs = r.regs_abi ? r.regs : NULL;
+		/* (-i alone samples the IP: no registers to unwind from) */
+		ss.regs = r.regs_abi && (e->sample_type &
+					 PERF_SAMPLE_STACK_USER) ? r.regs : NULL;
 		ss.stack = r.stack;
 		ss.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
 		ss.chain = r.callchain;
@@ -133,7 +162,7 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		memcpy(args, r.raw + e->off_args, 8 * (size_t)nargs);
 		pair_enter(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			   (long)rd(r.raw, e->off_nr, e->sz_nr), args, nargs,
-			   time, stk);
+			   time, stk, sample_ip(e, &r));
 		break;
 	case EV_SC_EXIT:
 		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
@@ -162,7 +191,8 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		ends_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			    (int)rd(r.raw, e->off_sig, 4),
 			    rd(r.raw, e->off_handler, 8),
-			    (int)rd(r.raw, e->off_code, 4), time);
+			    (int)rd(r.raw, e->off_code, 4), sample_ip(e, &r),
+			    time);
 		break;
 	}
 }
@@ -217,6 +247,7 @@ void feed_record(void *ctx, struct ring *ring,
 	case PERF_RECORD_LOST:
 		ring->lost += r.u.lost.lost;
 		t->lost += r.u.lost.lost;
+		t->pr.lost += r.u.lost.lost;
 		t->sink->ops->lost(t->sink, ring->cpu, r.u.lost.lost, time);
 		break;
 	}

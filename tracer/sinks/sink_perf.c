@@ -28,6 +28,7 @@
 #include "events.h"
 #include "out.h"
 #include "sink.h"
+#include "stacks.h"
 #include "text_line.h"
 #include "tpfields.h"
 
@@ -77,6 +78,23 @@ static void header(struct fmt_buf *b, const struct task *t, uint64_t time)
 	fb_puts(b, ": ");
 }
 
+/*
+ * A script frame: no address, the folded format's name for it as the
+ * symbol ("storm.sh:7(loop_body)"), its kind as the module ("[shell]"),
+ * so that perf's readers stack it where -k prints it.
+ */
+static void script_line(struct fmt_buf *b, const struct frame *f)
+{
+	char name[512];
+
+	stacks_frame_name(f, name, sizeof(name));
+	fb_puts(b, "\t               0 ");
+	fb_puts(b, name);
+	fb_puts(b, " ([");
+	fb_puts(b, f->script);
+	fb_puts(b, "])");
+}
+
 /* the frames, innermost first, then the blank line that ends the block */
 static void frames(struct perf_sink *ps, const struct task *t)
 {
@@ -88,6 +106,11 @@ static void frames(struct perf_sink *ps, const struct task *t)
 		int kernel = f->module && !strcmp(f->module, "[kernel]");
 
 		start_line(ps, &b);
+		if (f->script) {
+			script_line(&b, f);
+			end_line(ps, &b);
+			continue;
+		}
 		snprintf(addr, sizeof(addr), "\t%16llx ", (unsigned long long)
 			 (kernel || !f->module ? f->pc : f->reloff));
 		fb_puts(&b, addr);
@@ -180,7 +203,8 @@ static void perf_task_exit(struct sink *s, struct task *t, enum exit_how how,
 }
 
 static void perf_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 }
 

@@ -129,12 +129,38 @@ static void put_name(char *buf, size_t len, const char *s, const char *post,
 			*p = '_';
 }
 
+/*
+ * A script frame (scripts.h), without spaces: FILE:LINE(FUNC) (FILE(FUNC)
+ * when its line is not known), its file and function escaped; levels
+ * deeper than were read: "[more KIND frames]".
+ */
+static void script_name(const struct frame *f, char *buf, size_t len)
+{
+	char file[256], line[16], func[128];
+
+	if (!f->file || !f->sym) {
+		snprintf(buf, len, "[more %s frames]", f->script);
+		return;
+	}
+	if (f->line)
+		snprintf(line, sizeof(line), ":%d(", f->line);
+	else
+		snprintf(line, sizeof(line), "(");
+	put_name(file, sizeof(file), f->file, line, 1);
+	put_name(func, sizeof(func), f->sym, ")", 1);
+	snprintf(buf, len, "%s%s", file, func);
+}
+
 void stacks_frame_name(const struct frame *f, char *buf, size_t len)
 {
 	const char *mod = f->module ? strrchr(f->module, '/') : NULL;
 	char off[32];
 
 	mod = mod ? mod + 1 : f->module ? f->module : "[unknown]";
+	if (f->script) {
+		script_name(f, buf, len);
+		return;
+	}
 	if (f->cut) {
 		put_name(buf, len, "[stack cut]", "", 1);
 		return;
@@ -158,7 +184,7 @@ static void site_name(const struct frame *f, char *buf, size_t len)
 {
 	char mod[384], sym[320];
 
-	if (f->cut || (!f->sym && !f->module)) {
+	if (f->cut || f->script || (!f->sym && !f->module)) {
 		stacks_frame_name(f, buf, len);
 		return;
 	}

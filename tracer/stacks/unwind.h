@@ -16,6 +16,7 @@
 /* x86_64 user registers sampled: AX..SS and R8..R15, no segments */
 #define UNWIND_REGS_MASK 0xff0fffull
 #define UNWIND_NREGS 20
+#define UNWIND_REG_IP 8		/* the IP's place among them */
 
 /* the stack a sample carries (record.h), to be unwound */
 struct stack_sample {
@@ -52,6 +53,12 @@ struct frame {
 	int line;
 	int inlined;			/* a frame inlined into the next */
 	int cut;			/* enum frame_cut: no frame, the end */
+	/*
+	 * A script frame (scripts.h): its kind, "shell"; NULL: code's.
+	 * Then file and line are the script's, sym its function; no file
+	 * and no sym: levels deeper than were read.
+	 */
+	const char *script;
 };
 
 #define UNWIND_LAYOUT_BUCKETS 64
