@@ -8,7 +8,9 @@
 # text trace with -k (its frames and its cut line), -c --by comm, -c -k,
 # --spawns, folded stacks, the flame graph, JSON, the timeline,
 # --stack=perf, --color=always (no ESC but its own colours), and the
-# note of a setuid exec (run as nobody).  In each: no ESC, no other
+# note of a setuid exec (run as nobody).  Then a bash script, its file
+# and a function's name with them: its shell frames in -k, --stack=perf,
+# folded stacks and JSON.  In each: no ESC, no other
 # control byte but newline, no C1 control, valid UTF-8; the names as the
 # one rule (fmt_escaped: strace's escapes) writes them; the SVG parses
 # as XML; JSON decodes to the names, U+FFFD for the bytes not UTF-8.
@@ -208,6 +210,37 @@ if id nobody > /dev/null 2>&1; then
 	grep -qE "^[0-9]+ +\+\+\+ $(printf '%s' "$PWD/sdir/suid\\33]0;T\\7\\377" | sed 's/[][\\.*^$()]/\\&/g') gains privileges: the kernel stops tracing pid [0-9]+ here \+\+\+$" u.out ||
 		{ grep -a gains u.out | cat -v >&2; soft_fail "8: no escaped setuid note"; }
 fi
+# 9. shell frames: a bash script whose file and function names carry
+# them runs /bin/true from the function (line 2), called on line 4
+SF=$(printf 'scr\033[2J\377.sh') SN=$(printf 'fn\033[2J\a\377x')
+printf '%s\n' "function $SN {" '	/bin/true' '}' "$SN" > "$SF"
+ESF='scr\33[2J\377.sh' ESN='fn\33[2J\7\377x'
+"$ETRACE" -q -f -k -e trace=execve -o sh.out -- bash "$SF" 2> sh.err ||
+	soft_fail "9: etrace -k failed"
+"$ETRACE" -q -f --stack=perf -e trace=execve -o shp.out -- bash "$SF" 2> shp.err ||
+	soft_fail "9: etrace --stack=perf failed"
+"$ETRACE" -q -f --stack=folded -e trace=execve -o shf.out -- bash "$SF" 2> shf.err ||
+	soft_fail "9: etrace --stack=folded failed"
+"$ETRACE" -q -f -k -j -e trace=execve -o shj.out -- bash "$SF" 2> shj.err ||
+	soft_fail "9: etrace -j -k failed"
+sed 's/^\t//' shp.out > shp.notab
+clean "9: shell frames" sh.out sh.err shp.notab shp.err shf.out shf.err shj.out shj.err
+grep -A1 -xF " > $ESF:2 (in $ESN)" sh.out | tail -1 > sh.next
+printf " > %s:4 (in main)\n" "$ESF" > sh.want
+soft_same sh.want sh.next "9: -k's shell frames"
+grep -qxF "	               0 $ESF:2($ESN) ([shell])" shp.out ||
+	soft_fail "9: no escaped shell frame in --stack=perf"
+grep -qF ";$ESF:4(main);$ESF:2($ESN);execve 1" shf.out ||
+	soft_fail "9: no escaped shell frames in the folded stacks"
+python3 - <<'PY' || soft_fail "9: JSON's shell frames"
+import json
+want = {"kind": "shell", "file": "scr\x1b[2J\ufffd.sh", "line": 2,
+        "function": "fn\x1b[2J\x07\ufffdx"}
+frames = [f for line in open("shj.out", encoding="utf-8")
+          for f in json.loads(line).get("stack", [])]
+assert want in frames, [f for f in frames if f.get("kind") == "shell"]
+PY
+
 # every frame printed is one etrace proved (tests/lib.sh)
 frames_proved $(ls t.out ck.out s.out j.out u.out 2> /dev/null)
 finish
