@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fuzz: the timeline (tracer/sinks/sink_timeline.c, --timeline FILE),
- * from names a traced program chose: two tasks whose comms, calls'
- * captured strings and stack frames' modules, symbols and files are
- * any bytes, forking, exec'ing, signalled, noted, exiting.
+ * Fuzz: the timeline (tracer/sinks/sink_timeline.c, --timeline FILE) and
+ * --stack=perf's blocks (sink_perf.c), from names a traced program
+ * chose: two tasks whose comms, calls' captured strings and stack
+ * frames' modules, symbols and files are any bytes, forking, exec'ing,
+ * signalled, noted, exiting.
  *
- * Input: u8 pool size and strings (u8 length, bytes; a NUL ends a C
+ * Input: u8 sink (bit 0: --stack=perf, else the timeline), u8 pool size
+ * and strings (u8 length, bytes; a NUL ends a C
  * string, so it becomes 0x01), then operations, each a u8 (modulo 7)
  * with u8 task (bit 0: which of the two) and its arguments:
  *   0 call: u8 comm, u16 number, 6 x u64 arguments, i64 return, u8 flags
@@ -15,8 +17,11 @@
  *   1 fork (the other task the child)   2 exec: u8 comm
  *   3 signal: u8 number   4 note: u16 length and the text's bytes
  *   5 lost: u32 records   6 exit: u8 how, i32 code
- * The file, closed, must be one JSON value (valid.h's json_ok: RFC 8259,
- * valid UTF-8), an array.
+ * The timeline's file, closed, must be one JSON value (valid.h's
+ * json_ok: RFC 8259, valid UTF-8), an array; perf's, text that a
+ * terminal shows as it is (valid.h's text_ok: valid UTF-8, no control
+ * byte but newline) once the tab that begins each frame line is taken
+ * out, and no other tab.
  */
 #include <unistd.h>
 
@@ -115,13 +120,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sink *s;
 	struct fz f;
 	char err[256], *out;
-	int npool, ops = 0;
+	int npool, ops = 0, perf;
 	long len;
 	FILE *in;
 
 	if (size > 65536)
 		return 0;
 	fz_init(&f, data, size);
+	perf = fz_u8(&f) & 1;
 	npool = fz_u8(&f) % (NPOOL + 1);
 	for (int i = 0; i < npool; i++) {
 		size_t got, n = fz_u8(&f);
@@ -134,9 +140,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fo.strsize = 32;
 	view.fo = &fo;
 	memset(&o, 0, sizeof(o));
-	o.timeline = path;
 	o.lines = 1;
-	s = sink_timeline_new(&o, &view, err, sizeof(err));
+	if (perf) {
+		o.outfile = path;
+		s = sink_perf_new(&o, &view, err, sizeof(err));
+	} else {
+		o.timeline = path;
+		s = sink_timeline_new(&o, &view, err, sizeof(err));
+	}
 	/* the trace's start empties the file and begins the array */
 	if (!s || s->ops->start(s))
 		abort();
@@ -154,11 +165,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			call(s, &f, a, npool, &fo);
 			break;
 		case 1:
-			s->ops->fork(s, a, a == t ? &t[1] : t, 3000);
+			/* (optional ops: perf has neither) */
+			if (s->ops->fork)
+				s->ops->fork(s, a, a == t ? &t[1] : t, 3000);
 			break;
 		case 2:
 			set_comm(a, pick(&f, npool));
-			s->ops->exec(s, a, 3000);
+			if (s->ops->exec)
+				s->ops->exec(s, a, 3000);
 			break;
 		case 3:
 			s->ops->signal(s, a, fz_u8(&f), NULL, 0, 0, 3000);
@@ -195,9 +209,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    fread(out, 1, (size_t)len, in) != (size_t)len)
 		abort();
 	fclose(in);
-	FUZZ_ASSERT(len > 0 && out[0] == '[');
-	if (!json_ok(out, (size_t)len))
-		FUZZ_ASSERT(!"the timeline is not one JSON value");
+	if (perf) {
+		/* the frame lines' tabs out: then plain text */
+		char *w = out;
+
+		for (long i = 0; i < len; i++)
+			if (out[i] != '\t' || (i && out[i - 1] != '\n'))
+				*w++ = out[i];
+		FUZZ_ASSERT(text_ok(out, (size_t)(w - out)));
+	} else {
+		FUZZ_ASSERT(len > 0 && out[0] == '[');
+		if (!json_ok(out, (size_t)len))
+			FUZZ_ASSERT(!"the timeline is not one JSON value");
+	}
 	free(out);
 	return 0;
 }
