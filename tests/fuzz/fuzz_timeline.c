@@ -23,8 +23,6 @@
  * byte but newline) once the tab that begins each frame line is taken
  * out, and no other tab.
  */
-#include <unistd.h>
-
 #include "fuzz.h"
 #include "sink.h"
 #include "sysent_fallback.h"
@@ -32,27 +30,19 @@
 
 #define NPOOL 8
 
-static char path[64];
+static const char *path;
 static char pool[NPOOL][256];
-
-static void cleanup(void)
-{
-	unlink(path);
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	snprintf(path, sizeof(path), "/tmp/fuzz-timeline-%d.json", (int)getpid());
-	atexit(cleanup);
+	path = fz_tmp("timeline");
 	return 0;
 }
 
 static const char *pick(struct fz *f, int npool)
 {
-	uint8_t i = fz_u8(f);
-
-	return i < npool ? pool[i] : NULL;
+	return fz_pick(f, pool, npool);
 }
 
 static void set_comm(struct task *t, const char *comm)
@@ -128,15 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	fz_init(&f, data, size);
 	perf = fz_u8(&f) & 1;
-	npool = fz_u8(&f) % (NPOOL + 1);
-	for (int i = 0; i < npool; i++) {
-		size_t got, n = fz_u8(&f);
-		const uint8_t *p = fz_take(&f, n, &got);
-
-		for (size_t k = 0; k < got; k++)
-			pool[i][k] = p[k] ? (char)p[k] : 1;
-		pool[i][got] = '\0';
-	}
+	npool = fz_pool(&f, pool, NPOOL);
 	fo.strsize = 32;
 	view.fo = &fo;
 	memset(&o, 0, sizeof(o));
