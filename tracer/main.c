@@ -116,10 +116,11 @@ int main(int argc, char **argv)
 	r = trace_teardown(&t);
 	/*
 	 * A trace that could not be written (said already): the command's
-	 * status stays, as strace's; without one, etrace failed.  A reader
+	 * status stays, as strace's; without one, or when the file was
+	 * --timeline's or --stack=perf's, etrace failed.  A reader
 	 * that went away (etrace | head) is not an error.
 	 */
-	if (r && r != -EPIPE && !t.have_child)
+	if (r && r != -EPIPE && (!t.have_child || trace_out_fails(&t, r)))
 		status = 1;
 	opt_free(&o);
 	/*

@@ -271,8 +271,9 @@ static int trace_status(struct trace *t)
 		trace_out_failed(t, t->out_err);
 	/*
 	 * A trace that could not be written keeps the command's status, as
-	 * strace's -o does (the message says it); a report's file is what
-	 * was asked for, so etrace fails.
+	 * strace's -o does (the message says it); a report's file, the
+	 * timeline and --stack=perf's blocks are what was asked for, so
+	 * etrace fails.
 	 */
 	if (t->have_child && t->pr.child_reaped) {
 		int st = t->pr.child_status;
@@ -283,7 +284,7 @@ static int trace_status(struct trace *t)
 	} else if (t->out_err && t->out_err != EPIPE) {
 		status = 1;
 	}
-	if (t->report_err)
+	if (t->report_err || trace_out_fails(t, t->out_err))
 		status = 1;
 	return status;
 }

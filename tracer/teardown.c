@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elfguard.h"
 #include "proc.h"
 #include "trace.h"
 #include "unwind.h"
@@ -23,6 +24,14 @@ void trace_out_failed(struct trace *t, int e)
 
 	fprintf(stderr, "etrace: writing %s failed: %s\n",
 		path ? path : "the trace", strerror(e));
+}
+
+int trace_out_fails(const struct trace *t, int e)
+{
+	if (!e || e == EPIPE || e == -EPIPE || !t->p)
+		return 0;
+	/* --stack=perf is a product like --stack=folded's, not strace's -o */
+	return t->pr.view.failed || t->p->stack_perf;
 }
 
 /*
@@ -141,6 +150,13 @@ int trace_teardown(struct trace *t)
 			(unsigned long long)t->pr.unw.frames,
 			(unsigned long long)t->pr.unw.dwfls,
 			t->pr.unw.dwfls == 1 ? "" : "s");
+	/* a traced program shrank a file it ran code from (elfguard.h) */
+	if (t->p && t->p->stacks && elfguard_pages())
+		fprintf(stderr, "etrace: %llu page%s of mapped files gone when"
+			" read (a file shrank while traced): stacks through"
+			" them are cut\n",
+			(unsigned long long)elfguard_pages(),
+			elfguard_pages() == 1 ? "" : "s");
 	fflush(stderr);
 	release_kernel_objects(t);
 	merge_free(&t->mg);

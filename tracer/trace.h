@@ -70,6 +70,13 @@ int trace_run(struct trace *t);
 int trace_teardown(struct trace *t);
 /* teardown.c: the one line that says the output failed (errno e) */
 void trace_out_failed(struct trace *t, int e);
+/*
+ * teardown.c: 1 when the output that failed (errno e) was a file asked
+ * for beside the trace or instead of it (--timeline, --stack=perf), so
+ * etrace fails; 0 for the trace itself (-o, stderr: the command's status
+ * stays, as strace's) and for a reader that went away (EPIPE)
+ */
+int trace_out_fails(const struct trace *t, int e);
 
 /*
  * The trace's parts in the stages' directories, declared here because

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* a property of the code under test does not hold: a crash to report */
 #define FUZZ_ASSERT(cond)						\
@@ -100,6 +101,54 @@ static inline uint8_t *fz_dup(const void *p, size_t n)
 	if (n)
 		memcpy(d, p, n);
 	return d;
+}
+
+/* pool's string u8 names, or NULL for a number past the npool strings */
+static inline const char *fz_pick(struct fz *f, char (*pool)[256], int npool)
+{
+	uint8_t i = fz_u8(f);
+
+	return i < npool ? pool[i] : NULL;
+}
+
+/* /tmp/fuzz-NAME-PID, this process's own file, removed at its exit */
+static inline char *fz_tmp_path(void)
+{
+	static char path[64];
+
+	return path;
+}
+
+static inline void fz_tmp_gone(void)
+{
+	unlink(fz_tmp_path());
+}
+
+static inline const char *fz_tmp(const char *name)
+{
+	snprintf(fz_tmp_path(), 64, "/tmp/fuzz-%s-%d", name, (int)getpid());
+	atexit(fz_tmp_gone);
+	return fz_tmp_path();
+}
+
+/*
+ * The input's pool of names: u8 count (modulo max + 1), then each as u8
+ * length and bytes, into pool[i] as a C string (a NUL byte, which would
+ * end it, becomes 0x01).  Returns the count.
+ */
+static inline int fz_pool(struct fz *f, char (*pool)[256], int max)
+{
+	int n = fz_u8(f) % (max + 1);
+
+	for (int i = 0; i < n; i++) {
+		size_t got;
+		const uint8_t *p = fz_take(f, fz_u8(f), &got);
+
+		for (size_t k = 0; k < got; k++)
+			pool[i][k] = p[k] ? (char)p[k] : 1;
+		pool[i][got] = '\0';
+	}
+	return n;
 }
 
 #endif

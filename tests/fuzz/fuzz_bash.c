@@ -25,6 +25,7 @@
 #include "feed.h"
 #include "origins.h"
 #include "pair.h"
+#include "sink.h"
 
 #define NT 9
 
@@ -97,6 +98,11 @@ static int model_loc(struct mtask *m, struct shell_loc *loc)
 	return 1;
 }
 
+/* the trace's sink, with no ops: pair_fork calls .fork only when set */
+static const struct sink_ops no_ops;
+static struct sink_view no_view;
+static struct sink no_sink = { &no_ops, &no_view };
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -115,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	conf.sel = &sel;
 	conf.strsize = 32;
 	conf.follow = 1;
-	if (pair_init(&p, NULL, &conf))
+	if (pair_init(&p, &no_sink, &conf))
 		abort();
 	/* --spawns: the trace keeps bash's state only with it */
 	if (!(p.spawns = spawns_new()))

@@ -50,13 +50,8 @@ static const char sched_exec[] =
 
 static struct tep_handle *tep;
 static struct evsel ev;
-static char path[64];
+static const char *path;
 static char pool[NPOOL][256];
-
-static void cleanup(void)
-{
-	unlink(path);
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -75,16 +70,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	ev.role = EV_TP;
 	ev.fmt = e;
 	ev.tp_name = "sched:sched_process_exec";
-	snprintf(path, sizeof(path), "/tmp/fuzz-jsonsink-%d.jsonl", (int)getpid());
-	atexit(cleanup);
+	path = fz_tmp("jsonsink");
 	return 0;
 }
 
 static const char *pick(struct fz *f, int npool)
 {
-	uint8_t i = fz_u8(f);
-
-	return i < npool ? pool[i] : NULL;
+	return fz_pick(f, pool, npool);
 }
 
 /* bytes of the input in an allocation of exactly their size (kept) */
@@ -138,15 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fo.strsize = strsizes[opts & 3];
 	fo.verbose = (opts >> 5) & 1;
 	fo.xflag = (opts >> 6) & 1;
-	npool = fz_u8(&f) % (NPOOL + 1);
-	for (int i = 0; i < npool; i++) {
-		size_t got, n = fz_u8(&f);
-		const uint8_t *p = fz_take(&f, n, &got);
-
-		for (size_t k = 0; k < got; k++)
-			pool[i][k] = p[k] ? (char)p[k] : 1;
-		pool[i][got] = '\0';
-	}
+	npool = fz_pool(&f, pool, NPOOL);
 	if (!s || done > (256l << 20)) {
 		if (s)
 			FUZZ_ASSERT(!s->ops->close(s));

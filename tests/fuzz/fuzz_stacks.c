@@ -187,15 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	fz_init(&f, data, size);
 	flags = fz_u8(&f);
-	npool = fz_u8(&f) % (NPOOL + 1);
-	for (int i = 0; i < npool; i++) {
-		size_t got, len = fz_u8(&f);
-		const uint8_t *p = fz_take(&f, len, &got);
-
-		for (size_t k = 0; k < got; k++)
-			pool[i][k] = p[k] ? (char)p[k] : 1;
-		pool[i][got] = '\0';
-	}
+	npool = fz_pool(&f, pool, NPOOL);
 	a = stacks_new(0);
 	if (!a)
 		abort();

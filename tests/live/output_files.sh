@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # etrace's own output files (-o, -ff's FILE.TID, --flamegraph,
-# --stack=folded -o):
+# --stack=folded -o, --timeline, --stack=perf -o):
 #  - new ones are created 0600 whatever the umask (a trace holds what
 #    the program read);
 #  - an existing file is left as it was when the command is not found,
@@ -29,7 +29,7 @@ done
 [ $n = 5 ] || fail "$n files, want t1, two t2.TID, t3.svg, t4"
 
 # the command not found: every kind of output left as it was
-for f in t1 t3.svg t4; do
+for f in t1 t3.svg t4 t5.json t6; do
 	printf 'earlier\n' > "$f"
 done
 "$ETRACE" -o t1 -- ./no-such-command 2> e5
@@ -39,7 +39,9 @@ echo "etrace: cannot run './no-such-command': command not found" > w5
 same w5 e5 "stderr of a command not found"
 "$ETRACE" --flamegraph t3.svg -- no-such-command 2> /dev/null
 "$ETRACE" --stack=folded -o t4 -- no-such-command 2> /dev/null
-for f in t1 t3.svg t4; do
+"$ETRACE" --timeline t5.json -o /dev/null -- no-such-command 2> /dev/null
+"$ETRACE" --stack=perf -o t6 -- no-such-command 2> /dev/null
+for f in t1 t3.svg t4 t5.json t6; do
 	[ "$(cat "$f")" = earlier ] ||
 		fail "$f changed though the command was not found: $(head -c 80 "$f")"
 done
@@ -52,7 +54,8 @@ grep -q earlier t4 && fail "the folded file kept its earlier content"
 
 # outputs that cannot be opened: said first, nothing runs
 for args in "-o nodir/x" "-ff -o nodir/x" "--flamegraph nodir/x" \
-	    "--stack=folded -o nodir/x"; do
+	    "--stack=folded -o nodir/x" "--timeline nodir/x" \
+	    "--stack=perf -o nodir/x"; do
 	# shellcheck disable=SC2086
 	"$ETRACE" $args -- touch ran 2> e8
 	rc=$?

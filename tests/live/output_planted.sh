@@ -4,13 +4,14 @@
 # through them, whatever fs.protected_symlinks and fs.protected_regular
 # say (0 on the project machine).
 #  - a symlink to a root-owned 0600 file, as -o, --flamegraph,
-#    --stack=folded -o and --timeline: refused with one line, exit 1, nothing run, the
-#    file untouched;
+#    --stack=folded -o, --timeline and --stack=perf -o: refused with one
+#    line, exit 1, nothing run, the file untouched;
 #  - a file nobody made, as -o: refused, it stays empty and nobody's;
 #  - -ff's FILE.TID made by nobody before the trace (-p of a known pid):
 #    refused, said, exit 1, the file stays empty;
 #  - a symlink of root's own in that directory is followed (as the
-#    kernel's rule allows), and so is /dev/stdout.
+#    kernel's rule allows), and so is /dev/stdout;
+#  - the new files of -o, --timeline and --stack=perf -o are 0600.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -36,7 +37,8 @@ i=0
 for args in "-o $D/l0 -- touch ran0" \
 	    "--flamegraph $D/l1 -- touch ran1" \
 	    "--stack=folded -o $D/l2 -- touch ran2" \
-	    "--timeline $D/l3 -o /dev/null -- touch ran3"; do
+	    "--timeline $D/l3 -o /dev/null -- touch ran3" \
+	    "--stack=perf -o $D/l4 -- touch ran4"; do
 	as_nobody ln -s "$D/victim" "$D/l$i" || fail "ln -s as nobody"
 	# shellcheck disable=SC2086
 	"$ETRACE" $args 2> err$i
@@ -90,4 +92,13 @@ grep -q '^execve(' "$D/mine" || fail "root's own symlink: no trace in its target
 "$ETRACE" -q -o /dev/stdout -- true > out6 2> err6 ||
 	{ cat err6 >&2; fail "-o /dev/stdout failed"; }
 grep -q '^execve(' out6 || fail "-o /dev/stdout: no trace on stdout"
+"$ETRACE" -q --timeline "$D/new.json" -o /dev/null -- true 2> err7 ||
+	{ cat err7 >&2; fail "--timeline a new file failed"; }
+"$ETRACE" -q --stack=perf -o "$D/new.perf" -- true 2> err8 ||
+	{ cat err8 >&2; fail "--stack=perf -o a new file failed"; }
+for f in new.json new.perf; do
+	[ -s "$D/$f" ] || fail "$f: empty"
+	[ "$(stat -c %U:%a "$D/$f")" = root:600 ] ||
+		fail "$f made $(stat -c %U:%a "$D/$f"), want root:600"
+done
 exit 0

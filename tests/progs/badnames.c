@@ -8,9 +8,13 @@
  *
  *   badnames          its comm becomes COMM below; it describes a JIT
  *                     function named SYM below in /tmp/perf-PID.map, calls
- *                     getppid from it, then runs itself ("child", by
- *                     fork and execve of argv[0]) and waits for that;
- *                     the map stays for the tracer (the test removes it)
+ *                     getppid from it; then calls getppid from code in
+ *                     a file it maps, CODE below (no ELF: no unwind
+ *                     info, and a word at the stack pointer that is no
+ *                     return address, so the stack is cut there, naming
+ *                     the file); then runs itself ("child", by fork and
+ *                     execve of argv[0]) and waits for that; the map and
+ *                     the file stay for the tracer (the test removes them)
  *   badnames child    getppid, exit 0
  *   badnames list     prints COMM and SYM as hex bytes, one a line
  *
@@ -28,11 +32,44 @@
 #define COMM "e\033]0;T\a\377\033[2Jz"
 /* ESC [ 2 J, 0xff, 0xc3 0x28 (not UTF-8), C1 CSI as UTF-8 (0xc2 0x9b) */
 #define SYM "jit\033[2J\377\303\050\302\233sym"
+/* a file whose bytes are code, its name with ESC [ 2 J and 0xff */
+#define CODE "/tmp/etrace-code\033[2J\377-%d"
 
 /* mov $110, %eax (getppid); syscall; ret */
 static const unsigned char code[] = {
 	0xb8, 0x6e, 0x00, 0x00, 0x00, 0x0f, 0x05, 0xc3,
 };
+/* push $0x1234; mov $110, %eax (getppid); syscall; add $8, %rsp; ret */
+static const unsigned char pushed[] = {
+	0x68, 0x34, 0x12, 0x00, 0x00, 0xb8, 0x6e, 0x00, 0x00, 0x00,
+	0x0f, 0x05, 0x48, 0x83, 0xc4, 0x08, 0xc3,
+};
+
+/* pushed's bytes in a file, mapped for executing; NULL if that failed */
+static void *code_file(void)
+{
+	char path[64];
+	void *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), CODE, (int)getpid());
+	/* (read too: a mapping needs it) */
+	f = fopen(path, "w+");
+	if (!f)
+		return NULL;
+	if (fwrite(pushed, sizeof(pushed), 1, f) != 1) {
+		fclose(f);
+		return NULL;
+	}
+	if (fflush(f)) {
+		fclose(f);
+		return NULL;
+	}
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fileno(f), 0);
+	if (fclose(f) || p == MAP_FAILED)
+		return NULL;
+	return p;
+}
 
 static void hex(const char *s)
 {
@@ -74,6 +111,10 @@ int main(int argc, char **argv)
 	if (fclose(f))
 		return 1;
 	fn = (long (*)(void))(void *)(p + 64);
+	fn();
+	fn = (long (*)(void))code_file();
+	if (!fn)
+		return 1;
 	fn();
 	pid = fork();
 	if (pid < 0)

@@ -210,7 +210,9 @@ static void tl_sc_enter(struct sink *s, struct task *t,
 		t->tl_entry = nb;
 		t->tl_entry_cap = cap;
 	}
-	memcpy(t->tl_entry, tl->text, n);
+	/* (none yet for a call of no arguments: memcpy's NULL is undefined) */
+	if (n)
+		memcpy(t->tl_entry, tl->text, n);
 	t->tl_entry_len = n;
 	t->tl_from = from;
 }
@@ -228,7 +230,8 @@ static void call_args(struct tl_sink *tl, struct fmt_buf *b, struct task *t,
 	fb_init(&a, tl->text, TEXT_MAX);
 	a.xstyle = tl->cf->xstyle;
 	if (t->tl_from >= 0) {
-		fb_putn(&a, t->tl_entry, t->tl_entry_len);
+		if (t->tl_entry_len)	/* (NULL before a first non-empty) */
+			fb_putn(&a, t->tl_entry, t->tl_entry_len);
 		from = t->tl_from;
 	} else {
 		from = fmt_args(&a, c, 0, 0);

@@ -27,6 +27,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "callsite.h"
+#include "elfguard.h"
 #include "tfile.h"
 #include "unwind_priv.h"
 
@@ -65,6 +66,8 @@ struct lmod {
 	char *path;
 	uint64_t bias, dev, ino;
 	uint64_t start, end;		/* that mapping, when it was seen */
+	const void *raw;		/* libdw's mapping of the file, listed
+					   in elfguard.c while it is there */
 };
 
 /*
@@ -240,6 +243,9 @@ static void layout_put(struct layout *l)
 	*l->pprev = l->next;
 	if (l->next)
 		l->next->pprev = l->pprev;
+	for (int i = 0; i < l->nmods; i++)
+		if (l->mods[i].raw)
+			elfguard_del(l->mods[i].raw);
 	if (l->dwfl)
 		dwfl_end(l->dwfl);
 	for (int i = 0; i < l->nmods; i++)
@@ -286,6 +292,7 @@ static void layout_mods(const struct proc_maps *pm, struct layout *l)
 			continue;
 		/* pm's: layout_get copies it when the layout is kept */
 		d->path = m->path;
+		d->raw = NULL;
 		d->start = m->start;
 		d->end = m->end;
 		d->bias = m->start - m->pgoff;
@@ -324,16 +331,29 @@ static void layout_report(struct layout *l, pid_t pid)
 {
 	dwfl_report_begin(l->dwfl);
 	for (int i = 0; i < l->nmods; i++) {
-		const struct lmod *d = &l->mods[i];
+		struct lmod *d = &l->mods[i];
 		int fd = tfile_open_mapped(pid, d->start, d->end, d->path,
 					   d->dev, d->ino);
+		Dwfl_Module *mod;
+		Dwarf_Addr bias;
+		size_t size = 0;
+		Elf *elf;
 
+		d->raw = NULL;
 		if (fd < 0)
 			continue;
 		/* libdw owns the fd once it took the module */
-		if (!dwfl_report_elf(l->dwfl, d->path, d->path, fd, d->bias,
-				     false))
+		mod = dwfl_report_elf(l->dwfl, d->path, d->path, fd, d->bias,
+				      false);
+		if (!mod) {
 			close(fd);
+			continue;
+		}
+		/* its mapping of the file, which the file's owner may shrink */
+		elf = dwfl_module_getelf(mod, &bias);
+		d->raw = elf ? elf_rawfile(elf, &size) : NULL;
+		if (d->raw && elfguard_add(d->raw, size))
+			d->raw = NULL;
 	}
 	dwfl_report_end(l->dwfl, NULL, NULL);
 }
@@ -510,6 +530,7 @@ static int leaf_rule(Dwfl *dwfl, struct sample *s)
 int unwind_init(struct unwinder *u, struct maps_table *maps, int lines)
 {
 	struct symcache *sc = calloc(1, sizeof(*sc));
+	int r;
 
 	memset(u, 0, sizeof(*u));
 	if (!sc)
@@ -519,6 +540,13 @@ int unwind_init(struct unwinder *u, struct maps_table *maps, int lines)
 	if (!sc->slots) {
 		free(sc);
 		return -ENOMEM;
+	}
+	/* before the first file is mapped: one may shrink while read */
+	r = elfguard_install();
+	if (r) {
+		free(sc->slots);
+		free(sc);
+		return r;
 	}
 	u->symcache = sc;
 	u->maps = maps;
