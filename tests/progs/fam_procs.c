@@ -23,6 +23,7 @@
 #include <sys/times.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 int main(void)
@@ -117,7 +118,15 @@ int main(void)
 		 */
 		char path[] = "/bin/true", e1[] = "PATH=/bin:/usr/bin", e2[] = "A=1";
 		char *const av[] = { path, NULL }, *const ev[] = { e1, e2, NULL };
+		/*
+		 * the parent is in wait4 when this child ends, so its SIGCHLD
+		 * comes after that call in both traces: a parent kept off its
+		 * CPU on a loaded machine for the time /bin/true takes reached
+		 * wait4 after the end, and both tracers then show it before
+		 */
+		struct timespec ts = { 0, 300 * 1000 * 1000 };
 
+		nanosleep(&ts, NULL);
 		execve(path, av, ev);
 		_exit(127);
 	}

@@ -5,8 +5,12 @@
  * gets them: strace shows each).  SIGPIPE set to SIG_IGN, raised by a
  * write to a pipe with no reader (EPIPE); SIGCHLD at its default
  * (ignore) disposition, from a child that exits 7 and one killed by
- * SIGKILL (each runs sh first, so the parent is in wait4 when it ends,
- * and the signal comes after that call in both traces); SIGWINCH and SIGURG at their default, SIGUSR1 at SIG_IGN,
+ * SIGKILL (each sleeps 300 ms, then runs sh, so that the parent is in
+ * wait4 when it ends and the signal comes after that call in both
+ * traces: without the sleep, a parent kept off its CPU for the time sh
+ * takes on a loaded machine reached its wait4 after the child's end, and
+ * both tracers then show the signal before it); SIGWINCH and SIGURG at
+ * their default, SIGUSR1 at SIG_IGN,
  * sent to itself by kill and tgkill; an ignored signal sent while
  * blocked stays pending and is delivered (and ignored) when unblocked.
  * Same calls every run; exits 0.
@@ -16,6 +20,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /*
@@ -27,6 +32,9 @@ static void run_sh(const char *cmd)
 {
 	char path[] = "/bin/sh", a0[] = "sh", a1[] = "-c", a2[64];
 	char *const av[] = { a0, a1, a2, NULL };
+	struct timespec ts = { 0, 300 * 1000 * 1000 };
+
+	nanosleep(&ts, NULL);
 
 	strncpy(a2, cmd, sizeof(a2) - 1);
 	a2[sizeof(a2) - 1] = '\0';
