@@ -11,6 +11,7 @@
 
 static struct options o;
 static char err[512];
+static int no_cmd;	/* parse without the "-- true" */
 
 static int parse(const char *a1, const char *a2)
 {
@@ -20,8 +21,10 @@ static int parse(const char *a1, const char *a2)
 	opt_free(&o);
 	if (a2)
 		argv[argc++] = (char *)a2;
-	argv[argc++] = "--";
-	argv[argc++] = "true";
+	if (!no_cmd) {
+		argv[argc++] = "--";
+		argv[argc++] = "true";
+	}
 	argv[argc] = NULL;
 	err[0] = '\0';
 	return opt_parse(argc, argv, &o, err, sizeof(err));
@@ -172,6 +175,10 @@ int main(void)
 		CHECK_STR(err, "option '--output' needs an argument");
 	}
 	/* --comm, --uid, --cgroup: resolved, refused when they cannot be */
+	CHECK(parse("--comm", "cat*") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
+		  " with a command (start it apart)");
+	no_cmd = 1;
 	CHECK(parse("--comm", "cat*") == 0 && o.targets.k.ncomm == 1 &&
 	      !strcmp(o.targets.k.comm[0], "cat*") && !o.targets.k.literal &&
 	      o.system_wide);
@@ -210,6 +217,7 @@ int main(void)
 	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
 		  " with -p");
 	CHECK(parse("--comm=x", "-c") == 0 && o.summary == 1);
+	no_cmd = 0;
 	/* --errno: names and numbers; the calls that failed so */
 	CHECK(parse("--errno", "ENOENT,13") == 0 && o.targets.nerrs == 2 &&
 	      o.status == STATUS_FAILED && !o.system_wide &&

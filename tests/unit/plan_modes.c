@@ -163,12 +163,12 @@ int main(void)
 	CHECK(p.cap.signals && p.quiet == QUIET_ALL);
 	opt_free(&o);
 	/* --comm: system-wide, the programs ask who is traced; ring mode */
-	CHECK(plan(2, "--comm", "x", NULL, NULL) == 0);
+	CHECK(plan(2, "-a", "--comm", "x", NULL) == 0);
 	CHECK(p.all && p.targets == &o.targets && p.cap.target == &o.targets.k);
 	CHECK(p.cap.ring && p.cap.all && !p.cap.follow && !p.scope);
-	CHECK(plan(2, "-c", "--uid", "0", NULL) == 0);
+	CHECK(plan(2, "-a", "-c", "--uid", "0") == 0);
 	CHECK(p.count_first && p.cap.target == &o.targets.k);
-	CHECK(plan(2, "-f", "--comm", "x", NULL) == 0);
+	CHECK(plan(2, "-a", "-f", "--comm", "x") == 0);
 	CHECK(p.cap.follow && p.follow);
 	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
 	CHECK(!p.targets && !p.cap.target && !p.tree);

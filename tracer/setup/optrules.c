@@ -143,7 +143,7 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	else
 		why = targets_refuse(&o->targets, &(struct targets_with){
 			o->tree, o->npids, o->stack, o->ntps, o->lines,
-			o->no_bpf, o->status });
+			o->no_bpf, o->status, o->cmd != NULL });
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

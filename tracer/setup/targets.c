@@ -287,6 +287,13 @@ const char *targets_refuse(const struct target_sel *ts,
 	if (targets_any(ts) && npids)
 		return "--comm, --uid and --cgroup select among all tasks:"
 		       " not with -p";
+	/*
+	 * (the command's own tasks would be known to the trace, their exits
+	 * said, whether they match or not)
+	 */
+	if (targets_any(ts) && w->cmd)
+		return "--comm, --uid and --cgroup select among all tasks:"
+		       " not with a command (start it apart)";
 	if (no_bpf)
 		snprintf(why, sizeof(why), "%s decided by the BPF programs:"
 			 " not with --no-bpf", who);

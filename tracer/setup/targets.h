@@ -51,6 +51,7 @@ int targets_any(const struct target_sel *ts);
 struct targets_with {
 	int tree, npids, stack, ntps, lines, no_bpf;
 	unsigned int status;		/* STATUS_* shown */
+	int cmd;			/* a command to run (-- CMD) */
 };
 
 /*
