@@ -11,7 +11,7 @@
 BEGIN {
 	FS = "\t"
 	nw = split("storm1 storm4 mmap bash mixed", W, " ")
-	nm = split("etrace etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nm = split("etrace etrace_yy etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
@@ -19,6 +19,7 @@ BEGIN {
 	wname["mixed"] = "find DIR -name '*.h' -exec cat"
 	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
+	tname["etrace_yy"] = "etrace"; mname["etrace_yy"] = "-yy -f -o FILE"
 	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
 	tname["etrace_stackfp"] = "etrace"; mname["etrace_stackfp"] = "--stack=fp -f -o FILE"
 	tname["etrace_spawns"] = "etrace"; mname["etrace_spawns"] = "--spawns -f -o FILE"
@@ -252,6 +253,12 @@ END {
 			printf "| %s: trace to a file, etrace vs %s | %.0f vs %.0f added ns/syscall: %.1f%% | < 10%% | %s |\n",
 				wname[wl], tname[om], a, b, (b > 0 ? 100 * a / b : 0),
 				(b > 0 && a < 0.1 * b ? "PASS" : "**FAIL**")
+		}
+		if ((wl SUBSEP "etrace_yy" SUBSEP ne) in A) {
+			b = A[wl, "etrace_yy", ne]
+			printf "| %s: `-yy` vs the plain trace to a file | %.0f vs %.0f added ns/syscall: %s | <= 1.3x | %s |\n",
+				wname[wl], b, a, (a > 0 ? sprintf("%.2fx", b / a) : "the plain trace added nothing measurable"),
+				(a > 0 ? (b <= 1.3 * a ? "PASS" : "**FAIL**") : (b <= 0 ? "PASS" : "?"))
 		}
 		printf "| %s: etrace's CPU per traced call (trace to a file) | %.0f ns | <= 1000 ns | %s |\n",
 			wname[wl], CPU[wl, "etrace", ne], (CPU[wl, "etrace", ne] <= 1000 ? "PASS" : "**FAIL**")

@@ -69,6 +69,9 @@ nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; b
 notes=$out/notes.txt
 : > "$notes"
 fast="etrace etrace_c etrace_nobpf"
+# -yy: what each fd referred to, read in the kernel at every call
+if "$etrace" -h 2>&1 | grep -q -- -yy; then fast="$fast etrace_yy"
+else echo "etrace -yy: not in this etrace: mode skipped" >> "$notes"; fi
 slow=""
 if "$etrace" -h 2>&1 | grep -q -- --stack; then
 	# DWARF unwinding in user space costs microseconds per call: slow N
@@ -146,6 +149,7 @@ measure() {
 	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
 	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
 	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
+	etrace_yy)	set -- "$etrace" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
 	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
 	etrace_spawns)	set -- "$etrace" --spawns -f -o "$f" -- "$@" ;;
@@ -181,7 +185,7 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	"$tstat" "$tmp/m" -- "$@" >/dev/null 2>"$tmp/err" </dev/null || st=$?
 	case $mode in
 	bare)	rep=- ;;
-	etrace|etrace_nobpf|etrace_stack*|etrace_untraced|etrace_a|strace)
+	etrace|etrace_nobpf|etrace_yy|etrace_stack*|etrace_untraced|etrace_a|strace)
 		# calls: every line but "<... resumed>" halves, +++ and --- lines
 		# and " > " stack frames
 		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
