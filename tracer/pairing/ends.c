@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "capture_abi.h"
@@ -192,6 +193,39 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	p->view.nlive--;
 	pidnames_exit(&p->names, t);
 	task_del(&p->tasks, t);
+}
+
+/*
+ * A privileged exec (setuid, setgid, capabilities): the kernel drops the
+ * task's perf events, its trace ends here, said in it (not when the
+ * events are not the task's: they go on).
+ */
+void ends_exec_privileged(struct pair *p, const uint8_t *raw)
+{
+	struct cap_exec ce;
+	struct task *t;
+	char msg[sizeof(ce.filename) * 4 + 128];
+	struct fmt_buf b;
+
+	if (p->events_survive_exec)
+		return;
+	memcpy(&ce, raw, sizeof(ce));
+	ce.filename[sizeof(ce.filename) - 1] = '\0';
+	t = task_find(&p->tasks, (pid_t)ce.tid);
+	if (!t)
+		return;
+	/* past the exec's point of no return: it returns 0 */
+	if (t->in_call && (t->nr == SYS_execve || t->nr == SYS_execveat))
+		pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
+	/* (the file is the traced program's choice: escaped) */
+	fb_init(&b, msg, sizeof(msg) - 1);
+	fb_puts(&b, "+++ ");
+	fmt_escaped(&b, (const uint8_t *)ce.filename, strlen(ce.filename));
+	fb_printf(&b, " gains privileges: the kernel stops tracing"
+		  " pid %d here +++\n", ce.tid);
+	*b.p = '\0';
+	p->sink->ops->note(p->sink, t, msg, p->now);
+	t->perf_gone = 1;
 }
 
 void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)

@@ -20,6 +20,8 @@ void ends_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
    cap_sig), how a task ended (struct cap_exit) */
 void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw);
 void ends_task_status(struct pair *p, const uint8_t *raw);
+/* a privileged exec's record (struct cap_exec): the task's trace ends */
+void ends_exec_privileged(struct pair *p, const uint8_t *raw);
 /* the kernel's EXIT record of a task */
 void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);
 /* t's end, reported and t forgotten */

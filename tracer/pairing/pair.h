@@ -127,8 +127,6 @@ void pair_event(struct pair *p, pid_t pid, pid_t tid, const struct evsel *e,
 /* a capture record (capture.h): argument memory of tid's next call phase */
 void pair_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len);
-/* a privileged exec's record (struct cap_exec): the task's trace ends */
-void pair_exec_privileged(struct pair *p, const uint8_t *raw);
 /* end t's open call: its exit was lost, it died in it, or detached */
 void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 		   enum call_end end);

@@ -86,7 +86,7 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		origin_script_record(&p->unw, &p->tasks, tid, raw, len, p->lost);
 		break;
 	case CAPT_EXEC:
-		pair_exec_privileged(p, raw);
+		ends_exec_privileged(p, raw);
 		break;
 	default:
 		p->cap_bad++;
