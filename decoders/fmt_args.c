@@ -243,6 +243,7 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 /* return kinds that decode the value (rets.def) */
 static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_fcntl] = fmt_fcntl_ret,
+	[R_ioctl] = fmt_ioctl_ret,
 	[R_prctl] = fmt_prctl_ret,
 	[R_persona] = fmt_personality_ret,
 	[R_poll] = fmt_poll_ret,

@@ -1,10 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: ioctl(2): request names (or strace's _IOC() form) and
- * the argument by request: terminal attributes, window sizes, integers.
+ * the argument by request: terminal attributes, window sizes, integers,
+ * inode flags and file system structs, entropy, namespaces, watchdogs.
+ * A request a family does not decode prints its argument in hex, as
+ * strace does; one that takes none prints nothing.
  */
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <linux/fs.h>
+#include <linux/inotify.h>
+#include <linux/nsfs.h>
+#include <linux/random.h>
+#include <linux/watchdog.h>
+
+#include <linux/fiemap.h>
+
+/* struct termios2's requests: glibc's termios.h hides the struct the
+   kernel's macros take the size of */
+#define REQ_TCGETS2	0x802c542a
+#define REQ_TCSETS2	0x402c542b
+#define REQ_TCSETSW2	0x402c542c
+#define REQ_TCSETSF2	0x402c542d
 
 /* the input speed field of c_cflag (kernel termbits; glibc hides it) */
 #ifndef IBSHIFT
@@ -65,8 +82,10 @@ static void fmt_tenum(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 	fmt_enum_dflt(b, x, v, dflt);
 }
 
+/* ncc: c_cc's length (termio's 8, termios' 19); speeds: termios2's
+   c_ispeed and c_ospeed follow c_cc */
 static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
-			const uint8_t *p, int ncc)
+			const uint8_t *p, int ncc, int speeds)
 {
 	static const struct { uint32_t mask; const char *dflt;
 			      const char *pfx; int max; } dly[] = {
@@ -134,7 +153,14 @@ static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, "]=");
 		fb_hex(b, p[17 + j]);
 	}
-	fb_puts(b, "]}");
+	fb_putc(b, ']');
+	if (speeds) {
+		fb_puts(b, ", c_ispeed=");
+		fb_udec(b, ld32(p + 36));
+		fb_puts(b, ", c_ospeed=");
+		fb_udec(b, ld32(p + 40));
+	}
+	fb_putc(b, '}');
 }
 
 static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
@@ -159,6 +185,14 @@ enum ioarg {
 	IOA_TERMIOS, IOA_TERMIO, IOA_WINSIZE, IOA_MODEM, IOA_XONC, IOA_FLSH,
 	IOA_CHAR,
 	IOA_PTR,	/* an address strace does not look into */
+	IOA_TERMIOS2,	/* struct termios2 */
+	IOA_FSFLAGS,	/* [FS_*_FL] */
+	IOA_FSTRIM,	/* struct fstrim_range */
+	IOA_FSXATTR,	/* struct fsxattr, as set */
+	IOA_FSXATTR_GET,	/* struct fsxattr, as got: with fsx_nextents */
+	IOA_FIEMAP,	/* struct fiemap's request */
+	IOA_RANDPOOL,	/* struct rand_pool_info */
+	IOA_UID,	/* [uid] */
 };
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
@@ -201,15 +235,153 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 		return IOA_PINT;
 	case TIOCSTI:
 		return IOA_CHAR;
-	case 0x80086601: /* FS_IOC_GETFLAGS */
-	case 0x40086602: /* FS_IOC_SETFLAGS */
-		return IOA_PTR;
+	case REQ_TCGETS2:
+		*at_exit = 1;
+		/* fall through */
+	case REQ_TCSETS2: case REQ_TCSETSW2: case REQ_TCSETSF2:
+		return IOA_TERMIOS2;
+	case FS_IOC_GETFLAGS: case FS_IOC32_GETFLAGS:
+		*at_exit = 1;
+		/* fall through */
+	case FS_IOC_SETFLAGS: case FS_IOC32_SETFLAGS:
+		return IOA_FSFLAGS;
+	case FITRIM:
+		return IOA_FSTRIM;
+	case FS_IOC_FSGETXATTR:
+		*at_exit = 1;
+		return IOA_FSXATTR_GET;
+	case FS_IOC_FSSETXATTR:
+		return IOA_FSXATTR;
+	case FS_IOC_FIEMAP:
+		return IOA_FIEMAP;
+	case RNDADDENTROPY:
+		return IOA_RANDPOOL;
+	case NS_GET_OWNER_UID:
+		*at_exit = 1;
+		return IOA_UID;
+	case RNDGETENTCNT: case WDIOC_GETSTATUS: case WDIOC_GETBOOTSTATUS:
+	case WDIOC_GETTEMP: case WDIOC_GETTIMEOUT: case WDIOC_GETPRETIMEOUT:
+	case WDIOC_GETTIMELEFT:
+		*at_exit = 1;
+		return IOA_PINT;
+	case RNDADDTOENTCNT: case WDIOC_SETTIMEOUT: case WDIOC_SETPRETIMEOUT:
+		return IOA_PINT;
+	case INOTIFY_IOC_SETNEXTWD:
+		return IOA_INT;
 	case TIOCSBRK: case TIOCCBRK: case TIOCCONS: case TIOCNOTTY:
 	case TIOCEXCL: case TIOCNXCL: case FIOCLEX: case FIONCLEX:
 	case TIOCVHANGUP: case TIOCSSERIAL:
+	case FIFREEZE: case FITHAW:
+	case RNDZAPENTCNT: case RNDCLEARPOOL: case RNDRESEEDCRNG:
+	case WDIOC_KEEPALIVE:
+	case NS_GET_USERNS: case NS_GET_PARENT: case NS_GET_NSTYPE:
 		return IOA_NONE;
 	}
 	return IOA_HEX;
+}
+
+/* struct fsxattr: flags, extent size, [extents,] project, CoW size */
+static void fmt_fsxattr(struct fmt_buf *b, const uint8_t *p, int got)
+{
+	fb_puts(b, "{fsx_xflags=");
+	fmt_flags_dflt(b, &xlat_fs_xflags, ld32(p), "FS_XFLAG_???");
+	fb_puts(b, ", fsx_extsize=");
+	fb_udec(b, ld32(p + 4));
+	if (got) {
+		fb_puts(b, ", fsx_nextents=");
+		fb_udec(b, ld32(p + 8));
+	}
+	fb_puts(b, ", fsx_projid=");
+	fb_hex(b, ld32(p + 12));
+	fb_puts(b, ", fsx_cowextsize=");
+	fb_udec(b, ld32(p + 16));
+	fb_putc(b, '}');
+}
+
+/* struct rand_pool_info: its buf is buf_size bytes after two ints */
+static int fmt_randpool(struct fmt_buf *b, const struct sc_call *c,
+			const struct cap *k)
+{
+	int32_t size = (int32_t)ld32(k->p + 4);
+	size_t want = size > 0 ? (size_t)size : 0;
+	size_t show = want < (size_t)str_max(c) ? want : (size_t)str_max(c);
+
+	fb_puts(b, "{entropy_count=");
+	fb_dec(b, (int32_t)ld32(k->p));
+	fb_puts(b, ", buf_size=");
+	fb_dec(b, size);
+	fb_puts(b, ", buf=");
+	/* bytes past the copy: their address, never a guess */
+	if (8 + show <= k->len)
+		fmt_qstr(b, c, k->p + 8, show, str_max(c), show < want, 0);
+	else
+		fmt_ptr(b, c->args[2] + 8);
+	fb_putc(b, '}');
+	return 1;
+}
+
+/* the file system and misc. families' structs; 0: not enough copied */
+static int fmt_ioctl_fs(struct fmt_buf *b, const struct sc_call *c,
+			enum ioarg how, const struct cap *k)
+{
+	switch (how) {
+	case IOA_FSFLAGS:
+		if (k->len < 4)
+			return 0;
+		fb_putc(b, '[');
+		fmt_flags_dflt(b, &xlat_fs_ioc_flags, ld32(k->p), "FS_???_FL");
+		fb_putc(b, ']');
+		return 1;
+	case IOA_FSTRIM:
+		/* struct fstrim_range: start, len, minlen */
+		if (k->len < 24)
+			return 0;
+		fb_puts(b, "{start=");
+		fb_hex(b, ld64(k->p));
+		fb_puts(b, ", len=");
+		fb_udec(b, ld64(k->p + 8));
+		fb_puts(b, ", minlen=");
+		fb_udec(b, ld64(k->p + 16));
+		fb_putc(b, '}');
+		return 1;
+	case IOA_FSXATTR: case IOA_FSXATTR_GET:
+		if (k->len < 28)
+			return 0;
+		fmt_fsxattr(b, k->p, how == IOA_FSXATTR_GET);
+		return 1;
+	case IOA_FIEMAP:
+		/* the request half of struct fiemap (32 bytes); what the
+		   call fills is not shown */
+		if (k->len < 32)
+			return 0;
+		fb_puts(b, "{fm_start=");
+		fb_udec(b, ld64(k->p));
+		fb_puts(b, ", fm_length=");
+		fb_udec(b, ld64(k->p + 8));
+		fb_puts(b, ", fm_flags=");
+		fmt_flags_dflt(b, &xlat_fiemap_flags, ld32(k->p + 16),
+			       "FIEMAP_FLAG_???");
+		fb_puts(b, ", fm_extent_count=");
+		fb_udec(b, ld32(k->p + 24));
+		fb_putc(b, '}');
+		return 1;
+	case IOA_RANDPOOL:
+		if (k->len < 8)
+			return 0;
+		return fmt_randpool(b, c, k);
+	case IOA_UID:
+		if (k->len < 4)
+			return 0;
+		fb_putc(b, '[');
+		if (ld32(k->p) == UINT32_MAX)
+			fb_dec(b, -1);
+		else
+			fb_udec(b, ld32(k->p));
+		fb_putc(b, ']');
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
@@ -256,7 +428,7 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	case IOA_TERMIOS:
 		if (k->len < 36)
 			break;
-		fmt_termios(b, c, k->p, 19);
+		fmt_termios(b, c, k->p, 19, 0);
 		return;
 	case IOA_TERMIO: {
 		/* struct termio: 16-bit flags, c_line, c_cc[8] */
@@ -270,7 +442,7 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 			memcpy(t + 4 * j, &v, 4);
 		}
 		memcpy(t + 16, k->p + 8, 9);
-		fmt_termios(b, c, t, 8);
+		fmt_termios(b, c, t, 8, 0);
 		return;
 	}
 	case IOA_WINSIZE:
@@ -281,8 +453,14 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	case IOA_CHAR:
 		fmt_qstr(b, c, k->p, k->len ? 1 : 0, -1, 0, 0);
 		return;
+	case IOA_TERMIOS2:
+		if (k->len < 44)
+			break;
+		fmt_termios(b, c, k->p, 19, 1);
+		return;
 	default:
-		break;
+		if (fmt_ioctl_fs(b, c, how, k))
+			return;
 	}
 	fmt_ptr(b, arg);
 }
@@ -326,4 +504,19 @@ FMT_KIND(ioctlarg)
 	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
 
 	fmt_ioctl_arg(b, c, how, at_exit);
+}
+
+/* what a request returns: NS_GET_NSTYPE a namespace type */
+void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	const char *name = NULL;
+
+	if ((uint32_t)c->args[1] == NS_GET_NSTYPE)
+		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
+	fb_dec(b, c->ret);
+	if (name && b->xstyle != XSTYLE_RAW) {
+		fb_puts(b, " (");
+		fb_puts(b, name);
+		fb_putc(b, ')');
+	}
 }
