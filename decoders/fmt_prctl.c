@@ -303,6 +303,17 @@ static void prctl_values(struct fmt_buf *b, const struct sc_call *c,
 		fb_udec(b, a2);
 		fmt_prctl_rest(b, c, 2);
 		break;
+	case PR_GET_SPECULATION_CTRL:
+		fmt_enum_dflt(b, &xlat_pr_spec_cmds, a2, "PR_SPEC_???");
+		break;
+	case PR_SET_SPECULATION_CTRL:
+		fmt_enum_dflt(b, &xlat_pr_spec_cmds, a2, "PR_SPEC_???");
+		fb_puts(b, ", ");
+		if (xlat_name(&xlat_pr_spec_cmds, a2))
+			fmt_enum_dflt(b, &xlat_pr_spec_set, a3, "PR_SPEC_???");
+		else
+			fb_hex(b, a3);
+		break;
 	}
 }
 
@@ -376,6 +387,7 @@ int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PR_PAC_RESET_KEYS: case PR_PAC_SET_ENABLED_KEYS:
 	case PR_SET_SYSCALL_USER_DISPATCH: case PR_SET_NO_NEW_PRIVS:
 	case PR_SET_THP_DISABLE: case PR_SET_IO_FLUSHER:
+	case PR_GET_SPECULATION_CTRL: case PR_SET_SPECULATION_CTRL:
 		prctl_values(b, c, op);
 		break;
 	default:
@@ -413,6 +425,15 @@ static void secbits_words(struct fmt_buf *b, uint64_t v)
 static void fp_mode_words(struct fmt_buf *b, uint64_t v)
 {
 	fmt_xlat_bits(b, &xlat_pr_fp_mode, v);
+}
+
+/* the one name of 0 first: PR_SPEC_NOT_AFFECTED */
+static void spec_words(struct fmt_buf *b, uint64_t v)
+{
+	if (!v)
+		fb_puts(b, xlat_name(&xlat_pr_spec_get_flags, 0));
+	else
+		fmt_xlat_bits(b, &xlat_pr_spec_get_flags, v);
 }
 
 static void pac_words(struct fmt_buf *b, uint64_t v)
@@ -483,6 +504,13 @@ void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c)
 		return;
 	case PR_GET_TAGGED_ADDR_CTRL:
 		ret_words(b, v, tagged_words);
+		return;
+	case PR_GET_SPECULATION_CTRL:
+		/* the result is flags for the misfeatures strace knows */
+		if (xlat_name(&xlat_pr_spec_cmds, c->args[1]))
+			ret_words(b, v, spec_words);
+		else
+			fb_dec(b, c->ret);
 		return;
 	}
 	fb_dec(b, c->ret);
