@@ -513,8 +513,9 @@ void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
 
 	if ((uint32_t)c->args[1] == NS_GET_NSTYPE)
 		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
+	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, c->ret);
-	if (name && b->xstyle != XSTYLE_RAW) {
+	if (name) {
 		fb_puts(b, " (");
 		fb_puts(b, name);
 		fb_putc(b, ')');

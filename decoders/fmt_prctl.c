@@ -456,8 +456,9 @@ static void sme_ret_words(struct fmt_buf *b, uint64_t v)
 
 static void fmt_ret_name(struct fmt_buf *b, int64_t v, const char *name)
 {
+	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, v);
-	if (name && b->xstyle != XSTYLE_RAW) {
+	if (name) {
 		fb_puts(b, " (");
 		fb_puts(b, name);
 		fb_putc(b, ')');
