@@ -8,6 +8,7 @@
  */
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <linux/counter.h>
 #include <linux/fs.h>
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
@@ -193,6 +194,7 @@ enum ioarg {
 	IOA_FIEMAP,	/* struct fiemap's request */
 	IOA_RANDPOOL,	/* struct rand_pool_info */
 	IOA_UID,	/* [uid] */
+	IOA_COUNTER_WATCH,	/* struct counter_watch */
 };
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
@@ -268,6 +270,8 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 		return IOA_PINT;
 	case INOTIFY_IOC_SETNEXTWD:
 		return IOA_INT;
+	case COUNTER_ADD_WATCH_IOCTL:
+		return IOA_COUNTER_WATCH;
 	case TIOCSBRK: case TIOCCBRK: case TIOCCONS: case TIOCNOTTY:
 	case TIOCEXCL: case TIOCNXCL: case FIOCLEX: case FIONCLEX:
 	case TIOCVHANGUP: case TIOCSSERIAL:
@@ -275,6 +279,7 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 	case RNDZAPENTCNT: case RNDCLEARPOOL: case RNDRESEEDCRNG:
 	case WDIOC_KEEPALIVE:
 	case NS_GET_USERNS: case NS_GET_PARENT: case NS_GET_NSTYPE:
+	case COUNTER_ENABLE_EVENTS_IOCTL: case COUNTER_DISABLE_EVENTS_IOCTL:
 		return IOA_NONE;
 	}
 	return IOA_HEX;
@@ -369,6 +374,27 @@ static int fmt_ioctl_fs(struct fmt_buf *b, const struct sc_call *c,
 		if (k->len < 8)
 			return 0;
 		return fmt_randpool(b, c, k);
+	case IOA_COUNTER_WATCH:
+		/* {component={type, scope, parent, id}, event, channel}: u8s */
+		if (k->len < 6)
+			return 0;
+		fb_puts(b, "{component={type=");
+		fmt_enum_dflt(b, &xlat_counter_component_type, k->p[0],
+			      "COUNTER_COMPONENT_???");
+		fb_puts(b, ", scope=");
+		fmt_enum_dflt(b, &xlat_counter_scope, k->p[1],
+			      "COUNTER_SCOPE_???");
+		fb_puts(b, ", parent=");
+		fb_udec(b, k->p[2]);
+		fb_puts(b, ", id=");
+		fb_udec(b, k->p[3]);
+		fb_puts(b, "}, event=");
+		fmt_enum_dflt(b, &xlat_counter_event, k->p[4],
+			      "COUNTER_EVENT_???");
+		fb_puts(b, ", channel=");
+		fb_udec(b, k->p[5]);
+		fb_putc(b, '}');
+		return 1;
 	case IOA_UID:
 		if (k->len < 4)
 			return 0;
