@@ -5,6 +5,7 @@
  * (lines from its ioctl_*.c tests): no argument for the requests that
  * take none, structs only when copied whole, results at exit.
  */
+#include <linux/counter.h>
 #include <linux/fs.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
@@ -111,6 +112,33 @@ static void test_misc(void)
 	CHECK_STR(run(&c), "ioctl(5, NS_GET_OWNER_UID, [0]) = 0");
 }
 
+static void test_counter(void)
+{
+	uint8_t w[6] = { 5, 2, 23, 42, 6, 69 }, bad[6] = { 6, 3, 142, 160, 7,
+							  173 };
+	struct cap kw = CAP(w, 6), kb = CAP(bad, 6), k5 = CAP(w, 5);
+	struct sc_call c;
+
+	c = CALL(SYS_ioctl, -9, -1, COUNTER_ADD_WATCH_IOCTL, 0x1000);
+	c.cap[2] = &kw;
+	CHECK_STR(run(&c), "ioctl(-1, COUNTER_ADD_WATCH_IOCTL, {component={"
+		  "type=COUNTER_COMPONENT_EXTENSION, scope=COUNTER_SCOPE_COUNT, "
+		  "parent=23, id=42}, event=COUNTER_EVENT_CAPTURE, channel=69})"
+		  " = " EBADF_S);
+	c.cap[2] = &kb;
+	CHECK_STR(run(&c), "ioctl(-1, COUNTER_ADD_WATCH_IOCTL, {component={"
+		  "type=0x6 /* COUNTER_COMPONENT_??? */, scope=0x3 /* "
+		  "COUNTER_SCOPE_??? */, parent=142, id=160}, event=0x7 /* "
+		  "COUNTER_EVENT_??? */, channel=173}) = " EBADF_S);
+	c.cap[2] = &k5;
+	CHECK_STR(run(&c), "ioctl(-1, COUNTER_ADD_WATCH_IOCTL, 0x1000) = "
+		  EBADF_S);
+	c = CALL(SYS_ioctl, -9, -1, COUNTER_DISABLE_EVENTS_IOCTL,
+		 0xdeadbeefbadc0dedULL);
+	CHECK_STR(run(&c), "ioctl(-1, COUNTER_DISABLE_EVENTS_IOCTL) = "
+		  EBADF_S);
+}
+
 static void test_termios2(void)
 {
 	uint8_t t[44];
@@ -149,6 +177,7 @@ int main(void)
 {
 	test_fs();
 	test_misc();
+	test_counter();
 	test_termios2();
 	CHECK_DONE();
 }
