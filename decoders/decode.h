@@ -52,6 +52,7 @@ struct cap {
 				   yet, read again when the call ends */
 #define CAP_UNTERM	0x08	/* a pointer array (argv) ran into memory
 				   that could not be read before its NULL */
+#define CAP_IOV		0x10	/* a dump (-e read=): an iovec's buffers */
 /*
  * argv's copy: count elements, each a u64 pointer, a status byte
  * (ARGV_OK, ARGV_FAULT: no bytes, print the pointer;
@@ -107,6 +108,8 @@ struct sc_call {
 	const struct cap *cap_out[SC_MAX_ARGS];
 	/* -y: argument i's fd, the returned and written ones (FD_SLOT_*) */
 	const struct fd_desc *fd[FD_SLOTS];
+	/* -e read=/write=: the bytes it moved on an fd of the sets */
+	const struct cap *dump;
 	int exited;			/* ret is valid */
 };
 
@@ -161,6 +164,29 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 void fmt_pid(struct fmt_buf *b, const struct fmt_opts *o, int64_t pid);
 /* a task's name as -Y prints it, between < and > (xflag: -x, -xx) */
 void fmt_comm(struct fmt_buf *b, const char *comm, int xflag);
+
+/*
+ * -e read=/write=: a dump's copy (count segments, each a u32 total, a
+ * u32 copied and that many bytes: capture_abi.h), read segment by
+ * segment with dump_next: 1 and the next one's bytes, or 0 at the end
+ * (or at a segment that does not add up).
+ */
+struct dump_view {
+	const uint8_t *p;
+	uint32_t len, at, count, nseg;
+};
+#define DUMP_SEG_MAX 64		/* more is not a copy the program makes */
+int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
+	      uint32_t *total);
+/*
+ * strace's dump of one buffer of `total` bytes of which the first
+ * `copied` are at p: " | 00000  68 65 ...  he... |" lines, then, when
+ * copied < total, " * dump cut: COPIED of TOTAL bytes copied".
+ */
+void fmt_dump_bytes(struct fmt_buf *b, const uint8_t *p, size_t copied,
+		    uint64_t total);
+/* the whole dump of call NAME (its iovec's buffers numbered, as strace) */
+void fmt_dump(struct fmt_buf *b, const struct cap *k, const char *name);
 
 /* "ENOENT", or NULL */
 const char *errno_name(int err);

@@ -182,6 +182,27 @@ static int fds_per_task(const struct trace *t)
 }
 
 /*
+ * --comm, --uid, --cgroup and --tree are decided by the BPF programs that
+ * write the calls (ring mode) or count them (-c): when those could not
+ * load, the events would show every task.  Refused rather than traced
+ * wrong.
+ */
+static int targets_check(struct trace *t, char *err, size_t errlen)
+{
+	const struct plan *p = t->p;
+	int ok = t->cap.active && (p->summary == 1 ? t->cap.summary :
+				   t->cap.ring && (!p->summary || t->cap.summary));
+
+	if ((!p->targets && !p->tree) || ok)
+		return 0;
+	snprintf(err, errlen, "%s need%s the BPF programs, which decide who is"
+		 " traced (%s)", p->tree ? "--tree" : "--comm, --uid and --cgroup",
+		 p->tree ? "s" : "", t->cap.active ? "not in ring mode" :
+		 t->cap.why);
+	return -ENOTSUP;
+}
+
+/*
  * The events and the BPF programs: -c without stacks counts in the
  * kernel, with no syscall events, when it can; else the records are
  * counted.  Argument memory is copied in the kernel at the time of each
@@ -211,9 +232,15 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 				 errlen);
 		if (r)
 			return r;
-		want.ring = p->cap.ring && !t->ev.per_syscall;
+		/* a selection is made by the ring programs, whatever the
+		   syscalls (the per-syscall events cannot ask who calls) */
+		want.ring = p->cap.ring && (!t->ev.per_syscall || p->targets ||
+					    p->tree);
 		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 	}
+	r = targets_check(t, err, errlen);
+	if (r)
+		return r;
 	if (p->summary) {
 		t->pr.sum = &t->sum_rec;
 		t->pr.sum_calls = t->sum_records = !t->cap.summary;
@@ -275,9 +302,16 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {
-		r = attach_process(t, p->pids[i], err, errlen);
+		r = p->tree ? attach_tree(t, p->pids[i], err, errlen) :
+			      attach_process(t, p->pids[i], err, errlen);
 		if (r)
 			return r;
+	}
+	/* --tree without -f: the program followed forks while attaching */
+	if (p->tree && !p->follow && (r = capture_follow(&t->cap, 0))) {
+		snprintf(err, errlen, "cannot set the BPF program up: %s",
+			 strerror(-r));
+		return r;
 	}
 	return 0;
 }
@@ -348,6 +382,13 @@ static void say_mode(const struct trace *t)
 			" to: only BPF reads that exactly (%s)\n", t->cap.why);
 	if (p->quiet & QUIET_ATTACH)
 		return;
+	if (p->targets) {
+		char what[1024];
+
+		targets_describe(p->targets, what, sizeof(what));
+		fprintf(stderr, "etrace: tracing the tasks of %s%s\n", what,
+			p->follow ? ", and their children" : "");
+	}
 	if (p->summary == 1) {
 		if (t->cap.summary)
 			fprintf(stderr, "etrace: summary: exact counts kept in"
@@ -418,7 +459,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		return r;
 	}
 	/* strace: -o FILE gets pid prefixes when it starts with several */
-	t->pr.view.multi = p->all || t->pr.view.nlive > 1;
+	t->pr.view.multi = p->all || p->tree || t->pr.view.nlive > 1;
 	r = merge_init(&t->mg, t->ps.rings, t->ps.nrings, REORDER_WINDOW_NS);
 	if (r) {
 		snprintf(err, errlen, "out of memory");
@@ -428,6 +469,12 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (p->pair.paths && p->pair.paths->n && !t->cap.active) {
 		snprintf(err, errlen, "-P needs the BPF program, which reads the"
 			 " calls' paths and fds (%s)", t->cap.why);
+		return -ENOTSUP;
+	}
+	/* -e read=/write= dump only what the program copied at the call */
+	if (p->cap.dump && !t->cap.active) {
+		snprintf(err, errlen, "-e read=/write= need the BPF program,"
+			 " which copies the data (%s)", t->cap.why);
 		return -ENOTSUP;
 	}
 	say_mode(t);

@@ -80,6 +80,8 @@ void feed_record(void *ctx, struct ring *ring,
 		 const struct perf_event_header *h, uint64_t time);
 /* setup/attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
+/* -p PID --tree: it and its descendants, in ring mode (see attach.c) */
+int attach_tree(struct trace *t, pid_t root, char *err, size_t errlen);
 /*
  * sinks/reports.c: the losses no ring said (drops: ring mode's, as its
  * program counts them); the -c table (final: the last one); --spawns;

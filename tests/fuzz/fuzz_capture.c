@@ -5,7 +5,9 @@
  * entry and an exit record, capture_caps of each into the call's cap /
  * cap_out (an exit record's entry items, read again, into cap; pieces of
  * one argument joined in a buffer of pair.c's size),
- * -y's fd items through capture_fds (as pair.c with -y or -P),
+ * -y's fd items through capture_fds (as pair.c with -y or -P), the
+ * dump item of -e read=/write= through capture_dump and fmt_dump (as the
+ * text sink: it stays inside its record and the line buffer),
  * and the call printed by fmt_args (entering, exiting) and fmt_retval.
  *
  * FUZZ_PRINT=1 in the environment prints each call (to check seeds).
@@ -22,6 +24,7 @@
 #define JOIN_BUF (2 * CAP_REC_MAX)	/* as pair.c */
 
 static char line[1 << 17];
+static struct cap dumpcap;
 static uint8_t join[JOIN_BUF];
 static struct fd_desc fdv[FD_SLOTS];
 
@@ -97,6 +100,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		capture_caps(&cp, capv[ph], c.cap, c.cap_out,
 			     join + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 		capture_fds(&cp, fdv, c.fd);
+		capture_dump(&cp, &dumpcap, &c.dump);
+	}
+	if (c.dump) {
+		struct fmt_buf b;
+
+		FUZZ_ASSERT(c.dump == &dumpcap);
+		fb_init(&b, line, sizeof(line));
+		fmt_dump(&b, c.dump, "write");
+		FUZZ_ASSERT(b.p <= b.end && !b.cut);
 	}
 	/* every fd described lies inside a record */
 	for (int s = 0; s < FD_SLOTS; s++) {

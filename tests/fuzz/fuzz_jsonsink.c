@@ -240,14 +240,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			size_t got, n = fz_u8(&f) % 129;
 			const uint8_t *p = fz_take(&f, n, &got);
 			struct cap k = { NULL, 0, 0, 0, 0 };
+			uint64_t ip;
+			int partial;
 
 			if (nmem < 64) {
 				mem[nmem] = fz_dup(p, got);
 				k.p = mem[nmem++];
 				k.len = (uint32_t)got;
 			}
-			s->ops->signal(s, &t, sig, k.p ? &k : NULL,
-				       fz_u8(&f) & 1, 3000);
+			partial = fz_u8(&f) & 1;
+			ip = fz_u8(&f) ? 0x7f0012345678ull : 0;
+			s->ops->signal(s, &t, sig, k.p ? &k : NULL, partial,
+				       ip, 3000);
 			want++;	/* (-qqq keeps signal lines, as strace 6.1) */
 			break;
 		}

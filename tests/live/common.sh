@@ -322,3 +322,16 @@ _kae_kill() {
 	done
 	return 0
 }
+
+# etrace_stop N FILE: once FILE (a trace) holds N "+++ exited with 0 +++"
+# lines, SIGINT the etrace that etrace_bg started ($ep) and reap it;
+# fails if either does not come
+exits_in() { [ "$(grep -c '+++ exited with 0 +++$' "$2" 2>/dev/null)" -ge "$1" ]; }
+etrace_stop() {	# n-exits trace-file
+	wait_until 60 exits_in "$1" "$2" ||
+		fail "not $1 exits in $2 (etrace $ep)"
+	kill -INT "$ep"
+	wait_gone "$ep" 60 || fail "etrace still running 60 s after SIGINT"
+	wait "$ep"
+	ep=""
+}

@@ -51,6 +51,9 @@ etrace -e decode-fds=p|path pidfd
 etrace -e decode-fds=path,so|path,socket
 etrace --decode-fds=d|dev
 etrace -e quie|quiet=
+etrace -e write=a|all
+etrace -e read=3,n|3,none
+etrace --write=!n|!none
 etrace -e quiet=attach,ex|attach,exit
 etrace --quiet=!pers|!personality
 etrace --sil|--silence= --silent=

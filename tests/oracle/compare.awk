@@ -14,7 +14,9 @@
 # put between the pid and the call (-Y's <comm> after the pid, -n's
 # "[ 257] ", -i's "[00007f...] ") is kept apart, compared as it is (no
 # rule masks it: but the command's name before its exec is its tracer's,
-# <strace> or <etrace>, read as <TRACER>), and put back before the
+# <strace> or <etrace>, read as <TRACER>, and so is the IP of the
+# command's own execve, the first line of a trace: that call is made by
+# the tracer's code, read as [TRACER]), and put back before the
 # normalised line.  A call split
 # into "<unfinished ...>" and "<... resumed>" is joined in the place of
 # its start.  Tasks are named by descent: the program is P, the k-th task
@@ -73,6 +75,10 @@ function add(f, pid, l, col) {
 		col = col substr(l, 1, RLENGTH)
 		l = substr(l, RLENGTH + 1)
 	}
+	# -i's column: 16 hex digits (or ?), no spaces, unlike -n's "[ 257]"
+	if (!nlines[f]++ && l ~ /^execve\(/)
+		sub(/\[[0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?][0-9a-f?]\] /,
+		    "[TRACER] ", col)
 	if (match(l, / <unfinished \.\.\.>$/)) {
 		# the call keeps the place of its start
 		pend[f, pid] = add(f, pid, l, col)

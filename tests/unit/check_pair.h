@@ -39,6 +39,7 @@ struct ptest {
 	struct sink *sink;
 	char path[64];
 	uint64_t now;
+	uint64_t ip;			/* -i: the next entries' user IP */
 	char *text;
 	uint8_t rec[4096];		/* a capture record being built */
 	size_t rec_len;
@@ -107,7 +108,8 @@ static inline void pt_enter(struct ptest *t, pid_t tid, long nr, uint64_t a0,
 {
 	uint64_t args[SC_MAX_ARGS] = { a0, a1, a2 };
 
-	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t), NULL);
+	pair_enter(&t->pr, tid, tid, nr, args, SC_MAX_ARGS, pt_tick(t), NULL,
+		   t->ip);
 }
 
 static inline void pt_exit(struct ptest *t, pid_t tid, long nr, int64_t ret)
@@ -121,6 +123,26 @@ static inline void pt_capture(struct ptest *t, pid_t tid, const void *rec,
 {
 	pt_tick(t);
 	feed_capture(&t->pr, tid, tid, rec, len);
+}
+
+/*
+ * The BPF program's signal record (struct cap_sig): sig sent by task from
+ * to task tid (group pid), of kind CAP_SIG_*, with si_code code and, for
+ * -i, the IP it was delivered at (0: none)
+ */
+static inline void pt_signal(struct ptest *t, pid_t from, pid_t tid,
+			     pid_t pid, int sig, int kind, int code,
+			     uint64_t ip)
+{
+	struct cap_sig s = { .magic = CAP_MAGIC_SIG, .tid = tid, .tgid = pid,
+			     .sig = sig, .kind = kind, .have_info = 1,
+			     .ip = ip };
+	/* si_signo, si_errno, si_code, (pad), si_pid, si_uid */
+	int32_t head[6] = { sig, 0, code, 0, from, 0 };
+
+	memcpy(s.info, head, sizeof(head));
+	pt_tick(t);
+	feed_capture(&t->pr, from, from, (const uint8_t *)&s, sizeof(s));
 }
 
 /*

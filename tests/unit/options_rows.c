@@ -29,6 +29,10 @@ static int parse(const char *a1, const char *a2)
 
 int main(void)
 {
+	/* no two rows share a key or a long name */
+	CHECK(opt_rows_check(err, sizeof(err)) == 0);
+	if (err[0])
+		fprintf(stderr, "%s\n", err);
 	/* long names and their letters */
 	CHECK(parse("--output", "f") == 0 && !strcmp(o.outfile, "f"));
 	CHECK(parse("--follow-forks", NULL) == 0 && o.follow == 1);
@@ -52,6 +56,8 @@ int main(void)
 	CHECK(parse("-E", "=1") == -1);
 	CHECK_STR(err, "invalid -E '=1' (want VAR=VALUE or VAR)");
 	CHECK(parse("--syscall-number", NULL) == 0 && o.scno == 1);
+	CHECK(parse("-i", NULL) == 0 && o.iptr == 1 && !o.scno);
+	CHECK(parse("--instruction-pointer", NULL) == 0 && o.iptr == 1);
 	CHECK(parse("-Y", NULL) == 0 && o.pid_names == 1);
 	CHECK(parse("-e", "decode-pids=comm") == 0 && o.pid_names == 1);
 	CHECK(parse("--decode-pids", "all") == -1);
@@ -84,6 +90,29 @@ int main(void)
 	CHECK(parse("--kill-on-exit", NULL) == 0 && o.kill_on_exit);
 	/* long only */
 	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
+	/* -e read=/write=, --read/--write: strace's sets of fds */
+	CHECK(parse("-e", "read=3,5") == 0 && o.dump_rd.bits[0] == 0x28 &&
+	      !o.dump_rd.high && !fdsel_any(&o.dump_wr));
+	CHECK(parse("--write", "!1") == 0 && o.dump_wr.bits[0] == ~2ull &&
+	      o.dump_wr.bits[15] == ~0ull && o.dump_wr.high);
+	CHECK(parse("-e", "w=all") == 0 && o.dump_wr.high &&
+	      o.dump_wr.bits[7] == ~0ull);
+	CHECK(parse("-e", "reads=!all") == 0 && !fdsel_any(&o.dump_rd));
+	CHECK(parse("--read", "none") == 0 && !fdsel_any(&o.dump_rd));
+	CHECK(parse("-e", "r=!none") == 0 && o.dump_rd.high);
+	CHECK(parse("-e", "write=1023") == 0 && o.dump_wr.bits[15] == 1ull << 63);
+	CHECK(parse("-e", "read=1024") == -1);
+	CHECK_STR(err, "invalid descriptor '1024' (want 0 to 1023, all, none;"
+		  " a leading ! negates)");
+	CHECK(parse("-e", "write=1,x") == -1);
+	CHECK_STR(err, "invalid descriptor 'x' (want 0 to 1023, all, none;"
+		  " a leading ! negates)");
+	CHECK(parse("-e", "read=") == -1);
+	CHECK(parse("--no-bpf", "-ewrite=1") == -1);
+	CHECK_STR(err, "-e read=/write= dump the BPF program's copies of the"
+		  " data: not with --no-bpf");
+	/* "-e read" without "=" is still the syscall */
+	CHECK(parse("-e", "read") == 0 && !fdsel_any(&o.dump_rd));
 	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);
 	CHECK(parse("--kstack", NULL) == 0 && o.kstack && o.stack == 1);
 	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&
@@ -141,6 +170,78 @@ int main(void)
 		opt_free(&o);
 		CHECK(opt_parse(2, argv, &o, err, sizeof(err)) == -1);
 		CHECK_STR(err, "option '--output' needs an argument");
+	}
+	/* --comm, --uid, --cgroup: resolved, refused when they cannot be */
+	CHECK(parse("--comm", "cat*") == 0 && o.targets.k.ncomm == 1 &&
+	      !strcmp(o.targets.k.comm[0], "cat*") && !o.targets.k.literal &&
+	      o.system_wide);
+	CHECK(parse("--comm=sh", "--comm=bash") == 0 && o.targets.k.ncomm == 2 &&
+	      o.targets.k.literal == 3);
+	CHECK(parse("--comm", "") == -1);
+	CHECK_STR(err, "--comm '': an empty name matches no task");
+	CHECK(parse("--comm", "a[bc]") == -1);
+	CHECK_STR(err, "--comm 'a[bc]': only '*' and '?' are wildcards ('[' is"
+		  " not taken)");
+	CHECK(parse("--comm", "0123456789abcdef*") == -1);
+	CHECK_STR(err, "--comm '0123456789abcdef*': a task's name has at most"
+		  " 15 bytes: it would match no task");
+	CHECK(parse("--comm", "0123456789abcde*") == 0);
+	CHECK(parse("--uid", "root") == 0 && o.targets.k.nuid == 1 &&
+	      o.targets.k.uid[0] == 0 && !strcmp(o.targets.user[0], "root"));
+	CHECK(parse("--uid", "65534") == 0 && o.targets.k.uid[0] == 65534 &&
+	      !o.targets.user[0]);
+	CHECK(parse("--uid", "no-such-user-et16") == -1);
+	CHECK_STR(err, "--uid 'no-such-user-et16': no such user");
+	CHECK(parse("--cgroup", "/") == 0 && o.targets.k.ncg == 1 &&
+	      o.targets.k.cg_level[0] == 0 && o.targets.k.cg_id[0] != 0 &&
+	      !strcmp(o.targets.cgroup[0], "/"));
+	CHECK(parse("--cgroup", "/no-such-cgroup-et16") == -1);
+	CHECK(!strncmp(err, "--cgroup '/no-such-cgroup-et16': no such cgroup (v2,"
+		       " under /", 52));
+	CHECK(parse("--comm=x", "-k") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
+		  " programs on the calls they write: not with stacks (-k,"
+		  " --stack, --flamegraph, --spawns) yet");
+	CHECK(parse("--uid=0", "--no-bpf") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
+		  " programs: not with --no-bpf");
+	CHECK(parse("--comm=x", "-esched:sched_switch") == -1);
+	CHECK(parse("--comm=x", "-p1") == -1);
+	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
+		  " with -p");
+	CHECK(parse("--comm=x", "-c") == 0 && o.summary == 1);
+	/* --errno: names and numbers; the calls that failed so */
+	CHECK(parse("--errno", "ENOENT,13") == 0 && o.targets.nerrs == 2 &&
+	      o.status == STATUS_FAILED && !o.system_wide &&
+	      o.targets.k.errs[0] == (1ull << 2 | 1ull << 13));
+	CHECK(parse("--errno", "ENOPE") == -1);
+	CHECK_STR(err, "--errno 'ENOPE': no such errno 'ENOPE'");
+	CHECK(parse("--errno", "ENOENT,") == -1);
+	CHECK_STR(err, "--errno 'ENOENT,': want a list of names or numbers"
+		  " (ENOENT,EACCES)");
+	CHECK(parse("--errno", "4096") == -1);
+	CHECK(parse("--errno=EBADF", "-c") == -1);
+	CHECK_STR(err, "--errno selects lines: -c's counts are of every call");
+	CHECK(parse("--errno=EBADF", "-z") == -1);
+	CHECK_STR(err, "--errno shows calls that failed: not with -z or another"
+		  " -e status=");
+	CHECK(parse("--errno=EBADF", "-C") == 0 && o.summary == 2);
+	/* -Z: every errno, for the kernel's filter */
+	CHECK(parse("-Z", NULL) == 0 && o.targets.k.errs[0] == ~1ull &&
+	      o.targets.k.errs[63] == ~0ull && !o.targets.nerrs);
+	/* --tree: -p's */
+	CHECK(parse("--tree", NULL) == -1);
+	CHECK_STR(err, "--tree: there is no -p PID whose tree it is");
+	CHECK(parse("--tree", "-p1") == 0 && o.tree && o.npids == 1);
+	CHECK(parse("-p1", "--tree") == 0 && o.tree);
+	{
+		char *argv[] = { "etrace", "-p1", "--tree", "-k", NULL };
+
+		opt_free(&o);
+		CHECK(opt_parse(4, argv, &o, err, sizeof(err)) == -1);
+		CHECK_STR(err, "--tree is decided by the BPF programs on the"
+			  " calls they write: not with stacks (-k, --stack,"
+			  " --flamegraph, --spawns) yet");
 	}
 	/* what cannot go together, in the order said */
 	CHECK(parse("-kkk", NULL) == -1);

@@ -32,7 +32,7 @@ int main(void)
 	pt_enter(&t, a, SYS_exit_group, 3, 0, 0);
 	ends_task_exit(&t.pr, a, a, pt_tick(&t));
 	pt_enter(&t, b, SYS_pause, 0, 0, 0);
-	ends_signal(&t.pr, b, b, SIGTERM, 0, SI_USER, pt_tick(&t));
+	ends_signal(&t.pr, b, b, SIGTERM, 0, SI_USER, 0, pt_tick(&t));
 	ends_task_exit(&t.pr, b, b, pt_tick(&t));
 	ends_task_exit(&t.pr, c, c, pt_tick(&t));
 	CHECK_STR(pt_text(&t),

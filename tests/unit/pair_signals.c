@@ -32,8 +32,8 @@ int main(void)
 	pt_task(&t, a, a, "main");
 	pt_task(&t, b, a, "worker");
 	pt_enter(&t, a, SYS_pause, 0, 0, 0);
-	ends_signal(&t.pr, b, b, SIGUSR1, 0x401000, SI_USER, pt_tick(&t));
-	ends_signal(&t.pr, a, a, SIGKILL, 0, SI_USER, pt_tick(&t));
+	ends_signal(&t.pr, b, b, SIGUSR1, 0x401000, SI_USER, 0, pt_tick(&t));
+	ends_signal(&t.pr, a, a, SIGKILL, 0, SI_USER, 0, pt_tick(&t));
 	pt_exit(&t, a, SYS_pause, -514);
 	CHECK_STR(pt_text(&t),
 		  "4200001 pause( <unfinished ...>\n"

@@ -17,14 +17,7 @@
 static void sent(struct ptest *t, pid_t from, pid_t tid, pid_t pid, int sig,
 		 int kind, int code)
 {
-	struct cap_sig s = { .magic = CAP_MAGIC_SIG, .tid = tid, .tgid = pid,
-			     .sig = sig, .kind = kind, .have_info = 1 };
-	/* si_signo, si_errno, si_code, (pad), si_pid, si_uid */
-	int32_t head[6] = { sig, 0, code, 0, from, 0 };
-
-	memcpy(s.info, head, sizeof(head));
-	pt_tick(t);
-	feed_capture(&t->pr, from, from, (const uint8_t *)&s, sizeof(s));
+	pt_signal(t, from, tid, pid, sig, kind, code, 0);
 }
 
 int main(void)

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "perf.h"
 #include "plan.h"
+#include "rules.h"
 
 static struct options o;
 static struct plan p;
@@ -70,6 +71,21 @@ int main(void)
 	CHECK(!sel_has(p.ev.sel, SYS_kill) && !sel_has(p.cap.rec_sel, SYS_kill));
 	CHECK(plan(2, "-e", "trace=wait4", NULL, NULL) == 0);
 	CHECK(!sel_has(p.ev.sel, SYS_kill) && sel_has(p.ev.sel, SYS_wait4));
+	CHECK(!p.ev.ip && !p.cap.ip && !p.sink.ip);
+	/* -i too: a signal sent in an untraced call is shown at its IP;
+	   the IP is read only where lines are printed */
+	CHECK(plan(2, "-i", "-e", "trace=wait4", NULL) == 0);
+	CHECK(sel_has(p.ev.sel, SYS_kill) && sel_has(p.cap.rec_sel, SYS_kill));
+	CHECK(!sel_has(p.pair.sel, SYS_kill) && !p.sink.scno);
+	CHECK(p.ev.ip && p.cap.ip && p.sink.ip);
+	CHECK(plan(2, "-i", "-c", NULL, NULL) == 0);
+	CHECK(!p.ev.ip && !p.cap.ip);
+	/* -e read=/write=: the program copies the data, for lines only */
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0 && !p.cap.dump);
+	CHECK(plan(2, "-e", "write=1", NULL, NULL) == 0 && p.cap.dump &&
+	      p.cap.dump_wr->bits[0] == 2 && !fdsel_any(p.cap.dump_rd));
+	CHECK(plan(2, "-e", "read=none", NULL, NULL) == 0 && !p.cap.dump);
+	CHECK(plan(2, "-c", "-e", "read=all", NULL) == 0 && !p.cap.dump);
 
 	/* -c: the table only, counted in the kernel first, no mappings */
 	CHECK(plan(2, "-c", NULL, NULL, NULL) == 0);
@@ -132,6 +148,37 @@ int main(void)
 	CHECK(plan(2, "-qqq", NULL, NULL, NULL) == 0);
 	CHECK(p.cap.signals && p.quiet == QUIET_ALL);
 	opt_free(&o);
+	/* --comm: system-wide, the programs ask who is traced; ring mode */
+	CHECK(plan(2, "--comm", "x", NULL, NULL) == 0);
+	CHECK(p.all && p.targets == &o.targets && p.cap.target == &o.targets.k);
+	CHECK(p.cap.ring && p.cap.all && !p.cap.follow && !p.scope);
+	CHECK(plan(2, "-c", "--uid", "0", NULL) == 0);
+	CHECK(p.count_first && p.cap.target == &o.targets.k);
+	CHECK(plan(2, "-f", "--comm", "x", NULL) == 0);
+	CHECK(p.cap.follow && p.follow);
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(!p.targets && !p.cap.target && !p.tree);
+	/* -p --tree: ring mode, scoped, forks followed by the program (while
+	   attaching, and after only with -f) */
+	CHECK(plan(2, "-p", "1", "--tree", NULL) == 0);
+	CHECK(p.tree && p.npids == 1 && p.scope && p.cap.ring && p.cap.follow);
+	CHECK(!p.follow && !p.all && !p.targets);
+	CHECK(plan(2, "-p", "1", "--tree", "-f") == 0);
+	CHECK(p.tree && p.follow && p.cap.follow);
+	CHECK(plan(2, "-p", "1", NULL, NULL) == 0);
+	CHECK(!p.tree && !p.scope && !p.cap.ring);
+	/* -Z, --errno: written at the exit, when every record is not needed */
+	CHECK(plan(2, "-Z", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.failed && p.cap.tconf == &o.targets.k && !p.pair.rules.errs);
+	CHECK(plan(2, "--errno", "EBADF", NULL, NULL) == 0);
+	CHECK(p.cap.failed && p.pair.rules.errs == o.targets.k.errs &&
+	      p.pair.rules.filters && p.pair.rules.status == STATUS_FAILED);
+	CHECK(plan(2, "-Z", "-n", NULL, NULL) == 0);
+	CHECK(!p.cap.failed);
+	CHECK(plan(2, "-Z", "-Y", NULL, NULL) == 0);
+	CHECK(!p.cap.failed);
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.failed && !p.pair.rules.errs);
 	/*
 	 * --color: auto colours the trace on a terminal, never with -o, JSON
 	 * or NO_COLOR (or TERM=dumb); always overrides NO_COLOR; never, never

@@ -38,7 +38,7 @@ static const char *run(struct ptest *t, const char *opt)
 	pt_enter(t, b, SYS_pause, 0, 0, 0);
 	pt_exit(t, a, SYS_getpid, a);
 	t->sink->ops->lost(t->sink, 1, 2, pt_tick(t));
-	ends_signal(&t->pr, b, b, SIGTERM, 0, SI_USER, pt_tick(t));
+	ends_signal(&t->pr, b, b, SIGTERM, 0, SI_USER, 0, pt_tick(t));
 	ends_task_exit(&t->pr, b, b, pt_tick(t));
 	pt_enter(t, a, SYS_exit_group, 3, 0, 0);
 	ends_task_exit(&t->pr, a, a, pt_tick(t));

@@ -101,7 +101,8 @@ SHARED struct {
 struct saved {
 	u64 args[6];
 	s32 nr;
-	u32 late;			/* bit n: read args[n] again at exit */
+	u32 late;			/* bit n: read args[n] again at exit;
+					   CAP_LATE_DUMP: the dump (-e write=) */
 	u64 mm;
 	u64 lenin;			/* call_args' lenin, from the entry */
 };
@@ -299,6 +300,11 @@ u64 g_iov_sum(u64 iov, u64 n);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
+/* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
+#define CAP_DUMP_RETRY	1		/* phase >> 8: may be read at exit */
+#define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */
+#define CAP_LATE_DUMP	(1u << 6)	/* call.late: the dump is to be read */
+u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
@@ -342,10 +348,48 @@ static __always_inline void traced_set(struct cap_config *c, u32 id, int on)
 	}
 }
 
+/*
+ * Ring mode with -Z or --errno: a call's entry (its record and its copy
+ * record) is held in its task's storage until its exit says whether it
+ * failed as selected; then both are written, with their own times, or
+ * dropped: a successful call writes nothing.
+ */
+struct pend {
+	u32 on;				/* an entry is held */
+	u32 caplen;			/* bytes in cap (0: no copies) */
+	u32 ip;				/* rec is -i's (RB_ENTER_IP_SIZE) */
+	u32 pad;
+	u32 rec[RB_ENTER_IP_SIZE / 4];
+	u8 cap[RB_HEAD + CAP_REC_MAX + 8];
+};
+
+SHARED struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct pend);
+} pend SEC(".maps");
+
+/* -Z, --errno (cap_target.bpf.c): a return value that is shown */
+int g_err_ok(s64 ret);
+
+/* --comm, --uid, --cgroup (cap_target.bpf.c): the current task is selected */
+int g_target(void);
+/* ... another task (a struct task_struct's address) */
+int g_target_task(u64 task);
+
+/*
+ * With a selection, a task is traced when it is selected now, or (-f)
+ * when its process descends from one that was when it forked (cap_fork
+ * puts those in the traced set, by tgid).
+ */
 static __always_inline int is_traced(struct cap_config *c)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 
+	if (c->target)
+		return g_target() ||
+		       (c->follow && traced_id(c, (u32)(pt >> 32)));
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 

@@ -324,6 +324,131 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
 		     256 | phase << 24);
 }
 
+/*
+ * -e read=/write=: the transfer's bytes as segments (capture_abi.h), at
+ * most CAP_DUMP_MAX of them copied in all; what does not fit is counted
+ * (a segment's total), never guessed.
+ */
+struct dump_ctx {
+	u8 *b;
+	u64 iov;	/* the user's struct iovec[] */
+	u64 left;	/* bytes of the transfer not given to a segment yet */
+	u32 at, end;	/* the next segment's offset; the room's end */
+	u32 n, segs;	/* iovec elements looked at; segments written */
+	u32 copied;	/* bytes copied in all */
+	u32 fault;	/* a buffer could not be read */
+	u32 full;	/* the record had no room for another buffer */
+};
+
+static __always_inline long dump_seg(struct dump_ctx *c, u64 base, u64 total)
+{
+	struct cap_dump_seg *s;
+	u64 take = total;
+
+	if (c->at + sizeof(*s) > c->end) {
+		c->full = 1;
+		return 1;
+	}
+	if (take > CAP_DUMP_MAX - c->copied)
+		take = CAP_DUMP_MAX - c->copied;
+	if (take > c->end - c->at - sizeof(*s))
+		take = c->end - c->at - sizeof(*s);
+	if (take && bpf_probe_read_user(c->b + bounded(c->at + sizeof(*s),
+						       CAP_REC_MAX - 1),
+					bounded(take, 2 * CAP_DUMP_MAX - 1),
+					(const void *)base)) {
+		take = 0;
+		c->fault = 1;
+	}
+	s = (struct cap_dump_seg *)(c->b + bounded(c->at, CAP_REC_MAX - 1));
+	s->total = total > 0xffffffffull ? 0xffffffffu : (u32)total;
+	s->copied = (u32)take;
+	c->at += sizeof(*s) + (u32)take;
+	c->copied += (u32)take;
+	c->segs++;
+	return 0;
+}
+
+/* strace's dumpiov_upto: each element up to what is left; an empty one ends */
+static long dump_one(u32 i, struct dump_ctx *c)
+{
+	struct iovec_u v;
+	u64 len;
+
+	if (i >= c->n || bpf_probe_read_user(&v, sizeof(v),
+					     (const void *)(c->iov + 16 * (u64)i)))
+		return 1;
+	len = v.len < c->left ? v.len : c->left;
+	if (!len)
+		return 1;
+	c->left -= len;
+	return dump_seg(c, v.base, len);
+}
+
+/*
+ * how: enum cap_dump_kind; the item, or nothing when nothing moved.
+ * phase | CAP_DUMP_RETRY << 8: a write-like call's entry, where a buffer
+ * not in memory yet (a literal in untouched .rodata) is better read at
+ * exit, once the call has read it: then no item, and the offset comes
+ * back with CAP_DUMP_LATER set.
+ */
+__noinline u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca)
+{
+	struct dump_ctx c = { 0 };
+	struct msghdr_u m;
+	u64 cnt = 0, write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
+			     how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
+	u32 size, flags = CAP_F_IOV;
+
+	c.b = buf();
+	if (!c.b || !ca || (!write && ca->ret <= 0))
+		return off;
+	/* vectors of messages: not copied, and the record says so */
+	if (how == CAP_DUMP_WMMSG || how == CAP_DUMP_RMMSG)
+		return room(off, 8) ? item_end(c.b, off, CAP_DUMP_ITEM,
+					       phase & 0xff, 0, CAP_F_TRUNC,
+					       0, 0) : off;
+	size = room(off, CAP_DUMP_MAX + CAP_ARRAY_MAX * sizeof(struct cap_dump_seg));
+	c.at = off + sizeof(struct cap_item);
+	c.end = c.at + size;
+	c.left = write ? ~0ull : (u64)ca->ret;
+	if (how == CAP_DUMP_WBUF || how == CAP_DUMP_RBUF) {
+		flags = 0;
+		if (write ? ca->args[2] : 1)
+			dump_seg(&c, ca->args[1], write ? ca->args[2] : c.left);
+	} else {
+		if (how == CAP_DUMP_WMSG || how == CAP_DUMP_RMSG) {
+			if (bpf_probe_read_user(&m, sizeof(m),
+						(const void *)ca->args[1]))
+				return off;
+			c.iov = m.iov;
+			cnt = m.iovlen;
+		} else {
+			c.iov = ca->args[1];
+			cnt = ca->args[2];
+		}
+		c.n = cnt < CAP_ARRAY_MAX ? (u32)cnt : CAP_ARRAY_MAX;
+		bpf_loop(CAP_ARRAY_MAX, dump_one, &c, 0);
+		if (cnt > CAP_ARRAY_MAX && c.segs == CAP_ARRAY_MAX && c.left)
+			flags |= CAP_F_TRUNC;
+	}
+	/* buffers the record had no room for are said, not left out */
+	if (c.full)
+		flags |= CAP_F_TRUNC;
+	if (!c.segs && !c.full)
+		return off;
+	if (!c.segs)
+		return off + sizeof(struct cap_item) + 8 <= CAP_REC_MAX ?
+		       item_end(c.b, off, CAP_DUMP_ITEM, phase & 0xff, 0,
+				CAP_F_TRUNC, 0, 0) : off;
+	if (c.fault && (phase >> 8 & CAP_DUMP_RETRY))
+		return off | CAP_DUMP_LATER;
+	phase &= 0xff;
+	return item_end(c.b, off, CAP_DUMP_ITEM, phase,
+			c.at - off - (u32)sizeof(struct cap_item), flags, c.segs,
+			cnt > 0xffffffffull ? 0xffffffffu : (u32)cnt);
+}
+
 struct dirent_ctx {
 	u64 base;
 	u64 end;
@@ -456,6 +581,7 @@ int cap_enter(struct enter_ctx *ctx)
 
 	if (!c || !is_traced(c))
 		return 1;
+	call.defer = 0;
 	/*
 	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
 	 * syscall's arguments, and the kernel refuses to attach a program

@@ -83,13 +83,46 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->when |= CAP_AT_EXIT;
 }
 
-/* the spec of one syscall, from its table line; fds: -y */
+/*
+ * -e read=/write=: the calls strace dumps (its dumpio), and how; write
+ * ones at entry (what the call was given), read ones at exit
+ */
+static void spec_dump(const struct sc_desc *d, struct cap_spec *s)
+{
+	static const struct { const char *name; uint8_t how; } calls[] = {
+		{ "write", CAP_DUMP_WBUF }, { "pwrite64", CAP_DUMP_WBUF },
+		{ "sendto", CAP_DUMP_WBUF }, { "mq_timedsend", CAP_DUMP_WBUF },
+		{ "writev", CAP_DUMP_WIOV }, { "pwritev", CAP_DUMP_WIOV },
+		{ "pwritev2", CAP_DUMP_WIOV }, { "vmsplice", CAP_DUMP_WIOV },
+		{ "sendmsg", CAP_DUMP_WMSG }, { "sendmmsg", CAP_DUMP_WMMSG },
+		{ "read", CAP_DUMP_RBUF }, { "pread64", CAP_DUMP_RBUF },
+		{ "recvfrom", CAP_DUMP_RBUF }, { "mq_timedreceive", CAP_DUMP_RBUF },
+		{ "readv", CAP_DUMP_RIOV }, { "preadv", CAP_DUMP_RIOV },
+		{ "preadv2", CAP_DUMP_RIOV }, { "recvmsg", CAP_DUMP_RMSG },
+		{ "recvmmsg", CAP_DUMP_RMMSG },
+	};
+
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+		uint8_t h = calls[i].how;
+
+		if (strcmp(d->name, calls[i].name))
+			continue;
+		s->dump = h;
+		s->when |= h == CAP_DUMP_WBUF || h == CAP_DUMP_WIOV ||
+			   h == CAP_DUMP_WMSG || h == CAP_DUMP_WMMSG ?
+			   CAP_AT_ENTRY : CAP_AT_EXIT;
+	}
+}
+
+/* the spec of one syscall, from its table line; fds: -y; dump: -e read= */
 static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
-		    struct cap_spec *s)
+		    int dump, struct cap_spec *s)
 {
 	memset(s, 0, sizeof(*s));
 	if (fds)
 		spec_fds(d, s);
+	if (dump)
+		spec_dump(d, s);
 	for (int i = 0; i < d->nargs; i++) {
 		const struct sc_arg *a = &d->arg[i];
 		const struct recipe *r = &recipes[a->kind];
@@ -119,7 +152,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 	}
 }
 
-int cap_args_spec(struct capture *c, unsigned int strsize, int fds)
+int cap_args_spec(struct capture *c, unsigned int strsize)
 {
 	int fd = bpf_map__fd(c->skel->maps.spec);
 
@@ -128,7 +161,7 @@ int cap_args_spec(struct capture *c, unsigned int strsize, int fds)
 
 		if (!sc_table[nr].name)
 			continue;
-		spec_of(&sc_table[nr], strsize, fds, &s);
+		spec_of(&sc_table[nr], strsize, c->fds, c->dump, &s);
 		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
 			return -errno;
 	}
@@ -151,7 +184,7 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 
 			if (!sc_lookup(e->sc_nr))
 				continue;
-			spec_of(sc_lookup(e->sc_nr), 32, c->fds, &s);
+			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, &s);
 			if (!(s.when & (e->role == EV_SC_ENTER ?
 					CAP_AT_ENTRY | CAP_AT_EXIT :
 					CAP_AT_EXIT | CAP_AT_RETRY)))

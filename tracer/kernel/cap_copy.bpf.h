@@ -19,6 +19,7 @@ struct call {
 	u32 phase;
 	u32 late;	/* entry: faulted, to retry; exit: to retry now */
 	u32 outs;	/* exit: the call succeeded, copy what it wrote */
+	u32 defer;	/* ring mode: held in the task's pend, not written */
 	struct cap_spec *sp;
 };
 
@@ -108,6 +109,19 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 	}
 }
 
+/* a record not written (no room to hold it): said as lost, as a full
+   ring's are */
+static __always_inline void rb_dropped(void)
+{
+	u32 zero = 0;
+	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
+
+	if (d) {
+		d->pending++;
+		d->total++;
+	}
+}
+
 /* a record's head: the perf sample fields before the raw bytes (36) */
 static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
 {
@@ -129,6 +143,42 @@ static __always_inline int ring_on(void)
 	return c && c->ring;
 }
 
+/* the entry's copy record (its ring head in front), held until the exit */
+static __always_inline void pend_cap(const void *h, u64 size)
+{
+	struct pend *p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(),
+					      0, 0);
+
+	if (!p || size > sizeof(p->cap))
+		return;
+	if (!bpf_probe_read_kernel(p->cap, size, h))
+		p->caplen = (u32)size;
+}
+
+/*
+ * -e read=/write=: is this the phase of the call's dump (a write-like
+ * call's entry, a read-like one's successful exit), on an fd of its set?
+ */
+static __always_inline int dump_here(const struct call *c)
+{
+	struct cap_config *cf = cfg();
+	u8 how = c->sp->dump;
+	int fd = (int)c->ca.args[0];
+	int write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
+		    how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
+	const u64 *set;
+
+	if (!how || !cf || fd < 0 ||
+	    (c->phase != (write ? CAP_AT_ENTRY : CAP_AT_EXIT) &&
+	     !(c->phase == CAP_AT_EXIT && (c->late & CAP_LATE_DUMP))) ||
+	    (!write && !c->outs))
+		return 0;
+	if (fd >= 1024)
+		return cf->dump_high >> write & 1;
+	set = write ? cf->dump_wr : cf->dump_rd;
+	return set[bounded((u32)fd / 64, 15)] >> (fd % 64) & 1;
+}
+
 static __always_inline void capture(void *ctx, int nr, struct call *c)
 {
 	struct cap_rec *r;
@@ -145,6 +195,22 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
 			       (c->outs ? 1u << 24 : 0), &c->ca);
+	if (c->sp->dump && dump_here(c)) {
+		u32 o;
+
+		/* a write's entry: its buffer may be read again at exit;
+		   at exit, the dump of a write is entry data read late */
+		if (c->phase == CAP_AT_ENTRY)
+			o = g_dump(c->off, c->sp->dump, c->phase |
+				   CAP_DUMP_RETRY << 8, &c->ca);
+		else
+			o = g_dump(c->off, c->sp->dump, c->late & CAP_LATE_DUMP ?
+				   CAP_AT_ENTRY : c->phase, &c->ca);
+		if (o & CAP_DUMP_LATER)
+			c->late |= CAP_LATE_DUMP;
+		else
+			c->off = o;
+	}
 	if (!r->nitems)
 		return;
 	r->magic = CAP_MAGIC;
@@ -160,7 +226,11 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 
 		size = bounded(size, 2 * CAP_REC_MAX - 1);
 		rb_head(h, (u32)(RB_HEAD + size + 4), RB_ID_CAP, (u32)size + 4);
-		rb_write(cfg(), h, bounded(RB_HEAD + size + 4, 4 * CAP_REC_MAX - 1));
+		if (c->defer)
+			pend_cap(h, RB_HEAD + size + 4);
+		else
+			rb_write(cfg(), h, bounded(RB_HEAD + size + 4,
+						   4 * CAP_REC_MAX - 1));
 		return;
 	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, b,
@@ -239,6 +309,7 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	key = (u32)nr;
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = sv->args[i];
+	call.defer = 0;
 	call.late = sv->late;
 	/* an exec that succeeded: the old memory is gone */
 	if (call.late && sv->mm != current_mm())

@@ -26,7 +26,8 @@ int cap_attach_btf(struct capture *c, struct bpf_program *p);
 int cap_keep_link(struct capture *c, struct bpf_link *l);
 
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
-int cap_args_spec(struct capture *c, unsigned int strsize, int fds);
+/* the spec map (with c->fds' and c->dump's parts) */
+int cap_args_spec(struct capture *c, unsigned int strsize);
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t);
 
@@ -38,7 +39,8 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 int cap_ring_create(const struct perfset *ps, int *rb);
 int cap_ring_setup(struct capture *c, const struct cap_want *w,
 		   struct perfset *ps, struct cap_config *cfg, int *rb);
-int cap_ring_attach(struct capture *c, struct evlist *l);
+/* ring mode's programs: on raw_syscalls, or on l's per-syscall events */
+int cap_ring_attach(struct capture *c, struct evlist *l, struct tracefs *t);
 
 /* cap_sum.c: -c's read-only configuration, set before the load */
 void cap_sum_conf(struct capture *c, const struct cap_want *w,
@@ -58,6 +60,9 @@ int cap_signal_attach(struct capture *c);
 /* cap_proc.c: forks (-f) and privileged execs */
 int cap_proc_attach_fork(struct capture *c);
 int cap_proc_attach_exec(struct capture *c);
+
+/* cap_target.c: --comm, --uid, --cgroup's read-only data, before the load */
+void cap_target_conf(struct capture *c, const struct cap_target *t);
 
 /* cap_bash.c: bash's symbols (0: found), its uprobes */
 int cap_bash_find(struct capture *c, struct bash_syms *bs);

@@ -103,7 +103,8 @@ int cap_fork(u64 *ctx)
 		return 0;
 	key = c->by_tid ? (u32)BPF_CORE_READ(parent, pid) :
 			  (u32)BPF_CORE_READ(parent, tgid);
-	if (!traced_id(c, key))
+	/* (a selection's: the parent is the current task, and selected) */
+	if (!traced_id(c, key) && !(c->target && g_target()))
 		return 0;
 	key = c->by_tid ? (u32)BPF_CORE_READ(child, pid) :
 			  (u32)BPF_CORE_READ(child, tgid);

@@ -16,56 +16,112 @@ static __always_inline int ring_traced(struct cap_config *c)
 	return is_traced(c);
 }
 
+/* a call of this number, of a traced task, is written */
+static __always_inline int ring_wants(struct cap_config *c, s64 nr)
+{
+	return c && c->ring && nr_in(c->rsel, nr) && ring_traced(c);
+}
+
 /*
  * Ring mode: the entry of a traced, selected call: its copies first (in
- * the perf ring, stamped before this record), then the call.
+ * the perf ring, stamped before this record), then the call.  args: the
+ * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask);
+ * ip: with -i, the user IP (the address after the syscall instruction,
+ * where strace -i reads it), eight more raw bytes after the args.
  */
-SEC("tp_btf/sys_enter")
-int ring_enter(u64 *ctx)
+static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
+					  s64 nr, const u64 *args, u64 sp,
+					  u64 ip)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx[0];
-	struct cap_config *c = cfg();
-	s64 nr = (s64)ctx[1];
-	u32 r[RB_ENTER_SIZE / 4];
+	u32 r[RB_ENTER_IP_SIZE / 4];
+	struct pend *p = 0;
 	struct call call;
 
-	if (!c || !c->ring || !nr_in(c->rsel, nr) || !ring_traced(c))
-		return 0;
-	call.ca.args[0] = regs->di;
-	call.ca.args[1] = regs->si;
-	call.ca.args[2] = regs->dx;
-	call.ca.args[3] = regs->r10;
-	call.ca.args[4] = regs->r8;
-	call.ca.args[5] = regs->r9;
+	/* -Z, --errno: held until the exit (pend_* in cap.bpf.h) */
+	if (c->failed) {
+		p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(), 0,
+					 BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (!p) {
+			rb_dropped();
+			return;
+		}
+		p->on = 0;
+		p->caplen = 0;
+	}
+	for (int i = 0; i < 6; i++)
+		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)
-		call.ca.args[0] = regs->sp + SIGFRAME_MASK_OFF;
+		call.ca.args[0] = sp + SIGFRAME_MASK_OFF;
+	call.defer = p != 0;
 	enter_copies(ctx, (int)nr, &call);
-	call.ca.args[0] = regs->di;	/* the record has the registers */
-	/* raw: common fields (unused), id, args[6]; then padding */
-	rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+	call.ca.args[0] = args[0];	/* the record has the registers */
+	/* raw: common fields (unused), id, args[6], -i's ip; then padding */
+	if (c->ip)
+		rb_head(r, RB_ENTER_IP_SIZE, c->id_enter, 72);
+	else
+		rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)
 		put64(&r[13 + 2 * i], call.ca.args[i]);
-	r[25] = 0;
-	rb_write(c, r, sizeof(r));
-	return 0;
+	if (c->ip) {
+		put64(&r[25], ip);
+		r[27] = 0;
+	} else {
+		r[25] = 0;
+	}
+	if (p) {
+		__builtin_memcpy(p->rec, r, sizeof(r));
+		p->ip = c->ip;
+		p->on = 1;
+		return;
+	}
+	if (c->ip)
+		rb_write(c, r, RB_ENTER_IP_SIZE);
+	else
+		rb_write(c, r, RB_ENTER_SIZE);
 }
 
-/* its exit (-1 as the number after rt_sigreturn, as raw_syscalls says) */
-SEC("tp_btf/sys_exit")
-int ring_exit(u64 *ctx)
+/*
+ * -Z, --errno at a call's exit: its held entry written now (with its
+ * own times: the ring is then not quite in time order, which the merge
+ * takes) if it failed as selected, else dropped with what the exit
+ * would copy.  0: nothing more to write for this call.
+ */
+static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	struct pend *p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(),
+					      0, 0);
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	int held = p && p->on;
+
+	if (held)
+		p->on = 0;
+	if (!g_err_ok(ret)) {
+		bpf_map_delete_elem(&inflight, &tid);
+		return 0;
+	}
+	if (held && p->caplen && p->caplen <= sizeof(p->cap))
+		rb_write(c, p->cap, p->caplen);
+	if (held && p->ip)
+		rb_write(c, p->rec, RB_ENTER_IP_SIZE);
+	else if (held)
+		rb_write(c, p->rec, RB_ENTER_SIZE);
+	return 1;
+}
+
+/* its exit */
+static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
+{
 	struct cap_config *c = cfg();
-	s64 ret = (s64)ctx[1], nr;
 	u32 r[RB_EXIT_SIZE / 4];
 
 	if (!c || !c->ring)
-		return 0;
-	nr = (s64)regs->orig_ax;
+		return;
 	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
-		return 0;
+		return;
+	if (c->failed && !pend_exit(c, ret))
+		return;
 	exit_copies(ctx, nr, ret);
 	/* raw: common fields (unused), id, ret; then padding */
 	rb_head(r, RB_EXIT_SIZE, c->id_exit, 24);
@@ -74,5 +130,72 @@ int ring_exit(u64 *ctx)
 	put64(&r[13], (u64)ret);
 	r[15] = 0;
 	rb_write(c, r, sizeof(r));
+}
+
+SEC("tp_btf/sys_enter")
+int ring_enter(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	struct cap_config *c = cfg();
+	u64 args[6];
+
+	if (!ring_wants(c, (s64)ctx[1]))
+		return 0;
+	args[0] = regs->di;
+	args[1] = regs->si;
+	args[2] = regs->dx;
+	args[3] = regs->r10;
+	args[4] = regs->r8;
+	args[5] = regs->r9;
+	ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
 	return 0;
+}
+
+/* its exit (-1 as the number after rt_sigreturn, as raw_syscalls says) */
+SEC("tp_btf/sys_exit")
+int ring_exit(u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+
+	ring_exit_do(ctx, (s64)regs->orig_ax, (s64)ctx[1]);
+	return 0;
+}
+
+/*
+ * The same on the per-syscall tracepoints (syscalls:sys_enter_NAME),
+ * for a selection of a few syscalls with --comm, --uid, --cgroup or
+ * --tree: the other syscalls then run no program at all (the raw
+ * tracepoint runs one on every call of the machine).  Tracepoint
+ * programs: 1, or the hit's perf samples would be suppressed.
+ */
+SEC("tracepoint")
+int ring_enter_sc(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct pt_regs *regs;
+	u64 args[6], sp = 0, ip = 0;
+
+	if (!ring_wants(c, ctx->nr))
+		return 1;
+	/* read, not loaded: the record holds only this call's arguments */
+	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
+		return 1;
+	/* the user registers: rt_sigreturn's stack pointer, -i's ip */
+	if (ctx->nr == SYS_RT_SIGRETURN || c->ip) {
+		if (!bpf_core_enum_value_exists(enum bpf_func_id,
+						BPF_FUNC_task_pt_regs))
+			return 1;
+		regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+		sp = BPF_CORE_READ(regs, sp);
+		ip = BPF_CORE_READ(regs, ip);
+	}
+	ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
+	return 1;
+}
+
+SEC("tracepoint")
+int ring_exit_sc(struct exit_ctx *ctx)
+{
+	ring_exit_do(ctx, ctx->nr, ctx->ret);
+	return 1;
 }

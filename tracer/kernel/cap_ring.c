@@ -107,6 +107,8 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 		rb[i] = -1;
 	ring_evsel(&c->ev_enter, EV_SC_ENTER, "ring_enter");
 	ring_evsel(&c->ev_exit, EV_SC_EXIT, "ring_exit");
+	/* -i: the entries' raw bytes end with the IP (cfg->ip, capture.c) */
+	c->ev_enter.ip = w->ip;
 	if (perf_add_id(ps, RB_ID_ENTER, &c->ev_enter) ||
 	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit) ||
 	    perf_add_id(ps, RB_ID_CAP, &c->ev))
@@ -144,10 +146,23 @@ uint64_t capture_ring_drops(struct capture *c)
 	return sum;
 }
 
-int cap_ring_attach(struct capture *c, struct evlist *l)
+int cap_ring_attach(struct capture *c, struct evlist *l, struct tracefs *t)
 {
-	int r = cap_attach_btf(c, c->skel->progs.ring_enter) ?:
-		cap_attach_btf(c, c->skel->progs.ring_exit);
+	int r = 0;
+
+	if (!l->per_syscall)
+		r = cap_attach_btf(c, c->skel->progs.ring_enter) ?:
+		    cap_attach_btf(c, c->skel->progs.ring_exit);
+	/* a few syscalls (a selection's): on their own tracepoints */
+	for (int i = 0; !r && l->per_syscall && i < l->n; i++) {
+		const struct evsel *e = &l->ev[i];
+
+		if (e->role == EV_SC_ENTER || e->role == EV_SC_EXIT)
+			r = cap_attach_tp(c, e->role == EV_SC_ENTER ?
+					  c->skel->progs.ring_enter_sc :
+					  c->skel->progs.ring_exit_sc,
+					  t, e->sys, e->name, 0, 0);
+	}
 
 	/* their records come from the program, and the signals */
 	for (int i = 0; i < l->n; i++)

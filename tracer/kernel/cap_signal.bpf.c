@@ -31,6 +31,15 @@ int cap_signal(u64 *ctx)
 	if (ctx[2])
 		e.handler = (u64)BPF_CORE_READ((struct k_sigaction___e *)ctx[2],
 					       sa.sa_handler);
+	/*
+	 * -i: where the task is in user space as it dequeues it, which is
+	 * where strace reads it (its signal-delivery stop is in this same
+	 * get_signal, before a restarted call's IP is moved back)
+	 */
+	if (c->ip && bpf_core_enum_value_exists(enum bpf_func_id,
+						BPF_FUNC_task_pt_regs))
+		e.ip = BPF_CORE_READ((struct pt_regs *)bpf_task_pt_regs(
+					bpf_get_current_task_btf()), ip);
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
 	return 0;
 }
@@ -80,7 +89,13 @@ int cap_signal_gen(u64 *ctx)
 	if (!c)
 		return 0;
 	id = c->by_tid ? (u32)BPF_CORE_READ(t, pid) : (u32)BPF_CORE_READ(t, tgid);
-	if (!c->all && !traced_id(c, id))
+	/* (the receiver's address as a number: a global function takes no
+	   kernel pointer) */
+	if (c->target && bpf_probe_read_kernel(&info, sizeof(info), &ctx[2]))
+		return 0;
+	if (c->target ? !g_target_task(info) &&
+			!(c->follow && traced_id(c, id)) :
+	    !c->all && !traced_id(c, id))
 		return 0;
 	ss = BPF_CORE_READ(t, signal);
 	exiting = BPF_CORE_READ(ss, flags) & SIGNAL_GROUP_EXIT;

@@ -176,10 +176,15 @@ int sum_enter(u64 *ctx)
 
 	if (!s)
 		return 0;
-	if (s->known != gen) {
+	/*
+	 * A selection (--comm, ...) is asked on every call: a task may
+	 * rename itself, exec or change its uid between two switches.
+	 */
+	if (s->known != gen || sum_conf.target) {
 		u64 pt = bpf_get_current_pid_tgid();
 
 		s->traced = sum_conf.all ||
+			    (sum_conf.target && g_target()) ||
 			    traced_in(sum_conf.ids_in_array, sum_conf.slot_mask,
 				      sum_conf.by_tid ? (u32)pt : (u32)(pt >> 32));
 		s->known = gen;

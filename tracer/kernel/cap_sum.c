@@ -20,6 +20,7 @@ void cap_sum_conf(struct capture *c, const struct cap_want *w,
 
 	sc->all = cfg->all;
 	sc->by_tid = cfg->by_tid;
+	sc->target = cfg->target;
 	sc->ids_in_array = cfg->ids_in_array;
 	sc->slot_mask = cfg->slot_mask;
 	sc->sum_by = w->sum_by;

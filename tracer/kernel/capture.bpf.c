@@ -11,6 +11,7 @@
  *   cap_signal.bpf.c   signals as delivered, and how tasks ended
  *   cap_proc.bpf.c     exec and fork: children traced, privileged execs
  *   cap_bash.bpf.c     --spawns: bash's script lines, by uprobes
+ *   cap_target.bpf.c   --comm, --uid, --cgroup: who is traced; -Z, --errno
  */
 #define CAP_BPF_SHARED_HERE
 #include "cap.bpf.h"

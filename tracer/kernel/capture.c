@@ -69,14 +69,16 @@ static void fail(struct capture *c, const char *what, int e)
  * etrace's start-up.  Maps only the others use: one entry.
  */
 static void choose_programs(struct capture *c, const struct cap_want *w,
-			    int ring, int fits)
+			    int ring, int fits, int per_syscall)
 {
 	struct capture_bpf *k = c->skel;
 	const struct { struct bpf_program *p; int on; } use[] = {
 		{ k->progs.cap_enter, c->args && !ring },
 		{ k->progs.cap_exit, c->args && !ring },
-		{ k->progs.ring_enter, ring },
-		{ k->progs.ring_exit, ring },
+		{ k->progs.ring_enter, ring && !per_syscall },
+		{ k->progs.ring_exit, ring && !per_syscall },
+		{ k->progs.ring_enter_sc, ring && per_syscall },
+		{ k->progs.ring_exit_sc, ring && per_syscall },
 		{ k->progs.sum_enter, c->summary },
 		{ k->progs.sum_exit, c->summary },
 		{ k->progs.sum_switch, c->summary },
@@ -155,7 +157,23 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	cfg->all = (unsigned int)w->all;
 	cfg->follow = (unsigned int)w->follow;
 	cfg->by_tid = !w->follow && !w->all;
+	/* a selection: every task is asked (g_target), not all traced */
+	if (w->target) {
+		cfg->all = 0;
+		cfg->by_tid = 0;
+		cfg->target = 1;
+	}
+	cfg->failed = (unsigned int)w->failed;
+	if (w->target || w->failed)
+		cap_target_conf(c, w->tconf);
 	cfg->strsize = w->strsize;
+	cfg->ip = (unsigned int)w->ip;
+	if (c->dump) {
+		memcpy(cfg->dump_rd, w->dump_rd->bits, sizeof(cfg->dump_rd));
+		memcpy(cfg->dump_wr, w->dump_wr->bits, sizeof(cfg->dump_wr));
+		cfg->dump_high = (w->dump_rd->high ? 1u : 0) |
+				 (w->dump_wr->high ? 2u : 0);
+	}
 	cfg->fds = c->fds;
 	if (c->fds)
 		cfg->simple_dname = cap_fds_simple_dname();
@@ -202,7 +220,7 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 	int r;
 
 	if (c->ring)
-		r = cap_ring_attach(c, l);
+		r = cap_ring_attach(c, l, t);
 	else
 		r = c->args ? cap_args_attach(c, l, t) : 0;
 	if (!r && c->summary)
@@ -250,7 +268,8 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->args = w->args;
 	c->summary = w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
-	choose_programs(c, w, ring, fits);
+	c->dump = w->args && w->dump;
+	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
 	if (capture_bpf__load(c->skel)) {
@@ -267,7 +286,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 		}
 		c->ring = 1;
 	}
-	r = cap_args_spec(c, cfg.strsize, c->fds);
+	r = cap_args_spec(c, cfg.strsize);
 	if (r || bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &zero,
 				     &cfg, BPF_ANY)) {
 		fail(c, "cannot fill the BPF maps", r ? -r : errno);
@@ -316,6 +335,34 @@ int capture_add(struct capture *c, pid_t id)
 	   the update above: a program that sees the new count sees the id) */
 	__atomic_fetch_add(&c->skel->bss->traced_gen, 1, __ATOMIC_SEQ_CST);
 	return 0;
+}
+
+int capture_has(struct capture *c, pid_t id)
+{
+	uint32_t key = (uint32_t)id, slot = key & c->slot_mask, v = 0;
+	uint8_t one;
+
+	if (!c->active)
+		return 0;
+	if (c->ids_in_array)
+		return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced_ids),
+					    &slot, &v) && v == key;
+	return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced), &key,
+				    &one);
+}
+
+int capture_follow(struct capture *c, int on)
+{
+	int fd = c->active ? bpf_map__fd(c->skel->maps.config) : -1;
+	struct cap_config cfg;
+	uint32_t zero = 0;
+
+	if (fd < 0)
+		return 0;
+	if (bpf_map_lookup_elem(fd, &zero, &cfg))
+		return -errno;
+	cfg.follow = (unsigned int)on;
+	return bpf_map_update_elem(fd, &zero, &cfg, BPF_ANY) ? -errno : 0;
 }
 
 void capture_close(struct capture *c)
@@ -458,5 +505,25 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
 		out[slot] = &fdv[slot];
+	}
+}
+
+/* the decoders read no more segments than the program writes */
+_Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+
+void capture_dump(const struct cap_parsed *cp, struct cap *k,
+		  const struct cap **out)
+{
+	for (int i = 0; i < cp->nitems; i++) {
+		if (cp->item[i].arg != CAP_DUMP_ITEM)
+			continue;
+		k->p = cp->item[i].p;
+		k->len = cp->item[i].len;
+		k->count = cp->item[i].count;
+		k->total = cp->item[i].total;
+		k->flags = (uint8_t)((cp->item[i].flags & CAP_F_TRUNC ?
+				      CAP_TRUNC : 0) |
+				     (cp->item[i].flags & CAP_F_IOV ? CAP_IOV : 0));
+		*out = k;
 	}
 }

@@ -34,6 +34,7 @@ struct capture {
 	int summary;			/* keeps the -c summary in the kernel */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
+	int dump;			/* -e read=/write=: transfers copied */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	char bash_path[4096];
 	uint64_t bash_off[3];
@@ -52,6 +53,11 @@ struct cap_want {
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
 	int count_events;		/* -c alone: events counted, not shown */
+	int ip;				/* -i: ring mode's entries and signal
+					   records carry the user IP */
+	int dump;			/* -e read=/write=: transfers dumped */
+	const struct fd_sel *dump_rd;	/* ... on these fds */
+	const struct fd_sel *dump_wr;
 	unsigned int strsize;		/* -s */
 	unsigned int fds;		/* -y: CAP_FDS_* (0: none) */
 	unsigned int sum_by;		/* --by: SUM_BY_* */
@@ -60,6 +66,11 @@ struct cap_want {
 	const struct sc_select *sel;	/* the syscalls traced */
 	const struct sc_select *rec_sel;/* ring mode: the syscalls written
 					   (sel, or more: see the plan) */
+	const struct cap_target *target;/* --comm, --uid, --cgroup: the tasks
+					   traced (with all), or NULL */
+	const struct cap_target *tconf;	/* the programs' selection data */
+	int failed;			/* ring mode: only failed calls (in
+					   tconf's errs) are written */
 };
 
 /*
@@ -80,6 +91,10 @@ int cap_sum_read(struct capture *c, struct summary *s);
 uint64_t capture_ring_drops(struct capture *c);
 /* trace this tgid (or tid, for a command without -f) from now on */
 int capture_add(struct capture *c, pid_t id);
+/* is this id in the traced set (the program may have put it there)? */
+int capture_has(struct capture *c, pid_t id);
+/* children of traced tasks join the set from now on (on), or no longer */
+int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
 /*
  * Debian's bash, whose exported symbols give --spawns its script lines:
@@ -134,5 +149,8 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
  */
 void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS]);
+/* -e read=/write=: a record's dump (CAP_DUMP_ITEM) into k, *out = k */
+void capture_dump(const struct cap_parsed *cp, struct cap *k,
+		  const struct cap **out);
 
 #endif

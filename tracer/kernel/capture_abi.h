@@ -77,7 +77,8 @@ struct cap_spec {
 	unsigned char fd_ret;		/* -y: CAP_FDR_* */
 	unsigned char fd_pair;		/* -y: 1 + n: args[n] is an int[2] of
 					   new fds (pipe, socketpair) */
-	unsigned char pad[4];
+	unsigned char dump;		/* -e read=/write=: CAP_DUMP_* */
+	unsigned char pad[3];
 	struct cap_arg_spec arg[6];
 };
 
@@ -94,7 +95,40 @@ struct cap_spec {
 #define CAP_FD_ARG0	8
 #define CAP_FD_RET	14
 #define CAP_FD_PAIR0	15
-#define CAP_ITEM_ARGS	17		/* item arg numbers: below this */
+#define CAP_DUMP_ITEM	17		/* -e read=/write=: the transfer */
+#define CAP_ITEM_ARGS	18		/* item arg numbers: below this */
+
+/*
+ * -e read=/write= (strace's dumps): the bytes a call moved on an fd of
+ * the sets, as the item CAP_DUMP_ITEM of its capture record: at entry
+ * what a write-like call was given (strace dumps it even when the call
+ * fails), at exit what a read-like call read (its return value's worth).
+ * The item is a sequence of segments, one per buffer (one for a plain
+ * buffer, one per iovec element: up to CAP_ARRAY_MAX, and strace's rule,
+ * stopping at the first empty one), each a struct cap_dump_seg and its
+ * `copied` bytes (unpadded); at most CAP_DUMP_MAX bytes in all.  Item
+ * flags: CAP_F_IOV (the buffers of an iovec: numbered as strace numbers
+ * them), CAP_F_TRUNC (buffers after these were not copied: more iovec
+ * elements than were looked at, no room left in the record; sendmmsg's
+ * and recvmmsg's messages, whose item has no segment).
+ */
+#define CAP_DUMP_MAX	4096
+enum cap_dump_kind {
+	CAP_DUMP_NONE,
+	CAP_DUMP_WBUF,		/* write: args[1], args[2] bytes, at entry */
+	CAP_DUMP_RBUF,		/* read: args[1], ret bytes, at exit */
+	CAP_DUMP_WIOV,		/* writev: iovec args[1][args[2]], whole */
+	CAP_DUMP_RIOV,		/* readv: the same, ret bytes of it */
+	CAP_DUMP_WMSG,		/* sendmsg: args[1]'s msg_iov, whole */
+	CAP_DUMP_RMSG,		/* recvmsg: args[1]'s msg_iov, ret bytes */
+	CAP_DUMP_WMMSG,		/* sendmmsg, recvmmsg: not copied; an */
+	CAP_DUMP_RMMSG,		/* empty item says so (CAP_F_TRUNC) */
+};
+
+struct cap_dump_seg {
+	unsigned int total;		/* the buffer's bytes in the transfer */
+	unsigned int copied;		/* the first ones, following */
+};
 
 enum cap_fd_kind {
 	CAP_FD_PATH = 1,	/* a file: name is its path */
@@ -183,8 +217,35 @@ struct sum_conf {
 	unsigned int sum_by;		/* SUM_BY_* */
 	unsigned int hist;		/* --hist: the log2 histogram kept */
 	unsigned int wall;		/* -w: wall-clock time, not system */
-	unsigned int pad;
+	unsigned int target;		/* as cap_config's */
 	unsigned long long sel[16];	/* the syscalls counted (bits) */
+};
+
+/*
+ * --comm, --uid, --cgroup (cap_target.bpf.c): which tasks are traced,
+ * decided in the kernel on each call; read-only data, set before the
+ * load.  AND across kinds, OR within one; a kind with no entries is not
+ * asked.  comm: globs of '*' and '?' (literal: bit i, comm[i] has
+ * neither, and is compared as two words); uid: real uids; cgroup: a v2
+ * cgroup's id and its level, matched by the task's ancestor at that
+ * level (the cgroup or one below it).  self: etrace's tgid, never.
+ * errs: which failed calls are written (cap_config.failed), all of them
+ * for -Z.
+ */
+#define CAP_TARGET_MAX	8
+#define CAP_GLOB_MAX	32		/* bytes of a --comm glob, NUL included */
+
+struct cap_target {
+	unsigned int self;
+	unsigned int ncomm, nuid, ncg;
+	unsigned int literal;
+	unsigned int uid[CAP_TARGET_MAX];
+	unsigned int cg_level[CAP_TARGET_MAX];
+	unsigned int pad;
+	unsigned long long cg_id[CAP_TARGET_MAX];
+	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
+	/* --errno: bit e, calls failing with errno e (1 to 4095) */
+	unsigned long long errs[64];
 };
 
 struct cap_config {
@@ -195,7 +256,13 @@ struct cap_config {
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
-	unsigned int pad;
+	unsigned int target;		/* --comm, --uid, --cgroup: the tasks
+					   g_target() selects (with follow,
+					   and the traced set's) */
+	unsigned int failed;		/* ring mode, -Z or --errno: a call is
+					   written at its exit, if it failed
+					   (g_err_ok) */
+	unsigned int ip;		/* -i: records carry the user IP */
 	struct bash_syms bash;		/* --spawns */
 	/*
 	 * ring: the program writes each syscall's entry and exit itself,
@@ -211,6 +278,13 @@ struct cap_config {
 	unsigned long long rsel[16];	/* ring: the syscalls written (bits) */
 	/* -y: the kernel's simple_dname (memfd's names), or 0: unknown */
 	unsigned long long simple_dname;
+	/*
+	 * -e read=/write=: the fds whose transfers are dumped, fds 0-1023
+	 * by bit; dump_high bit 0 (read) and 1 (write): every fd above
+	 */
+	unsigned long long dump_rd[16], dump_wr[16];
+	unsigned int dump_high;
+	unsigned int pad2;
 };
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
@@ -226,6 +300,9 @@ struct cap_config {
  * dropped.  The reader treats them as it treats the kernel's.
  */
 #define RB_ENTER_SIZE	104		/* 36 + 64 raw + 4 padding */
+#define RB_ENTER_IP_SIZE 112		/* -i: 36 + 72 raw (args, then the
+					   user IP) + 4 padding */
+#define RING_IP_OFF	64		/* -i: the IP in an entry's raw bytes */
 #define RB_EXIT_SIZE	64		/* 36 + 24 raw + 4 padding */
 #define RB_LOST_SIZE	48
 
@@ -247,6 +324,7 @@ struct cap_rec {
 					   read (retried as FAULT is) */
 #define CAP_F_UNTERM	0x10		/* arrays: memory that could not be
 					   read before the NULL ending them */
+#define CAP_F_IOV	0x20		/* a dump of an iovec's buffers */
 
 /* CAP_OP_ARGV: each element's status byte */
 #define CAP_ARGV_OK	0		/* the whole string */
@@ -293,6 +371,8 @@ struct cap_sig {
 	unsigned char info[CAP_SIGINFO];
 	int tgid;			/* the receiver's process */
 	int kind;			/* enum cap_sig_kind */
+	unsigned long long ip;		/* -i, delivered: the user IP it is
+					   delivered at; 0 unknown */
 };
 
 /*

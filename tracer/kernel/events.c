@@ -461,6 +461,15 @@ int events_build(struct evlist *l, const struct ev_want *w,
 
 		e->sample_type = REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
 		/*
+		 * -i: the user registers (the IP alone, when no stack needs
+		 * them all) where strace reads the IP: at a call's entry and
+		 * at a signal's delivery, in the task itself
+		 */
+		e->ip = w->ip && (e->role == EV_SC_ENTER ||
+				  e->role == EV_SIG_DELIVER);
+		if (e->ip)
+			e->sample_type |= PERF_SAMPLE_REGS_USER;
+		/*
 		 * Not on the entries of exit and exit_group that are there
 		 * only to say how processes end: a process's last stack,
 		 * unwound in its own code, for nothing.

@@ -41,6 +41,8 @@ struct evsel {
 	int ring;		/* ring mode: BPF writes its records */
 	uint64_t sample_type;	/* what its samples carry */
 	int stack;		/* its samples carry a user (and kernel) stack */
+	int ip;			/* -i: its samples carry the user IP (the
+				   registers, or ring mode's raw bytes) */
 	int filter_bad;		/* the kernel refused its filter */
 };
 
@@ -64,6 +66,8 @@ struct ev_want {
 	int stack;			/* samples carry the user stack */
 	int stack_fp;			/* as the kernel's frame-pointer chain */
 	int kstack;			/* and the kernel's stack */
+	int ip;				/* -i: entries and signal deliveries
+					   carry the user IP */
 	int all;			/* -a: etrace's own calls filtered out */
 };
 

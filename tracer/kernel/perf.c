@@ -314,9 +314,12 @@ static int open_one(struct perfset *ps, struct evsel *e, int sideband,
 	a.config = (uint64_t)e->tp_id;
 	a.sample_type = e->sample_type ? e->sample_type :
 			REC_SAMPLE_BASE | PERF_SAMPLE_RAW;
-	if (a.sample_type & PERF_SAMPLE_REGS_USER) {
+	/* a stack to unwind needs every register; -i alone, the IP */
+	if (a.sample_type & PERF_SAMPLE_STACK_USER) {
 		a.sample_regs_user = UNWIND_REGS_MASK;
 		a.sample_stack_user = ps->stack_size;
+	} else if (a.sample_type & PERF_SAMPLE_REGS_USER) {
+		a.sample_regs_user = REC_IP_MASK;
 	}
 	if (a.sample_type & PERF_SAMPLE_CALLCHAIN) {
 		/* fp: the user chain (and the kernel's with --kstack) */

@@ -33,7 +33,8 @@ static void sig_hold(struct pair *p, struct task *t, const struct cap_sig *sg)
 		struct task *o = task_find(&p->tasks, p->held[0].tid);
 
 		if (o) {
-			pair_signal_line(p, o, &p->held[0].sg, p->now);
+			pair_signal_line(p, o, &p->held[0].sg, o->call_ip,
+					 p->now);
 			o->held--;
 		}
 		memmove(p->held, p->held + 1, sizeof(p->held[0]) * (max - 1));
@@ -86,7 +87,15 @@ void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw)
 		return;
 	}
 	pair_flush_signals(p, t, p->now);
-	pair_signal_line(p, t, &sg, p->now);
+	/*
+	 * -i: a delivered signal's IP was read in the receiver; one never
+	 * delivered, sent to a task in no traced call, is where strace
+	 * stops for it at the end of the untraced call the task is in (its
+	 * records come with -i); in none, the task may be running its own
+	 * code, which only a stop would show: unknown
+	 */
+	pair_signal_line(p, t, &sg, sg.kind == CAP_SIG_DELIVERED ? sg.ip :
+			 t->other_ip, p->now);
 }
 
 /* how a task ended, read by BPF as wait(2) will report it */
@@ -118,7 +127,7 @@ static int fatal_by_default(int sig)
 }
 
 void ends_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
-		 uint64_t handler, int code, uint64_t time)
+		 uint64_t handler, int code, uint64_t ip, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
 
@@ -134,7 +143,7 @@ void ends_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
 		info.len = 12;	/* si_signo, si_errno, si_code: all it knows */
 		info.count = info.total = 0;
 		info.flags = CAP_TRUNC;
-		p->sink->ops->signal(p->sink, t, sig, &info, 1, time);
+		p->sink->ops->signal(p->sink, t, sig, &info, 1, ip, time);
 	}
 
 	/*

@@ -13,9 +13,9 @@
 
 #include "pair.h"
 
-/* signal_deliver's sample (without BPF: no siginfo) */
+/* signal_deliver's sample (without BPF: no siginfo; ip: -i's, or 0) */
 void ends_signal(struct pair *p, pid_t pid, pid_t tid, int sig,
-		 uint64_t handler, int code, uint64_t time);
+		 uint64_t handler, int code, uint64_t ip, uint64_t time);
 /* the BPF programs' records: a signal with its siginfo (struct
    cap_sig), how a task ended (struct cap_exit) */
 void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw);

@@ -252,14 +252,13 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 			     p->joinbuf + ph * (JOIN_BUF / 2), JOIN_BUF / 2);
 		if (p->fo.fds || p->paths)
 			capture_fds(&cp, p->fdv, c->fd);
+		capture_dump(&cp, &p->dumpcap, &c->dump);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)
 		strings_from_files(p, t, c);
 	cut_strings(p, c);
 }
-
-
 
 static int is_exec(long nr)
 {
@@ -364,12 +363,12 @@ static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 
 /* a signal line of t, with the siginfo the BPF program read */
 void pair_signal_line(struct pair *p, struct task *t,
-		      const struct cap_sig *sg, uint64_t time)
+		      const struct cap_sig *sg, uint64_t ip, uint64_t time)
 {
 	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
 
 	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
-			     0, time);
+			     0, ip, time);
 }
 
 void pair_flush_signals(struct pair *p, struct task *t, uint64_t time)
@@ -379,8 +378,11 @@ void pair_flush_signals(struct pair *p, struct task *t, uint64_t time)
 	if (!t->held)
 		return;
 	for (i = j = 0; i < p->nheld; i++) {
+		/* -i: at the call they came in (strace's stop), or delivered */
 		if (p->held[i].tid == t->tid)
-			pair_signal_line(p, t, &p->held[i].sg, time);
+			pair_signal_line(p, t, &p->held[i].sg,
+					 p->held[i].sg.kind == CAP_SIG_DELIVERED ?
+					 p->held[i].sg.ip : t->call_ip, time);
 		else
 			p->held[j++] = p->held[i];
 	}
@@ -420,7 +422,7 @@ static void note_exit_code(struct pair *p, struct task *t, long nr,
 
 void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		const uint64_t *args, int nargs, uint64_t time,
-		const struct stack_sample *stk)
+		const struct stack_sample *stk, uint64_t ip)
 {
 	struct task *t;
 	struct sc_call c;
@@ -434,8 +436,10 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 				     task_find(&p->tasks, tid);
 		if (!t)
 			return;
-		/* not printed, but a later signal or exit line says it (-n) */
+		/* not printed, but a later signal or exit line says it (-n),
+		   and a signal it is sent in it, its IP (-i) */
 		t->last_nr = nr;
+		t->other_ip = ip;
 		/* whether it will reap (-Y) */
 		if (nr == SYS_waitid && nargs > 3)
 			t->wait_opts = (uint32_t)args[3];
@@ -459,6 +463,8 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	memset(t->args, 0, sizeof(t->args));
 	memcpy(t->args, args, sizeof(uint64_t) * (size_t)(nargs < SC_MAX_ARGS ? nargs : SC_MAX_ARGS));
 	t->t_enter = time;
+	t->call_ip = ip;
+	t->other_ip = 0;
 	note_exit_code(p, t, nr, args);
 	claim(&t->cs[0], nr);
 	t->cs[1].state = CS_EMPTY;
@@ -511,8 +517,10 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	}
 	if (!sel_has(p->sel, nr)) {
 		/* not shown, but it may reap a child -Y names */
-		if ((t = task_find(&p->tasks, tid)))
+		if ((t = task_find(&p->tasks, tid))) {
 			pidnames_wait(&p->names, t, nr, ret, NULL);
+			t->other_ip = 0;
+		}
 		return;
 	}
 	t = task_for(p, pid, tid);
@@ -544,6 +552,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		/* no entry: attached in the call, or the entry was lost */
 		t->nr = nr;
 		t->nframes = 0;	/* and no stack: not the previous call's */
+		t->call_ip = 0;	/* nor its IP */
 		memset(t->args, 0, sizeof(t->args));
 		t->cs[0].state = CS_EMPTY;
 		seen = 0;
@@ -559,6 +568,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			memcpy(t->args, c.args, sizeof(t->args));
 			/* 0 when it began is not known (no BPF) */
 			t->t_enter = t->exec_t_enter;
+			t->call_ip = p->launch->exec_ip;
 			/* counted, as strace -c does (no time without BPF) */
 			if (p->sum_calls)
 				summary_call(p->sum, t->comm, t->pid, t->tid,

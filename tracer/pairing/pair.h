@@ -64,6 +64,7 @@ struct pair {
 	/* one call's captures as the decoders see them (reused per call) */
 	struct cap capv[2][SC_MAX_ARGS];
 	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
+	struct cap dumpcap;		/* -e read=/write=: its transfer */
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
@@ -103,10 +104,13 @@ void pair_free(struct pair *p);
 /* a traced task that existed before the trace (attach, command) */
 struct task *pair_add_task(struct pair *p, pid_t tid, pid_t pid,
 			   const char *comm);
-/* stk: the sample's stack, when it carries one (-k), else NULL */
+/*
+ * stk: the sample's stack, when it carries one (-k), else NULL; ip: the
+ * user IP at the entry (-i), 0 when the record has none
+ */
 void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		const uint64_t *args, int nargs, uint64_t time,
-		const struct stack_sample *stk);
+		const struct stack_sample *stk, uint64_t ip);
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	       uint64_t time);
 void pair_comm(struct pair *p, pid_t pid, pid_t tid, const char *comm,
@@ -127,9 +131,12 @@ void pair_exec_privileged(struct pair *p, const uint8_t *raw);
 /* end t's open call: its exit was lost, it died in it, or detached */
 void pair_end_call(struct pair *p, struct task *t, uint64_t time,
 		   enum call_end end);
-/* a signal line of t (struct cap_sig: the BPF program's record) */
+/*
+ * a signal line of t (struct cap_sig: the BPF program's record); ip: the
+ * user IP it is shown at (-i), 0 unknown
+ */
 void pair_signal_line(struct pair *p, struct task *t,
-		      const struct cap_sig *sg, uint64_t time);
+		      const struct cap_sig *sg, uint64_t ip, uint64_t time);
 /* the signal lines held for t's call (ends.c), now that it ended */
 void pair_flush_signals(struct pair *p, struct task *t, uint64_t time);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,

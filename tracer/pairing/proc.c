@@ -13,16 +13,15 @@
 
 #include "proc.h"
 
-int proc_tids(pid_t pid, pid_t **tids, int *n)
+/* the numbered entries of a /proc directory */
+static int list_ids(const char *path, pid_t **tids, int *n)
 {
-	char path[64];
 	DIR *d;
 	struct dirent *de;
 	int cap = 0;
 
 	*tids = NULL;
 	*n = 0;
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	d = opendir(path);
 	if (!d)
 		return errno == ENOENT ? -ESRCH : -errno;
@@ -45,6 +44,19 @@ int proc_tids(pid_t pid, pid_t **tids, int *n)
 	}
 	closedir(d);
 	return *n ? 0 : -ESRCH;
+}
+
+int proc_tids(pid_t pid, pid_t **tids, int *n)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	return list_ids(path, tids, n);
+}
+
+int proc_pids(pid_t **pids, int *n)
+{
+	return list_ids("/proc", pids, n);
 }
 
 static int read_small(const char *path, char *buf, size_t len)
@@ -100,4 +112,19 @@ int proc_alive(pid_t tid)
 	/* the state follows the last ')' (comm may contain one) */
 	p = strrchr(buf, ')');
 	return p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+}
+
+pid_t proc_ppid(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	int ppid;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_small(path, buf, sizeof(buf)) < 0)
+		return -ESRCH;
+	/* state, then the parent, after the last ')' (comm may hold one) */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %d", &ppid) != 1)
+		return -ESRCH;
+	return (pid_t)ppid;
 }

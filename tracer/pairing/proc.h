@@ -10,6 +10,10 @@
 
 /* the threads of process pid; -errno (-ESRCH: no such process) */
 int proc_tids(pid_t pid, pid_t **tids, int *n);
+/* every process (tgid) there is now; -errno */
+int proc_pids(pid_t **pids, int *n);
+/* the parent of process pid, or -ESRCH */
+pid_t proc_ppid(pid_t pid);
 /* thread group of tid, or -errno */
 pid_t proc_tgid(pid_t tid);
 /* comm of tid into comm[16]; 0 or -errno */

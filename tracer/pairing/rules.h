@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Rules stage: which calls are shown, decided once, between pairing and
- * the sinks: -z, -Z, -e status= (how a call ended, in strace's words)
- * and --duration.  A sink is handed only the calls these let through;
+ * the sinks: -z, -Z, -e status= (how a call ended, in strace's words),
+ * --errno and --duration.  A sink is handed only the calls these let through;
  * with any of them set, it writes each call whole at its end (a call
  * can be judged only then).
  */
@@ -43,6 +43,8 @@ enum call_end {
 struct rules {
 	unsigned int status;	/* STATUS_* shown */
 	uint64_t duration_ns;	/* --duration: only calls this slow */
+	const unsigned long long *errs;	/* --errno: bit e, a failure with
+					   errno e is shown; NULL: any */
 	int filters;		/* either says no to some calls */
 };
 
@@ -71,9 +73,15 @@ static inline int rules_show(const struct rules *r, const struct sc_call *c,
 			     enum call_end end, int seen_enter,
 			     uint64_t t_enter, uint64_t time)
 {
+	enum call_status st;
+
 	if (!r->filters)
 		return 1;
-	if (!(r->status & (1u << call_status(c, end))))
+	st = call_status(c, end);
+	if (!(r->status & (1u << st)))
+		return 0;
+	if (r->errs && st == ST_FAILED &&
+	    !(r->errs[(uint64_t)-c->ret / 64 % 64] >> ((uint64_t)-c->ret % 64) & 1))
 		return 0;
 	return !r->duration_ns ||
 	       (seen_enter && t_enter && end == END_RETURNED &&

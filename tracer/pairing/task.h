@@ -30,6 +30,10 @@ struct task {
 	uint32_t wait_opts;		/* -Y: its waitid's options, not shown */
 	uint64_t args[SC_MAX_ARGS];
 	uint64_t t_enter;
+	uint64_t call_ip;		/* -i: the user IP at its call's entry,
+					   0 when not known (no entry seen) */
+	uint64_t other_ip;		/* -i: that of the untraced call it is
+					   in, 0 when in none (or not known) */
 	uint64_t exec_t_enter;		/* the command's execve, seen by BPF */
 	int resume_arg;			/* first argument printed at exit */
 	/* captured argument memory: [0] entry, [1] exit (capture.h) */

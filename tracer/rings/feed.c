@@ -90,6 +90,28 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	}
 }
 
+/*
+ * -i: the user IP a sample carries: ring mode's after the args, or the
+ * sampled registers (all of them with a stack to unwind, else the IP
+ * alone); 0 when it carries none (a kernel thread's).
+ */
+static uint64_t sample_ip(const struct evsel *e, const struct rec *r)
+{
+	uint64_t ip = 0;
+
+	if (!e->ip)
+		return 0;
+	if (e->ring) {
+		if (r->raw_size >= RING_IP_OFF + 8)
+			memcpy(&ip, r->raw + RING_IP_OFF, 8);
+		return ip;
+	}
+	if (!r->regs_abi || !r->regs)
+		return 0;
+	return r->regs[e->sample_type & PERF_SAMPLE_STACK_USER ?
+		       UNWIND_REG_IP : 0];
+}
+
 static void on_sample(struct trace *t, const struct perf_event_header *h,
 		      uint64_t time)
 {
@@ -101,7 +123,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 
 	if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
 	    rec_parse(h, h->size, e->sample_type ? e->sample_type :
-		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW, UNWIND_NREGS, &r)) {
+		      REC_SAMPLE_BASE | PERF_SAMPLE_RAW,
+		      e->sample_type & PERF_SAMPLE_STACK_USER ? UNWIND_NREGS : 1,
+		      &r)) {
 		t->bad++;
 		return;
 	}
@@ -115,7 +139,9 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 	}
 	if (e->stack) {
 		/* the stack of this sample (in the ring: used now or never) */
-		ss.regs = r.regs_abi ? r.regs : NULL;
+		/* (-i alone samples the IP: no registers to unwind from) */
+		ss.regs = r.regs_abi && (e->sample_type &
+					 PERF_SAMPLE_STACK_USER) ? r.regs : NULL;
 		ss.stack = r.stack;
 		ss.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
 		ss.chain = r.callchain;
@@ -133,7 +159,7 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		memcpy(args, r.raw + e->off_args, 8 * (size_t)nargs);
 		pair_enter(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			   (long)rd(r.raw, e->off_nr, e->sz_nr), args, nargs,
-			   time, stk);
+			   time, stk, sample_ip(e, &r));
 		break;
 	case EV_SC_EXIT:
 		if ((uint32_t)(e->off_nr + e->sz_nr) > r.raw_size ||
@@ -162,7 +188,8 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		ends_signal(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			    (int)rd(r.raw, e->off_sig, 4),
 			    rd(r.raw, e->off_handler, 8),
-			    (int)rd(r.raw, e->off_code, 4), time);
+			    (int)rd(r.raw, e->off_code, 4), sample_ip(e, &r),
+			    time);
 		break;
 	}
 }

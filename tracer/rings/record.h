@@ -6,6 +6,7 @@
 #ifndef ETRACE_RECORD_H
 #define ETRACE_RECORD_H
 
+#include <asm/perf_regs.h>
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,9 @@
 			  PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER | \
 			  PERF_SAMPLE_IP | PERF_SAMPLE_ID | \
 			  PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_PERIOD)
+
+/* -i without a stack to unwind: the user IP is the one register sampled */
+#define REC_IP_MASK (1ull << PERF_REG_X86_IP)
 
 struct rec {
 	uint32_t type;		/* PERF_RECORD_* */

@@ -14,32 +14,41 @@
 #include "proc.h"
 #include "trace.h"
 
-int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
+/* -p PID names a process other than etrace: 0, or -errno with err */
+static int attach_check(pid_t pid, char *err, size_t errlen)
 {
-	const struct plan *p = t->p;
-	int opened = 0;
+	pid_t g;
 
 	if (pid == getpid()) {
 		snprintf(err, errlen, "-p %d: that is etrace itself", (int)pid);
 		return -EINVAL;
 	}
-	if (proc_tgid(pid) != pid) {
-		pid_t g = proc_tgid(pid);
+	g = proc_tgid(pid);
+	if (g == pid)
+		return 0;
+	if (g < 0)
+		snprintf(err, errlen, "-p %d: no such process", (int)pid);
+	else
+		snprintf(err, errlen, "-p %d: is a thread of process %d;"
+			 " give the process", (int)pid, (int)g);
+	return -ESRCH;
+}
 
-		if (g < 0)
-			snprintf(err, errlen, "-p %d: no such process", (int)pid);
-		else
-			snprintf(err, errlen, "-p %d: is a thread of process %d;"
-				 " give the process", (int)pid, (int)g);
-		return -ESRCH;
-	}
+int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
+{
+	const struct plan *p = t->p;
+	int opened = 0, r;
+
+	r = attach_check(pid, err, errlen);
+	if (r)
+		return r;
 	/*
 	 * Threads born while we attach would be missed: list again until
 	 * a pass finds none new.
 	 */
 	for (int pass = 0; pass < 16; pass++) {
 		pid_t *tids;
-		int n, fresh = 0, r;
+		int n, fresh = 0;
 
 		r = proc_tids(pid, &tids, &n);
 		if (r) {
@@ -103,5 +112,80 @@ int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
 		else
 			fprintf(stderr, "etrace: Process %d attached\n", (int)pid);
 	}
+	return 0;
+}
+
+/* one process of a tree: its threads join the tasks, it the traced set */
+static int tree_add(struct trace *t, pid_t pid, pid_t **tree, int *ntree)
+{
+	pid_t *tids, *nt;
+	int n, r;
+
+	r = capture_add(&t->cap, pid);
+	if (r)
+		return r;
+	nt = realloc(*tree, sizeof(pid_t) * (size_t)(*ntree + 1));
+	if (!nt)
+		return -ENOMEM;
+	*tree = nt;
+	nt[(*ntree)++] = pid;
+	if (proc_tids(pid, &tids, &n))
+		return 0;	/* it just exited */
+	for (int i = 0; i < n; i++) {
+		char comm[16] = "";
+
+		proc_comm(tids[i], comm);
+		pair_add_task(&t->pr, tids[i], pid, comm);
+	}
+	free(tids);
+	return 0;
+}
+
+static int in_tree(const pid_t *tree, int n, pid_t pid)
+{
+	for (int i = 0; i < n; i++)
+		if (tree[i] == pid)
+			return 1;
+	return 0;
+}
+
+/*
+ * -p PID --tree: the process and every descendant it has.  Ring mode,
+ * the program following forks (by tgid): a process is put in the traced
+ * set before its children are looked for, so a child forked after that
+ * is put there by the program (cap_fork), from its first instruction,
+ * and one forked before is in the next listing of /proc.  Listing again
+ * until a pass finds no descendant that the program did not already
+ * add, none is missed.  Without -f the program stops following then:
+ * what was born during the attach is in, what comes later is not.
+ */
+int attach_tree(struct trace *t, pid_t root, char *err, size_t errlen)
+{
+	pid_t *tree = NULL, *all;
+	int ntree = 0, n, fresh = 1, r;
+
+	r = attach_check(root, err, errlen) ?: tree_add(t, root, &tree, &ntree);
+	while (!r && fresh) {
+		fresh = 0;
+		r = proc_pids(&all, &n);
+		for (int i = 0; !r && i < n; i++) {
+			if (in_tree(tree, ntree, all[i]) || all[i] == getpid() ||
+			    !in_tree(tree, ntree, proc_ppid(all[i])))
+				continue;
+			/* (added by the program at its fork: followed since) */
+			fresh += !capture_has(&t->cap, all[i]);
+			r = tree_add(t, all[i], &tree, &ntree);
+		}
+		free(all);
+	}
+	if (r) {
+		free(tree);
+		snprintf(err, errlen, "-p %d --tree: %s", (int)root, strerror(-r));
+		return r;
+	}
+	if (!(t->p->quiet & QUIET_ATTACH))
+		fprintf(stderr, "etrace: Process %d attached, with %d"
+			" descendants\n", (int)root, ntree - 1);
+	free(tree);
 	return 0;
 }

@@ -27,6 +27,27 @@ extern char **environ;
  * child and not init's, and etrace's children are, at any time, where
  * every live descendant hangs or will: launch_kill finds them all there.
  */
+/*
+ * The command's execve, made by this syscall instruction rather than
+ * libc's: -i prints the address after it, which etrace then knows
+ * exactly (without BPF the call's entry is not seen: it comes before
+ * the events are enabled).  Returns -errno; the arguments are already
+ * where the syscall takes them (rdi, rsi, rdx).
+ */
+__asm__(".text\n"
+	".globl launch_execve, launch_execve_ret\n"
+	".hidden launch_execve, launch_execve_ret\n"
+	".type launch_execve, @function\n"
+	"launch_execve:\n"
+	"	mov $59, %eax\n"	/* SYS_execve on x86_64 */
+	"	syscall\n"
+	"launch_execve_ret:\n"
+	"	ret\n"
+	".size launch_execve, .-launch_execve\n");
+__attribute__((visibility("hidden")))
+long launch_execve(const char *path, char *const argv[], char *const envp[]);
+__attribute__((visibility("hidden"))) extern const char launch_execve_ret[];
+
 static int kill_prepare(const struct launch_conf *cf, char *err,
 			size_t errlen)
 {
@@ -188,6 +209,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 	while (l->env && l->env[l->envc])
 		l->envc++;
 	l->envp = (unsigned long)l->env;
+	l->exec_ip = (unsigned long)launch_execve_ret;
 	e = kill_prepare(cf, err, errlen);
 	if (e)
 		return e;
@@ -237,8 +259,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 			;
 		if (c != 'g')
 			_exit(127);
-		execve(l->path, argv, l->env);
-		e = errno;
+		e = (int)-launch_execve(l->path, argv, l->env);
 		if (write(ex[1], &e, sizeof(e)) < 0)
 			_exit(127);
 		_exit(127);

@@ -19,6 +19,8 @@ struct launch {
 				   made from it by -E (owned then) */
 	int envc;		/* entries in env */
 	unsigned long envp;	/* env's address: the child's is the same */
+	unsigned long exec_ip;	/* -i: the execve's user IP (the address
+				   after its syscall instruction) */
 	int go_fd;		/* write a byte: exec now */
 	int err_fd;		/* reads the exec errno, or EOF on success */
 };

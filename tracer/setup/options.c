@@ -207,6 +207,13 @@ static int opt_pids(struct options *o, const struct opt_row *r,
 	return optval_pids(arg, &o->pids, &o->npids, cx->err, cx->errlen);
 }
 
+/* --comm, --uid, --cgroup, --errno (targets.c) */
+static int opt_target(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	return targets_add(&o->targets, r->val, arg, cx->err, cx->errlen);
+}
+
 static int opt_ring(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -231,6 +238,19 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -e read=SET, -e write=SET (strace's sets of fds; each replaces) */
+static int opt_dump_rd(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_rd, cx->err, cx->errlen);
+}
+
+static int opt_dump_wr(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	return optval_fdset(arg, &o->dump_wr, cx->err, cx->errlen);
+}
+
 static int opt_trace_path(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
@@ -245,7 +265,10 @@ static const struct {
 	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
-	{ "decode-fds=", opt_decode_fds },
+	{ "decode-fds=", opt_decode_fds }, { "read=", opt_dump_rd },
+	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
+	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
+	{ "w=", opt_dump_wr },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,
@@ -447,6 +470,11 @@ static const struct opt_row opt_rows[] = {
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
+	{ "comm", LONG_ONLY + 71, ARG, opt_target, 0, TARGET_COMM },
+	{ "uid", LONG_ONLY + 72, ARG, opt_target, 0, TARGET_UID },
+	{ "cgroup", LONG_ONLY + 73, ARG, opt_target, 0, TARGET_CGROUP },
+	{ "errno", LONG_ONLY + 75, ARG, opt_target, 0, TARGET_ERRNO },
+	ROW_INT("tree", LONG_ONLY + 74, opt_set, tree, 1),
 	/* selection */
 	ROW(NULL, 'e', ARG, opt_e),
 	ROW("trace-path", 'P', ARG, opt_trace_path),
@@ -460,6 +488,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("output", 'o', ARG, opt_output),
 	ROW_INT("output-append-mode", 'A', opt_set, append, 1),
 	ROW_INT("syscall-number", 'n', opt_set, scno, 1),
+	ROW_INT("instruction-pointer", 'i', opt_set, iptr, 1),
 	ROW(NULL, 'Y', NOARG, opt_decode_pids),
 	ROW("decode-pids", LONG_ONLY + 14, ARG, opt_decode_pids),
 	ROW_INT("json", 'j', opt_set, json, 1),
@@ -472,6 +501,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
+	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
+	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
 	ROW("quiet", LONG_ONLY + 15, optional_argument, opt_quiet_set),
@@ -541,6 +572,24 @@ static void opt_defaults(struct options *o)
 	sel_all(&o->sel);
 }
 
+int opt_rows_check(char *err, size_t errlen)
+{
+	for (size_t i = 0; i < NROWS; i++)
+		for (size_t j = i + 1; j < NROWS; j++) {
+			const struct opt_row *a = &opt_rows[i], *b = &opt_rows[j];
+
+			if (a->key == b->key ||
+			    (a->name && b->name && !strcmp(a->name, b->name))) {
+				snprintf(err, errlen, "option rows %zu (%s) and"
+					 " %zu (%s) share a key or a name", i,
+					 a->name ? a->name : "-", j,
+					 b->name ? b->name : "-");
+				return -1;
+			}
+		}
+	return 0;
+}
+
 static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		      size_t errlen)
 {
@@ -601,6 +650,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 void opt_free(struct options *o)
 {
 	pathsel_free(&o->paths);
+	targets_free(&o->targets);
 	for (int i = 0; i < o->ntps; i++) {
 		free(o->tps[i].glob);
 		free(o->tps[i].filter);

@@ -13,6 +13,7 @@
 
 #include "pathsel.h"
 #include "select.h"
+#include "targets.h"
 
 struct options {
 	int follow;		/* -f: 1, -ff: 2 (one file per process) */
@@ -25,6 +26,9 @@ struct options {
 	char **env;		/* -E VAR=VAL, -E VAR: in order */
 	int nenv;
 	int scno;		/* -n: the syscall number before each line */
+	int iptr;		/* -i: the user IP before each line */
+	struct fd_sel dump_rd;	/* -e read=SET: fds whose reads are dumped */
+	struct fd_sel dump_wr;	/* -e write=SET: ... whose writes */
 	int pid_names;		/* -Y, --decode-pids=comm: tasks' names */
 	int quiet;		/* -q given: 1, -qq 2, -qqq 3 */
 	unsigned int quiet_set;	/* what is silenced: QUIET_* (sink.h), from
@@ -77,6 +81,8 @@ struct options {
 				   --flamegraph, --spawns (tables, reports) */
 	const char *user;	/* -u USER: run the command as USER */
 	int ready_fd;		/* --ready-fd N: told once tracing, or -1 */
+	struct target_sel targets;	/* --comm, --uid, --cgroup */
+	int tree;		/* --tree: -p's processes and descendants */
 	int color;		/* --color=WHEN: enum opt_color */
 };
 
@@ -94,6 +100,12 @@ enum opt_color {
 int opt_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t errlen);
 void opt_free(struct options *o);
+/*
+ * The option table's own rule: no two rows share a key or a long name
+ * (getopt_long would hand both to the first).  0, or -1 with err naming
+ * them.  For the unit tests.
+ */
+int opt_rows_check(char *err, size_t errlen);
 
 /*
  * optrules.c, once the command line is read: what the options imply for

@@ -40,6 +40,11 @@ void opt_imply(struct options *o)
 	}
 	if (o->kstack && !o->stack)
 		o->stack = 1;
+	/* a selection is made among every task: system-wide */
+	if (targets_any(&o->targets) && !o->npids)
+		o->system_wide = 1;
+	/* --errno: the calls that failed so; -Z: with any errno */
+	targets_imply_status(&o->targets, &o->status);
 	if (!o->stack_size)
 		o->stack_size = 8192;
 	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
@@ -91,6 +96,10 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->paths.n && o->no_bpf)
 		why = "-P needs the BPF program (it reads the calls' paths and"
 		      " fds): not with --no-bpf";
+	else if ((fdsel_any(&o->dump_rd) || fdsel_any(&o->dump_wr)) &&
+		 o->no_bpf)
+		why = "-e read=/write= dump the BPF program's copies of the"
+		      " data: not with --no-bpf";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
 	else if (o->follow > 2)
@@ -131,6 +140,10 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		      " coloured";
 	else if (o->stack_perf)
 		why = perf_excludes(o);
+	else
+		why = targets_refuse(&o->targets, &(struct targets_with){
+			o->tree, o->npids, o->stack, o->ntps, o->lines,
+			o->no_bpf, o->status });
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

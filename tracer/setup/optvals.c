@@ -173,3 +173,50 @@ int optval_decode_fds(const char *arg, unsigned int *out, char *word,
 	}
 	return 0;
 }
+
+int optval_fdset(const char *arg, struct fd_sel *out, char *err,
+		 size_t errlen)
+{
+	struct fd_sel s;
+	const char *t = arg;
+	int neg = 0;
+
+	memset(&s, 0, sizeof(s));
+	while (*t == '!') {
+		neg = !neg;
+		t++;
+	}
+	if (strcmp(t, "all") && strcmp(t, "none")) {
+		while (1) {
+			size_t n = strcspn(t, ",");
+			long fd;
+			char tok[24];
+
+			if (n < sizeof(tok)) {
+				memcpy(tok, t, n);
+				tok[n] = '\0';
+			}
+			if (n >= sizeof(tok) ||
+			    optval_long(tok, 0, FD_SEL_MAX - 1, &fd)) {
+				snprintf(err, errlen, "invalid descriptor '%.*s'"
+					 " (want 0 to %d, all, none; a leading !"
+					 " negates)", (int)(n < 32 ? n : 32), t,
+					 FD_SEL_MAX - 1);
+				return -1;
+			}
+			s.bits[fd / 64] |= 1ull << (fd % 64);
+			if (!t[n])
+				break;
+			t += n + 1;
+		}
+	} else if (!strcmp(t, "all")) {
+		neg = !neg;
+	}
+	if (neg) {
+		for (int i = 0; i < FD_SEL_MAX / 64; i++)
+			s.bits[i] = ~s.bits[i];
+		s.high = 1;
+	}
+	*out = s;
+	return 0;
+}

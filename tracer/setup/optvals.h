@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "select.h"
+
 /* a byte size: digits, then K, M or G (B or iB after it allowed), 1..max */
 int optval_size(const char *s, unsigned long long max, size_t *out);
 /* the index of arg among the n words, or -1 */
@@ -39,5 +41,13 @@ int optval_names(const char *arg, const struct optval_name *nb, size_t n,
    unknown word (cut at wlen) in word */
 int optval_decode_fds(const char *arg, unsigned int *out, char *word,
 		      size_t wlen);
+
+/*
+ * -e read=, -e write=: strace's set of descriptors (numbers, "all",
+ * "none", a comma list, each leading "!" inverting), replacing *out; -1
+ * with the line naming the token at fault in err
+ */
+int optval_fdset(const char *arg, struct fd_sel *out, char *err,
+		 size_t errlen);
 
 #endif

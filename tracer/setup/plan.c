@@ -45,14 +45,22 @@ static void plan_capture(const struct options *o, struct plan *p)
 
 	w->no_bpf = o->no_bpf;
 	w->args = !table_only;
-	w->ring = !o->stack && !o->npids && !o->ntps && !table_only;
+	w->ring = !o->stack && (!o->npids || o->tree) && !o->ntps &&
+		  !table_only;
 	w->summary = o->summary != 0;
 	w->signals = !table_only;
-	w->follow = o->follow > 0;
+	/* --tree: forks followed while attaching (the kernel adds who is
+	   born meanwhile; see attach_tree) */
+	w->follow = o->follow > 0 || o->tree;
 	w->all = o->system_wide;
 	w->spawns = o->spawns;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
+	w->ip = o->iptr && o->lines;
+	w->dump = o->lines && (fdsel_any(&o->dump_rd) ||
+			       fdsel_any(&o->dump_wr));
+	w->dump_rd = &o->dump_rd;
+	w->dump_wr = &o->dump_wr;
 	w->fds = o->decode_fds ? CAP_FDS_ON | (o->decode_fds & DECODE_FD_SOCKET ?
 					      CAP_FDS_SOCKET : 0) : 0;
 	/* -P: fds are matched by what they refer to */
@@ -63,14 +71,26 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->sum_wall = o->sum_wall;
 	w->sel = &o->sel;
 	w->rec_sel = &p->seen;
+	/* --comm, --uid, --cgroup: decided by the programs, on each call */
+	w->target = targets_any(&o->targets) ? &o->targets.k : NULL;
+	w->tconf = &o->targets.k;
+	/*
+	 * -Z, --errno: in ring mode a call is written at its exit, if it
+	 * failed so; not when every call's record is read (-n's last call,
+	 * -Y's reaping calls, -P's descriptors).
+	 */
+	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
+		    !o->paths.n;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
 
 /*
  * -n on a signal or exit line prints the task's last syscall, whichever
- * it was (strace stops at every call): with a narrower -e trace=, the
- * records of every call must come (and pairing shows only the selected).
+ * it was (strace stops at every call), and -i a signal sent while the
+ * task is in an untraced call prints that call's IP (strace stops for
+ * it as the call ends): with a narrower -e trace=, the records of every
+ * call must come (and pairing shows only the selected).
  * -Y: wait4 and waitid too.  Otherwise only the selected calls make
  * records.
  */
@@ -79,7 +99,7 @@ static void plan_seen(const struct options *o, struct plan *p)
 	static const int reaping[] = { SYS_wait4, SYS_waitid };
 
 	/* (signal and killed lines are shown even with -qqq) */
-	if (o->scno && o->lines)
+	if ((o->scno || o->iptr) && o->lines)
 		sel_all(&p->seen);
 	else
 		p->seen = o->sel;
@@ -99,6 +119,8 @@ static void plan_events(const struct options *o, struct plan *p)
 	e->stack = o->stack;
 	e->stack_fp = o->stack_fp;
 	e->kstack = o->kstack;
+	/* -i: only where lines are printed (records cost 8 or 16 more) */
+	e->ip = o->iptr && o->lines;
 	e->all = o->system_wide;
 }
 
@@ -146,6 +168,7 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->outfile = o->outfile;
 	s->append = o->append;
 	s->scno = o->scno;
+	s->ip = o->iptr;
 	s->comm = o->pid_names;
 	s->per_task = o->follow == 2 && o->outfile;
 	/* -ff: the main stream is unused; folded stacks write -o themselves */
@@ -180,12 +203,14 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->pids = o->pids;
 	p->npids = o->npids;
 	p->all = o->system_wide;
+	p->targets = targets_any(&o->targets) ? &o->targets : NULL;
 	p->follow = o->follow > 0;
+	p->tree = o->tree;
 	p->ready_fd = o->ready_fd;
 	plan_seen(o, p);
 	plan_events(o, p);
 	plan_capture(o, p);
-	p->scope = o->cmd && !o->system_wide && !o->npids;
+	p->scope = (o->cmd && !o->system_wide && !o->npids) || o->tree;
 	plan_rings(o, m, p);
 	p->pair = (struct pair_conf){
 		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,
@@ -194,6 +219,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.all = o->system_wide, .stacks = o->stack,
 		.signals = o->signals, .max_events = o->max_events,
 		.rules = { .status = o->status, .duration_ns = o->duration_ns,
+			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
 		.pid_names = o->pid_names,
 	};

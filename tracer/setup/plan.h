@@ -19,6 +19,7 @@
 #include "launch.h"
 #include "pair.h"
 #include "sink.h"
+#include "targets.h"
 
 struct options;
 
@@ -37,7 +38,10 @@ struct plan {
 	const pid_t *pids;		/* -p */
 	int npids;
 	int all;			/* -a */
+	const struct target_sel *targets;	/* --comm, --uid, --cgroup (with
+					   all: every task is asked), or NULL */
 	int follow;			/* -f, -ff */
+	int tree;			/* -p's with their descendants (--tree) */
 	int ready_fd;			/* --ready-fd, or -1 */
 	/*
 	 * events and BPF.  count_first: -c without stacks counts in the

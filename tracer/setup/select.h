@@ -16,6 +16,25 @@ struct sc_select {
 	int given;		/* a trace= expression was seen */
 };
 
+/*
+ * -e read=SET, -e write=SET: the fds whose transfers are dumped, by
+ * number up to FD_SEL_MAX - 1; a negated set takes every fd above too
+ */
+#define FD_SEL_MAX 1024
+struct fd_sel {
+	uint64_t bits[FD_SEL_MAX / 64];
+	int high;		/* fds >= FD_SEL_MAX are in the set */
+};
+
+static inline int fdsel_any(const struct fd_sel *s)
+{
+	uint64_t any = 0;
+
+	for (int i = 0; i < FD_SEL_MAX / 64; i++)
+		any |= s->bits[i];
+	return any || s->high;
+}
+
 /* -e SYSTEM:EVENT: tracepoints by glob, each with its --filter */
 struct tp_spec {
 	char *glob;		/* "sched:sched_process_*" */

@@ -48,10 +48,12 @@ struct sink_ops {
 	void (*lost)(struct sink *s, int cpu, uint64_t n, uint64_t time);
 	/*
 	 * "--- SIGX {siginfo} ---": info NULL when the signal came without
-	 * one; partial: only si_signo, si_errno, si_code are known
+	 * one; partial: only si_signo, si_errno, si_code are known; ip: the
+	 * user IP it is shown at (-i), 0 unknown
 	 */
 	void (*signal)(struct sink *s, struct task *t, int sig,
-		       const struct cap *info, int partial, uint64_t time);
+		       const struct cap *info, int partial, uint64_t ip,
+		       uint64_t time);
 	/* any other tracepoint's record (-e SYSTEM:EVENT) */
 	void (*event)(struct sink *s, struct task *t, const struct evsel *e,
 		      const uint8_t *raw, uint32_t size, uint64_t time);
@@ -95,6 +97,7 @@ struct sink_conf {
 	const char *outfile;	/* -o FILE, or NULL: stderr */
 	int append;		/* -A: the files appended to */
 	int scno;		/* -n: "[ 257] " before the call */
+	int ip;			/* -i: "[00007f0123456789] " after it */
 	int comm;		/* -Y: "[pid 123<make>] " */
 	int main_on_stderr;	/* the main stream on stderr even with -o:
 				   -ff, and folded stacks write -o themselves */

@@ -157,6 +157,44 @@ static void json_sc_enter(struct sink *s, struct task *t,
 	/* written whole at the end of the call */
 }
 
+/*
+ * -e read=/write=: "dump", one object per buffer (one for a plain
+ * buffer): "len" its bytes in the transfer, "hex" those copied, "cut"
+ * when they are fewer; "dump_cut" when buffers after the 64th (or a
+ * sendmmsg's, recvmmsg's messages) were not copied
+ */
+static void dump(struct fmt_buf *b, int *first, const struct cap *k)
+{
+	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+	const uint8_t *p;
+	uint32_t copied, total;
+
+	json_key(b, first, "dump");
+	fb_putc(b, '[');
+	while (dump_next(&v, &p, &copied, &total)) {
+		fb_puts(b, v.nseg > 1 ? ",{\"len\":" : "{\"len\":");
+		fb_udec(b, total);
+		fb_puts(b, ",\"hex\":");
+		json_hex(b, p, copied);
+		fb_puts(b, copied < total ? ",\"cut\":true}" : ",\"cut\":false}");
+	}
+	fb_putc(b, ']');
+	if ((k->flags & CAP_TRUNC) || v.nseg < k->count) {
+		json_key(b, first, "dump_cut");
+		fb_puts(b, "true");
+	}
+}
+
+/* -i: "ip", the user IP of a call or signal; left out when not known */
+static void json_ip(const struct json_sink *js, struct fmt_buf *b,
+		   int *first, uint64_t ip)
+{
+	if (!js->cf->ip || !ip)
+		return;
+	json_key(b, first, "ip");
+	fb_udec(b, ip);
+}
+
 static void json_sc_exit(struct sink *s, struct task *t,
 			 const struct sc_call *c, uint64_t time,
 			 int seen_enter, enum call_end end)
@@ -176,6 +214,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 	json_cstr(&b, c->d->name);
 	json_key(&b, &first, "nr");
 	fb_dec(&b, t->nr);
+	json_ip(js, &b, &first, t->call_ip);
 	if (seen_enter) {
 		json_key(&b, &first, "args");
 		fb_putc(&b, '[');
@@ -218,6 +257,8 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		json_key(&b, &first, "duration_ns");
 		fb_udec(&b, time > t->t_enter ? time - t->t_enter : 0);
 	}
+	if (c->dump && end == END_RETURNED)
+		dump(&b, &first, c->dump);
 	stack(&b, &first, t);
 	emit(js, &b);
 	s->view->printed++;
@@ -274,7 +315,8 @@ static void json_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 }
 
 static void json_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 	struct json_sink *js = JS(s);
 	struct fmt_buf b;
@@ -292,6 +334,7 @@ static void json_signal(struct sink *s, struct task *t, int sig,
 		json_key(&b, &first, "signal");
 		json_cstr(&b, name);
 	}
+	json_ip(js, &b, &first, ip);
 	if (info && info->len >= 12) {
 		int32_t h[3];
 

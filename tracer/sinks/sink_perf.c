@@ -180,7 +180,8 @@ static void perf_task_exit(struct sink *s, struct task *t, enum exit_how how,
 }
 
 static void perf_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 }
 

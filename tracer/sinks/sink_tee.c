@@ -56,12 +56,13 @@ static void tee_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 }
 
 static void tee_signal(struct sink *s, struct task *t, int sig,
-		       const struct cap *info, int partial, uint64_t time)
+		       const struct cap *info, int partial, uint64_t ip,
+		       uint64_t time)
 {
 	struct tee_sink *ts = TEE(s);
 
-	ts->b->ops->signal(ts->b, t, sig, info, partial, time);
-	ts->a->ops->signal(ts->a, t, sig, info, partial, time);
+	ts->b->ops->signal(ts->b, t, sig, info, partial, ip, time);
+	ts->a->ops->signal(ts->a, t, sig, info, partial, ip, time);
 }
 
 static void tee_event(struct sink *s, struct task *t, const struct evsel *e,

@@ -212,7 +212,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	st = stream_of(ts, t);
 	close_open(st, t);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, t->call_ip);
 	put_call_name(ts, &b, c->d->name);
 	fb_putc(&b, '(');
 	head = (size_t)(b.p - ts->line);
@@ -258,7 +258,8 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	if (ts->whole) {
 		/* -z, -Z, status=, --duration: judged, now written whole */
 		line_init(ts, &b);
-		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time);
+		line_prefix(&ts->ls, &b, t, seen_enter ? t->t_enter : time,
+			    t->call_ip);
 		if (!seen_enter) {
 			fb_puts(&b, "<... ");
 			put_call_name(ts, &b, c->d->name);
@@ -281,7 +282,7 @@ static void text_sc_exit(struct sink *s, struct task *t,
 			st->open = NULL;
 		} else {
 			close_open(st, t);
-			line_prefix(&ts->ls, &b, t, time);
+			line_prefix(&ts->ls, &b, t, time, t->call_ip);
 			fb_puts(&b, "<... ");
 			put_call_name(ts, &b, c->d->name);
 			fb_puts(&b, " resumed>");
@@ -330,6 +331,9 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		fb_putc(&b, '>');
 	}
 	fb_putc(&b, '\n');
+	/* -e read=/write=: the bytes it moved, as strace dumps them */
+	if (c->dump && end == END_RETURNED)
+		fmt_dump(&b, c->dump, c->d->name);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 	frames(ts, st, t);
 }
@@ -345,7 +349,7 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		line_init(ts, &b);
-		line_prefix(&ts->ls, &b, t, time);
+		line_prefix(&ts->ls, &b, t, time, 0);
 		part_on(ts, &b, how == EXIT_SIGNAL ? PART_KILLED : PART_EXITED);
 		switch (how) {
 		case EXIT_CODE:
@@ -402,7 +406,8 @@ static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 
 /* --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, ...} --- */
 static void text_signal(struct sink *s, struct task *t, int sig,
-			const struct cap *info, int partial, uint64_t time)
+			const struct cap *info, int partial, uint64_t ip,
+			uint64_t time)
 {
 	struct text_sink *ts = TS(s);
 	struct tstream *st;
@@ -413,7 +418,7 @@ static void text_signal(struct sink *s, struct task *t, int sig,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, ip);
 	part_on(ts, &b, PART_SIGNAL);
 	fb_puts(&b, "--- ");
 	fmt_signal_name(&b, sig);
@@ -438,7 +443,7 @@ static void text_event(struct sink *s, struct task *t, const struct evsel *e,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, 0);
 	put_call_name(ts, &b, e->tp_name);
 	fb_putc(&b, '(');
 	tp_format(&b, e->fmt, raw, size);
@@ -477,7 +482,7 @@ static void text_note(struct sink *s, struct task *t, const char *text,
 	st = stream_of(ts, t);
 	close_open(st, NULL);
 	line_init(ts, &b);
-	line_prefix(&ts->ls, &b, t, time);
+	line_prefix(&ts->ls, &b, t, time, 0);
 	fb_puts(&b, text);
 	out_write(&st->out, ts->line, (size_t)(b.p - ts->line));
 }

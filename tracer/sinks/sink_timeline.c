@@ -342,7 +342,8 @@ static void tl_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 }
 
 static void tl_signal(struct sink *s, struct task *t, int sig,
-		      const struct cap *info, int partial, uint64_t time)
+		      const struct cap *info, int partial, uint64_t ip,
+		      uint64_t time)
 {
 	struct tl_sink *tl = TL(s);
 	struct fmt_buf b, n;

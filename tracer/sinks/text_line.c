@@ -103,8 +103,23 @@ static void scno(struct fmt_buf *b, long nr)
 	fb_puts(b, "] ");
 }
 
+/*
+ * -i: "[00007f0123456789] ", 16 hex digits as strace prints a 64-bit
+ * task's; "[????????????????] " where it is not known (strace's own form,
+ * which it prints on "+++ exited" lines: the task has no registers left)
+ */
+static void iptr(struct fmt_buf *b, uint64_t ip)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	fb_putc(b, '[');
+	for (int i = 60; i >= 0; i -= 4)
+		fb_putc(b, ip ? hex[(ip >> i) & 15] : '?');
+	fb_puts(b, "] ");
+}
+
 void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
-		 uint64_t time)
+		 uint64_t time, uint64_t ip)
 {
 	if (!t)
 		return;
@@ -138,6 +153,8 @@ void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
 	line_time(ls, b, time);
 	if (ls->cf->scno)
 		scno(b, t->last_nr);
+	if (ls->cf->ip)
+		iptr(b, ip);
 }
 
 int line_read_later(const struct sc_call *c)

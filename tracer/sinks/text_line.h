@@ -7,7 +7,8 @@
  *
  * The pid column (none with -ff; "%-5d " in a file; "[pid %5d] " on
  * stderr while several tasks are traced; -Y adds <comm>), then -r's time
- * since the previous line and -t/-tt/-ttt's wall clock, then -n's number.
+ * since the previous line and -t/-tt/-ttt's wall clock, then -n's number,
+ * then -i's instruction pointer.
  */
 #ifndef ETRACE_TEXT_LINE_H
 #define ETRACE_TEXT_LINE_H
@@ -60,9 +61,12 @@ void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 void line_usecs(struct fmt_buf *b, uint64_t ns, int width);
 /* -r, -t, -tt, -ttt: the time of a line at TIME (a record's) */
 void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
-/* the whole start of task T's line at TIME; nothing without a task */
+/*
+ * the whole start of task T's line at TIME; nothing without a task.  IP:
+ * -i's user IP of the line (the call's, the signal's), 0 unknown
+ */
 void line_prefix(struct line_start *ls, struct fmt_buf *b, struct task *t,
-		 uint64_t time);
+		 uint64_t time, uint64_t ip);
 
 /* an input of c is to be read again at its exit (its page was out) */
 int line_read_later(const struct sc_call *c);

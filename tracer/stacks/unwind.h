@@ -16,6 +16,7 @@
 /* x86_64 user registers sampled: AX..SS and R8..R15, no segments */
 #define UNWIND_REGS_MASK 0xff0fffull
 #define UNWIND_NREGS 20
+#define UNWIND_REG_IP 8		/* the IP's place among them */
 
 /* the stack a sample carries (record.h), to be unwound */
 struct stack_sample {
