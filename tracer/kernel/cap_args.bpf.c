@@ -50,8 +50,10 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
 }
 
-/* in g_buf's max_phase: copy what is readable (max is under 8 MiB) */
+/* in g_buf's max_phase: copy what is readable; a max is clamped below
+   it (an item holds far less anyway: CAP_ITEM_MAX) */
 #define CAP_UPTO_BIT	0x800000u
+#define MAX_BELOW_UPTO(m)	((m) < CAP_UPTO_BIT ? (m) : CAP_UPTO_BIT - 1)
 
 /*
  * min(len, max) bytes; max_phase = max | phase << 24, and CAP_UPTO_BIT
@@ -549,10 +551,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_str(off, i, ptr, a->max, ph);
 	case CAP_OP_BUF:
 		len = length(a, ca) * a->elem;
-		return g_buf(off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
+		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
 	case CAP_OP_UPTO:
 		len = length(a, ca) * a->elem;
-		return g_buf(off, i, ptr, len, (a->max & (CAP_UPTO_BIT - 1)) |
+		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) |
 			     CAP_UPTO_BIT | ph << 24);
 	case CAP_OP_ARGV:
 		return g_argv(off, i, ptr, ph);
@@ -568,7 +570,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_msghdr(off, i, ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
-				 (a->max & 0xffffff) | ph << 24);
+				 MAX_BELOW_UPTO(a->max) | ph << 24);
 	}
 	return off;
 }
