@@ -541,9 +541,5 @@ void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
 		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
 	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, c->ret);
-	if (name) {
-		fb_puts(b, " (");
-		fb_puts(b, name);
-		fb_putc(b, ')');
-	}
+	fmt_ret_note(b, name);
 }

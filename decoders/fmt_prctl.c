@@ -410,11 +410,17 @@ static void ret_words(struct fmt_buf *b, uint64_t v,
 	fb_init(&t, tmp, sizeof(tmp) - 1);
 	words(&t, v);
 	*t.p = '\0';
-	if (!tmp[0])
-		return;
-	fb_puts(b, " (");
-	fb_puts(b, tmp);
-	fb_putc(b, ')');
+	fmt_ret_note(b, tmp[0] ? tmp : NULL);
+}
+
+/* the same, but 0 is a plain 0 (strace returns early on it) */
+static void ret_words_nz(struct fmt_buf *b, uint64_t v,
+			 void (*words)(struct fmt_buf *b, uint64_t v))
+{
+	if (v)
+		ret_words(b, v, words);
+	else
+		fb_dec(b, 0);
 }
 
 static void secbits_words(struct fmt_buf *b, uint64_t v)
@@ -458,11 +464,7 @@ static void fmt_ret_name(struct fmt_buf *b, int64_t v, const char *name)
 {
 	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, v);
-	if (name) {
-		fb_puts(b, " (");
-		fb_puts(b, name);
-		fb_putc(b, ')');
-	}
+	fmt_ret_note(b, name);
 }
 
 void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c)
@@ -477,31 +479,19 @@ void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c)
 		fmt_ret_name(b, c->ret, xlat_name(&xlat_pr_mce_kill_policy, v));
 		return;
 	case PR_GET_SECUREBITS:
-		if (v)
-			ret_words(b, v, secbits_words);
-		else
-			fb_dec(b, 0);
+		ret_words_nz(b, v, secbits_words);
 		return;
 	case PR_GET_FP_MODE:
-		if (v)
-			ret_words(b, v, fp_mode_words);
-		else
-			fb_dec(b, 0);
+		ret_words_nz(b, v, fp_mode_words);
 		return;
 	case PR_PAC_GET_ENABLED_KEYS:
 		ret_words(b, v, pac_words);
 		return;
 	case PR_SVE_SET_VL: case PR_SVE_GET_VL:
-		if (v)
-			ret_words(b, v, sve_ret_words);
-		else
-			fb_dec(b, 0);
+		ret_words_nz(b, v, sve_ret_words);
 		return;
 	case PR_SME_SET_VL: case PR_SME_GET_VL:
-		if (v)
-			ret_words(b, v, sme_ret_words);
-		else
-			fb_dec(b, 0);
+		ret_words_nz(b, v, sme_ret_words);
 		return;
 	case PR_GET_TAGGED_ADDR_CTRL:
 		ret_words(b, v, tagged_words);
