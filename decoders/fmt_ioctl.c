@@ -2,7 +2,8 @@
 /*
  * Decoders stage: ioctl(2): request names (or strace's _IOC() form) and
  * the argument by request: terminal attributes, window sizes, integers,
- * inode flags and file system structs, entropy, namespaces, watchdogs.
+ * inode flags and file system structs, entropy, namespaces, watchdogs,
+ * userfaultfd (whose structs the call completes: their rest at exit).
  * A request a family does not decode prints its argument in hex, as
  * strace does; one that takes none prints nothing.
  */
@@ -13,6 +14,7 @@
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
 
 #include <linux/fiemap.h>
@@ -195,7 +197,25 @@ enum ioarg {
 	IOA_RANDPOOL,	/* struct rand_pool_info */
 	IOA_UID,	/* [uid] */
 	IOA_COUNTER_WATCH,	/* struct counter_watch */
+	IOA_UFFD_RANGE,		/* struct uffdio_range */
+	/* split: the struct's input at entry, its result at exit */
+	IOA_UFFD_API, IOA_UFFD_REGISTER, IOA_UFFD_COPY, IOA_UFFD_ZEROPAGE,
 };
+
+/* bytes of the structs the split requests complete */
+static size_t uffd_size(enum ioarg how)
+{
+	switch (how) {
+	case IOA_UFFD_API:
+		return 24;
+	case IOA_UFFD_REGISTER: case IOA_UFFD_ZEROPAGE:
+		return 32;
+	case IOA_UFFD_COPY:
+		return 40;
+	default:
+		return 0;
+	}
+}
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 {
@@ -272,6 +292,16 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 		return IOA_INT;
 	case COUNTER_ADD_WATCH_IOCTL:
 		return IOA_COUNTER_WATCH;
+	case UFFDIO_WAKE: case UFFDIO_UNREGISTER:
+		return IOA_UFFD_RANGE;
+	case UFFDIO_API:
+		return IOA_UFFD_API;
+	case UFFDIO_REGISTER:
+		return IOA_UFFD_REGISTER;
+	case UFFDIO_COPY:
+		return IOA_UFFD_COPY;
+	case UFFDIO_ZEROPAGE:
+		return IOA_UFFD_ZEROPAGE;
 	case TIOCSBRK: case TIOCCBRK: case TIOCCONS: case TIOCNOTTY:
 	case TIOCEXCL: case TIOCNXCL: case FIOCLEX: case FIONCLEX:
 	case TIOCVHANGUP: case TIOCSSERIAL:
@@ -323,6 +353,153 @@ static int fmt_randpool(struct fmt_buf *b, const struct sc_call *c,
 		fmt_ptr(b, c->args[2] + 8);
 	fb_putc(b, '}');
 	return 1;
+}
+
+/* 1<<_UFFDIO_REGISTER|...: the ioctls a userfaultfd range allows */
+static void uffd_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	uint64_t left = v;
+	int n = 0;
+
+	for (uint32_t j = 0; j < x->n; j++) {
+		uint64_t bit = 1ULL << x->e[j].val;
+
+		if (!(left & bit))
+			continue;
+		if (n++)
+			fb_putc(b, '|');
+		fb_puts(b, "1<<");
+		fb_puts(b, x->e[j].name);
+		left &= ~bit;
+	}
+	if (left) {
+		if (n)
+			fb_putc(b, '|');
+		fb_hex(b, left);
+	}
+}
+
+static void api_ioctl_words(struct fmt_buf *b, uint64_t v)
+{
+	uffd_bits(b, &xlat_uffd_api_ioctls, v);
+}
+
+static void reg_ioctl_words(struct fmt_buf *b, uint64_t v)
+{
+	uffd_bits(b, &xlat_uffd_register_ioctls, v);
+}
+
+/* no known bit: the number and a comment, as for any flags */
+static void fmt_uffd_ioctls(struct fmt_buf *b, const struct xlat *x,
+			    uint64_t v)
+{
+	uint64_t known = 0;
+
+	for (uint32_t j = 0; j < x->n; j++)
+		known |= 1ULL << x->e[j].val;
+	if (!(v & known)) {
+		if (v)
+			fmt_unknown(b, v, "_UFFDIO_???");
+		else
+			fb_putc(b, '0');
+		return;
+	}
+	fmt_words(b, v, XF_HEX, x == &xlat_uffd_api_ioctls ?
+		  api_ioctl_words : reg_ioctl_words);
+}
+
+static void fmt_uffd_range(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{start=");
+	fb_hex(b, ld64(p));
+	fb_puts(b, ", len=");
+	fb_hex(b, ld64(p + 8));
+	fb_putc(b, '}');
+}
+
+/* a split request's input, its struct left open for the exit */
+static void fmt_uffd_in(struct fmt_buf *b, enum ioarg how, const uint8_t *p)
+{
+	switch (how) {
+	case IOA_UFFD_API:
+		fb_puts(b, "{api=");
+		fb_hex(b, ld64(p));
+		fb_puts(b, ", features=");
+		fmt_flags_dflt(b, &xlat_uffd_api_features, ld64(p + 8),
+			       "UFFD_FEATURE_???");
+		return;
+	case IOA_UFFD_REGISTER:
+		fb_puts(b, "{range=");
+		fmt_uffd_range(b, p);
+		fb_puts(b, ", mode=");
+		fmt_flags_dflt(b, &xlat_uffd_register_mode_flags, ld64(p + 16),
+			       "UFFDIO_REGISTER_MODE_???");
+		return;
+	case IOA_UFFD_COPY:
+		fb_puts(b, "{dst=");
+		fb_hex(b, ld64(p));
+		fb_puts(b, ", src=");
+		fb_hex(b, ld64(p + 8));
+		fb_puts(b, ", len=");
+		fb_hex(b, ld64(p + 16));
+		fb_puts(b, ", mode=");
+		fmt_flags_dflt(b, &xlat_uffd_copy_flags, ld64(p + 24),
+			       "UFFDIO_COPY_???");
+		return;
+	case IOA_UFFD_ZEROPAGE:
+		fb_puts(b, "{range=");
+		fmt_uffd_range(b, p);
+		fb_puts(b, ", mode=");
+		fmt_flags_dflt(b, &xlat_uffd_zeropage_flags, ld64(p + 16),
+			       "UFFDIO_ZEROPAGE_???");
+		return;
+	default:
+		return;
+	}
+}
+
+/*
+ * At exit, what the call filled (only when it succeeded and the struct
+ * was copied again whole), then the struct's end; strace shows features
+ * again only when the kernel changed them
+ */
+static void fmt_uffd_out(struct fmt_buf *b, const struct sc_call *c,
+			 enum ioarg how)
+{
+	const struct cap *in = arg_in(c, 2, uffd_size(how));
+	const struct cap *k = arg_out(c, 2, uffd_size(how));
+
+	if (k && in) {
+		switch (how) {
+		case IOA_UFFD_API:
+			if (ld64(k->p + 8) != ld64(in->p + 8)) {
+				fb_puts(b, " => features=");
+				fmt_flags_dflt(b, &xlat_uffd_api_features,
+					       ld64(k->p + 8),
+					       "UFFD_FEATURE_???");
+			}
+			fb_puts(b, ", ioctls=");
+			fmt_uffd_ioctls(b, &xlat_uffd_api_ioctls,
+					ld64(k->p + 16));
+			break;
+		case IOA_UFFD_REGISTER:
+			fb_puts(b, ", ioctls=");
+			fmt_uffd_ioctls(b, &xlat_uffd_register_ioctls,
+					ld64(k->p + 24));
+			break;
+		case IOA_UFFD_COPY:
+			fb_puts(b, ", copy=");
+			fb_hex(b, ld64(k->p + 32));
+			break;
+		case IOA_UFFD_ZEROPAGE:
+			fb_puts(b, ", zeropage=");
+			fb_hex(b, ld64(k->p + 24));
+			break;
+		default:
+			break;
+		}
+	}
+	fb_putc(b, '}');
 }
 
 /* the file system and misc. families' structs; 0: not enough copied */
@@ -394,6 +571,17 @@ static int fmt_ioctl_fs(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, ", channel=");
 		fb_udec(b, k->p[5]);
 		fb_putc(b, '}');
+		return 1;
+	case IOA_UFFD_RANGE:
+		if (k->len < 16)
+			return 0;
+		fmt_uffd_range(b, k->p);
+		return 1;
+	case IOA_UFFD_API: case IOA_UFFD_REGISTER: case IOA_UFFD_COPY:
+	case IOA_UFFD_ZEROPAGE:
+		if (k->len < uffd_size(how))
+			return 0;
+		fmt_uffd_in(b, how, k->p);
 		return 1;
 	case IOA_UID:
 		if (k->len < 4)
@@ -506,6 +694,8 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (from == 2 && at_exit && c->d->nargs > 2) {
 			fb_puts(b, ", ");
 			fmt_ioctl_arg(b, c, how, 1);
+		} else if (from == 2 && uffd_size(how)) {
+			fmt_uffd_out(b, c, how);
 		}
 		return c->d->nargs;
 	}
@@ -521,6 +711,10 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fb_puts(b, ", ");
 		fmt_ioctl_arg(b, c, how, 0);
 	}
+	/* a struct the call completes, printed open: its rest at exit */
+	if (uffd_size(how) && c->d->nargs > 2 && c->args[2] &&
+	    arg_in(c, 2, uffd_size(how)))
+		return 2;
 	return c->d->nargs;
 }
 
@@ -530,6 +724,9 @@ FMT_KIND(ioctlarg)
 	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
 
 	fmt_ioctl_arg(b, c, how, at_exit);
+	/* a struct the call completes: here whole (JSON's one argument) */
+	if (uffd_size(how) && c->args[i] && arg_in(c, i, uffd_size(how)))
+		fmt_uffd_out(b, c, how);
 }
 
 /* what a request returns: NS_GET_NSTYPE a namespace type */

@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -139,6 +140,42 @@ static void test_counter(void)
 		  EBADF_S);
 }
 
+/* userfaultfd: the struct's input at entry, what the call filled at exit */
+static void test_uffd(void)
+{
+	uint64_t in[5] = { 0x7fcfabb0e000ULL, 0x7fcfabb10000ULL, 0x1000, 1, 0 };
+	uint64_t res[5] = { 0x7fcfabb0e000ULL, 0x7fcfabb10000ULL, 0x1000, 1,
+			    0x1000 };
+	uint64_t reg[4] = { 0x7fcfabb0e000ULL, 0x1000, 1, 0x13c };
+	struct cap ki = CAP(in, 40), ko = CAP(res, 40), kr = CAP(reg, 32);
+	struct cap kshort = CAP(in, 39);
+	struct sc_call c;
+
+	c = CALL(SYS_ioctl, 0, 3, UFFDIO_COPY, 0x1000);
+	c.cap[2] = &ki;
+	c.cap_out[2] = &ko;
+	CHECK_STR(run_entry(&c), "ioctl(3, UFFDIO_COPY, {dst=0x7fcfabb0e000, "
+		  "src=0x7fcfabb10000, len=0x1000, mode="
+		  "UFFDIO_COPY_MODE_DONTWAKE");
+	CHECK_STR(run(&c), "ioctl(3, UFFDIO_COPY, {dst=0x7fcfabb0e000, "
+		  "src=0x7fcfabb10000, len=0x1000, mode="
+		  "UFFDIO_COPY_MODE_DONTWAKE, copy=0x1000}) = 0");
+	c.ret = -22;
+	CHECK_STR(run(&c), "ioctl(3, UFFDIO_COPY, {dst=0x7fcfabb0e000, "
+		  "src=0x7fcfabb10000, len=0x1000, mode="
+		  "UFFDIO_COPY_MODE_DONTWAKE}) = -1 EINVAL (Invalid argument)");
+	c.cap[2] = &kshort;
+	CHECK_STR(run(&c), "ioctl(3, UFFDIO_COPY, 0x1000) = -1 EINVAL "
+		  "(Invalid argument)");
+	c = CALL(SYS_ioctl, 0, 3, UFFDIO_REGISTER, 0x1000);
+	c.cap[2] = &kr;
+	c.cap_out[2] = &kr;
+	CHECK_STR(run(&c), "ioctl(3, UFFDIO_REGISTER, {range={start="
+		  "0x7fcfabb0e000, len=0x1000}, mode="
+		  "UFFDIO_REGISTER_MODE_MISSING, ioctls=1<<_UFFDIO_WAKE|"
+		  "1<<_UFFDIO_COPY|1<<_UFFDIO_ZEROPAGE|0x120}) = 0");
+}
+
 static void test_termios2(void)
 {
 	uint8_t t[44];
@@ -178,6 +215,7 @@ int main(void)
 	test_fs();
 	test_misc();
 	test_counter();
+	test_uffd();
 	test_termios2();
 	CHECK_DONE();
 }
