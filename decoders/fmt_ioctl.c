@@ -3,7 +3,8 @@
  * Decoders stage: ioctl(2): request names (or strace's _IOC() form) and
  * the argument by request: terminal attributes, window sizes, integers,
  * inode flags and file system structs, entropy, namespaces, watchdogs,
- * userfaultfd (whose structs the call completes: their rest at exit).
+ * userfaultfd (whose structs the call completes: their rest at exit),
+ * real-time clocks.
  * A request a family does not decode prints its argument in hex, as
  * strace does; one that takes none prints nothing.
  */
@@ -14,6 +15,7 @@
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/rtc.h>
 #include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
 
@@ -198,15 +200,23 @@ enum ioarg {
 	IOA_UID,	/* [uid] */
 	IOA_COUNTER_WATCH,	/* struct counter_watch */
 	IOA_UFFD_RANGE,		/* struct uffdio_range */
+	IOA_RTC_TIME,	/* struct rtc_time */
+	IOA_RTC_WKALRM,	/* struct rtc_wkalrm */
+	IOA_RTC_PLL,	/* struct rtc_pll_info */
+	IOA_RTC_VL,	/* [RTC_VL_*] */
+	IOA_ULONG,	/* the value itself, unsigned decimal */
+	IOA_PULONG,	/* [unsigned long] */
+	IOA_RTC_PARAM,	/* struct rtc_param, as set */
 	/* split: the struct's input at entry, its result at exit */
 	IOA_UFFD_API, IOA_UFFD_REGISTER, IOA_UFFD_COPY, IOA_UFFD_ZEROPAGE,
+	IOA_RTC_PARAM_GET,
 };
 
 /* bytes of the structs the split requests complete */
-static size_t uffd_size(enum ioarg how)
+static size_t split_size(enum ioarg how)
 {
 	switch (how) {
-	case IOA_UFFD_API:
+	case IOA_UFFD_API: case IOA_RTC_PARAM_GET:
 		return 24;
 	case IOA_UFFD_REGISTER: case IOA_UFFD_ZEROPAGE:
 		return 32;
@@ -294,6 +304,33 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 		return IOA_COUNTER_WATCH;
 	case UFFDIO_WAKE: case UFFDIO_UNREGISTER:
 		return IOA_UFFD_RANGE;
+	case RTC_ALM_READ: case RTC_RD_TIME:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_ALM_SET: case RTC_SET_TIME:
+		return IOA_RTC_TIME;
+	case RTC_WKALM_RD:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_WKALM_SET:
+		return IOA_RTC_WKALRM;
+	case RTC_PLL_GET:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_PLL_SET:
+		return IOA_RTC_PLL;
+	case RTC_VL_READ:
+		*at_exit = 1;
+		return IOA_RTC_VL;
+	case RTC_IRQP_READ: case RTC_EPOCH_READ:
+		*at_exit = 1;
+		return IOA_PULONG;
+	case RTC_IRQP_SET: case RTC_EPOCH_SET:
+		return IOA_ULONG;
+	case RTC_PARAM_SET:
+		return IOA_RTC_PARAM;
+	case RTC_PARAM_GET:
+		return IOA_RTC_PARAM_GET;
 	case UFFDIO_API:
 		return IOA_UFFD_API;
 	case UFFDIO_REGISTER:
@@ -310,6 +347,9 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 	case WDIOC_KEEPALIVE:
 	case NS_GET_USERNS: case NS_GET_PARENT: case NS_GET_NSTYPE:
 	case COUNTER_ENABLE_EVENTS_IOCTL: case COUNTER_DISABLE_EVENTS_IOCTL:
+	case RTC_AIE_ON: case RTC_AIE_OFF: case RTC_UIE_ON: case RTC_UIE_OFF:
+	case RTC_PIE_ON: case RTC_PIE_OFF: case RTC_WIE_ON: case RTC_WIE_OFF:
+	case RTC_VL_CLR:
 		return IOA_NONE;
 	}
 	return IOA_HEX;
@@ -355,8 +395,13 @@ static int fmt_randpool(struct fmt_buf *b, const struct sc_call *c,
 	return 1;
 }
 
-/* 1<<_UFFDIO_REGISTER|...: the ioctls a userfaultfd range allows */
-static void uffd_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+/*
+ * Bits named by their numbers, 1<<_UFFDIO_REGISTER|1<<_UFFDIO_API|0x120
+ * (the ioctls a userfaultfd range allows, an RTC's features); no known
+ * bit: the number and dflt in a comment, as for any flags
+ */
+static void bitnum_words(struct fmt_buf *b, uint64_t v,
+			 const struct xlat *x)
 {
 	uint64_t left = v;
 	int n = 0;
@@ -381,17 +426,21 @@ static void uffd_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 
 static void api_ioctl_words(struct fmt_buf *b, uint64_t v)
 {
-	uffd_bits(b, &xlat_uffd_api_ioctls, v);
+	bitnum_words(b, v, &xlat_uffd_api_ioctls);
 }
 
 static void reg_ioctl_words(struct fmt_buf *b, uint64_t v)
 {
-	uffd_bits(b, &xlat_uffd_register_ioctls, v);
+	bitnum_words(b, v, &xlat_uffd_register_ioctls);
 }
 
-/* no known bit: the number and a comment, as for any flags */
-static void fmt_uffd_ioctls(struct fmt_buf *b, const struct xlat *x,
-			    uint64_t v)
+static void rtc_feature_words(struct fmt_buf *b, uint64_t v)
+{
+	bitnum_words(b, v, &xlat_rtc_features);
+}
+
+static void fmt_bitnums(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+			const char *dflt)
 {
 	uint64_t known = 0;
 
@@ -399,13 +448,90 @@ static void fmt_uffd_ioctls(struct fmt_buf *b, const struct xlat *x,
 		known |= 1ULL << x->e[j].val;
 	if (!(v & known)) {
 		if (v)
-			fmt_unknown(b, v, "_UFFDIO_???");
+			fmt_unknown(b, v, dflt);
 		else
 			fb_putc(b, '0');
 		return;
 	}
-	fmt_words(b, v, XF_HEX, x == &xlat_uffd_api_ioctls ?
-		  api_ioctl_words : reg_ioctl_words);
+	fmt_words(b, v, XF_HEX, x == &xlat_uffd_api_ioctls ? api_ioctl_words :
+		  x == &xlat_uffd_register_ioctls ? reg_ioctl_words :
+		  rtc_feature_words);
+}
+
+/* struct rtc_time: nine ints, the last three only with -v */
+static void fmt_rtc_time(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p)
+{
+	static const char *const f[] = { "tm_sec", "tm_min", "tm_hour",
+		"tm_mday", "tm_mon", "tm_year", "tm_wday", "tm_yday",
+		"tm_isdst" };
+	int n = verbose(c) ? 9 : 6;
+
+	for (int j = 0; j < n; j++) {
+		fb_puts(b, j ? ", " : "{");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fb_dec(b, (int32_t)ld32(p + 4 * j));
+	}
+	fb_puts(b, n == 9 ? "}" : ", ...}");
+}
+
+static void fmt_rtc_pll(struct fmt_buf *b, const uint8_t *p)
+{
+	static const char *const f[] = { "pll_ctrl", "pll_value", "pll_max",
+		"pll_min", "pll_posmult", "pll_negmult" };
+
+	for (int j = 0; j < 6; j++) {
+		fb_puts(b, j ? ", " : "{");
+		fb_puts(b, f[j]);
+		fb_putc(b, '=');
+		fb_dec(b, (int32_t)ld32(p + 4 * j));
+	}
+	fb_puts(b, ", pll_clock=");
+	fb_dec(b, (int64_t)ld64(p + 24));
+	fb_putc(b, '}');
+}
+
+/* struct rtc_param's value, by the parameter it is */
+static void fmt_rtc_value(struct fmt_buf *b, const uint8_t *p)
+{
+	uint64_t v = ld64(p + 8);
+
+	switch (ld64(p)) {
+	case RTC_PARAM_FEATURES:
+		fb_puts(b, "uvalue=");
+		fmt_bitnums(b, &xlat_rtc_features, v, "1<<RTC_FEATURE_???");
+		return;
+	case RTC_PARAM_CORRECTION:
+		fb_puts(b, "svalue=");
+		fb_dec(b, (int64_t)v);
+		return;
+	case RTC_PARAM_BACKUP_SWITCH_MODE:
+		fb_puts(b, "uvalue=");
+		fmt_enum_dflt(b, &xlat_rtc_bsm, v, "RTC_BSM_???");
+		return;
+	default:
+		fb_puts(b, "uvalue=");
+		fb_hex(b, v);
+	}
+}
+
+/* RTC_PARAM_SET's whole struct, RTC_PARAM_GET's request (get) */
+static void fmt_rtc_param(struct fmt_buf *b, const uint8_t *p, int get)
+{
+	fb_puts(b, "{param=");
+	fmt_enum_dflt(b, &xlat_rtc_params, ld64(p), "RTC_PARAM_???");
+	if (!get) {
+		fb_puts(b, ", ");
+		fmt_rtc_value(b, p);
+	}
+	fb_puts(b, ", index=");
+	fb_udec(b, ld32(p + 16));
+	if (ld32(p + 20)) {
+		fb_puts(b, ", __pad=");
+		fb_hex(b, ld32(p + 20));
+	}
+	fb_putc(b, '}');
 }
 
 static void fmt_uffd_range(struct fmt_buf *b, const uint8_t *p)
@@ -466,8 +592,25 @@ static void fmt_uffd_in(struct fmt_buf *b, enum ioarg how, const uint8_t *p)
 static void fmt_uffd_out(struct fmt_buf *b, const struct sc_call *c,
 			 enum ioarg how)
 {
-	const struct cap *in = arg_in(c, 2, uffd_size(how));
-	const struct cap *k = arg_out(c, 2, uffd_size(how));
+	const struct cap *in = arg_in(c, 2, split_size(how));
+	const struct cap *k = arg_out(c, 2, split_size(how));
+
+	/* RTC_PARAM_GET: the value got, or (strace's way) the pointer */
+	if (how == IOA_RTC_PARAM_GET) {
+		fb_puts(b, " => ");
+		if (!k) {
+			fmt_ptr(b, c->args[2]);
+			return;
+		}
+		fb_putc(b, '{');
+		fmt_rtc_value(b, k->p);
+		if (ld32(k->p + 20)) {
+			fb_puts(b, ", __pad=");
+			fb_hex(b, ld32(k->p + 20));
+		}
+		fb_putc(b, '}');
+		return;
+	}
 
 	if (k && in) {
 		switch (how) {
@@ -479,13 +622,13 @@ static void fmt_uffd_out(struct fmt_buf *b, const struct sc_call *c,
 					       "UFFD_FEATURE_???");
 			}
 			fb_puts(b, ", ioctls=");
-			fmt_uffd_ioctls(b, &xlat_uffd_api_ioctls,
-					ld64(k->p + 16));
+			fmt_bitnums(b, &xlat_uffd_api_ioctls,
+				    ld64(k->p + 16), "_UFFDIO_???");
 			break;
 		case IOA_UFFD_REGISTER:
 			fb_puts(b, ", ioctls=");
-			fmt_uffd_ioctls(b, &xlat_uffd_register_ioctls,
-					ld64(k->p + 24));
+			fmt_bitnums(b, &xlat_uffd_register_ioctls,
+				    ld64(k->p + 24), "UFFDIO_???");
 			break;
 		case IOA_UFFD_COPY:
 			fb_puts(b, ", copy=");
@@ -572,6 +715,47 @@ static int fmt_ioctl_fs(struct fmt_buf *b, const struct sc_call *c,
 		fb_udec(b, k->p[5]);
 		fb_putc(b, '}');
 		return 1;
+	case IOA_RTC_TIME:
+		if (k->len < 36)
+			return 0;
+		fmt_rtc_time(b, c, k->p);
+		return 1;
+	case IOA_RTC_WKALRM:
+		/* enabled, pending, then the time at offset 4 */
+		if (k->len < 40)
+			return 0;
+		fb_puts(b, "{enabled=");
+		fb_udec(b, k->p[0]);
+		fb_puts(b, ", pending=");
+		fb_udec(b, k->p[1]);
+		fb_puts(b, ", time=");
+		fmt_rtc_time(b, c, k->p + 4);
+		fb_putc(b, '}');
+		return 1;
+	case IOA_RTC_PLL:
+		if (k->len < 32)
+			return 0;
+		fmt_rtc_pll(b, k->p);
+		return 1;
+	case IOA_RTC_VL:
+		if (k->len < 4)
+			return 0;
+		fb_putc(b, '[');
+		fmt_flags_dflt(b, &xlat_rtc_vl_flags, ld32(k->p), "RTC_VL_???");
+		fb_putc(b, ']');
+		return 1;
+	case IOA_PULONG:
+		if (k->len < 8)
+			return 0;
+		fb_putc(b, '[');
+		fb_udec(b, ld64(k->p));
+		fb_putc(b, ']');
+		return 1;
+	case IOA_RTC_PARAM: case IOA_RTC_PARAM_GET:
+		if (k->len < 24)
+			return 0;
+		fmt_rtc_param(b, k->p, how == IOA_RTC_PARAM_GET);
+		return 1;
 	case IOA_UFFD_RANGE:
 		if (k->len < 16)
 			return 0;
@@ -579,7 +763,7 @@ static int fmt_ioctl_fs(struct fmt_buf *b, const struct sc_call *c,
 		return 1;
 	case IOA_UFFD_API: case IOA_UFFD_REGISTER: case IOA_UFFD_COPY:
 	case IOA_UFFD_ZEROPAGE:
-		if (k->len < uffd_size(how))
+		if (k->len < split_size(how))
 			return 0;
 		fmt_uffd_in(b, how, k->p);
 		return 1;
@@ -610,6 +794,9 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	case IOA_INT:
 		fb_dec(b, (int32_t)arg);
+		return;
+	case IOA_ULONG:
+		fb_udec(b, arg);
 		return;
 	case IOA_XONC:
 		fmt_enum_dflt(b, &xlat_tcxonc, arg, "TC???");
@@ -694,7 +881,7 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (from == 2 && at_exit && c->d->nargs > 2) {
 			fb_puts(b, ", ");
 			fmt_ioctl_arg(b, c, how, 1);
-		} else if (from == 2 && uffd_size(how)) {
+		} else if (from == 2 && split_size(how)) {
 			fmt_uffd_out(b, c, how);
 		}
 		return c->d->nargs;
@@ -712,8 +899,8 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fmt_ioctl_arg(b, c, how, 0);
 	}
 	/* a struct the call completes, printed open: its rest at exit */
-	if (uffd_size(how) && c->d->nargs > 2 && c->args[2] &&
-	    arg_in(c, 2, uffd_size(how)))
+	if (split_size(how) && c->d->nargs > 2 && c->args[2] &&
+	    arg_in(c, 2, split_size(how)))
 		return 2;
 	return c->d->nargs;
 }
@@ -725,7 +912,7 @@ FMT_KIND(ioctlarg)
 
 	fmt_ioctl_arg(b, c, how, at_exit);
 	/* a struct the call completes: here whole (JSON's one argument) */
-	if (uffd_size(how) && c->args[i] && arg_in(c, i, uffd_size(how)))
+	if (split_size(how) && c->args[i] && arg_in(c, i, split_size(how)))
 		fmt_uffd_out(b, c, how);
 }
 

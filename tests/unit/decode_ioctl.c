@@ -9,6 +9,7 @@
 #include <linux/fs.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/rtc.h>
 #include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
 #include <string.h>
@@ -176,6 +177,47 @@ static void test_uffd(void)
 		  "1<<_UFFDIO_COPY|1<<_UFFDIO_ZEROPAGE|0x120}) = 0");
 }
 
+/* real-time clocks: RTC_PARAM_GET's value at exit, bits by number */
+static void test_rtc(void)
+{
+	uint64_t set[3] = { RTC_PARAM_FEATURES, 0xdeadfacebeeffeedULL, 0 };
+	uint64_t unk[3] = { RTC_PARAM_FEATURES, 0xbeef00, 0 };
+	uint64_t got[3] = { RTC_PARAM_CORRECTION, (uint64_t)-5, 0x100000000ULL };
+	int32_t tm[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	struct cap ks = CAP(set, 24), ku = CAP(unk, 24), kg = CAP(got, 24);
+	struct cap kt = CAP(tm, 36);
+	struct sc_call c;
+
+	c = CALL(SYS_ioctl, -9, -1, RTC_PARAM_SET, 0x1000);
+	c.cap[2] = &ks;
+	CHECK_STR(run(&c), "ioctl(-1, RTC_PARAM_SET, {param=RTC_PARAM_FEATURES, "
+		  "uvalue=1<<RTC_FEATURE_ALARM|1<<RTC_FEATURE_NEED_WEEK_DAY|"
+		  "1<<RTC_FEATURE_ALARM_RES_2S|1<<RTC_FEATURE_CORRECTION|"
+		  "1<<RTC_FEATURE_BACKUP_SWITCH_MODE|"
+		  "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY|0xdeadfacebeeffe00, "
+		  "index=0}) = " EBADF_S);
+	c.cap[2] = &ku;
+	CHECK_STR(run(&c), "ioctl(-1, RTC_PARAM_SET, {param=RTC_PARAM_FEATURES, "
+		  "uvalue=0xbeef00 /* 1<<RTC_FEATURE_??? */, index=0}) = "
+		  EBADF_S);
+	c = CALL(SYS_ioctl, -9, -1, RTC_PARAM_GET, 0x1000);
+	c.cap[2] = &kg;
+	CHECK_STR(run(&c), "ioctl(-1, RTC_PARAM_GET, {param="
+		  "RTC_PARAM_CORRECTION, index=0, __pad=0x1} => 0x1000) = "
+		  EBADF_S);
+	c.ret = 0;
+	c.cap_out[2] = &kg;
+	CHECK_STR(run(&c), "ioctl(-1, RTC_PARAM_GET, {param="
+		  "RTC_PARAM_CORRECTION, index=0, __pad=0x1} => {svalue=-5, "
+		  "__pad=0x1}) = 0");
+	c = CALL(SYS_ioctl, 0, 3, RTC_RD_TIME, 0x1000);
+	c.cap_out[2] = &kt;
+	CHECK_STR(run(&c), "ioctl(3, RTC_RD_TIME, {tm_sec=1, tm_min=2, "
+		  "tm_hour=3, tm_mday=4, tm_mon=5, tm_year=6, ...}) = 0");
+	c = CALL(SYS_ioctl, -9, -1, RTC_UIE_OFF, 0);
+	CHECK_STR(run(&c), "ioctl(-1, PHN_NOT_OH or RTC_UIE_OFF) = " EBADF_S);
+}
+
 static void test_termios2(void)
 {
 	uint8_t t[44];
@@ -216,6 +258,7 @@ int main(void)
 	test_misc();
 	test_counter();
 	test_uffd();
+	test_rtc();
 	test_termios2();
 	CHECK_DONE();
 }
