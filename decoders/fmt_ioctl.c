@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <linux/counter.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/inotify.h>
 #include <linux/nsfs.h>
@@ -16,8 +17,6 @@
 #include <linux/rtc.h>
 #include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
-
-#include <linux/fiemap.h>
 
 /* struct termios2's requests: glibc's termios.h hides the struct the
    kernel's macros take the size of */

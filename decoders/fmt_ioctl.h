@@ -17,7 +17,6 @@ enum ioarg {
 	IOA_PINT,	/* [int] */
 	IOA_TERMIOS, IOA_TERMIO, IOA_WINSIZE, IOA_MODEM, IOA_XONC, IOA_FLSH,
 	IOA_CHAR,
-	IOA_PTR,	/* an address strace does not look into */
 	IOA_TERMIOS2,	/* struct termios2 */
 	IOA_FSFLAGS,	/* [FS_*_FL] */
 	IOA_FSTRIM,	/* struct fstrim_range */

@@ -56,8 +56,9 @@ static int fmt_randpool(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", buf_size=");
 	fb_dec(b, size);
 	fb_puts(b, ", buf=");
-	/* bytes past the copy: their address, never a guess */
-	if (8 + show <= k->len)
+	/* bytes past the copy (or a length that is no length): their
+	   address, never a guess */
+	if (size >= 0 && 8 + show <= k->len)
 		fmt_qstr(b, c, k->p + 8, show, str_max(c), show < want, 0);
 	else
 		fmt_ptr(b, c->args[2] + 8);
