@@ -187,6 +187,15 @@ static void fmt_rtc_value(struct fmt_buf *b, const uint8_t *p)
 	}
 }
 
+/* struct rtc_param's padding, shown when not 0 */
+static void fmt_rtc_pad(struct fmt_buf *b, const uint8_t *p)
+{
+	if (ld32(p + 20)) {
+		fb_puts(b, ", __pad=");
+		fb_hex(b, ld32(p + 20));
+	}
+}
+
 /* RTC_PARAM_SET's whole struct, RTC_PARAM_GET's request (get) */
 static void fmt_rtc_param(struct fmt_buf *b, const uint8_t *p, int get)
 {
@@ -198,10 +207,7 @@ static void fmt_rtc_param(struct fmt_buf *b, const uint8_t *p, int get)
 	}
 	fb_puts(b, ", index=");
 	fb_udec(b, ld32(p + 16));
-	if (ld32(p + 20)) {
-		fb_puts(b, ", __pad=");
-		fb_hex(b, ld32(p + 20));
-	}
+	fmt_rtc_pad(b, p);
 	fb_putc(b, '}');
 }
 
@@ -275,10 +281,7 @@ void ioctl_split_out(struct fmt_buf *b, const struct sc_call *c,
 		}
 		fb_putc(b, '{');
 		fmt_rtc_value(b, k->p);
-		if (ld32(k->p + 20)) {
-			fb_puts(b, ", __pad=");
-			fb_hex(b, ld32(k->p + 20));
-		}
+		fmt_rtc_pad(b, k->p);
 		fb_putc(b, '}');
 		return;
 	}
