@@ -22,7 +22,7 @@ enum ioarg {
 	IOA_FSTRIM,	/* struct fstrim_range */
 	IOA_FSXATTR,	/* struct fsxattr, as set */
 	IOA_FSXATTR_GET,	/* struct fsxattr, as got: with fsx_nextents */
-	IOA_FIEMAP,	/* struct fiemap's request */
+	IOA_FIEMAP,	/* struct fiemap's request; at exit what it mapped */
 	IOA_RANDPOOL,	/* struct rand_pool_info */
 	IOA_UID,	/* [uid] */
 	IOA_COUNTER_WATCH,	/* struct counter_watch */

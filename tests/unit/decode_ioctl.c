@@ -6,6 +6,7 @@
  * take none, structs only when copied whole, results at exit.
  */
 #include <linux/counter.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
@@ -28,6 +29,9 @@ static void test_fs(void)
 			      3133063390u, 0, 0 };
 	struct cap kf = CAP(&fl, 4), ka = CAP(&all, 4), kr = CAP(range, 24);
 	struct cap kx = CAP(xattr, 28), kx_short = CAP(xattr, 27);
+	uint32_t fm[8] = { 0, 0, 0xffffffff, 0xffffffff, 1, 0, 4, 0 };
+	uint32_t fm_out[8] = { 0, 0, 0xffffffff, 0xffffffff, 1, 1, 4, 0 };
+	struct cap kfm = CAP(fm, 32), kfm_out = CAP(fm_out, 32);
 	struct sc_call c;
 
 	c = CALL(SYS_ioctl, -9, -1, FS_IOC32_GETFLAGS, 0);
@@ -65,6 +69,18 @@ static void test_fs(void)
 		  "0x7ffe0004 /* FS_XFLAG_??? */, fsx_extsize=3735928559, "
 		  "fsx_nextents=5, fsx_projid=0xcafef00d, "
 		  "fsx_cowextsize=3133063390}) = 0");
+	/* FS_IOC_FIEMAP: the request, then (a success) what was mapped */
+	c = CALL(SYS_ioctl, 0, 3, FS_IOC_FIEMAP, 0x1000);
+	c.cap[2] = &kfm;
+	c.cap_out[2] = &kfm_out;
+	CHECK_STR(run(&c), "ioctl(3, FS_IOC_FIEMAP, {fm_start=0, fm_length="
+		  "18446744073709551615, fm_flags=FIEMAP_FLAG_SYNC, "
+		  "fm_extent_count=4} => {fm_flags=FIEMAP_FLAG_SYNC, "
+		  "fm_mapped_extents=1, ...}) = 0");
+	c.ret = -9;
+	CHECK_STR(run(&c), "ioctl(3, FS_IOC_FIEMAP, {fm_start=0, fm_length="
+		  "18446744073709551615, fm_flags=FIEMAP_FLAG_SYNC, "
+		  "fm_extent_count=4}) = " EBADF_S);
 	/* unknown requests of a known family: the number */
 	c = CALL(SYS_ioctl, -9, -1, 0x66ff, 0);
 	CHECK_STR(run(&c), "ioctl(-1, _IOC(_IOC_NONE, 0x66, 0xff, 0), 0) = "
