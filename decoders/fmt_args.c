@@ -240,9 +240,19 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 	return i;
 }
 
+void fmt_ret_note(struct fmt_buf *b, const char *text)
+{
+	if (!text)
+		return;
+	fb_puts(b, " (");
+	fb_puts(b, text);
+	fb_putc(b, ')');
+}
+
 /* return kinds that decode the value (rets.def) */
 static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_fcntl] = fmt_fcntl_ret,
+	[R_ioctl] = fmt_ioctl_ret,
 	[R_prctl] = fmt_prctl_ret,
 	[R_persona] = fmt_personality_ret,
 	[R_poll] = fmt_poll_ret,

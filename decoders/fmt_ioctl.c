@@ -1,17 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: ioctl(2): request names (or strace's _IOC() form) and
- * the argument by request: terminal attributes, window sizes, integers.
+ * the argument by request: terminal attributes, window sizes, integers
+ * here; the device and file system families' structs in fmt_ioctl_dev.c.
+ * A request a family does not decode prints its argument in hex, as
+ * strace does; one that takes none prints nothing.
  */
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <linux/counter.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <linux/inotify.h>
+#include <linux/nsfs.h>
+#include <linux/random.h>
+#include <linux/rtc.h>
+#include <linux/userfaultfd.h>
+#include <linux/watchdog.h>
+
+/* struct termios2's requests: glibc's termios.h hides the struct the
+   kernel's macros take the size of */
+#define REQ_TCGETS2	0x802c542a
+#define REQ_TCSETS2	0x402c542b
+#define REQ_TCSETSW2	0x402c542c
+#define REQ_TCSETSF2	0x402c542d
 
 /* the input speed field of c_cflag (kernel termbits; glibc hides it) */
 #ifndef IBSHIFT
 #define IBSHIFT 16
 #endif
 
-#include "fmt_priv.h"
+#include "fmt_ioctl.h"
 
 static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 {
@@ -65,8 +84,10 @@ static void fmt_tenum(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 	fmt_enum_dflt(b, x, v, dflt);
 }
 
+/* ncc: c_cc's length (termio's 8, termios' 19); speeds: termios2's
+   c_ispeed and c_ospeed follow c_cc */
 static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
-			const uint8_t *p, int ncc)
+			const uint8_t *p, int ncc, int speeds)
 {
 	static const struct { uint32_t mask; const char *dflt;
 			      const char *pfx; int max; } dly[] = {
@@ -134,7 +155,14 @@ static void fmt_termios(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, "]=");
 		fb_hex(b, p[17 + j]);
 	}
-	fb_puts(b, "]}");
+	fb_putc(b, ']');
+	if (speeds) {
+		fb_puts(b, ", c_ispeed=");
+		fb_udec(b, ld32(p + 36));
+		fb_puts(b, ", c_ospeed=");
+		fb_udec(b, ld32(p + 40));
+	}
+	fb_putc(b, '}');
 }
 
 static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
@@ -149,17 +177,6 @@ static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
 	fb_udec(b, ld16(p + 6));
 	fb_putc(b, '}');
 }
-
-/* how a request's argument prints, and when */
-enum ioarg {
-	IOA_NONE,	/* no argument shown */
-	IOA_HEX,	/* the number, unknown requests */
-	IOA_INT,	/* the value itself, decimal */
-	IOA_PINT,	/* [int] */
-	IOA_TERMIOS, IOA_TERMIO, IOA_WINSIZE, IOA_MODEM, IOA_XONC, IOA_FLSH,
-	IOA_CHAR,
-	IOA_PTR,	/* an address strace does not look into */
-};
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 {
@@ -201,12 +218,89 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 		return IOA_PINT;
 	case TIOCSTI:
 		return IOA_CHAR;
-	case 0x80086601: /* FS_IOC_GETFLAGS */
-	case 0x40086602: /* FS_IOC_SETFLAGS */
-		return IOA_PTR;
+	case REQ_TCGETS2:
+		*at_exit = 1;
+		/* fall through */
+	case REQ_TCSETS2: case REQ_TCSETSW2: case REQ_TCSETSF2:
+		return IOA_TERMIOS2;
+	case FS_IOC_GETFLAGS: case FS_IOC32_GETFLAGS:
+		*at_exit = 1;
+		/* fall through */
+	case FS_IOC_SETFLAGS: case FS_IOC32_SETFLAGS:
+		return IOA_FSFLAGS;
+	case FITRIM:
+		return IOA_FSTRIM;
+	case FS_IOC_FSGETXATTR:
+		*at_exit = 1;
+		return IOA_FSXATTR_GET;
+	case FS_IOC_FSSETXATTR:
+		return IOA_FSXATTR;
+	case FS_IOC_FIEMAP:
+		return IOA_FIEMAP;
+	case RNDADDENTROPY:
+		return IOA_RANDPOOL;
+	case NS_GET_OWNER_UID:
+		*at_exit = 1;
+		return IOA_UID;
+	case RNDGETENTCNT: case WDIOC_GETSTATUS: case WDIOC_GETBOOTSTATUS:
+	case WDIOC_GETTEMP: case WDIOC_GETTIMEOUT: case WDIOC_GETPRETIMEOUT:
+	case WDIOC_GETTIMELEFT:
+		*at_exit = 1;
+		return IOA_PINT;
+	case RNDADDTOENTCNT: case WDIOC_SETTIMEOUT: case WDIOC_SETPRETIMEOUT:
+		return IOA_PINT;
+	case INOTIFY_IOC_SETNEXTWD:
+		return IOA_INT;
+	case COUNTER_ADD_WATCH_IOCTL:
+		return IOA_COUNTER_WATCH;
+	case UFFDIO_WAKE: case UFFDIO_UNREGISTER:
+		return IOA_UFFD_RANGE;
+	case RTC_ALM_READ: case RTC_RD_TIME:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_ALM_SET: case RTC_SET_TIME:
+		return IOA_RTC_TIME;
+	case RTC_WKALM_RD:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_WKALM_SET:
+		return IOA_RTC_WKALRM;
+	case RTC_PLL_GET:
+		*at_exit = 1;
+		/* fall through */
+	case RTC_PLL_SET:
+		return IOA_RTC_PLL;
+	case RTC_VL_READ:
+		*at_exit = 1;
+		return IOA_RTC_VL;
+	case RTC_IRQP_READ: case RTC_EPOCH_READ:
+		*at_exit = 1;
+		return IOA_PULONG;
+	case RTC_IRQP_SET: case RTC_EPOCH_SET:
+		return IOA_ULONG;
+	case RTC_PARAM_SET:
+		return IOA_RTC_PARAM;
+	case RTC_PARAM_GET:
+		return IOA_RTC_PARAM_GET;
+	case UFFDIO_API:
+		return IOA_UFFD_API;
+	case UFFDIO_REGISTER:
+		return IOA_UFFD_REGISTER;
+	case UFFDIO_COPY:
+		return IOA_UFFD_COPY;
+	case UFFDIO_ZEROPAGE:
+		return IOA_UFFD_ZEROPAGE;
 	case TIOCSBRK: case TIOCCBRK: case TIOCCONS: case TIOCNOTTY:
 	case TIOCEXCL: case TIOCNXCL: case FIOCLEX: case FIONCLEX:
 	case TIOCVHANGUP: case TIOCSSERIAL:
+	case FIFREEZE: case FITHAW:
+	case RNDZAPENTCNT: case RNDCLEARPOOL: case RNDRESEEDCRNG:
+	case WDIOC_KEEPALIVE:
+	case NS_GET_USERNS: case NS_GET_PARENT: case NS_GET_NSTYPE:
+	case COUNTER_ENABLE_EVENTS_IOCTL: case COUNTER_DISABLE_EVENTS_IOCTL:
+	case RTC_AIE_ON: case RTC_AIE_OFF: case RTC_UIE_ON: case RTC_UIE_OFF:
+	case RTC_PIE_ON: case RTC_PIE_OFF: case RTC_WIE_ON: case RTC_WIE_OFF:
+	case RTC_VL_CLR:
 		return IOA_NONE;
 	}
 	return IOA_HEX;
@@ -224,6 +318,9 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	case IOA_INT:
 		fb_dec(b, (int32_t)arg);
+		return;
+	case IOA_ULONG:
+		fb_udec(b, arg);
 		return;
 	case IOA_XONC:
 		fmt_enum_dflt(b, &xlat_tcxonc, arg, "TC???");
@@ -256,7 +353,7 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	case IOA_TERMIOS:
 		if (k->len < 36)
 			break;
-		fmt_termios(b, c, k->p, 19);
+		fmt_termios(b, c, k->p, 19, 0);
 		return;
 	case IOA_TERMIO: {
 		/* struct termio: 16-bit flags, c_line, c_cc[8] */
@@ -270,7 +367,7 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 			memcpy(t + 4 * j, &v, 4);
 		}
 		memcpy(t + 16, k->p + 8, 9);
-		fmt_termios(b, c, t, 8);
+		fmt_termios(b, c, t, 8, 0);
 		return;
 	}
 	case IOA_WINSIZE:
@@ -281,8 +378,14 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	case IOA_CHAR:
 		fmt_qstr(b, c, k->p, k->len ? 1 : 0, -1, 0, 0);
 		return;
+	case IOA_TERMIOS2:
+		if (k->len < 44)
+			break;
+		fmt_termios(b, c, k->p, 19, 1);
+		return;
 	default:
-		break;
+		if (ioctl_struct_arg(b, c, how, k))
+			return;
 	}
 	fmt_ptr(b, arg);
 }
@@ -302,6 +405,8 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (from == 2 && at_exit && c->d->nargs > 2) {
 			fb_puts(b, ", ");
 			fmt_ioctl_arg(b, c, how, 1);
+		} else if (from == 2 && ioctl_split_size(how)) {
+			ioctl_split_out(b, c, how);
 		}
 		return c->d->nargs;
 	}
@@ -317,6 +422,10 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fb_puts(b, ", ");
 		fmt_ioctl_arg(b, c, how, 0);
 	}
+	/* a struct the call completes, printed open: its rest at exit */
+	if (ioctl_split_size(how) && c->d->nargs > 2 && c->args[2] &&
+	    arg_in(c, 2, ioctl_split_size(how)))
+		return 2;
 	return c->d->nargs;
 }
 
@@ -324,6 +433,22 @@ FMT_KIND(ioctlarg)
 {
 	int at_exit;
 	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
+	size_t split = ioctl_split_size(how);
 
 	fmt_ioctl_arg(b, c, how, at_exit);
+	/* a struct the call completes: here whole (JSON's one argument) */
+	if (split && c->args[i] && arg_in(c, i, split))
+		ioctl_split_out(b, c, how);
+}
+
+/* what a request returns: NS_GET_NSTYPE a namespace type */
+void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	const char *name = NULL;
+
+	if ((uint32_t)c->args[1] == NS_GET_NSTYPE)
+		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
+	/* strace's auxstr: the name in every -X style */
+	fb_dec(b, c->ret);
+	fmt_ret_note(b, name);
 }

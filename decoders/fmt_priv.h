@@ -84,6 +84,8 @@ const struct cap *arg_out(const struct sc_call *c, int i, size_t size);
 /* arg_in or arg_out by the argument kind's direction */
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size);
 
+/* " (TEXT)" after a return value, strace's auxstr; nothing for NULL */
+void fmt_ret_note(struct fmt_buf *b, const char *text);
 /* NULL or 0x7ffc... */
 void fmt_ptr(struct fmt_buf *b, uint64_t v);
 /* strace's field separators */
@@ -134,6 +136,7 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_ioctl.c */
 int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
+void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);

@@ -209,6 +209,19 @@ void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 	}
 }
 
+void fmt_xlat_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	uint64_t left;
+	int n = 0;
+
+	left = flag_names(b, x, v, &n);
+	if (left) {
+		if (n)
+			fb_putc(b, '|');
+		fb_hex(b, left);
+	}
+}
+
 void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt)
 {
 	unnamed(b, v, XF_HEX, dflt, NULL);

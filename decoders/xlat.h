@@ -35,6 +35,8 @@ void fmt_xlat_enum_dec(struct fmt_buf *b, const struct xlat *x, int64_t v);
 void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 /* "|A|B|0x40" for flags that follow another part (open's access mode) */
 void fmt_xlat_flags_tail(struct fmt_buf *b, const struct xlat *x, uint64_t v);
+/* "A|B|0x40" and nothing for 0, no comment: a part of a decoder's words */
+void fmt_xlat_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 
 /* flags with an explicit text for unknown bits ("?_OK"); NULL: none */
 void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,

@@ -7,7 +7,9 @@
  * modem lines (ENOTTY on a pty), close-on-exec and async requests, file
  * requests (FIOQSIZE, FIGETBSZ), requests no table names (_IOC numbers);
  * NULL, an unmapped address (BAD) and a kernel address (KBAD) for the
- * argument; bad fds.  Exits 0.
+ * argument; bad fds; structs that end where the memory does (strace's
+ * tail_alloc: etrace copies what lies before the unmapped page), and
+ * half of one (the pointer).  Exits 0.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -23,8 +26,9 @@
 int main(void)
 {
 	struct termios t;
-	struct winsize ws;
+	struct winsize ws, *tw;
 	int m, s, n, f;
+	char *pg;
 	long long q;
 
 	m = posix_openpt(O_RDWR | O_NOCTTY);
@@ -100,6 +104,24 @@ int main(void)
 	ioctl(f, TCGETS, &t);
 	ioctl(f, FS_IOC_GETFLAGS, &n);
 	close(f);
+
+	/* a struct that ends where the memory does; half of one */
+	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (pg == MAP_FAILED)
+		return 1;
+	munmap(pg + 4096, 4096);
+	tw = (struct winsize *)(pg + 4096 - sizeof(*tw));
+	memset(tw, 0, sizeof(*tw));
+	tw->ws_row = 24;
+	tw->ws_col = 80;
+	ioctl(s, TIOCSWINSZ, tw);
+	ioctl(s, TIOCGWINSZ, tw);
+	ioctl(s, TIOCSWINSZ, pg + 4096 - 4);
+	ioctl(s, TIOCGWINSZ, pg + 4096 - 4);
+	n = 0;
+	memcpy(pg + 4096 - sizeof(n), &n, sizeof(n));
+	ioctl(s, TIOCSPGRP, pg + 4096 - sizeof(n));
 
 	/* requests no table names, bad fds */
 	ioctl(s, _IOC(_IOC_READ, 'x', 1, 4), &n);

@@ -50,11 +50,19 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
 }
 
-/* min(len, max) bytes; max_phase = max | phase << 24 */
+/* in g_buf's max_phase: copy what is readable; a max is clamped below
+   it (an item holds far less anyway: CAP_ITEM_MAX) */
+#define CAP_UPTO_BIT	0x800000u
+#define MAX_BELOW_UPTO(m)	((m) < CAP_UPTO_BIT ? (m) : CAP_UPTO_BIT - 1)
+
+/*
+ * min(len, max) bytes; max_phase = max | phase << 24, and CAP_UPTO_BIT
+ * for CAP_OP_UPTO
+ */
 __noinline u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 {
 	u8 *b = buf();
-	u32 max = max_phase & 0xffffff, phase = max_phase >> 24;
+	u32 max = max_phase & (CAP_UPTO_BIT - 1), phase = max_phase >> 24;
 	u32 size = len < max ? (u32)len : max;
 	u32 flags = len > size ? CAP_F_TRUNC : 0;
 	u32 fit;
@@ -69,8 +77,17 @@ __noinline u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 		flags |= CAP_F_TRUNC;
 	}
 	if (size && bpf_probe_read_user(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
+					(const void *)ptr)) {
+		u32 rest = 4096 - (u32)(ptr & 4095);
+
+		/* CAP_OP_UPTO: what lies before the page that faulted */
+		if (!(max_phase & CAP_UPTO_BIT) || rest >= size ||
+		    bpf_probe_read_user(data_at(b, off), bounded(rest, CAP_ITEM_MAX - 1),
 					(const void *)ptr))
-		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+			return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+		size = rest;
+		flags |= CAP_F_TRUNC;
+	}
 	return item_end(b, off, arg, phase, size, flags, 0, 0);
 }
 
@@ -534,7 +551,11 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_str(off, i, ptr, a->max, ph);
 	case CAP_OP_BUF:
 		len = length(a, ca) * a->elem;
-		return g_buf(off, i, ptr, len, (a->max & 0xffffff) | ph << 24);
+		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_UPTO:
+		len = length(a, ca) * a->elem;
+		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) |
+			     CAP_UPTO_BIT | ph << 24);
 	case CAP_OP_ARGV:
 		return g_argv(off, i, ptr, ph);
 	case CAP_OP_COUNT:
@@ -549,7 +570,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_msghdr(off, i, ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
-				 (a->max & 0xffffff) | ph << 24);
+				 MAX_BELOW_UPTO(a->max) | ph << 24);
 	}
 	return off;
 }

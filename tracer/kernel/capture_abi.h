@@ -35,6 +35,9 @@ enum cap_op {
 	CAP_OP_IOV,	/* struct iovec[len] and their data */
 	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control */
 	CAP_OP_DIRENTS,	/* linux_dirent64 records: count, first bytes */
+	CAP_OP_UPTO,	/* as BUF, but when the bytes fault, those up to the
+			   end of the first page (a struct that ends where
+			   the memory does): formatters check the length */
 };
 
 /* where a length comes from */

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Decoders stage: ioctl(2)'s argument kinds, shared by the dispatcher
+ * (fmt_ioctl.c: request names, terminals) and the device and file system
+ * families' structs (fmt_ioctl_dev.c).
+ */
+#ifndef ETRACE_FMT_IOCTL_H
+#define ETRACE_FMT_IOCTL_H
+
+#include "fmt_priv.h"
+
+/* how a request's argument prints, and when */
+enum ioarg {
+	IOA_NONE,	/* no argument shown */
+	IOA_HEX,	/* the number, unknown requests */
+	IOA_INT,	/* the value itself, decimal */
+	IOA_PINT,	/* [int] */
+	IOA_TERMIOS, IOA_TERMIO, IOA_WINSIZE, IOA_MODEM, IOA_XONC, IOA_FLSH,
+	IOA_CHAR,
+	IOA_TERMIOS2,	/* struct termios2 */
+	IOA_FSFLAGS,	/* [FS_*_FL] */
+	IOA_FSTRIM,	/* struct fstrim_range */
+	IOA_FSXATTR,	/* struct fsxattr, as set */
+	IOA_FSXATTR_GET,	/* struct fsxattr, as got: with fsx_nextents */
+	IOA_FIEMAP,	/* struct fiemap's request; at exit what it mapped */
+	IOA_RANDPOOL,	/* struct rand_pool_info */
+	IOA_UID,	/* [uid] */
+	IOA_COUNTER_WATCH,	/* struct counter_watch */
+	IOA_UFFD_RANGE,		/* struct uffdio_range */
+	IOA_RTC_TIME,	/* struct rtc_time */
+	IOA_RTC_WKALRM,	/* struct rtc_wkalrm */
+	IOA_RTC_PLL,	/* struct rtc_pll_info */
+	IOA_RTC_VL,	/* [RTC_VL_*] */
+	IOA_ULONG,	/* the value itself, unsigned decimal */
+	IOA_PULONG,	/* [unsigned long] */
+	IOA_RTC_PARAM,	/* struct rtc_param, as set */
+	/* split: the struct's input at entry, its result at exit */
+	IOA_UFFD_API, IOA_UFFD_REGISTER, IOA_UFFD_COPY, IOA_UFFD_ZEROPAGE,
+	IOA_RTC_PARAM_GET,
+};
+
+/* bytes of the struct a split request completes, or 0: not split */
+size_t ioctl_split_size(enum ioarg how);
+/* a split request's struct at exit: what the call filled, its end */
+void ioctl_split_out(struct fmt_buf *b, const struct sc_call *c,
+		     enum ioarg how);
+/* a family's struct from k; 0: fewer bytes copied than it needs */
+int ioctl_struct_arg(struct fmt_buf *b, const struct sc_call *c,
+		     enum ioarg how, const struct cap *k);
+
+#endif
