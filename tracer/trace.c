@@ -452,6 +452,9 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	r = events_open(t, err, errlen) ?: targets_open(t, err, errlen);
 	if (r)
 		return r;
+	/* -k: the command a Python interpreter? then read from its start */
+	if (p->cmd)
+		capture_python_exe(&t->cap, t->ln.path);
 	/* all open, all filtered: now they may fire (not etrace's own setup) */
 	r = perf_enable(&t->ps);
 	if (r) {

@@ -73,5 +73,9 @@ uint32_t cap_shell_hash(const char *s);
 int cap_shell_attach(struct capture *c, const struct evlist *l,
 		     struct tracefs *t);
 int cap_bash_attach(struct capture *c);
+/* cap_python.c: python_enter on the syscall entries that take stacks */
+int cap_python_attach(struct capture *c, const struct evlist *l,
+		      struct tracefs *t);
+void cap_python_close(struct capture *c);
 
 #endif

@@ -10,6 +10,7 @@
  *   cap_ring   ring mode                cap_signal  signals and exits
  *   cap_proc   forks and execs          cap_bash    bash's script lines
  *   cap_shell  bash's script stacks (-k)
+ *   cap_python Python's frames (-k)
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -93,6 +94,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
 		{ k->progs.shell_enter, c->shell },
+		{ k->progs.python_enter, c->python },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -238,6 +240,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_bash_attach(c);
 	if (!r && c->shell)
 		r = cap_shell_attach(c, l, t);
+	if (!r && c->python)
+		r = cap_python_attach(c, l, t);
 	/* execs the kernel stops tracing */
 	if (!r)
 		r = cap_proc_attach_exec(c);
@@ -277,6 +281,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->fds = w->args ? (int)w->fds : 0;
 	c->dump = w->args && w->dump;
 	c->shell = w->shell;
+	c->python = w->python;
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -390,6 +395,7 @@ void capture_close(struct capture *c)
 		capture_bpf__destroy(c->skel);
 	c->skel = NULL;
 	c->active = 0;
+	cap_python_close(c);
 }
 
 
@@ -413,6 +419,11 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 		return len >= offsetof(struct cap_shell, lv) ? CAPT_SHELL : CAPT_BAD;
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
+	case CAP_MAGIC_PYCODE:
+		return len >= sizeof(struct cap_pycode) ? CAPT_PYCODE : CAPT_BAD;
+	case CAP_MAGIC_PYTHON:
+		return len >= offsetof(struct cap_python, fr) ? CAPT_PYTHON :
+							       CAPT_BAD;
 	}
 	return CAPT_BAD;
 }

@@ -37,6 +37,8 @@ struct capture {
 	int dump;			/* -e read=/write=: transfers copied */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	int shell;			/* -k: shell frames read (shell_enter) */
+	int python;			/* -k: Python frames read (python_enter) */
+	struct cap_py *py;		/* ... the files seen (cap_python.c) */
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
@@ -54,6 +56,7 @@ struct cap_want {
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
 	int shell;			/* stacks: bash's script stack too */
+	int python;			/* stacks: Python's frames too */
 	int count_events;		/* -c alone: events counted, not shown */
 	int ip;				/* -i: ring mode's entries and signal
 					   records carry the user IP */
@@ -104,6 +107,15 @@ void capture_close(struct capture *c);
  * is not such a bash.
  */
 int capture_bash_find(char *path, size_t len, uint64_t *make_child);
+/*
+ * -k's Python frames (cap_python.c): pid mapped path (dev, ino) at addr
+ * from file offset pgoff, executable; an interpreter there is read from
+ * now on.  capture_python_exe: the command about to run, before it does.
+ */
+void capture_python_map(struct capture *c, pid_t pid, const char *path,
+			uint64_t dev, uint64_t ino, uint64_t addr,
+			uint64_t pgoff);
+void capture_python_exe(struct capture *c, const char *path);
 
 /*
  * A capture record, checked: the items of one call phase.  Parsing never
@@ -131,6 +143,8 @@ enum cap_type {
 	CAPT_BASH,		/* bash's uprobes: struct cap_bash */
 	CAPT_SHELL,		/* a bash script stack: struct cap_shell */
 	CAPT_EXEC,		/* a privileged exec: struct cap_exec */
+	CAPT_PYTHON,		/* Python frames: struct cap_python */
+	CAPT_PYCODE,		/* a code object they name: cap_pycode */
 };
 enum cap_type capture_type(const uint8_t *raw, size_t len);
 /* a CAPT_CALL record's items: 0, or -1 when it does not add up */

@@ -473,4 +473,125 @@ struct cap_exit {
 	int pad;
 };
 
+/*
+ * CAP_MAGIC_PYTHON: a Python thread's frames at a syscall's entry
+ * (cap_python.bpf.c), read like CAP_MAGIC_SHELL's just before the
+ * call's sample: each interpreter frame's code object (and the
+ * pointers that name it: file, qualified name, line table) and its
+ * last instruction, innermost first.  PY_FR_ENTRY: the frame a C call
+ * of _PyEval_EvalFrameDefault entered, the last of that C frame's.
+ * User space names them from the process's memory (stacks/python.c).
+ */
+#define CAP_MAGIC_PYTHON	0x48545950u	/* "PYTH" */
+#define PY_FRAMES	24
+#define PY_THREADS	64		/* thread states looked at */
+
+#define PY_FR_ENTRY	0x01		/* is_entry: its C frame's outermost */
+
+#define PY_F_DEEPER	0x01		/* more frames than PY_FRAMES */
+
+struct cap_py_frame {
+	unsigned long long code;	/* the PyCodeObject */
+	unsigned long long instr;	/* prev_instr: the last instruction */
+	unsigned long long file, qualname, linetable;	/* the code's */
+	unsigned int flags;		/* PY_FR_* */
+	unsigned int pad;
+};
+
+struct cap_python {
+	unsigned int magic;
+	int tid;
+	int nr;				/* the syscall being entered */
+	unsigned int nframes;		/* frames read (only these sent) */
+	unsigned int flags;		/* PY_F_* */
+	unsigned int row;		/* the offsets' row (python_rows) */
+	int tgid;			/* its process: whose memory to read */
+	unsigned int pad;
+	/* this process's type objects: what its strings must point to */
+	unsigned long long unicode_type, bytes_type;
+	struct cap_py_frame fr[PY_FRAMES];
+};
+
+/*
+ * CAP_MAGIC_PYCODE: a code object the first time a process's frames
+ * name it (cap_python.bpf.c keeps which it sent), copied then: a
+ * process that exits before etrace reads its records is still named.
+ * The key is the frames': the code and the pointers it held.  Strings
+ * as the interpreter holds them (kind: bytes a code point; cut to their
+ * fields, lengths say whole or not), the line table's first bytes.
+ */
+#define CAP_MAGIC_PYCODE	0x444f4350u	/* "PCOD" */
+#define PY_FILE_B	256
+#define PY_QUAL_B	128
+#define PY_LT_B		1024
+
+struct cap_pycode {
+	unsigned int magic;
+	int tgid;
+	unsigned long long code, file, qualname, linetable;
+	int first;			/* co_firstlineno */
+	int traceable;			/* _co_firsttraceable */
+	unsigned long long units;	/* its code units (ob_size) */
+	unsigned long long file_len, qual_len;	/* code points */
+	unsigned int file_kind, qual_kind;	/* 1, 2 or 4 */
+	unsigned long long lt_len;	/* the table's whole length */
+	unsigned char file_b[PY_FILE_B];
+	unsigned char qual_b[PY_QUAL_B];
+	unsigned char lt[PY_LT_B];
+};
+
+/*
+ * One Python minor version's structure offsets (bytes), a row of
+ * cap_python.c's table: what cap_python.bpf.c and stacks/python.c read.
+ */
+struct py_offsets {
+	unsigned int version;		/* 0x030b: 3.11 */
+	unsigned int rt_interp_head;	/* _PyRuntime.interpreters.head */
+	unsigned int is_threads_head;	/* PyInterpreterState.threads.head */
+	unsigned int ts_next;		/* PyThreadState.next */
+	unsigned int ts_thread_id;	/* .thread_id: its pthread_self() */
+	unsigned int ts_cframe;		/* .cframe */
+	unsigned int cf_current;	/* _PyCFrame.current_frame */
+	unsigned int fr_code;		/* _PyInterpreterFrame.f_code */
+	unsigned int fr_previous;
+	unsigned int fr_instr;		/* .prev_instr */
+	unsigned int fr_entry;		/* .is_entry (a bool) */
+	unsigned int ob_type;		/* PyObject.ob_type */
+	unsigned int ob_size;		/* PyVarObject.ob_size */
+	unsigned int co_names;		/* co_filename, co_name, co_qualname,
+					   co_linetable: four pointers */
+	unsigned int co_firstlineno;
+	unsigned int co_firsttraceable;	/* before it: a frame not started */
+	unsigned int co_code;		/* co_code_adaptive: the code units */
+	unsigned int bytes_data;	/* PyBytesObject.ob_sval */
+	unsigned int str_state;		/* PyASCIIObject.state */
+	unsigned int str_ascii_data;	/* a compact ASCII string's bytes */
+	unsigned int str_data;		/* a compact other string's */
+	unsigned int str_length;	/* PyASCIIObject.length */
+};
+
+/*
+ * A Python interpreter's addresses for cap_python.bpf.c: its offsets,
+ * and the link-time addresses of _PyRuntime, PyCode_Type, PyUnicode_Type
+ * and PyBytes_Type.  py_exes holds them by the file's device and inode
+ * (a statically linked python: the bias is mm->start_code - text);
+ * py_procs by tgid with bias set (a libpython mapped in that process).
+ */
+struct py_bin {
+	struct py_offsets off;
+	unsigned int row;
+	unsigned int pad;
+	unsigned long long text;	/* the executable segment's vaddr */
+	unsigned long long bias;	/* py_procs: the library's load bias */
+	unsigned long long mm;		/* py_procs: the address space it is
+					   in (bound at its first use; an
+					   exec's new one is not it) */
+	unsigned long long runtime, code_type, unicode_type, bytes_type;
+};
+
+struct py_exe_key {
+	unsigned long long dev;		/* the kernel's dev_t (MAJOR << 20) */
+	unsigned long long ino;
+};
+
 #endif

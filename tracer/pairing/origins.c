@@ -72,6 +72,7 @@ struct task_origin {
  * unless the ring lost it).
  */
 struct script_stack {
+	const struct script_provider *sp;	/* whose frames */
 	long nr;			/* the syscall it was read at */
 	uint64_t lost;			/* records lost when it came */
 	int n;				/* 0: nothing waits */
@@ -382,6 +383,7 @@ void origin_script_record(struct unwinder *u, struct task_table *tasks,
 		return;
 	if (!o->script && !(o->script = calloc(1, sizeof(*o->script))))
 		return;
+	o->script->sp = sp;
 	o->script->n = sp->frames(u, raw, len, &o->script->nr, o->script->f,
 				  SCRIPT_FRAMES);
 	o->script->lost = lost;
@@ -407,6 +409,12 @@ void origin_take_script(struct task *t, long nr, uint64_t lost)
 	if (!t->frames && !(t->frames = malloc(sizeof(*t->frames) *
 					       (UNWIND_FRAMES + SCRIPT_FRAMES))))
 		return;
+	if (ss->sp->splice) {
+		t->nframes = ss->sp->splice(t->frames, t->nframes,
+					    UNWIND_FRAMES + SCRIPT_FRAMES,
+					    ss->f, n);
+		return;
+	}
 	while (k < t->nframes && t->frames[k].module &&
 	       !strcmp(t->frames[k].module, "[kernel]"))
 		k++;

@@ -10,12 +10,14 @@
  */
 #include <linux/perf_event.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
 #include "ends.h"
 #include "feed.h"
 #include "origins.h"
+#include "python.h"
 #include "record.h"
 #include "trace.h"
 #include "unwind.h"
@@ -83,7 +85,11 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		origin_bash_record(&p->tasks, tid, raw);
 		break;
 	case CAPT_SHELL:
+	case CAPT_PYTHON:
 		origin_script_record(&p->unw, &p->tasks, tid, raw, len, p->lost);
+		break;
+	case CAPT_PYCODE:
+		python_code_record(&p->unw, raw, len);
 		break;
 	case CAPT_EXEC:
 		ends_exec_privileged(p, raw);
@@ -230,6 +236,13 @@ void feed_record(void *ctx, struct ring *ring,
 			  r.u.mmap2.flags,
 			  makedev(r.u.mmap2.maj, r.u.mmap2.min), r.u.mmap2.ino,
 			  r.u.mmap2.path);
+		/* -k: a Python interpreter, read from now on */
+		if (t->cap.python && (r.u.mmap2.prot & PROT_EXEC))
+			capture_python_map(&t->cap, (pid_t)r.u.mmap2.pid,
+					   r.u.mmap2.path,
+					   makedev(r.u.mmap2.maj, r.u.mmap2.min),
+					   r.u.mmap2.ino, r.u.mmap2.addr,
+					   r.u.mmap2.pgoff);
 		break;
 	case PERF_RECORD_FORK:
 		/* a traced task's child or thread is traced too */

@@ -9,12 +9,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "proc.h"
 #include "trace.h"
 
 /* -p PID names a process other than etrace: 0, or -errno with err */
+/*
+ * -k: a Python interpreter in a process attached to, from the mappings
+ * it had (what it maps from now on comes as records, feed.c)
+ */
+static void python_seen(struct trace *t, const struct proc_maps *pm)
+{
+	for (int i = 0; pm && t->cap.python && i < pm->n; i++)
+		if (pm->m[i].prot & PROT_EXEC)
+			capture_python_map(&t->cap, pm->pid, pm->m[i].path,
+					   pm->m[i].dev, pm->m[i].ino,
+					   pm->m[i].start, pm->m[i].pgoff);
+}
+
 static int attach_check(pid_t pid, char *err, size_t errlen)
 {
 	pid_t g;
@@ -100,7 +114,7 @@ int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen)
 	 * are open: what it maps from now on comes as records.
 	 */
 	if (p->stacks || t->pr.file_strings)
-		maps_get(&t->pr.maps, pid, 1);
+		python_seen(t, maps_get(&t->pr.maps, pid, 1));
 	if (!(p->quiet & QUIET_ATTACH)) {
 		int nthreads = 0;
 

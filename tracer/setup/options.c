@@ -517,6 +517,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),
 	ROW("stack-size", LONG_ONLY + 6, ARG, opt_stack_size),
 	ROW_INT("kstack", LONG_ONLY + 7, opt_set, kstack, 1),
+	ROW_INT("no-python-frames", LONG_ONLY + 76, opt_set, no_python, 1),
 	ROW("flamegraph", LONG_ONLY + 8, ARG, opt_flamegraph),
 	ROW_INT("spawns", LONG_ONLY + 9, opt_set, spawns, 1),
 	/* summaries */

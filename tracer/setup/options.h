@@ -74,6 +74,7 @@ struct options {
 				   script's text format */
 	uint32_t stack_size;	/* --stack-size: bytes of stack copied */
 	int kstack;		/* --kstack: the kernel's stack too */
+	int no_python;		/* --no-python-frames: C frames only */
 	const char *flamegraph;	/* --flamegraph FILE.svg */
 	const char *timeline;	/* --timeline FILE.json: Trace Event format */
 	int spawns;		/* --spawns: the process-creation report */

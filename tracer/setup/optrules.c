@@ -133,6 +133,9 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		      " records (use -C for the table and the calls)";
 	else if (o->timeline && o->outfile && !strcmp(o->timeline, o->outfile))
 		why = "--timeline and -o name the same file";
+	else if (o->no_python && !o->stack)
+		why = "--no-python-frames: there are no stacks (-k, --stack,"
+		      " --spawns, --flamegraph)";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
 	else if (o->color == COLOR_ALWAYS && (o->json || o->stack_perf))

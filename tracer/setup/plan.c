@@ -55,6 +55,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->all = o->system_wide;
 	w->spawns = o->spawns;
 	w->shell = o->stack != 0;
+	w->python = o->stack != 0 && !o->no_python;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	w->ip = o->iptr && o->lines;

@@ -89,6 +89,7 @@ void opt_usage(FILE *f)
 "  --stack=perf    instead of the trace: each call's stack, perf script's format\n"
 "  --stack-size N  bytes of user stack copied per event (default 8192)\n"
 "  --kstack        the kernel's stack too\n"
+"  --no-python-frames  C frames only: Python's not put in the interpreter's\n"
 "  --flamegraph F  write an interactive SVG flame graph of the stacks to F\n"
 "  --spawns        report process creations by program, parent and origin\n"
 "Summary:\n"

@@ -2,13 +2,15 @@
 /*
  * Unwind stage: script frames, one provider per runtime (scripts.h).
  * bash: its records are cap_shell.bpf.c's, FUNCNAME, BASH_SOURCE and
- * BASH_LINENO as bash held them at the syscall's entry.
+ * BASH_LINENO as bash held them at the syscall's entry.  python: its
+ * own file (python.c).
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "capture_abi.h"
+#include "python.h"
 #include "scripts.h"
 
 /* a decimal line of bash's ("12"), or -1: not one */
@@ -82,7 +84,8 @@ static int bash_frames(struct unwinder *u, const uint8_t *raw, size_t len,
 }
 
 static const struct script_provider providers[] = {
-	{ "bash", CAP_MAGIC_SHELL, bash_frames },
+	{ "bash", CAP_MAGIC_SHELL, bash_frames, NULL },
+	{ "python", CAP_MAGIC_PYTHON, python_frames, python_splice },
 };
 
 const struct script_provider *script_provider(uint32_t magic)

@@ -17,8 +17,11 @@
 
 #include "unwind.h"
 
-/* the most frames a provider gives: its levels and a last "more" frame */
-#define SCRIPT_FRAMES 9
+/*
+ * the most frames a provider gives: its levels and a last "more" frame
+ * (python's PY_FRAMES, bash's SHELL_LEVELS fewer)
+ */
+#define SCRIPT_FRAMES 25
 
 struct script_provider {
 	const char *runtime;		/* "bash" */
@@ -30,6 +33,12 @@ struct script_provider {
 	 */
 	int (*frames)(struct unwinder *u, const uint8_t *raw, size_t len,
 		      long *nr, struct frame *out, int max);
+	/*
+	 * Where they go among the code's frames code[n] (room for max):
+	 * the new n.  NULL: above the code's, after the kernel's (bash).
+	 */
+	int (*splice)(struct frame *code, int n, int max,
+		      const struct frame *sf, int nsf);
 };
 
 /* the provider whose records start with magic, or NULL */

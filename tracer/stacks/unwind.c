@@ -27,6 +27,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "callsite.h"
+#include "python.h"
 #include "elfguard.h"
 #include "tfile.h"
 #include "unwind_priv.h"
@@ -559,6 +560,7 @@ void unwind_free(struct unwinder *u)
 {
 	struct symcache *sc = u->symcache;
 
+	python_free(u);
 	if (!sc)
 		return;
 	for (unsigned int i = 0; i < INTERN_SLOTS; i++)

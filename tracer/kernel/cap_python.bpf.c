@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: Python frames for -k.  At a syscall's
+ * entry in a Python process, the calling thread's own interpreter
+ * frames, read now (as cap_shell.bpf.c reads bash's), so that the perf
+ * sample of the same hit, right after this record, is named by the
+ * Python lines that made it.
+ *
+ * The thread's own thread state, not the one holding the GIL (released
+ * in most blocking calls): _PyRuntime.interpreters.head, then its
+ * threads.head list, the one whose thread_id is this thread's
+ * pthread_self().  CPython sets thread_id to PyThread_get_thread_ident(),
+ * pthread_self(), which on x86_64 is glibc's thread pointer: the
+ * thread's fs base (its TCB points to itself there).  From it
+ * cframe->current_frame and the chain of previous frames: each frame's
+ * code object (checked: its type is PyCode_Type), its last instruction
+ * and whether a C call of _PyEval_EvalFrameDefault entered it.  The
+ * offsets are a row of data per Python minor version (cap_python.c);
+ * where anything does not hold, no record, or the frames up to there.
+ */
+#include "cap.bpf.h"
+
+struct inode___py {
+	unsigned long i_ino;
+	struct super_block___py *i_sb;
+} __attribute__((preserve_access_index));
+
+struct super_block___py {
+	unsigned int s_dev;
+} __attribute__((preserve_access_index));
+
+struct file___py {
+	struct inode___py *f_inode;
+} __attribute__((preserve_access_index));
+
+struct mm_struct___py {
+	unsigned long start_code;
+	struct file___py *exe_file;
+} __attribute__((preserve_access_index));
+
+struct thread_struct___py {
+	unsigned long fsbase;
+} __attribute__((preserve_access_index));
+
+struct task_struct___py {
+	struct mm_struct___py *mm;
+	struct thread_struct___py thread;
+} __attribute__((preserve_access_index));
+
+/* statically linked interpreters, by their file (cap_python.c fills it) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16);
+	__type(key, struct py_exe_key);
+	__type(value, struct py_bin);
+} py_exes SEC(".maps");
+
+/* processes that map a libpython, by tgid, with its load bias */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, u32);
+	__type(value, struct py_bin);
+} py_procs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cap_python);
+} py_rec SEC(".maps");
+
+/* the code objects sent to user space, by process: their line tables */
+struct py_sent_key {
+	u32 tgid;
+	u32 pad;
+	u64 code;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct py_sent_key);
+	__type(value, u64);
+} py_sent SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cap_pycode);
+} py_code_rec SEC(".maps");
+
+static __always_inline u64 py_rd(u64 addr)
+{
+	u64 v = 0;
+
+	if (bpf_probe_read_user(&v, sizeof(v), (const void *)addr))
+		return 0;
+	return v;
+}
+
+/* a pointer the interpreter could hold: not NULL, aligned, user space */
+static __always_inline int py_ptr(u64 p)
+{
+	return p && !(p & 7) && p < (1ull << 47);
+}
+
+/* this process's interpreter and its load bias, or NULL: not Python */
+static __always_inline const struct py_bin *py_find(u64 *bias)
+{
+	u32 tgid = (u32)(bpf_get_current_pid_tgid() >> 32);
+	struct task_struct___py *t;
+	struct py_exe_key k = {};
+	const struct py_bin *b;
+	struct py_bin *pb;
+	u64 mm;
+
+	t = (struct task_struct___py *)bpf_get_current_task();
+	mm = (u64)BPF_CORE_READ(t, mm);
+	pb = bpf_map_lookup_elem(&py_procs, &tgid);
+	if (pb && !pb->mm)
+		pb->mm = mm;
+	if (pb && pb->mm == mm) {
+		*bias = pb->bias;
+		return pb;
+	}
+	if (pb)
+		bpf_map_delete_elem(&py_procs, &tgid);
+	k.ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
+	k.dev = BPF_CORE_READ(t, mm, exe_file, f_inode, i_sb, s_dev);
+	b = bpf_map_lookup_elem(&py_exes, &k);
+	if (b)
+		*bias = BPF_CORE_READ(t, mm, start_code) - b->text;
+	return b;
+}
+
+/* the thread state whose thread_id is self, or 0 */
+static __always_inline u64 py_tstate(const struct py_offsets *o, u64 rt,
+				     u64 self)
+{
+	u64 ts, interp = py_rd(rt + o->rt_interp_head);
+
+	if (!py_ptr(interp))
+		return 0;
+	ts = py_rd(interp + o->is_threads_head);
+	for (int i = 0; i < PY_THREADS && py_ptr(ts); i++) {
+		if (py_rd(ts + o->ts_thread_id) == self)
+			return ts;
+		ts = py_rd(ts + o->ts_next);
+	}
+	return 0;
+}
+
+/*
+ * The str at addr into dst[size] (a power of 2): its length in code
+ * points and bytes a code point, or -1: not a compact, ready str of the
+ * interpreter's type.
+ */
+static __always_inline int py_str(const struct py_offsets *o, u64 utype,
+				  u64 addr, u8 *dst, u32 size, u64 *len,
+				  u32 *kind)
+{
+	u32 state = 0, k, sz;
+	u64 n, data;
+
+	if (!py_ptr(addr) || py_rd(addr + o->ob_type) != utype ||
+	    bpf_probe_read_user(&state, sizeof(state),
+				(const void *)(addr + o->str_state)))
+		return -1;
+	n = py_rd(addr + o->str_length);
+	k = state >> 2 & 7;
+	/* interned:2 kind:3 compact:1 ascii:1 ready:1 */
+	if (!(state & 0x20) || !(state & 0x80) || (k != 1 && k != 2 && k != 4) ||
+	    n > (1u << 20))
+		return -1;
+	data = addr + ((state & 0x40) ? o->str_ascii_data : o->str_data);
+	sz = n * k < size ? (u32)(n * k) : size;
+	if (sz > size || bpf_probe_read_user(dst, sz & (size - 1 + size),
+					     (const void *)data))
+		return -1;
+	*len = n;
+	*kind = k;
+	return 0;
+}
+
+/*
+ * The code object of f, sent once per process (and again when the
+ * address holds another code): its names and line table, copied now.
+ */
+static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
+					 u64 bias, u32 tgid, u64 code,
+					 const struct cap_py_frame *f)
+{
+	const struct py_offsets *o = &b->off;
+	struct py_sent_key k = { .tgid = tgid, .code = code };
+	u64 *sent = bpf_map_lookup_elem(&py_sent, &k), ltlen;
+	struct cap_pycode *c;
+	u32 zero = 0, sz;
+
+	if (sent && *sent == f->linetable)
+		return;
+	c = bpf_map_lookup_elem(&py_code_rec, &zero);
+	if (!c)
+		return;
+	c->magic = CAP_MAGIC_PYCODE;
+	c->tgid = (int)tgid;
+	c->code = code;
+	c->file = f->file;
+	c->qualname = f->qualname;
+	c->linetable = f->linetable;
+	c->first = 0;
+	c->traceable = 0;
+	c->units = py_rd(code + o->ob_size);
+	if (bpf_probe_read_user(&c->first, sizeof(c->first),
+				(const void *)(code + o->co_firstlineno)) ||
+	    bpf_probe_read_user(&c->traceable, sizeof(c->traceable),
+				(const void *)(code + o->co_firsttraceable)) ||
+	    py_str(o, b->unicode_type + bias, f->file, c->file_b, PY_FILE_B,
+		   &c->file_len, &c->file_kind) ||
+	    py_str(o, b->unicode_type + bias, f->qualname, c->qual_b, PY_QUAL_B,
+		   &c->qual_len, &c->qual_kind) ||
+	    !py_ptr(f->linetable) ||
+	    py_rd(f->linetable + o->ob_type) != b->bytes_type + bias)
+		return;
+	ltlen = py_rd(f->linetable + o->ob_size);
+	sz = ltlen < PY_LT_B ? (u32)ltlen : PY_LT_B;
+	if (sz > PY_LT_B ||
+	    bpf_probe_read_user(c->lt, sz & (2 * PY_LT_B - 1),
+				(const void *)(f->linetable + o->bytes_data)))
+		return;
+	c->lt_len = ltlen;
+	if (bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c, sizeof(*c)))
+		return;
+	bpf_map_update_elem(&py_sent, &k, &f->linetable, BPF_ANY);
+}
+
+/* the frames from fr into r; how many */
+static __always_inline u32 py_walk(void *ctx, const struct py_bin *b,
+				   u64 bias, u64 fr, struct cap_python *r)
+{
+	const struct py_offsets *o = &b->off;
+	u64 code_type = b->code_type + bias;
+	u32 n = 0;
+
+	for (int i = 0; i < PY_FRAMES; i++) {
+		struct cap_py_frame *f = &r->fr[i];
+		u64 code, names[4];
+		u8 entry = 0;
+
+		/* a frame that is not one ends the frames: none after is sure */
+		if (!py_ptr(fr))
+			return n;
+		code = py_rd(fr + o->fr_code);
+		if (!py_ptr(code) ||
+		    py_rd(code + o->ob_type) != code_type ||
+		    bpf_probe_read_user(names, sizeof(names),
+					(const void *)(code + o->co_names)) ||
+		    bpf_probe_read_user(&entry, 1,
+					(const void *)(fr + o->fr_entry)))
+			return n;
+		f->code = code;
+		f->instr = py_rd(fr + o->fr_instr);
+		f->file = names[0];
+		f->qualname = names[2];
+		f->linetable = names[3];
+		f->flags = entry ? PY_FR_ENTRY : 0;
+		py_code_send(ctx, b, bias, r->tgid, code, f);
+		n = i + 1;
+		fr = py_rd(fr + o->fr_previous);
+	}
+	if (fr)
+		r->flags |= PY_F_DEEPER;
+	return n;
+}
+
+SEC("tracepoint")
+int python_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct task_struct___py *t;
+	const struct py_bin *b;
+	struct cap_python *r;
+	u64 bias = 0, ts, fr;
+	u32 zero = 0, n;
+
+	if (!c || !is_traced(c) || !(b = py_find(&bias)))
+		return 1;
+	t = (struct task_struct___py *)bpf_get_current_task();
+	ts = py_tstate(&b->off, b->runtime + bias,
+		       BPF_CORE_READ(t, thread.fsbase));
+	if (!ts)
+		return 1;
+	fr = py_rd(py_rd(ts + b->off.ts_cframe) + b->off.cf_current);
+	r = bpf_map_lookup_elem(&py_rec, &zero);
+	if (!r || !fr)
+		return 1;
+	r->flags = 0;
+	r->tgid = (int)(bpf_get_current_pid_tgid() >> 32);
+	n = py_walk(ctx, b, bias, fr, r);
+	if (!n)
+		return 1;
+	r->magic = CAP_MAGIC_PYTHON;
+	r->tid = (int)(u32)bpf_get_current_pid_tgid();
+	r->nr = ctx->nr;
+	r->nframes = n;
+	r->row = b->row;
+	r->unicode_type = b->unicode_type + bias;
+	r->bytes_type = b->bytes_type + bias;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, r,
+			      offsetof(struct cap_python, fr) +
+			      (u64)(n <= PY_FRAMES ? n : PY_FRAMES) *
+			      sizeof(struct cap_py_frame));
+	return 1;
+}
