@@ -230,7 +230,9 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 				(const void *)(f->linetable + o->bytes_data)))
 		return;
 	c->lt_len = ltlen;
-	if (bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c, sizeof(*c)))
+	if (bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c,
+				  offsetof(struct cap_pycode, lt) +
+				  (sz & (2 * PY_LT_B - 1))))
 		return;
 	bpf_map_update_elem(&py_sent, &k, &f->linetable, BPF_ANY);
 }

@@ -420,7 +420,8 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
 	case CAP_MAGIC_PYCODE:
-		return len >= sizeof(struct cap_pycode) ? CAPT_PYCODE : CAPT_BAD;
+		return len >= offsetof(struct cap_pycode, lt) ? CAPT_PYCODE :
+								CAPT_BAD;
 	case CAP_MAGIC_PYTHON:
 		return len >= offsetof(struct cap_python, fr) ? CAPT_PYTHON :
 							       CAPT_BAD;

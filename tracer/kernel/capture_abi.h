@@ -523,7 +523,7 @@ struct cap_python {
 #define CAP_MAGIC_PYCODE	0x444f4350u	/* "PCOD" */
 #define PY_FILE_B	256
 #define PY_QUAL_B	128
-#define PY_LT_B		1024
+#define PY_LT_B		16384
 
 struct cap_pycode {
 	unsigned int magic;
@@ -537,7 +537,7 @@ struct cap_pycode {
 	unsigned long long lt_len;	/* the table's whole length */
 	unsigned char file_b[PY_FILE_B];
 	unsigned char qual_b[PY_QUAL_B];
-	unsigned char lt[PY_LT_B];
+	unsigned char lt[PY_LT_B];	/* (only the bytes copied sent) */
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "capture_abi.h"
 #include "ksyms.h"
 #include "origins.h"
+#include "python.h"
 #include "scripts.h"
 
 /*
@@ -358,11 +359,21 @@ void origin_forked(struct task *parent, struct task *child, pid_t ppid)
 	memcpy(c->pcomm, parent->comm, sizeof(c->pcomm));
 	bash_copy(c, po);
 	c->loc = bash_loc(po);
-	/* (its script line is c->loc: --spawns groups by code's frames) */
+	/* or the Python line, from the stack (python.c) */
+	if (!c->loc && parent->nframes && (c->loc = malloc(sizeof(*c->loc))) &&
+	    python_loc(parent->frames, parent->nframes, c->loc)) {
+		free(c->loc);
+		c->loc = NULL;
+	}
+	/*
+	 * (bash's script line is c->loc: --spawns groups by code's frames;
+	 * Python's frames stand where the interpreter's C frames ran them)
+	 */
 	if (parent->nframes &&
 	    (c->frames = malloc(sizeof(*c->frames) * (size_t)parent->nframes))) {
 		for (int i = 0; i < parent->nframes; i++)
-			if (!parent->frames[i].script)
+			if (!parent->frames[i].script ||
+			    strcmp(parent->frames[i].script, "shell"))
 				c->frames[c->nframes++] = parent->frames[i];
 	}
 }

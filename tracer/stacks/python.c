@@ -15,6 +15,7 @@
 #include <sys/uio.h>
 
 #include "python.h"
+#include "spawns.h"
 
 /*
  * The offsets, one row per minor version.  3.11: Include/internal/
@@ -312,14 +313,18 @@ void python_code_record(struct unwinder *u, const uint8_t *raw, size_t len)
 {
 	struct py_cache *pc = py_cache(u);
 	char s[PY_FILE_B * 4 + 4];
+	size_t head = offsetof(struct cap_pycode, lt);
 	struct cap_python r;
 	struct cap_pycode c;
 	struct py_code *e;
 	int found;
 
-	if (!pc || len < sizeof(c))
+	if (!pc || len < head)
 		return;
-	memcpy(&c, raw, sizeof(c));
+	memcpy(&c, raw, head);
+	/* the table's bytes copied: all of it, or its first PY_LT_B */
+	if (len < head + (c.lt_len < PY_LT_B ? c.lt_len : PY_LT_B))
+		return;
 	r.fr[0] = (struct cap_py_frame){ .code = c.code, .file = c.file,
 		.qualname = c.qualname, .linetable = c.linetable };
 	if ((c.file_kind != 1 && c.file_kind != 2 && c.file_kind != 4) ||
@@ -342,7 +347,7 @@ void python_code_record(struct unwinder *u, const uint8_t *raw, size_t len)
 	    !(e->qual_s = unwind_intern(u, s)) ||
 	    !(e->lt = malloc(e->ltlen ? e->ltlen : 1)))
 		return;
-	memcpy(e->lt, c.lt, e->ltlen);
+	memcpy(e->lt, raw + head, e->ltlen);
 }
 
 /* a varint of the location table at *i (6 bits a byte, bit 6: more) */
@@ -534,4 +539,43 @@ int python_splice(struct frame *code, int n, int max, const struct frame *py,
 		j = k;
 	}
 	return n;
+}
+
+/*
+ * Python's own library: frozen modules and files of a lib/python3.N
+ * directory that are not installed packages (site-packages,
+ * dist-packages): subprocess.py, os.py, threading.py.
+ */
+static int py_is_lib(const char *file)
+{
+	const char *l = strstr(file, "/lib/python3");
+
+	if (!strncmp(file, "<frozen ", 8))
+		return 1;
+	return l && !strstr(l, "/site-packages/") &&
+	       !strstr(l, "/dist-packages/");
+}
+
+int python_loc(const struct frame *f, int n, struct shell_loc *loc)
+{
+	const struct frame *inner = NULL, *mine = NULL;
+
+	for (int i = 0; i < n && !mine; i++) {
+		if (!f[i].script || strcmp(f[i].script, "python") ||
+		    !f[i].file || !f[i].sym || f[i].line <= 0)
+			continue;
+		if (!inner)
+			inner = &f[i];
+		if (!py_is_lib(f[i].file))
+			mine = &f[i];
+	}
+	if (!mine)
+		mine = inner;
+	if (!mine)
+		return -1;
+	memset(loc, 0, sizeof(*loc));
+	snprintf(loc->file, sizeof(loc->file), "%s", mine->file);
+	snprintf(loc->func, sizeof(loc->func), "%s", mine->sym);
+	loc->line = mine->line;
+	return 0;
 }

@@ -37,6 +37,15 @@ int python_splice(struct frame *code, int n, int max, const struct frame *py,
  */
 int python_line(const uint8_t *lt, size_t len, int first, long lasti);
 void python_free(struct unwinder *u);
+struct shell_loc;
+/*
+ * --spawns: the Python line a fork with stack f[n] comes from: the
+ * innermost frame not in Python's own library (subprocess.py, os.py:
+ * files of a lib/python3.N directory outside site-packages and
+ * dist-packages, and frozen modules), else the innermost.  0, or -1:
+ * no Python frame.
+ */
+int python_loc(const struct frame *f, int n, struct shell_loc *loc);
 /* a code object cap_python.bpf.c copied (CAP_MAGIC_PYCODE): cached */
 void python_code_record(struct unwinder *u, const uint8_t *raw, size_t len);
 

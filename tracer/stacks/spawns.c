@@ -242,6 +242,11 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 			}
 			/* (the name comes escaped) */
 			stacks_frame_name(&g->origin[k], name, sizeof(name));
+			/* a script's frame: its file is in its name */
+			if (g->origin[k].script) {
+				fprintf(f, "      > %s\n", name);
+				continue;
+			}
 			fprintf(f, "      > %s (", name);
 			put_esc(f, g->origin[k].module ? g->origin[k].module : "?");
 			fputs(")\n", f);
