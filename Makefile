@@ -158,6 +158,13 @@ $(B)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread $(PROG_CFLAGS) -o $@ $<
 
+# Python through Debian's shared libpython3.11 (python3.11-config on PATH
+# may be another Python's: the paths are Debian's)
+$(B)/tests/progs/pyembed: tests/progs/pyembed.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -I/usr/include/python3.11 -o $@ $< \
+		-L/usr/lib/x86_64-linux-gnu -lpython3.11
+
 # (first: no include cycles, tools/includes.py)
 check: etrace $(UNIT) $(PROGS)
 	python3 tools/includes.py
@@ -191,7 +198,8 @@ strace-suite: etrace
 # viewer the timeline's test opens, speedscope, is in tests/viewer/.)
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
 	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
-	    strace procps python3 chromium fonts-dejavu-core \
+	    strace procps python3 python3.11 libpython3.11-dev \
+	    chromium fonts-dejavu-core \
 	    libclang-rt-14-dev valgrind gawk mawk \
 	    groff-base man-db bash bash-completion \
 	    build-essential debhelper dpkg-dev lintian

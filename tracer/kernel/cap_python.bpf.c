@@ -42,6 +42,12 @@ struct thread_struct___py {
 	unsigned long fsbase;
 } __attribute__((preserve_access_index));
 
+struct vm_area_struct___py {
+	unsigned long vm_start;
+	unsigned long vm_pgoff;
+	struct file___py *vm_file;
+} __attribute__((preserve_access_index));
+
 struct task_struct___py {
 	struct mm_struct___py *mm;
 	struct thread_struct___py thread;
@@ -54,6 +60,14 @@ struct {
 	__type(key, struct py_exe_key);
 	__type(value, struct py_bin);
 } py_exes SEC(".maps");
+
+/* shared libpythons, by their file (cap_python.c fills it) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16);
+	__type(key, struct py_exe_key);
+	__type(value, struct py_bin);
+} py_libs SEC(".maps");
 
 /* processes that map a libpython, by tgid, with its load bias */
 struct {
@@ -313,5 +327,43 @@ int python_enter(struct enter_ctx *ctx)
 			      offsetof(struct cap_python, fr) +
 			      (u64)(n <= PY_FRAMES ? n : PY_FRAMES) *
 			      sizeof(struct cap_py_frame));
+	return 1;
+}
+
+/* python_mmap's find: the mapping at the address mmap returned */
+static long py_vma(void *task, struct vm_area_struct___py *vma, void *data)
+{
+	struct py_exe_key k = {};
+	const struct py_bin *lib;
+	struct py_bin b;
+	u32 tgid = (u32)(bpf_get_current_pid_tgid() >> 32);
+
+	k.ino = BPF_CORE_READ(vma, vm_file, f_inode, i_ino);
+	k.dev = BPF_CORE_READ(vma, vm_file, f_inode, i_sb, s_dev);
+	lib = bpf_map_lookup_elem(&py_libs, &k);
+	/* its executable segment (ld.so maps each segment by itself) */
+	if (!lib || BPF_CORE_READ(vma, vm_pgoff) != lib->seg_off >> 12)
+		return 0;
+	__builtin_memcpy(&b, lib, sizeof(b));
+	b.bias = BPF_CORE_READ(vma, vm_start) - (lib->text & ~4095ull);
+	b.mm = 0;
+	bpf_map_update_elem(&py_procs, &tgid, &b, BPF_ANY);
+	return 0;
+}
+
+/*
+ * A libpython etrace knows is mapped: the process's frames are read
+ * from its next call on.  (One etrace has not seen yet is examined when
+ * its mapping's record is read: frames from then on.)
+ */
+SEC("tracepoint")
+int python_mmap(struct exit_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+
+	if (!c || ctx->ret < 0 || (ctx->ret & 4095) || !is_traced(c))
+		return 1;
+	bpf_find_vma(bpf_get_current_task_btf(), (u64)ctx->ret, py_vma, NULL,
+		     0);
 	return 1;
 }

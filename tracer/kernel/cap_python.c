@@ -150,6 +150,7 @@ static void py_examine(struct py_file *pf, const char *path)
 	pf->bin.off = python_rows[pf->row];
 	pf->bin.row = (unsigned int)pf->row;
 	pf->bin.text = text;
+	pf->bin.seg_off = pf->seg_off;
 	pf->bin.runtime = v[0];
 	pf->bin.code_type = v[1];
 	pf->bin.unicode_type = v[2];
@@ -178,13 +179,14 @@ static struct py_file *py_file(struct capture *c, const char *path,
 	pf->dev = dev;
 	pf->ino = ino;
 	py_examine(pf, path);
-	if (pf->row >= 0 && pf->exe) {
+	if (pf->row >= 0) {
 		struct py_exe_key k = {
 			.dev = (uint64_t)major(dev) << 20 | minor(dev),
 			.ino = ino,
 		};
 
-		bpf_map_update_elem(bpf_map__fd(c->skel->maps.py_exes), &k,
+		bpf_map_update_elem(bpf_map__fd(pf->exe ? c->skel->maps.py_exes :
+						c->skel->maps.py_libs), &k,
 				    &pf->bin, BPF_ANY);
 	}
 	return pf;
@@ -210,12 +212,92 @@ void capture_python_map(struct capture *c, pid_t pid, const char *path,
 			    BPF_ANY);
 }
 
-void capture_python_exe(struct capture *c, const char *path)
+/* path, if it is a file: examined (and known to the programs) */
+static void py_file_at(struct capture *c, const char *path)
 {
 	struct stat st;
 
-	if (c->py && path && !stat(path, &st))
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
 		py_file(c, path, st.st_dev, st.st_ino);
+}
+
+/*
+ * A libpython the program at path needs (DT_NEEDED), where ld.so would
+ * look first: its run path ($ORIGIN: the program's directory), then
+ * LD_LIBRARY_PATH and the system's directories.  Only to know the file
+ * before the program maps it: one not found here is examined when its
+ * mapping's record comes.
+ */
+static void py_needed(struct capture *c, const char *path)
+{
+	char run[1024] = "", need[8][64], dir[4096], file[4096 + 64 + 1];
+	const char *sys = "/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:"
+			  "/lib64:/usr/lib64:/lib:/usr/lib:/usr/local/lib";
+	const char *ld = getenv("LD_LIBRARY_PATH"), *slash;
+	const char *paths[3];
+	Elf_Scn *scn = NULL;
+	int fd, n = 0;
+	Elf *e;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	while (e && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		GElf_Dyn dyn;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC ||
+		    !(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize &&
+		     gelf_getdyn(d, (int)i, &dyn); i++) {
+			const char *s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
+
+			if (!s)
+				continue;
+			if ((dyn.d_tag == DT_RUNPATH || dyn.d_tag == DT_RPATH) &&
+			    !run[0])
+				snprintf(run, sizeof(run), "%s", s);
+			else if (dyn.d_tag == DT_NEEDED && n < 8 &&
+				 !strncmp(s, "libpython", 9))
+				snprintf(need[n++], sizeof(need[0]), "%s", s);
+		}
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	slash = strrchr(path, '/');
+	paths[0] = run;
+	paths[1] = ld ? ld : "";
+	paths[2] = sys;
+	for (int k = 0; k < n; k++)
+		for (int p = 0; p < 3; p++)
+			for (const char *s = paths[p]; *s; s += *s == ':') {
+				size_t l = strcspn(s, ":");
+
+				snprintf(dir, sizeof(dir), "%.*s", (int)l, s);
+				s += l;
+				/* $ORIGIN: the program's own directory */
+				if (!strncmp(dir, "$ORIGIN", 7) && slash)
+					snprintf(dir, sizeof(dir), "%.*s%.*s",
+						 (int)(slash - path), path,
+						 (int)(l > 7 ? l - 7 : 0),
+						 s - l + 7);
+				snprintf(file, sizeof(file), "%s/%s", dir,
+					 need[k]);
+				py_file_at(c, file);
+			}
+}
+
+void capture_python_exe(struct capture *c, const char *path)
+{
+	if (!c->py || !path)
+		return;
+	py_file_at(c, path);
+	py_needed(c, path);
 }
 
 int cap_python_attach(struct capture *c, const struct evlist *l,
@@ -234,7 +316,8 @@ int cap_python_attach(struct capture *c, const struct evlist *l,
 		if (r)
 			return r;
 	}
-	return 0;
+	return cap_attach_tp(c, c->skel->progs.python_mmap, t, "syscalls",
+			     "sys_exit_mmap", 0, 0);
 }
 
 void cap_python_close(struct capture *c)

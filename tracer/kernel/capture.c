@@ -95,6 +95,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_source, w->spawns },
 		{ k->progs.shell_enter, c->shell },
 		{ k->progs.python_enter, c->python },
+		{ k->progs.python_mmap, c->python },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)

@@ -574,14 +574,16 @@ struct py_offsets {
  * A Python interpreter's addresses for cap_python.bpf.c: its offsets,
  * and the link-time addresses of _PyRuntime, PyCode_Type, PyUnicode_Type
  * and PyBytes_Type.  py_exes holds them by the file's device and inode
- * (a statically linked python: the bias is mm->start_code - text);
- * py_procs by tgid with bias set (a libpython mapped in that process).
+ * (a statically linked python: the bias is mm->start_code - text), as
+ * py_libs does a libpython's; py_procs by tgid with bias set (a
+ * libpython mapped in that process).
  */
 struct py_bin {
 	struct py_offsets off;
 	unsigned int row;
 	unsigned int pad;
 	unsigned long long text;	/* the executable segment's vaddr */
+	unsigned long long seg_off;	/* ... and its file offset */
 	unsigned long long bias;	/* py_procs: the library's load bias */
 	unsigned long long mm;		/* py_procs: the address space it is
 					   in (bound at its first use; an
