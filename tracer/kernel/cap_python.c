@@ -286,9 +286,9 @@ static void py_needed(struct capture *c, const char *path)
 						 (int)(slash - path), path,
 						 (int)(l > 7 ? l - 7 : 0),
 						 s - l + 7);
-				snprintf(file, sizeof(file), "%s/%s", dir,
-					 need[k]);
-				py_file_at(c, file);
+				if (snprintf(file, sizeof(file), "%s/%s", dir,
+					     need[k]) < (int)sizeof(file))
+					py_file_at(c, file);
 			}
 }
 
