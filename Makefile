@@ -165,6 +165,11 @@ $(B)/tests/progs/pyembed: tests/progs/pyembed.c
 	$(CC) -O1 -g -Wall -I/usr/include/python3.11 -o $@ $< \
 		-L/usr/lib/x86_64-linux-gnu -lpython3.11
 
+# a program that says it is Python: its symbols exported, as python's are
+$(B)/tests/progs/fakepython: tests/progs/fakepython.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -pthread -rdynamic -o $@ $<
+
 # (first: no include cycles, tools/includes.py)
 check: etrace $(UNIT) $(PROGS)
 	python3 tools/includes.py

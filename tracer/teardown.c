@@ -14,6 +14,7 @@
 
 #include "elfguard.h"
 #include "proc.h"
+#include "python.h"
 #include "trace.h"
 #include "unwind.h"
 
@@ -162,8 +163,10 @@ int trace_teardown(struct trace *t)
 	merge_free(&t->mg);
 	events_free(&t->ev);
 	tfs_close(&t->tfs);
-	if (t->p && t->p->stacks)
+	if (t->p && t->p->stacks) {
+		python_free(&t->pr.unw);
 		unwind_free(&t->pr.unw);
+	}
 	stacks_free(t->pr.agg);
 	t->pr.agg = NULL;
 	spawns_free(t->pr.spawns);

@@ -27,7 +27,6 @@
 #include <elfutils/libdwfl.h>
 
 #include "callsite.h"
-#include "python.h"
 #include "elfguard.h"
 #include "tfile.h"
 #include "unwind_priv.h"
@@ -560,7 +559,6 @@ void unwind_free(struct unwinder *u)
 {
 	struct symcache *sc = u->symcache;
 
-	python_free(u);
 	if (!sc)
 		return;
 	for (unsigned int i = 0; i < INTERN_SLOTS; i++)

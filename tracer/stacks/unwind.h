@@ -71,7 +71,8 @@ struct unwinder {
 	uint64_t leaves;		/* frames the leaf rule proved */
 	uint64_t dwfls;			/* Dwfls built */
 	void *symcache;
-	void *python;			/* python.c's code objects read */
+	void *python;			/* python.c's code objects read (freed
+					   by python_free) */
 	/* Dwfls by layout of code, shared by the processes that have it */
 	struct layout *layouts[UNWIND_LAYOUT_BUCKETS];
 };
