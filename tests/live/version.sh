@@ -40,6 +40,7 @@ tracefs: mounted at $tfs
 BPF argument capture: available (tracepoint programs, ring buffers, kernel BTF)
 uprobes: available (perf's uprobe PMU)
 bash line numbers (--spawns): available ($bash exports line_number)
+Python frames (-k): available for Python 3.11 (--no-python-frames: C frames only)
 END
 } > root.want
 "$ETRACE" --version > root.out 2> root.err || fail "--version: exit $?"
@@ -55,6 +56,7 @@ tracefs: mounted at $tfs, not readable by this user (it needs root, or read acce
 BPF argument capture: not probed: this user may not (it needs root, or CAP_BPF and CAP_PERFMON)
 uprobes: not probed: this user may not (it needs root, or CAP_PERFMON)
 bash line numbers (--spawns): not probed: $bash exports line_number; the uprobes need root, or CAP_PERFMON and CAP_BPF
+Python frames (-k): not probed (BPF needs root, or CAP_PERFMON and CAP_BPF), for Python 3.11 (--no-python-frames: C frames only)
 END
 } > nobody.want
 # the binary is under a directory nobody may not enter: a copy

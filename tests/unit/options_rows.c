@@ -118,6 +118,10 @@ int main(void)
 	CHECK(parse("-e", "read") == 0 && !fdsel_any(&o.dump_rd));
 	CHECK(parse("--hist", NULL) == 0 && o.hist && o.summary == 1);
 	CHECK(parse("--kstack", NULL) == 0 && o.kstack && o.stack == 1);
+	CHECK(parse("-k", "--no-python-frames") == 0 && o.no_python && o.stack);
+	CHECK(parse("--no-python-frames", NULL) == -1);
+	CHECK_STR(err, "--no-python-frames: there are no stacks (-k, --stack,"
+		  " --spawns, --flamegraph)");
 	CHECK(parse("--spawns", NULL) == 0 && o.spawns && o.stack == 1 &&
 	      !o.lines);
 	CHECK(parse("--flamegraph", "x.svg") == 0 && !strcmp(o.flamegraph, "x.svg"));

@@ -48,6 +48,19 @@ static void shell_frames(void)
 	CHECK(p.cap.shell);
 }
 
+/* and Python's frames, unless --no-python-frames (bash's stay) */
+static void python_frames(void)
+{
+	CHECK(plan(2, "-k", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.python);
+	CHECK(plan(2, "--spawns", NULL, NULL, NULL) == 0);
+	CHECK(p.cap.python);
+	CHECK(plan(2, "-k", "--no-python-frames", NULL, NULL) == 0);
+	CHECK(!p.cap.python && p.cap.shell);
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.python);
+}
+
 int main(void)
 {
 	/* a command: lines, argument copies in ring mode, all mappings
@@ -58,6 +71,7 @@ int main(void)
 	CHECK(!p.count_first && !p.summary && !p.aggregate && !p.spawns);
 	CHECK(!p.cap.shell);
 	shell_frames();
+	python_frames();
 	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
 	CHECK(p.maps == PERF_MAPS_ALL && p.maps_with_bpf == PERF_MAPS_NONE);
 	CHECK(p.sink.lines && !p.sink.main_on_stderr && !p.sink.per_task);

@@ -20,6 +20,7 @@
 
 #include "capture.h"
 #include "probe.h"
+#include "python.h"
 #include "tracefs.h"
 #include "version.h"
 
@@ -113,6 +114,24 @@ static void bash_lines(FILE *f, int bash, const char *path, int up, int bpf)
 			" only\n", w, path, up > 0 ? "no BPF" : "no uprobes");
 }
 
+/* -k's Python frames: the versions of the table, read by BPF programs */
+static void python_frames_say(FILE *f, int bpf)
+{
+	const char *w = "Python frames (-k)";
+
+	if (bpf == 0) {
+		fprintf(f, "%s: no (they are read by the BPF programs): C"
+			" frames only\n", w);
+		return;
+	}
+	fprintf(f, "%s: %s for Python", w, bpf > 0 ? "available" :
+		"not probed (BPF needs root, or CAP_PERFMON and CAP_BPF),");
+	for (int i = 0; i < python_nrows; i++)
+		fprintf(f, "%s %u.%u", i ? "," : "",
+			python_rows[i].version >> 8, python_rows[i].version & 0xff);
+	fprintf(f, " (--no-python-frames: C frames only)\n");
+}
+
 static void kernel(FILE *f)
 {
 	struct utsname u;
@@ -151,6 +170,7 @@ static void kernel(FILE *f)
 		snprintf(why, sizeof(why), "not probed: no file to probe");
 	say(f, "uprobes", up, why);
 	bash_lines(f, nobash, bash, up, bpf);
+	python_frames_say(f, bpf);
 }
 
 void version_print(FILE *f)
