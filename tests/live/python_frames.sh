@@ -10,7 +10,12 @@
 #    stats of "alpha" (thread worker_alpha) exactly expect.alpha's, and
 #    of "beta" expect.beta's, while both threads run: each names its own
 #    worker, never the other's (the thread's own thread state, not the
-#    GIL holder's); no "no Python frames" on stderr;
+#    GIL holder's); no "no Python frames" on stderr; and in the stacks
+#    the Python frames stand in their C frame's place: C frames, then
+#    load_config, main, <module>, then C frames (one
+#    _PyEval_EvalFrameDefault ran the three); for worker_alpha, C
+#    frames, worker_alpha, C frames, Thread.run and the two below it,
+#    C frames;
 #  - --spawns: the one group of /bin/true is
 #    "true x20 <- COMM FILE:LINE (function spawn_all)", LINE spawn_all's
 #    subprocess.run as Python says it;
@@ -36,6 +41,15 @@ P="$WORK/pyframes.py"
 
 # the Python frames (" > FILE:LINE (in FUNC)") of each call matching RE,
 # a line "--" after each call's
+# the frames of the first call matching RE: "C" for each of code's (the
+# interpreter's own: ending in "]"), Python's as they are
+shape() {	# regex files...
+	_re=$1
+	shift
+	RE="$_re" awk 'inside && /^ > / { print (/\]$/ ? "C" : $0); next }
+		inside { exit }
+		$0 ~ ENVIRON["RE"] { inside = 1 }' "$@" | uniq
+}
 py_frames() {	# regex files...
 	_re=$1
 	shift
@@ -67,6 +81,15 @@ for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
 		repeat_n "expect.$w" 50 > want
 		same want got "$comm: the Python frames of worker_$w's 50 stats"
 	done
+	# where they stand: each in its _PyEval_EvalFrameDefault's place
+	# (worker_alpha's own C frame, called by Thread.run through C)
+	shape "newfstatat\\(AT_FDCWD, \"$WORK/alpha\"" out.* > got
+	{ echo C; sed -n 1p expect.alpha; echo C; sed -n 2,4p expect.alpha
+	  echo C; } > want
+	same want got "$comm: worker_alpha's stat's stack, C and Python frames"
+	shape "openat\\(AT_FDCWD, \"$WORK/config\"" out.* > got
+	{ echo C; cat expect.config; echo C; } > want
+	same want got "$comm: load_config's openat's stack, C and Python frames"
 
 	"$ETRACE" -q --spawns -f -o spawns -- "$py" "$P" "$WORK" 2> err ||
 		fail "etrace --spawns -- $comm pyframes.py failed: $(cat err)"
