@@ -8,9 +8,10 @@
 #  - -ff -k: the openat of "config" (load_config, called by main, by
 #    <module>) has exactly expect.config's Python frames; each of the 50
 #    stats of "alpha" (thread worker_alpha) exactly expect.alpha's, and
-#    of "beta" expect.beta's, while both threads run: each names its own
-#    worker, never the other's (the thread's own thread state, not the
-#    GIL holder's); no "no Python frames" on stderr; and in the stacks
+#    of "beta" expect.beta's, the two threads taking turns (each stat
+#    made while the other thread waits for its turn): each names its
+#    own worker, never the other's (the thread's own thread state, not
+#    the newest one nor the GIL holder's); no "no Python frames" on stderr; and in the stacks
 #    the Python frames stand in their C frame's place: C frames, then
 #    load_config, main, <module>, then C frames (one
 #    _PyEval_EvalFrameDefault ran the three); for worker_alpha, C

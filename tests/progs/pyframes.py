@@ -10,7 +10,9 @@ import sys
 import threading
 
 out = sys.argv[1]
-barrier = threading.Barrier(2)
+# the two workers take turns, each blocked while the other makes its call
+turn_alpha = threading.Semaphore(1)
+turn_beta = threading.Semaphore(0)
 
 
 def frames():
@@ -37,17 +39,19 @@ def load_config():
 
 def worker_alpha():
     path = os.path.join(out, "alpha")
-    barrier.wait()
     for i in range(50):
+        turn_alpha.acquire()
         os.stat(path); where = frames()
+        turn_beta.release()
     note("alpha", where)
 
 
 def worker_beta():
     path = os.path.join(out, "beta")
-    barrier.wait()
     for i in range(50):
+        turn_beta.acquire()
         os.stat(path); where = frames()
+        turn_alpha.release()
     note("beta", where)
 
 
