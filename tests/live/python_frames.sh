@@ -16,7 +16,9 @@
 #    load_config, main, <module>, then C frames (one
 #    _PyEval_EvalFrameDefault ran the three); for worker_alpha, C
 #    frames, worker_alpha, C frames, Thread.run and the two below it,
-#    C frames;
+#    C frames; no _PyEval_EvalFrameDefault frame left in any stack, but
+#    below a "[more python frames]" (the interpreter known from its
+#    first call: its executable, or the libpython the command needs);
 #  - --spawns: the one group of /bin/true is
 #    "true x20 <- COMM FILE:LINE (function spawn_all)", LINE spawn_all's
 #    subprocess.run as Python says it;
@@ -88,6 +90,14 @@ for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
 	{ echo C; sed -n 1p expect.alpha; echo C; sed -n 2,4p expect.alpha
 	  echo C; } > want
 	same want got "$comm: worker_alpha's stat's stack, C and Python frames"
+	# from the process's first call on (the interpreter known before it
+	# ran: its file, or a libpython the command needs), every one:
+	# deeper than the frames read (PY_FRAMES) is the only C frame left
+	awk '/^ > / { if (/_PyEval_EvalFrameDefault/ && !more) bad++
+			if (/\[more python frames\]/) more = 1; next }
+		{ more = 0 } END { print bad + 0 }' out.* > got
+	echo 0 > want
+	same want got "$comm: the stacks with a C frame of Python's left"
 	shape "openat\\(AT_FDCWD, \"$WORK/config\"" out.* > got
 	{ echo C; cat expect.config; echo C; } > want
 	same want got "$comm: load_config's openat's stack, C and Python frames"
