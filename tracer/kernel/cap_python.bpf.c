@@ -50,6 +50,8 @@ struct vm_area_struct___py {
 
 struct task_struct___py {
 	struct mm_struct___py *mm;
+	struct task_struct___py *group_leader;
+	u64 start_time;
 	struct thread_struct___py thread;
 } __attribute__((preserve_access_index));
 
@@ -88,6 +90,7 @@ struct {
 struct py_sent_key {
 	u32 tgid;
 	u32 pad;
+	u64 start;			/* a pid used again is another process */
 	u64 code;
 };
 
@@ -203,11 +206,12 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
  * address holds another code): its names and line table, copied now.
  */
 static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
-					 u64 bias, u32 tgid, u64 code,
-					 const struct cap_py_frame *f)
+					 u64 bias, const struct cap_python *r,
+					 u64 code, const struct cap_py_frame *f)
 {
 	const struct py_offsets *o = &b->off;
-	struct py_sent_key k = { .tgid = tgid, .code = code };
+	struct py_sent_key k = { .tgid = (u32)r->tgid, .start = r->start,
+				 .code = code };
 	u64 *sent = bpf_map_lookup_elem(&py_sent, &k), ltlen;
 	struct cap_pycode *c;
 	u32 zero = 0, sz;
@@ -218,7 +222,8 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 	if (!c)
 		return;
 	c->magic = CAP_MAGIC_PYCODE;
-	c->tgid = (int)tgid;
+	c->tgid = r->tgid;
+	c->start = r->start;
 	c->code = code;
 	c->file = f->file;
 	c->qualname = f->qualname;
@@ -281,7 +286,7 @@ static __always_inline u32 py_walk(void *ctx, const struct py_bin *b,
 		f->qualname = names[2];
 		f->linetable = names[3];
 		f->flags = entry ? PY_FR_ENTRY : 0;
-		py_code_send(ctx, b, bias, r->tgid, code, f);
+		py_code_send(ctx, b, bias, r, code, f);
 		n = i + 1;
 		fr = py_rd(fr + o->fr_previous);
 	}
@@ -313,6 +318,7 @@ int python_enter(struct enter_ctx *ctx)
 		return 1;
 	r->flags = 0;
 	r->tgid = (int)(bpf_get_current_pid_tgid() >> 32);
+	r->start = BPF_CORE_READ(t, group_leader, start_time);
 	n = py_walk(ctx, b, bias, fr, r);
 	if (!n)
 		return 1;

@@ -292,6 +292,28 @@ static void py_needed(struct capture *c, const char *path)
 			}
 }
 
+void capture_python_fork(struct capture *c, pid_t ppid, pid_t pid)
+{
+	uint32_t parent = (uint32_t)ppid, child = (uint32_t)pid;
+	struct py_bin b;
+
+	if (!c->py || bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.py_procs),
+					  &parent, &b))
+		return;
+	/* the same library at the same place, in a new address space */
+	b.mm = 0;
+	bpf_map_update_elem(bpf_map__fd(c->skel->maps.py_procs), &child, &b,
+			    BPF_ANY);
+}
+
+void capture_python_exit(struct capture *c, pid_t pid)
+{
+	uint32_t tgid = (uint32_t)pid;
+
+	if (c->py)
+		bpf_map_delete_elem(bpf_map__fd(c->skel->maps.py_procs), &tgid);
+}
+
 void capture_python_exe(struct capture *c, const char *path)
 {
 	if (!c->py || !path)

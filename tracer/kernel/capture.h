@@ -116,6 +116,12 @@ void capture_python_map(struct capture *c, pid_t pid, const char *path,
 			uint64_t dev, uint64_t ino, uint64_t addr,
 			uint64_t pgoff);
 void capture_python_exe(struct capture *c, const char *path);
+/*
+ * A process forked (its libpython is where its parent's is: from when
+ * its record is read), or ended (its entry goes).
+ */
+void capture_python_fork(struct capture *c, pid_t ppid, pid_t pid);
+void capture_python_exit(struct capture *c, pid_t pid);
 
 /*
  * A capture record, checked: the items of one call phase.  Parsing never

@@ -507,6 +507,8 @@ struct cap_python {
 	unsigned int row;		/* the offsets' row (python_rows) */
 	int tgid;			/* its process: whose memory to read */
 	unsigned int pad;
+	unsigned long long start;	/* ... and when it started (a pid
+					   used again is another process) */
 	/* this process's type objects: what its strings must point to */
 	unsigned long long unicode_type, bytes_type;
 	struct cap_py_frame fr[PY_FRAMES];
@@ -528,6 +530,7 @@ struct cap_python {
 struct cap_pycode {
 	unsigned int magic;
 	int tgid;
+	unsigned long long start;	/* as cap_python's */
 	unsigned long long code, file, qualname, linetable;
 	int first;			/* co_firstlineno */
 	int traceable;			/* _co_firsttraceable */

@@ -250,12 +250,17 @@ void feed_record(void *ctx, struct ring *ring,
 			break;
 		pair_fork(&t->pr, (pid_t)r.u.task.ppid, (pid_t)r.u.task.ptid,
 			  (pid_t)r.u.task.pid, (pid_t)r.u.task.tid, time);
+		if (r.u.task.pid != r.u.task.ppid)
+			capture_python_fork(&t->cap, (pid_t)r.u.task.ppid,
+					    (pid_t)r.u.task.pid);
 		break;
 	case PERF_RECORD_EXIT:
 		if (!in_scope(t, (pid_t)r.u.task.pid, (pid_t)r.u.task.tid))
 			break;
 		ends_task_exit(&t->pr, (pid_t)r.u.task.pid,
 			       (pid_t)r.u.task.tid, time);
+		if (r.u.task.pid == r.u.task.tid)
+			capture_python_exit(&t->cap, (pid_t)r.u.task.pid);
 		break;
 	case PERF_RECORD_LOST:
 		ring->lost += r.u.lost.lost;

@@ -60,6 +60,7 @@ const int python_nrows = sizeof(python_rows) / sizeof(python_rows[0]);
 /* a code object as read once: what names its frames */
 struct py_code {
 	int tgid;
+	uint64_t start;			/* the process's start time */
 	uint64_t code, file, qualname, linetable;	/* the key */
 	const char *file_s, *qual_s;	/* interned */
 	uint8_t *lt;
@@ -237,21 +238,21 @@ static int py_code_read(struct unwinder *u, const struct cap_python *r,
 }
 
 /*
- * The slot of code (tgid, f's pointers): its entry (*found), or a free
+ * The slot of code (tgid and start, f's pointers): its entry (*found), or a free
  * slot for it, claimed.
  */
-static struct py_code *py_slot(struct py_cache *pc, int tgid,
+static struct py_code *py_slot(struct py_cache *pc, int tgid, uint64_t start,
 			       const struct cap_py_frame *f, int *found)
 {
 	uint64_t h = (f->code ^ f->qualname * 31 ^ f->linetable * 7 ^
-		      (uint64_t)tgid * 0x9e3779b97f4a7c15ull) >> 3;
+		      ((uint64_t)tgid ^ start) * 0x9e3779b97f4a7c15ull) >> 3;
 	struct py_code *e;
 
 	for (;; h++) {
 		e = &pc->slot[h & (PY_SLOTS - 1)];
 		if (!e->code)
 			break;
-		if (e->tgid == tgid && e->code == f->code &&
+		if (e->tgid == tgid && e->start == start && e->code == f->code &&
 		    e->file == f->file && e->qualname == f->qualname &&
 		    e->linetable == f->linetable) {
 			*found = 1;
@@ -261,11 +262,12 @@ static struct py_code *py_slot(struct py_cache *pc, int tgid,
 	/* full enough: start again (the cost is one copy per code) */
 	if (pc->used >= PY_SLOTS * 3 / 4) {
 		py_clear(pc);
-		return py_slot(pc, tgid, f, found);
+		return py_slot(pc, tgid, start, f, found);
 	}
 	*found = 0;
 	pc->used++;
 	e->tgid = tgid;
+	e->start = start;
 	e->code = f->code;
 	e->file = f->file;
 	e->qualname = f->qualname;
@@ -279,7 +281,7 @@ static const struct py_code *py_code(struct unwinder *u, struct py_cache *pc,
 				     const struct cap_py_frame *f)
 {
 	int found;
-	struct py_code *e = py_slot(pc, r->tgid, f, &found);
+	struct py_code *e = py_slot(pc, r->tgid, r->start, f, &found);
 
 	if (!found)
 		py_code_read(u, r, f, e);
@@ -332,7 +334,7 @@ void python_code_record(struct unwinder *u, const uint8_t *raw, size_t len)
 	    c.units <= 0 || c.units > (1ull << 26) || c.first < 0 ||
 	    c.traceable < 0 || (uint64_t)c.traceable > c.units)
 		return;
-	e = py_slot(pc, c.tgid, &r.fr[0], &found);
+	e = py_slot(pc, c.tgid, c.start, &r.fr[0], &found);
 	if (found)
 		free(e->lt);
 	e->lt = NULL;
