@@ -256,43 +256,62 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 	bpf_map_update_elem(&py_sent, &k, &f->linetable, BPF_ANY);
 }
 
+/* py_walk's state, for each of its steps (bpf_loop: verified once) */
+struct py_walk_state {
+	void *ctx;
+	const struct py_bin *b;
+	struct cap_python *r;
+	u64 bias, fr, code_type;
+	u32 n;
+};
+
+/* frame i of the chain: 0, or 1 where it ends */
+static long py_step(u32 i, void *data)
+{
+	struct py_walk_state *w = data;
+	const struct py_offsets *o = &w->b->off;
+	struct cap_py_frame *f;
+	u64 code, names[4], fr = w->fr;
+	u8 entry = 0;
+
+	if (i >= PY_FRAMES)
+		return 1;
+	f = &w->r->fr[i];
+	/* a frame that is not one ends the frames: none after is sure */
+	if (!py_ptr(fr))
+		return 1;
+	code = py_rd(fr + o->fr_code);
+	if (!py_ptr(code) ||
+	    py_rd(code + o->ob_type) != w->code_type ||
+	    bpf_probe_read_user(names, sizeof(names),
+				(const void *)(code + o->co_names)) ||
+	    bpf_probe_read_user(&entry, 1, (const void *)(fr + o->fr_entry)))
+		return 1;
+	f->code = code;
+	f->instr = py_rd(fr + o->fr_instr);
+	f->file = names[0];
+	f->qualname = names[2];
+	f->linetable = names[3];
+	f->flags = entry ? PY_FR_ENTRY : 0;
+	py_code_send(w->ctx, w->b, w->bias, w->r, code, f);
+	w->n = i + 1;
+	w->fr = py_rd(fr + o->fr_previous);
+	return 0;
+}
+
 /* the frames from fr into r; how many */
 static __always_inline u32 py_walk(void *ctx, const struct py_bin *b,
 				   u64 bias, u64 fr, struct cap_python *r)
 {
-	const struct py_offsets *o = &b->off;
-	u64 code_type = b->code_type + bias;
-	u32 n = 0;
+	struct py_walk_state w = {
+		.ctx = ctx, .b = b, .r = r, .bias = bias, .fr = fr,
+		.code_type = b->code_type + bias,
+	};
 
-	for (int i = 0; i < PY_FRAMES; i++) {
-		struct cap_py_frame *f = &r->fr[i];
-		u64 code, names[4];
-		u8 entry = 0;
-
-		/* a frame that is not one ends the frames: none after is sure */
-		if (!py_ptr(fr))
-			return n;
-		code = py_rd(fr + o->fr_code);
-		if (!py_ptr(code) ||
-		    py_rd(code + o->ob_type) != code_type ||
-		    bpf_probe_read_user(names, sizeof(names),
-					(const void *)(code + o->co_names)) ||
-		    bpf_probe_read_user(&entry, 1,
-					(const void *)(fr + o->fr_entry)))
-			return n;
-		f->code = code;
-		f->instr = py_rd(fr + o->fr_instr);
-		f->file = names[0];
-		f->qualname = names[2];
-		f->linetable = names[3];
-		f->flags = entry ? PY_FR_ENTRY : 0;
-		py_code_send(ctx, b, bias, r, code, f);
-		n = i + 1;
-		fr = py_rd(fr + o->fr_previous);
-	}
-	if (fr)
+	bpf_loop(PY_FRAMES, py_step, &w, 0);
+	if (w.n == PY_FRAMES && w.fr)
 		r->flags |= PY_F_DEEPER;
-	return n;
+	return w.n;
 }
 
 SEC("tracepoint")
