@@ -5,6 +5,7 @@
  * prints a table instead of lines, signal lines are wanted, ring mode
  * fits, mappings are needed...  Pure: no I/O, no kernel.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -239,4 +240,40 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->flamegraph = o->flamegraph;
 	p->spawns = o->spawns;
 	p->quiet = o->quiet_set;
+}
+
+int plan_read(int argc, char **argv, const struct plan_machine *m,
+	      struct plan *p, char *err, size_t errlen)
+{
+	struct options *o = calloc(1, sizeof(*o));
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	if (!o) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	r = opt_parse(argc, argv, o, err, errlen);
+	if (r) {
+		/* on an error opt_parse released what it took */
+		if (r > 0)
+			opt_free(o);
+		free(o);
+		return r;
+	}
+	plan_make(o, m, p);
+	p->list = o->list;
+	p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;
+	p->list_verbose = o->verbose;
+	p->opts = o;
+	return 0;
+}
+
+void plan_free(struct plan *p)
+{
+	if (p->opts) {
+		opt_free(p->opts);
+		free(p->opts);
+	}
+	p->opts = NULL;
 }
