@@ -50,6 +50,12 @@ int main(void)
 	CHECK(parse("--failed-only", NULL) == 0 && o.status == STATUS_FAILED);
 	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);
 	CHECK(parse("--syscall-times", NULL) == 0 && o.show_time);
+	CHECK(parse("--syscall-times=ns", NULL) == 0 && o.time_width == 9);
+	CHECK(parse("--relative-timestamps=ms", NULL) == 0 && o.rel_width == 3);
+	CHECK(parse("--timestamps=unix,ns", NULL) == 0 && o.ts_format == 2 &&
+	      o.ts_width == 9);
+	CHECK(parse("--absolute-timestamps", NULL) == 0 && o.ts_format == 1 &&
+	      o.ts_width == 0);
 	CHECK(parse("--verbose", NULL) == 0 && o.verbose == 1);
 	CHECK(parse("-xx", NULL) == 0 && o.xflag == 2);
 	CHECK(parse("-qq", NULL) == 0 && o.quiet == 2);

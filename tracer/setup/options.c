@@ -446,6 +446,31 @@ static int opt_ready_fd(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -r, -T: microseconds; --relative-timestamps=, --syscall-times= say */
+static int opt_times(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	int *w = r->val == 'r' ? &o->rel_width : &o->time_width;
+
+	*(r->val == 'r' ? &o->relative : &o->show_time) = 1;
+	*w = 6;
+	if (arg && optval_precision(arg, w))
+		return bad(cx, "invalid precision '%s' (s, ms, us or ns)", arg);
+	return 0;
+}
+
+/* --absolute-timestamps, --timestamps: alone, -t's HH:MM:SS */
+static int opt_timestamps(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	o->ts_long = 1;
+	if (optval_timestamps(arg ? arg : "format:time", &o->ts_format,
+			      &o->ts_width))
+		return bad(cx, "invalid --absolute-timestamps '%s' (want [format:]"
+			   "none|time|unix,[precision:]s|ms|us|ns)", arg);
+	return 0;
+}
+
 static int opt_max_events(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
@@ -493,8 +518,15 @@ static const struct opt_row opt_rows[] = {
 	ROW("decode-pids", LONG_ONLY + 14, ARG, opt_decode_pids),
 	ROW_INT("json", 'j', opt_set, json, 1),
 	ROW_INT(NULL, 't', opt_count, tstamp, 0),
-	ROW_INT("relative-timestamps", 'r', opt_set, relative, 1),
-	ROW_INT("syscall-times", 'T', opt_set, show_time, 1),
+	ROW("absolute-timestamps", LONG_ONLY + 91, optional_argument,
+	    opt_timestamps),
+	ROW("timestamps", LONG_ONLY + 92, optional_argument, opt_timestamps),
+	{ NULL, 'r', NOARG, opt_times, 0, 'r' },
+	{ "relative-timestamps", LONG_ONLY + 93, optional_argument, opt_times,
+	  0, 'r' },
+	{ NULL, 'T', NOARG, opt_times, 0, 'T' },
+	{ "syscall-times", LONG_ONLY + 94, optional_argument, opt_times, 0,
+	  'T' },
 	ROW("string-limit", 's', ARG, opt_strsize),
 	ROW_INT("verbose", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),

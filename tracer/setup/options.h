@@ -40,8 +40,13 @@ struct options {
 	int ring_given;		/* -m was given */
 	int strsize;		/* -s: bytes of strings and buffers shown */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int ts_long;		/* --absolute-timestamps/--timestamps given */
+	int ts_format;		/* what they asked: enum ts_format (sink.h) */
+	int ts_width;		/* ... digits after the second: 0, 3, 6, 9 */
 	int relative;		/* -r */
+	int rel_width;		/* -r's digits (--relative-timestamps=) */
 	int show_time;		/* -T: time spent in each call */
+	int time_width;		/* -T's digits (--syscall-times=) */
 	unsigned int status;	/* -z, -Z, -e status=: STATUS_* (sink.h) */
 	uint64_t duration_ns;	/* --duration MS: only calls this slow */
 	uint64_t max_events;	/* --max-events N, 0: no limit */

@@ -220,3 +220,67 @@ int optval_fdset(const char *arg, struct fd_sel *out, char *err,
 	*out = s;
 	return 0;
 }
+
+/* strace's precisions: s, ms, us, ns; their digits after the second */
+int optval_precision(const char *arg, int *width)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns" };
+	int i = optval_word(arg, units, 4);
+
+	if (i < 0)
+		return -1;
+	*width = 3 * i;
+	return 0;
+}
+
+/*
+ * --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION]...:
+ * each comma-separated token a format (none, time, unix) or a precision,
+ * "format:" or "precision:" saying which; the last of each wins.  A format
+ * not given stays *format (TS_NONE: time, as strace).
+ */
+int optval_timestamps(const char *arg, int *format, int *width)
+{
+	static const char *const formats[] = { "none", "time", "unix" };
+	int fmt = -1, w = -1;
+	const char *t = arg;
+
+	for (;;) {
+		size_t n = strcspn(t, ",");
+		char tok[32], *v = tok;
+		int is_fmt = 1, is_prec = 1, f = -1;
+
+		if (n >= sizeof(tok))
+			return -1;
+		if (!n)		/* strace's strtok: empty tokens are none */
+			goto next;
+		memcpy(tok, t, n);
+		tok[n] = '\0';
+
+		if (!strncasecmp(v, "format:", 7)) {
+			v += 7;
+			is_prec = 0;
+		} else if (!strncasecmp(v, "precision:", 10)) {
+			v += 10;
+			is_fmt = 0;
+		}
+		for (int i = 0; is_fmt && i < 3; i++)
+			if (!strcasecmp(v, formats[i]))
+				f = i;
+		if (f >= 0)
+			fmt = f;
+		else if (!is_prec || optval_precision(v, &w))
+			return -1;
+next:
+		if (!t[n])
+			break;
+		t += n + 1;
+	}
+	if (fmt >= 0)
+		*format = fmt;
+	else if (*format == 0)
+		*format = 1;
+	if (w >= 0)
+		*width = w;
+	return 0;
+}

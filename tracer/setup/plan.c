@@ -178,9 +178,12 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->follow = o->follow > 0;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
 	s->lines = o->lines;
-	s->tstamp = o->tstamp;
+	s->ts_format = o->ts_format;
+	s->ts_width = o->ts_width;
 	s->relative = o->relative;
+	s->rel_width = o->rel_width;
 	s->show_time = o->show_time;
+	s->time_width = o->time_width;
 	s->quiet = o->quiet_set;
 	s->whole = p->pair.rules.filters;
 	s->interval = o->interval;
