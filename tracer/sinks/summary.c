@@ -296,16 +296,24 @@ void summary_sort(struct summary *s, enum sum_sort by)
 
 int summary_sort_by_name(const char *name)
 {
+	/* strace's column names and their aliases (count.c's) */
 	static const struct { const char *name; int sort; } map[] = {
-		{ "time", SORT_TIME }, { "time_total", SORT_TIME },
-		{ "total_time", SORT_TIME }, { "calls", SORT_CALLS },
+		{ "time", SORT_TIME }, { "time_percent", SORT_TIME },
+		{ "time-percent", SORT_TIME }, { "time_total", SORT_TIME },
+		{ "time-total", SORT_TIME }, { "total_time", SORT_TIME },
+		{ "total-time", SORT_TIME }, { "calls", SORT_CALLS },
 		{ "count", SORT_CALLS }, { "errors", SORT_ERRORS },
 		{ "error", SORT_ERRORS }, { "name", SORT_NAME },
-		{ "syscall", SORT_NAME }, { "nothing", SORT_NOTHING },
+		{ "syscall", SORT_NAME }, { "syscall_name", SORT_NAME },
+		{ "syscall-name", SORT_NAME }, { "nothing", SORT_NOTHING },
 		{ "none", SORT_NOTHING }, { "min-time", SORT_MIN },
-		{ "min_time", SORT_MIN }, { "max-time", SORT_MAX },
-		{ "max_time", SORT_MAX }, { "avg-time", SORT_AVG },
-		{ "avg_time", SORT_AVG },
+		{ "min_time", SORT_MIN }, { "shortest", SORT_MIN },
+		{ "time_min", SORT_MIN }, { "time-min", SORT_MIN },
+		{ "max-time", SORT_MAX }, { "max_time", SORT_MAX },
+		{ "longest", SORT_MAX }, { "time_max", SORT_MAX },
+		{ "time-max", SORT_MAX }, { "avg-time", SORT_AVG },
+		{ "avg_time", SORT_AVG }, { "time_avg", SORT_AVG },
+		{ "time-avg", SORT_AVG },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
