@@ -14,6 +14,7 @@
  *        table, spawns, stacks)
  *
  *   setup/    options.c select.c     the command line, -e's qualifiers
+ *             optrows.c              argv read by the option table's rows
  *             optrules.c             what options imply, what excludes what
  *             version.c              -V: the libraries, what the kernel allows
  *             plan.c                 what the run does, decided once
