@@ -111,6 +111,8 @@ struct sc_call {
 	/* -e read=/write=: the bytes it moved on an fd of the sets */
 	const struct cap *dump;
 	int exited;			/* ret is valid */
+	int raw;			/* -e raw=: arguments and return as
+					   numbers, undecoded (strace's %#lx) */
 };
 
 /*

@@ -211,6 +211,21 @@ static int opt_trace_path(struct options *o, const struct opt_row *r,
 	return pathsel_add(&o->paths, arg, cx->err, cx->errlen);
 }
 
+/* -e raw=SET, -e abbrev=SET: syscall sets, as trace='s */
+static int opt_raw(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx)
+{
+	o->raw_given = 1;
+	return sel_parse(&o->raw, arg, cx->err, cx->errlen);
+}
+
+static int opt_abbrev(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	o->abbrev_given = 1;
+	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
+}
+
 /* -e QUALIFIER=...: the ones with their own option, by strace's names */
 static const struct {
 	const char *name;
@@ -223,7 +238,8 @@ static const struct {
 	{ "read=", opt_dump_rd },
 	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
 	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
-	{ "w=", opt_dump_wr },
+	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
+	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,

@@ -58,6 +58,11 @@ struct options {
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
+	struct sc_select raw;	/* -e raw=: undecoded */
+	int raw_given;
+	struct sc_select abbrev;	/* -e abbrev=: big structs cut (the
+					   others as with -v) */
+	int abbrev_given;
 	struct tp_spec *tps;	/* -e SYSTEM:EVENT */
 	int ntps;
 	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */

@@ -227,6 +227,8 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
 		.pid_names = o->pid_names,
+		.raw = o->raw_given ? &o->raw : NULL,
+		.abbrev = o->abbrev_given ? &o->abbrev : NULL,
 	};
 	plan_sink(o, m, p);
 	p->summary = o->summary;

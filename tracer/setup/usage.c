@@ -53,6 +53,8 @@ void opt_usage(FILE *f)
 "                  the previous line (default us)\n"
 "  -T, --syscall-times[=s|ms|us|ns]  show the time spent in each call\n"
 "  -n              show the syscall number: [ 257] openat(...)\n"
+"  -e raw=SET      these syscalls undecoded: arguments and return in hex\n"
+"  -e abbrev=SET   big structs cut for these syscalls only (-v for the rest)\n"
 "  -e read=SET, --read=SET  dump the data read from the fds in SET\n"
 "  -e write=SET, --write=SET  dump the data written to the fds in SET\n"
 "                  (strace's hex and ASCII, from the kernel's copy: at\n"
