@@ -4,6 +4,8 @@
  * by its letter, sets what it says, and is refused with one line naming
  * it when its argument is bad.
  */
+#include <sys/syscall.h>
+
 #include "check.h"
 #include "options.h"
 #include "quiet.h"
@@ -51,6 +53,12 @@ int main(void)
 	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);
 	CHECK(parse("--syscall-times", NULL) == 0 && o.show_time);
 	CHECK(parse("--syscall-times=ns", NULL) == 0 && o.time_width == 9);
+	CHECK(parse("--raw", "close") == 0 && o.raw_given &&
+	      sel_has(&o.raw, SYS_close) && !sel_has(&o.raw, SYS_read));
+	CHECK(parse("--abbrev", "none") == 0 && o.abbrev_given &&
+	      !sel_has(&o.abbrev, SYS_read));
+	CHECK(parse("-e", "trace=3") == 0 && sel_has(&o.sel, SYS_close) &&
+	      !sel_has(&o.sel, SYS_read));
 	CHECK(parse("--relative-timestamps=ms", NULL) == 0 && o.rel_width == 3);
 	CHECK(parse("--timestamps=unix,ns", NULL) == 0 && o.ts_format == 2 &&
 	      o.ts_width == 9);

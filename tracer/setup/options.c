@@ -505,6 +505,8 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
 	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
+	ROW("raw", LONG_ONLY + 95, ARG, opt_raw),
+	ROW("abbrev", LONG_ONLY + 96, ARG, opt_abbrev),
 	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
