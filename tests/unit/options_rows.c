@@ -53,6 +53,9 @@ int main(void)
 	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);
 	CHECK(parse("--syscall-times", NULL) == 0 && o.show_time);
 	CHECK(parse("--syscall-times=ns", NULL) == 0 && o.time_width == 9);
+	CHECK(parse("--summary-columns", "calls,errors") == 0 &&
+	      o.columns[0] == SUM_COL_CALLS && o.columns[2] == SUM_COL_NAME);
+	CHECK(parse("-U", "calls,calls") == -1);
 	CHECK(parse("--raw", "close") == 0 && o.raw_given &&
 	      sel_has(&o.raw, SYS_close) && !sel_has(&o.raw, SYS_read));
 	CHECK(parse("--abbrev", "none") == 0 && o.abbrev_given &&

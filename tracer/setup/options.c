@@ -334,6 +334,17 @@ static int opt_sort(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -U, --summary-columns: strace's column names, in order */
+static int opt_columns(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	if (summary_columns_parse(arg, o->columns))
+		return opt_bad(cx, "invalid -U '%s' (want a list of time-percent,"
+			       " total-time, min-time, max-time, avg-time,"
+			       " calls, errors, name, each once)", arg);
+	return 0;
+}
+
 static int opt_by(struct options *o, const struct opt_row *r,
 		  const char *arg, struct opt_ctx *cx)
 {
@@ -528,6 +539,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("summary-only", 'c', opt_set, summary, 1),
 	ROW_INT("summary", 'C', opt_set, summary, 2),
 	ROW("summary-sort-by", 'S', ARG, opt_sort),
+	ROW("summary-columns", 'U', ARG, opt_columns),
 	ROW_INT("summary-wall-clock", 'w', opt_set, sum_wall, 1),
 	ROW("by", LONG_ONLY + 10, ARG, opt_by),
 	ROW_INT("hist", LONG_ONLY + 11, opt_set, hist, 1),

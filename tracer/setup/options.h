@@ -13,6 +13,7 @@
 
 #include "pathsel.h"
 #include "select.h"
+#include "summary.h"
 #include "targets.h"
 
 struct options {
@@ -52,6 +53,7 @@ struct options {
 	uint64_t max_events;	/* --max-events N, 0: no limit */
 	int summary;		/* -c 1 (summary only), -C 2 (trace too) */
 	int sort;		/* -S: enum sum_sort */
+	unsigned char columns[SUM_COL__COUNT + 1];	/* -U, or empty */
 	unsigned int sum_by;	/* --by: SUM_BY_* */
 	int hist;		/* --hist */
 	int sum_wall;		/* -w: -c's time is wall-clock, not system */

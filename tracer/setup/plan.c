@@ -189,6 +189,7 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->interval = o->interval;
 	s->hist = o->hist;
 	s->sort = o->sort;
+	s->columns = o->columns[0] ? o->columns : NULL;
 	s->xstyle = o->xstyle;
 	s->color = plan_color(o, m);
 	s->timeline = o->timeline;

@@ -123,6 +123,8 @@ struct sink_conf {
 	double interval;	/* --interval: each table stamped */
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */
+	const unsigned char *columns;	/* -U: enum sum_col, ended by 0;
+					   NULL: strace's default */
 	int xstyle;		/* -X: enum xstyle (fmt.h) */
 	int color;		/* --color: lines' parts in colour (the text
 				   sink's styles, text_style.h) */

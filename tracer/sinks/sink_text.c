@@ -468,7 +468,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
 	table_text(&ts->main.out, ts->line, LINE_MAX_BYTES, sum, ts->cf->sort,
-		   ts->cf->hist, ts->color);
+		   ts->cf->hist, ts->color, ts->cf->columns);
 }
 
 static void text_note(struct sink *s, struct task *t, const char *text,
