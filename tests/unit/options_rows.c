@@ -56,6 +56,9 @@ int main(void)
 	CHECK(parse("--summary-columns", "calls,errors") == 0 &&
 	      o.columns[0] == SUM_COL_CALLS && o.columns[2] == SUM_COL_NAME);
 	CHECK(parse("-U", "calls,calls") == -1);
+	CHECK(parse("--strings-in-hex=non-ascii-chars", NULL) == 0 &&
+	      o.xhex_given && o.xhex == -1);
+	CHECK(parse("--strings-in-hex", NULL) == 0 && o.xhex == 2);
 	CHECK(parse("--raw", "close") == 0 && o.raw_given &&
 	      sel_has(&o.raw, SYS_close) && !sel_has(&o.raw, SYS_read));
 	CHECK(parse("--abbrev", "none") == 0 && o.abbrev_given &&

@@ -334,6 +334,23 @@ static int opt_sort(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* --strings-in-hex[=none|non-ascii-chars|non-ascii|all]: alone, all */
+static int opt_strings_hex(struct options *o, const struct opt_row *r,
+			   const char *arg, struct opt_ctx *cx)
+{
+	static const char *const words[] = { "none", "non-ascii-chars",
+					     "non-ascii", "all" };
+	static const int val[] = { 0, -1, 1, 2 };
+	int i = arg ? optval_word(arg, words, 4) : 3;
+
+	if (i < 0)
+		return opt_bad(cx, "invalid --strings-in-hex '%s' (want none,"
+			       " non-ascii-chars, non-ascii or all)", arg);
+	o->xhex_given = 1;
+	o->xhex = val[i];
+	return 0;
+}
+
 /* -U, --summary-columns: strace's column names, in order */
 static int opt_columns(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
@@ -512,6 +529,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("string-limit", 's', ARG, opt_strsize),
 	ROW_INT("verbose", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),
+	ROW("strings-in-hex", LONG_ONLY + 97, optional_argument,
+	    opt_strings_hex),
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),

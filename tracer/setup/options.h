@@ -72,6 +72,9 @@ struct options {
 	int verbose;		/* -v */
 	int json;		/* -j, --json: JSON Lines */
 	int xflag;		/* -x 1, -xx 2: strings in hex */
+	int xhex_given;		/* --strings-in-hex=WHICH: */
+	int xhex;		/* ... 0 none, -1 non-ascii-chars (escapes
+				   in hex), 1 non-ascii (-x), 2 all (-xx) */
 	int yflag;		/* -y 1, -yy 2 */
 	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
 	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */

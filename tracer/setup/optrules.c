@@ -93,6 +93,8 @@ int opt_check(struct options *o, char *err, size_t errlen)
 
 	if (o->stack > 2)
 		why = "-k given more than twice";
+	else if (o->xflag && o->xhex_given)
+		why = "-x and --strings-in-hex cannot be provided simultaneously";
 	else if (o->xflag > 2)
 		why = "-x given more than twice";
 	else if (o->yflag > 2)

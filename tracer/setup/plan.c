@@ -220,7 +220,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	plan_rings(o, m, p);
 	p->pair = (struct pair_conf){
 		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,
-		.xflag = o->xflag, .fds = o->decode_fds, .paths = &o->paths,
+		.xflag = o->xhex_given ? o->xhex : o->xflag, .fds = o->decode_fds, .paths = &o->paths,
 		.follow = o->follow > 0,
 		.all = o->system_wide, .stacks = o->stack,
 		.signals = o->signals, .max_events = o->max_events,

@@ -53,6 +53,8 @@ void opt_usage(FILE *f)
 "                  the previous line (default us)\n"
 "  -T, --syscall-times[=s|ms|us|ns]  show the time spent in each call\n"
 "  -n              show the syscall number: [ 257] openat(...)\n"
+"  --strings-in-hex[=none|non-ascii-chars|non-ascii|all]  strings' bytes in\n"
+"                  hex: escapes only, strings with any (-x), all (-xx)\n"
 "  -e raw=SET, --raw=SET  these syscalls undecoded: arguments, return in hex\n"
 "  -e abbrev=SET, --abbrev=SET  big structs cut for these syscalls only\n"
 "  -e read=SET, --read=SET  dump the data read from the fds in SET\n"
