@@ -56,6 +56,16 @@ int main(void)
 	CHECK(parse("--summary-columns", "calls,errors") == 0 &&
 	      o.columns[0] == SUM_COL_CALLS && o.columns[2] == SUM_COL_NAME);
 	CHECK(parse("-U", "calls,calls") == -1);
+	CHECK(parse("-O", "4.5e2ms") == -1);
+	CHECK_STR(err, "-O (time taken from each call in -c's table) needs -c"
+		  " or -C");
+	CHECK(parse("-c", "--summary-syscall-overhead=1") == 0 &&
+	      o.overhead_ns == 1000);
+	CHECK(parse("-c", "-O4.5e2ms") == 0 && o.overhead_ns == 450000000);
+	CHECK(parse("-c", "-O456789012ns") == 0 && o.overhead_ns == 456789012);
+	CHECK(parse("-c", "-O0.3s") == 0 && o.overhead_ns == 300000000);
+	CHECK(parse("-c", "-O-1") == -1);
+	CHECK(parse("-c", "-O1fs") == -1);
 	CHECK(parse("--strings-in-hex=non-ascii-chars", NULL) == 0 &&
 	      o.xhex_given && o.xhex == -1);
 	CHECK(parse("--strings-in-hex", NULL) == 0 && o.xhex == 2);

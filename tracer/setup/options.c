@@ -351,6 +351,17 @@ static int opt_strings_hex(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+/* -O, --summary-syscall-overhead: taken from each call's time in -c */
+static int opt_overhead(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	if (optval_overhead(arg, &o->overhead_ns))
+		return opt_bad(cx, "invalid -O '%s' (a time: a number, then s,"
+			       " ms, us or ns; us if none)", arg);
+	o->overhead_given = 1;
+	return 0;
+}
+
 /* -U, --summary-columns: strace's column names, in order */
 static int opt_columns(struct options *o, const struct opt_row *r,
 		       const char *arg, struct opt_ctx *cx)
@@ -559,6 +570,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("summary", 'C', opt_set, summary, 2),
 	ROW("summary-sort-by", 'S', ARG, opt_sort),
 	ROW("summary-columns", 'U', ARG, opt_columns),
+	ROW("summary-syscall-overhead", 'O', ARG, opt_overhead),
 	ROW_INT("summary-wall-clock", 'w', opt_set, sum_wall, 1),
 	ROW("by", LONG_ONLY + 10, ARG, opt_by),
 	ROW_INT("hist", LONG_ONLY + 11, opt_set, hist, 1),

@@ -57,6 +57,8 @@ struct options {
 	unsigned int sum_by;	/* --by: SUM_BY_* */
 	int hist;		/* --hist */
 	int sum_wall;		/* -w: -c's time is wall-clock, not system */
+	uint64_t overhead_ns;	/* -O: taken from each call's time in -c */
+	int overhead_given;
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */

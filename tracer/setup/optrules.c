@@ -146,6 +146,9 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		why = "--timeline and -o name the same file";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
+	else if (o->overhead_given && !o->summary)
+		why = "-O (time taken from each call in -c's table) needs -c"
+		      " or -C";
 	else if (o->color == COLOR_ALWAYS && (o->json || o->stack_perf))
 		why = "--color=always: JSON Lines and --stack=perf are never"
 		      " coloured";

@@ -284,3 +284,30 @@ next:
 		*width = w;
 	return 0;
 }
+
+/*
+ * -O's OVERHEAD[UNIT], as strace reads it: a count or a decimal (1.5,
+ * 4.5e2), then s, ms, us or ns (none: us); in ns, at most 10^18
+ */
+int optval_overhead(const char *s, uint64_t *ns)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns" };
+	static const double scale[] = { 1e9, 1e6, 1e3, 1 };
+	size_t flen = strspn(s, "eE.-+0123456789");
+	char *end;
+	double v;
+	int u = 2;
+
+	errno = 0;
+	v = strtod(s, &end);
+	/* decimal digits only: no "inf", "nan" or hex float */
+	if (end == s || (size_t)(end - s) > flen || errno || v < 0)
+		return -1;
+	if (*end && (u = optval_word(end, units, 4)) < 0)
+		return -1;
+	v *= scale[u];
+	if (v > 1e18)
+		return -1;
+	*ns = (uint64_t)v;
+	return 0;
+}

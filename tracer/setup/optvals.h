@@ -28,6 +28,8 @@ int optval_precision(const char *arg, int *width);
  * set from it; a format not given keeps *format, or time if it was none
  */
 int optval_timestamps(const char *arg, int *format, int *width);
+/* -O's OVERHEAD[UNIT]: s, ms, us (the default) or ns; in ns */
+int optval_overhead(const char *s, uint64_t *ns);
 /* -p's "PID[,PID...]" added to *pids (realloc'd); the message in err */
 int optval_pids(const char *arg, pid_t **pids, int *npids, char *err,
 		size_t errlen);

@@ -71,6 +71,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->sum_by = o->sum_by;
 	w->hist = o->hist;
 	w->sum_wall = o->sum_wall;
+	w->sum_overhead = o->overhead_ns;
 	w->sel = &o->sel;
 	w->rec_sel = &p->seen;
 	/* --comm, --uid, --cgroup: decided by the programs, on each call */

@@ -109,6 +109,8 @@ void opt_usage(FILE *f)
 "                  time-percent, total-time, min-time, max-time, avg-time,\n"
 "                  calls, errors, name\n"
 "  -w              time in a call is wall-clock time, not system (CPU) time\n"
+"  -O OVERHEAD, --summary-syscall-overhead=OVERHEAD  taken from each call's\n"
+"                  time (down to 0): a number, then s, ms, us or ns (us)\n"
 "  --by LIST       rows per comm, pid, tid (then syscall): --by comm\n"
 "  --hist          min/avg/max and a log2 histogram of the times per row\n"
 "  --interval SEC  print the summary of each SEC seconds while tracing\n"

@@ -129,6 +129,7 @@ void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		k.tid = tid;
 	v.calls = 1;
 	v.errors = ret < 0 && ret >= -4095;
+	ns = ns > s->overhead ? ns - s->overhead : 0;
 	v.ns = v.min_ns = v.max_ns = ns;
 	if (!v.min_ns)
 		v.min_ns = 1;

@@ -51,6 +51,8 @@ struct summary {
 	uint64_t full;			/* calls the kernel had no room for */
 	uint64_t lost;			/* records lost (records mode) */
 	int exact;			/* from the kernel's counts */
+	uint64_t overhead;		/* -O: ns taken from each call's time
+					   (records mode), down to 0 */
 };
 
 int summary_init(struct summary *s, unsigned int by);
