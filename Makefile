@@ -170,9 +170,11 @@ $(B)/tests/progs/fakepython: tests/progs/fakepython.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread -rdynamic -o $@ $<
 
-# (first: no include cycles, tools/includes.py)
+# (first: no include cycles, tools/includes.py; files and functions a
+# reader can hold, tools/sizes.py)
 check: etrace $(UNIT) $(PROGS)
 	python3 tools/includes.py
+	python3 tools/sizes.py
 	sh tests/run.sh $(B)/tests $(TESTS)
 
 bench: etrace $(PROGS)
