@@ -280,8 +280,12 @@ static const struct py_code *py_code(struct unwinder *u, struct py_cache *pc,
 				     const struct cap_python *r,
 				     const struct cap_py_frame *f)
 {
+	struct py_code *e;
 	int found;
-	struct py_code *e = py_slot(pc, r->tgid, r->start, f, &found);
+
+	if (!f->code)
+		return NULL;
+	e = py_slot(pc, r->tgid, r->start, f, &found);
 
 	if (!found)
 		py_code_read(u, r, f, e);
@@ -329,7 +333,9 @@ void python_code_record(struct unwinder *u, const uint8_t *raw, size_t len)
 		return;
 	r.fr[0] = (struct cap_py_frame){ .code = c.code, .file = c.file,
 		.qualname = c.qualname, .linetable = c.linetable };
-	if ((c.file_kind != 1 && c.file_kind != 2 && c.file_kind != 4) ||
+	/* (code 0 marks a free slot: never a code object's) */
+	if (!c.code ||
+	    (c.file_kind != 1 && c.file_kind != 2 && c.file_kind != 4) ||
 	    (c.qual_kind != 1 && c.qual_kind != 2 && c.qual_kind != 4) ||
 	    c.units <= 0 || c.units > (1ull << 26) || c.first < 0 ||
 	    c.traceable < 0 || (uint64_t)c.traceable > c.units)
