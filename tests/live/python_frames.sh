@@ -26,6 +26,9 @@
 #    ";FILE:87(<module>);FILE:79(main);FILE:33(load_config);" (the frames
 #    of expect.config, outermost first);
 #  - -j -k: its stack has {"kind":"python",...,"function":"load_config"}.
+#  - -p on pyframes.py attach (both builds): its openat of "config"
+#    after the test attached has expect.attach's frames (the
+#    interpreter found in the mappings the process had).
 # Then what is not Python, or not whole:
 #  - pyframes.py corrupt: its frame's link to its caller is garbage at
 #    a stat: that frame alone is named (expect.corrupt), nothing past it;
@@ -123,6 +126,24 @@ for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
 	grep -F "\"$WORK/config\"" json | grep -qF \
 		"{\"kind\":\"python\",\"file\":\"$P\",\"line\":$l,\"function\":\"load_config\"}" ||
 		fail "$comm: the JSON openat has no load_config frame"
+done
+
+# -p: an interpreter found in what the process had mapped before
+for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
+	comm=$(basename "$py")
+	rm -f go expect.attach
+	mkfifo go
+	"$py" "$P" "$WORK" attach &
+	pp=$!
+	# blocked opening the fifo (openat, 257), its modules all loaded
+	wait_until 30 in_syscall $pp 257 || fail "$comm attach: not waiting"
+	etrace_bg att.out att.err -q -k -e trace=openat -o att -p $pp
+	echo go > go
+	wait $pp || fail "$comm attach: pyframes.py failed"
+	wait $ep || fail "etrace -p on $comm failed: $(cat att.err)"
+	py_frames "openat\\(AT_FDCWD, \"$WORK/config\"" att > got
+	repeat_n expect.attach 1 > want
+	same want got "$comm, attached to: the Python frames of its openat"
 done
 
 # a frame chain made garbage past one frame: that frame, no other

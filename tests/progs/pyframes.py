@@ -2,7 +2,8 @@
 # tests/live/python_frames.sh's program: calls whose Python frames etrace
 # must name, and beside each, on the same line, the frames as Python
 # itself reports them (sys._getframe's chain: code, f_lineno), written
-# to DIR/expect.NAME in etrace's -k form.  Usage: pyframes.py DIR [corrupt]
+# to DIR/expect.NAME in etrace's -k form.
+# Usage: pyframes.py DIR [corrupt | attach]
 import ctypes
 import os
 import subprocess
@@ -76,9 +77,21 @@ def corrupt():
     note("corrupt", " > %s:%d (in corrupt)\n" % (__file__, line))
 
 
+def attached():
+    """once the test has attached etrace (it opens the fifo DIR/go)"""
+    with open(os.path.join(out, "go")) as go:
+        go.read()
+    f = open(os.path.join(out, "config")); where = frames()
+    f.close()
+    note("attach", where)
+
+
 def main():
     if sys.argv[2:] == ["corrupt"]:
         corrupt()
+        return
+    if sys.argv[2:] == ["attach"]:
+        attached()
         return
     load_config()
     ta = threading.Thread(target=worker_alpha)
