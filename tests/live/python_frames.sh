@@ -25,7 +25,9 @@
 #  - --stack=folded: the openat's stack holds
 #    ";FILE:87(<module>);FILE:79(main);FILE:33(load_config);" (the frames
 #    of expect.config, outermost first);
-#  - -j -k: its stack has {"kind":"python",...,"function":"load_config"}.
+#  - -j -k: its stack has {"kind":"python",...,"function":"load_config"};
+#  - (Debian's) --flamegraph has a frame titled FILE:33(load_config),
+#    -c -k's stacks a line "> FILE:LINE(worker_alpha)".
 #  - -p on pyframes.py attach (both builds): its openat of "config"
 #    after the test attached has expect.attach's frames (the
 #    interpreter found in the mappings the process had).
@@ -127,6 +129,18 @@ for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
 		"{\"kind\":\"python\",\"file\":\"$P\",\"line\":$l,\"function\":\"load_config\"}" ||
 		fail "$comm: the JSON openat has no load_config frame"
 done
+
+# the flame graph names load_config's frame; -c -k's stacks worker_alpha's
+"$ETRACE" -q --flamegraph fg.svg -f -e trace=openat -- /usr/bin/python3.11 "$P" "$WORK" 2> err ||
+	fail "etrace --flamegraph -- python3.11 pyframes.py failed: $(cat err)"
+l=$(sed -n '1s/.*:\([0-9]*\) (in load_config)$/\1/p' expect.config)
+grep -qF "<title>$P:$l(load_config)" fg.svg ||
+	fail "the flame graph has no frame $P:$l(load_config)"
+"$ETRACE" -q -c -k -f -e trace=newfstatat -o ck -- /usr/bin/python3.11 "$P" "$WORK" 2> err ||
+	fail "etrace -c -k -- python3.11 pyframes.py failed: $(cat err)"
+l=$(sed -n '1s/.*:\([0-9]*\) (in worker_alpha)$/\1/p' expect.alpha)
+grep -qxF "            > $P:$l(worker_alpha)" ck ||
+	fail "-c -k's stacks have no frame $P:$l(worker_alpha)"
 
 # -p: an interpreter found in what the process had mapped before
 for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
