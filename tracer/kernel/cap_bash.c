@@ -20,9 +20,8 @@
 
 #include "cap_priv.h"
 
-/* the .dynsym values of names[n] into *out[k] (0 when absent) */
-static void bash_dynsyms(Elf *e, const char *const *names,
-			 unsigned long long **out, int n)
+void cap_dynsyms(Elf *e, const char *const *names, unsigned long long **out,
+		 int n)
 {
 	Elf_Scn *scn = NULL;
 
@@ -102,7 +101,7 @@ static int bash_symbols(const char *path, struct bash_syms *bs, uint64_t off[3])
 	e = bash_open(path, &fd);
 	if (!e)
 		return -1;
-	bash_dynsyms(e, names, out, 7);
+	cap_dynsyms(e, names, out, 7);
 	for (int k = 0; k < 7; k++)
 		found += *out[k] != 0;
 	/* functions: from link-time address to file offset, by segment */
@@ -152,7 +151,7 @@ int cap_shell_find(struct shell_syms *ss)
 	memset(ss, 0, sizeof(*ss));
 	if (!realpath("/bin/bash", path) || !(e = bash_open(path, &fd)))
 		return -1;
-	bash_dynsyms(e, names, out, 4);
+	cap_dynsyms(e, names, out, 4);
 	/* the kernel's mm->start_code: the lowest executable segment */
 	for (size_t i = 0; !elf_getphdrnum(e, &nph) && i < nph; i++)
 		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&

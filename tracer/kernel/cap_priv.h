@@ -64,6 +64,10 @@ int cap_proc_attach_exec(struct capture *c);
 /* cap_target.c: --comm, --uid, --cgroup's read-only data, before the load */
 void cap_target_conf(struct capture *c, const struct cap_target *t);
 
+/* cap_bash.c: the .dynsym values of names[n] into *out[k] (0: absent) */
+struct Elf;
+void cap_dynsyms(struct Elf *e, const char *const *names,
+		 unsigned long long **out, int n);
 /* cap_bash.c: bash's symbols (0: found), its uprobes */
 int cap_bash_find(struct capture *c, struct bash_syms *bs);
 /* cap_bash.c: -k's shell frames: where bash keeps its script stack */

@@ -15,7 +15,8 @@
  * cframe->current_frame and the chain of previous frames: each frame's
  * code object (checked: its type is PyCode_Type), its last instruction
  * and whether a C call of _PyEval_EvalFrameDefault entered it.  The
- * offsets are a row of data per Python minor version (cap_python.c);
+ * offsets are a row of data per Python minor version (python_rows,
+ * stacks/python.c);
  * where anything does not hold, no record, or the frames up to there.
  */
 #include "cap.bpf.h"
@@ -193,6 +194,7 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
 		return -1;
 	data = addr + ((state & 0x40) ? o->str_ascii_data : o->str_data);
 	sz = n * k < size ? (u32)(n * k) : size;
+	/* (the mask: a bound the verifier keeps, whatever clang does) */
 	if (sz > size || bpf_probe_read_user(dst, sz & (size - 1 + size),
 					     (const void *)data))
 		return -1;

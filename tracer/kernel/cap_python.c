@@ -49,28 +49,13 @@ static const char *const py_names[] = {
 /* the .dynsym values of py_names, into v (0 when absent) */
 static void py_dynsyms(Elf *e, uint64_t *v)
 {
-	Elf_Scn *scn = NULL;
+	unsigned long long vals[PY_NSYMS], *out[PY_NSYMS];
 
-	memset(v, 0, sizeof(*v) * PY_NSYMS);
-	while ((scn = elf_nextscn(e, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNSYM ||
-		    !(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *nm;
-
-			if (!gelf_getsym(d, (int)i, &sym) || !sym.st_value ||
-			    !(nm = elf_strptr(e, sh.sh_link, sym.st_name)))
-				continue;
-			for (int k = 0; k < PY_NSYMS; k++)
-				if (!strcmp(nm, py_names[k]) && !v[k])
-					v[k] = sym.st_value;
-		}
-	}
+	for (int k = 0; k < PY_NSYMS; k++)
+		out[k] = &vals[k];
+	cap_dynsyms(e, py_names, out, PY_NSYMS);
+	for (int k = 0; k < PY_NSYMS; k++)
+		v[k] = vals[k];
 }
 
 /* the 8 bytes at link-time address addr, read from the file */

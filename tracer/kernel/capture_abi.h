@@ -547,7 +547,7 @@ struct cap_pycode {
 
 /*
  * One Python minor version's structure offsets (bytes), a row of
- * cap_python.c's table: what cap_python.bpf.c and stacks/python.c read.
+ * python_rows (stacks/python.c): what cap_python.bpf.c and python.c read.
  */
 struct py_offsets {
 	unsigned int version;		/* 0x030b: 3.11 */
