@@ -170,6 +170,12 @@ $(B)/tests/progs/fakepython: tests/progs/fakepython.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread -rdynamic -o $@ $<
 
+$(B)/tests/progs/fakepython312: tests/progs/fakepython.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -pthread -rdynamic -DFAKE_VERSION=0x030c00f0 -o $@ $<
+
+PROGS	+= $(B)/tests/progs/fakepython312
+
 # (first: no include cycles, tools/includes.py; files and functions a
 # reader can hold, tools/sizes.py)
 check: etrace $(UNIT) $(PROGS)

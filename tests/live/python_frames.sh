@@ -37,7 +37,9 @@
 #  - fakepython, copied as "python": it exports Python 3.11's symbols,
 #    with a thread state of its own thread; "type": its frame's code is
 #    not of PyCode_Type: no Python frame, nothing said; "names": it is,
-#    but its names are not strings: no Python frame, said once.
+#    but its names are not strings: no Python frame, said once;
+#    fakepython312 (Py_Version 3.12): "Python 3.12 is not known to
+#    etrace" once, its path as run, and no frame.
 . "$TOP/tests/lib.sh"
 need_root
 [ -x /usr/bin/python3.11 ] || fail "no /usr/bin/python3.11 (make deps)"
@@ -181,4 +183,12 @@ for mode in type names; do
 	[ $mode = names ] && want=1
 	[ "$n" = $want ] || fail "fakepython $mode: said $n times (not $want): $(cat err)"
 done
+# one that says it is 3.12: no row, said once, as it is
+cp "$PROGS/fakepython312" python
+"$ETRACE" -q -k -e trace=newfstatat -o out.fake -- ./python names "$WORK/config" 2> err ||
+	fail "etrace -k -- fakepython312 failed: $(cat err)"
+echo "etrace: ./python: Python 3.12 is not known to etrace: no Python frames for it" > want
+same want err "what etrace says of a Python 3.12"
+py_frames 'newfstatat\(' out.fake | grep -v '^--$' &&
+	fail "fakepython312: a Python frame named"
 exit 0

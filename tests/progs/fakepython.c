@@ -7,6 +7,8 @@
  * object".  ARGV[1]: "type": that object's type is not PyCode_Type;
  * "names": it is, but its names are not strings.  Then it stats
  * ARGV[2].  etrace must name no Python frame, and not crash.
+ * fakepython312 is the same saying it is 3.12, which etrace has no row
+ * for.
  * (3.11's offsets, as cap_python.c's row says them.)
  */
 #include <pthread.h>
@@ -14,7 +16,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const unsigned long Py_Version = 0x030b02f0;
+#ifndef FAKE_VERSION
+#define FAKE_VERSION 0x030b02f0		/* 3.11.2 */
+#endif
+const unsigned long Py_Version = FAKE_VERSION;
 uint64_t _PyRuntime[64];
 uint64_t PyCode_Type[51], PyUnicode_Type[51], PyBytes_Type[51];
 
