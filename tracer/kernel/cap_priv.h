@@ -74,4 +74,11 @@ int cap_shell_attach(struct capture *c, const struct evlist *l,
 		     struct tracefs *t);
 int cap_bash_attach(struct capture *c);
 
+/* cap_unwind.c: --stack=bpf: after the load, the settings and etrace's
+   own libraries' rows; ustack_enter on the entries that take stacks */
+int cap_unwind_setup(struct capture *c, unsigned int stack_size);
+int cap_unwind_attach(struct capture *c, const struct evlist *l,
+		      struct tracefs *t);
+void cap_unwind_free(struct capture *c);
+
 #endif
