@@ -477,6 +477,9 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 			 " unwinds the stacks (%s)", t->cap.why);
 		return -ENOTSUP;
 	}
+	/* the command's rows before it runs: its first stacks need no copy */
+	if (p->cap.ustack && p->cmd)
+		cap_unwind_file(&t->cap, t->ln.path);
 	/* -e read=/write= dump only what the program copied at the call */
 	if (p->cap.dump && !t->cap.active) {
 		snprintf(err, errlen, "-e read=/write= need the BPF program,"

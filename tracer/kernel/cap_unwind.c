@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,15 +150,22 @@ void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
 		s->failed++;
 }
 
-static int self_file(struct dl_phdr_info *info, size_t size, void *arg)
+void cap_unwind_file(struct capture *c, const char *path)
 {
-	struct capture *c = arg;
+	char real[PATH_MAX];
 	struct stat st;
 
-	if (!info->dlpi_name[0] || stat(info->dlpi_name, &st))
-		return 0;
-	cap_unwind_mapped(c, info->dlpi_name, major(st.st_dev),
-			  minor(st.st_dev), st.st_ino);
+	/* (the command may be "./prog": the rows are for its real file) */
+	if (c->unw && path && realpath(path, real) && !stat(real, &st) &&
+	    S_ISREG(st.st_mode))
+		cap_unwind_mapped(c, real, major(st.st_dev), minor(st.st_dev),
+				  st.st_ino);
+}
+
+static int self_file(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	if (info->dlpi_name[0])
+		cap_unwind_file(arg, info->dlpi_name);
 	return 0;
 }
 

@@ -110,6 +110,8 @@ void capture_close(struct capture *c);
  */
 void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
 		       uint32_t min, uint64_t ino);
+/* the same for a file by path (the command's, before it runs) */
+void cap_unwind_file(struct capture *c, const char *path);
 /*
  * Debian's bash, whose exported symbols give --spawns its script lines:
  * its real path and make_child's file offset.  0, or -1 when /bin/bash
