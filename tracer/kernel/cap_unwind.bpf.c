@@ -89,7 +89,8 @@ struct walk {
 };
 
 /* the record being built: the head, then pcs or registers and stack */
-#define USTACK_BODY	(USTACK_NREGS * 8 + USTACK_COPY_MAX)
+/* (and a page more: what the verifier sees of the copy's last page) */
+#define USTACK_BODY	(USTACK_NREGS * 8 + USTACK_COPY_MAX + 8192)
 struct ustack_buf {
 	struct walk w;
 	struct cap_ustack h;
@@ -291,8 +292,7 @@ static long walk_step(u64 i, u32 *cpu)
 static __always_inline u32 ustack_copy(struct ustack_buf *b,
 				       struct pt_regs *regs, u32 size)
 {
-	struct vma_info vi = {};
-	u64 sp = regs->sp, len;
+	u64 sp = regs->sp, len = 0;
 
 	b->body[0] = regs->ax;
 	b->body[1] = regs->bx;
@@ -314,18 +314,24 @@ static __always_inline u32 ustack_copy(struct ustack_buf *b,
 	b->body[17] = regs->r13;
 	b->body[18] = regs->r14;
 	b->body[19] = regs->r15;
-	/* up to the stack mapping's end, as perf's copy stops there */
-	if (bpf_find_vma(bpf_get_current_task_btf(), sp, vma_read, &vi, 0) ||
-	    sp < vi.start || sp >= vi.end)
-		return 0;
-	len = vi.end - sp;
-	if (len > size)
-		len = size;
-	len = bounded(len, 0xffff);
-	if (len > USTACK_COPY_MAX)
-		len = USTACK_COPY_MAX;
-	if (bpf_probe_read_user(&b->body[USTACK_NREGS], len, (const void *)sp))
-		return 0;
+	/*
+	 * Page by page, up to the first that cannot be read (the stack
+	 * mapping's end), as perf's copy stops there.  (No bpf_find_vma:
+	 * it gives up when the mapping lock is taken.)
+	 */
+	for (int i = 0; i < USTACK_COPY_MAX / 4096 + 2 && len < size; i++) {
+		u64 chunk = 4096 - ((sp + len) & 4095), off;
+
+		if (chunk > size - len)
+			chunk = size - len;
+		off = bounded(len, 0xffff);
+		chunk = bounded(chunk, 0x1fff);
+		if (off + chunk > USTACK_COPY_MAX ||
+		    bpf_probe_read_user((u8 *)&b->body[USTACK_NREGS] + off,
+					chunk, (const void *)(sp + off)))
+			break;
+		len += chunk;
+	}
 	return (u32)len;
 }
 
@@ -373,8 +379,8 @@ int ustack_enter(struct enter_ctx *ctx)
 		b->h.n = ustack_copy(b, regs, uc->stack_size);
 		size = sizeof(b->h) + 8 * USTACK_NREGS +
 		       bounded(b->h.n, 0xffff);
-		if (size > sizeof(b->h) + sizeof(b->body))
-			size = sizeof(b->h) + sizeof(b->body);
+		if (size > sizeof(b->h) + 8 * USTACK_NREGS + USTACK_COPY_MAX)
+			size = sizeof(b->h) + 8 * USTACK_NREGS + USTACK_COPY_MAX;
 	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &b->h, size);
 	return 1;

@@ -113,7 +113,9 @@ static int unwind_compile(struct capture *c, const char *path,
 		close(fd);
 		return -ESTALE;
 	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	/* read, not mapped: a traced program may shrink the file meanwhile
+	   (a read past its end is a SIGBUS in a mapping, see elfguard.h) */
+	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf) {
 		close(fd);
 		return -EINVAL;

@@ -70,7 +70,8 @@ struct unw_file {
 #define CAP_MAGIC_USTACK 0x4b545355u	/* "USTK" */
 #define USTACK_PCS	64		/* = UNWIND_MAX */
 #define USTACK_NREGS	20		/* perf's UNWIND_REGS_MASK order */
-#define USTACK_COPY_MAX	65528		/* --stack-size's bound */
+#define USTACK_COPY_MAX	65280		/* a perf record is < 64 KiB: a larger
+					   --stack-size copies this much */
 
 enum ustack_kind {
 	USTACK_PCS_KIND,		/* npcs pcs follow */
