@@ -27,7 +27,7 @@ cc -O2 -fomit-frame-pointer -g -o chain_g "$S"/*.c || fail "cc -O2 -g failed"
 # pid), addresses in anonymous memory (nocfi's code)
 norm() {	# trace
 	sed -E 's/= [0-9]+$/= N/; s/\/\/anon([(+]+)0x[0-9a-f]+/\/\/anon\10xANON/g
-		s/\[0x7f[0-9a-f]+\]$/[0xANON]/' "$1"
+		/\/\/anon\(/ s/\[0x[0-9a-f]+\]$/[0xANON]/' "$1"
 }
 # the trace under -K (-k or -kk) and under -K --stack=bpf: the same
 both() {	# name kflag prog...
@@ -66,9 +66,11 @@ norm nocfi3.b > nocfi3.bn
 same nocfi3.kn nocfi3.bn "nocfi: the three stacks against -k's"
 kernel_says nocfi3 "0 of them unwound in the kernel, 3 from a stack copy"
 
-# each getppid's stack as one line: frame|frame|...
+# each getppid's stack as one line: frame|frame|...  (under the line
+# that ends the call: "getppid() = N", or "<... getppid resumed>) = N"
+# when another thread's call came between)
 stacks() {	# trace
-	awk '/getppid\(\)/ { if (on) print s; on = 1; s = "" ; next }
+	awk '/getppid\(\) |getppid resumed/ { if (on) print s; on = 1; s = ""; next }
 	     on && /^ > / { s = s "|" substr($0, 4); next }
 	     { if (on) print s; on = 0 }
 	     END { if (on) print s }' "$1"
