@@ -14,9 +14,14 @@
 #  - 4 threads x 5,000 getppid (storm) under -f: every call printed,
 #    each with a stack, none lost, and the stacks are those -k prints
 #    for the same program (on fewer calls, which -k keeps whole);
+#  - -p on a shell that calls chdir after the attach: the same trace as
+#    -k -p, the stack unwound in the kernel (the rows of the code it
+#    had mapped are compiled at the attach);
 #  - every frame printed is proved (frames_proved --anon).
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
 need_root
+kill_at_exit sp ep
 
 S=$TOP/tests/stack
 cc -O2 -fomit-frame-pointer -o chain "$S"/*.c || fail "cc -O2 failed"
@@ -90,5 +95,26 @@ sort -u storm.bs > got.stacks
 same want.stacks got.stacks "storm: the distinct stacks against -k's"
 grep -qE '^etrace: --stack=bpf: [1-9][0-9]* of them unwound in the kernel' \
 	storm.berr || fail "storm: no stack unwound in the kernel"
+# -p: sh's cd after the attach
+attach() {	# name etrace-args...
+	n=$1
+	shift
+	mkfifo "$n.go"
+	sh -c "read x < $n.go; cd /" &
+	sp=$!
+	etrace_bg "$n.out" "$n.berr" "$@" -e trace=chdir -p "$sp" -o "$n.t"
+	echo go > "$n.go"
+	wait "$sp"
+	sp=""
+	wait "$ep" || { cat "$n.berr" >&2; fail "$n: etrace $* failed"; }
+	ep=""
+	norm "$n.t" | grep -v '^+++ ' > "$n.tn"
+	cat "$n.t" "$n.berr"
+}
+attach pk -k
+attach pb --stack=bpf
+same pk.tn pb.tn "-p: --stack=bpf's trace against -k's"
+kernel_says pb "1 of them unwound in the kernel, 0 from a stack copy"
+frames_proved pb.t
 frames_proved --anon chain.b chain_fp.b chain_g.b nocfi3.b storm.b
 exit 0

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,27 @@ void cap_unwind_file(struct capture *c, const char *path)
 	    S_ISREG(st.st_mode))
 		cap_unwind_mapped(c, real, major(st.st_dev), minor(st.st_dev),
 				  st.st_ino);
+}
+
+void cap_unwind_proc(struct capture *c, pid_t pid)
+{
+	unsigned long long start, end, off, ino;
+	unsigned int maj, min;
+	char line[4352], perm[8], path[4097];
+	FILE *f;
+
+	snprintf(line, sizeof(line), "/proc/%d/maps", (int)pid);
+	f = c->unw ? fopen(line, "re") : NULL;
+	if (!f)
+		return;
+	/* (a path with a space or one cut by the buffer is not compiled:
+	   unwind_compile opens only the inode the line names) */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4096s", &start,
+			   &end, perm, &off, &maj, &min, &ino, path) == 8 &&
+		    perm[2] == 'x' && path[0] == '/')
+			cap_unwind_mapped(c, path, maj, min, ino);
+	fclose(f);
 }
 
 static int self_file(struct dl_phdr_info *info, size_t size, void *arg)

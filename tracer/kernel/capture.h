@@ -112,6 +112,8 @@ void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
 		       uint32_t min, uint64_t ino);
 /* the same for a file by path (the command's, before it runs) */
 void cap_unwind_file(struct capture *c, const char *path);
+/* the same for the code a running process has mapped (-p's) */
+void cap_unwind_proc(struct capture *c, pid_t pid);
 /*
  * Debian's bash, whose exported symbols give --spawns its script lines:
  * its real path and make_child's file offset.  0, or -1 when /bin/bash
