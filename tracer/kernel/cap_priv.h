@@ -23,6 +23,12 @@ int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
 		  const char *sys, const char *name, int use_cookie,
 		  uint64_t cookie);
 int cap_attach_btf(struct capture *c, struct bpf_program *p);
+/*
+ * p on the syscall entries whose samples carry a stack (l's), to run on
+ * the same tracepoint hit just before each sample.  0 or -errno.
+ */
+int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
+			     const struct evlist *l, struct tracefs *t);
 int cap_keep_link(struct capture *c, struct bpf_link *l);
 
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */

@@ -36,18 +36,7 @@ struct unw_state {
 int cap_unwind_attach(struct capture *c, const struct evlist *l,
 		      struct tracefs *t)
 {
-	for (int i = 0; i < l->n; i++) {
-		const struct evsel *e = &l->ev[i];
-		int r;
-
-		if (e->role != EV_SC_ENTER || !e->stack)
-			continue;
-		r = cap_attach_tp(c, c->skel->progs.ustack_enter, t, e->sys,
-				  e->name, 0, 0);
-		if (r)
-			return r;
-	}
-	return 0;
+	return cap_attach_stack_entries(c, c->skel->progs.ustack_enter, l, t);
 }
 
 /* n values into array map fd from index first, in one call */
