@@ -158,9 +158,11 @@ $(B)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread $(PROG_CFLAGS) -o $@ $<
 
-# (first: no include cycles, tools/includes.py)
+# (first: no include cycles, tools/includes.py; files and functions a
+# reader can hold, tools/sizes.py)
 check: etrace $(UNIT) $(PROGS)
 	python3 tools/includes.py
+	python3 tools/sizes.py
 	sh tests/run.sh $(B)/tests $(TESTS)
 
 bench: etrace $(PROGS)
