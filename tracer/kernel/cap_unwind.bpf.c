@@ -72,6 +72,12 @@ struct {
 	__type(value, struct unw_conf);
 } unw_conf SEC(".maps");
 
+enum walk_done {
+	WALK_ON,
+	WALK_END,		/* the pcs are the stack (cut: how it ends) */
+	WALK_COPY,		/* a frame the rows cannot say: libdw's */
+};
+
 /*
  * The walk's state, in the map (not on the stack): the verifier then
  * checks one step of the walk, not every step with the values it had.
@@ -79,7 +85,7 @@ struct {
 struct walk {
 	u64 ip, sp, bp, limit;
 	int bp_known;
-	int done;			/* 1: ended (cut says how), 2: libdw's */
+	int done;			/* enum walk_done */
 	int cut;
 	u32 n;
 	/* the mapping of the last pc looked up, and its file's rows */
@@ -130,16 +136,25 @@ static long vma_read(struct task_struct *task, struct vm_area_struct___u *vma,
 	return 0;
 }
 
-/* pc's mapping into w (kept while pcs stay in it); 0, or -1: none */
+#define ENOENT		2
+
+/*
+ * pc's mapping into w (kept while pcs stay in it): 0; -ENOENT when pc
+ * is in none; else (the mapping lock was taken: bpf_find_vma does not
+ * wait) another error, and the mapping is not known.
+ */
 static __always_inline int walk_vma(struct walk *w, u64 pc)
 {
 	struct vma_info vi = {};
 	struct unw_file *f;
+	long r;
 
 	if (pc >= w->vm_start && pc < w->vm_end)
 		return 0;
-	if (bpf_find_vma(bpf_get_current_task_btf(), pc, vma_read, &vi, 0) ||
-	    pc < vi.start || pc >= vi.end)
+	r = bpf_find_vma(bpf_get_current_task_btf(), pc, vma_read, &vi, 0);
+	if (r)
+		return r == -ENOENT ? -ENOENT : -1;
+	if (pc < vi.start || pc >= vi.end)
 		return -1;
 	w->vm_start = vi.start;
 	w->vm_end = vi.end;
@@ -191,16 +206,17 @@ __attribute__((noinline)) int unw_row_at(const struct unw_file *f, u64 vaddr)
 	return (int)(f->first + p - 1);
 }
 
-/* a word of the stack, read as from the copy; 0, or what ends the walk */
+/*
+ * A word of the stack, read as from the copy: 0, or how the walk ends
+ * (WALK_END past the copy's end, where libdw's stack is cut; WALK_COPY
+ * below the stack pointer, or where the read failed).
+ */
 static __always_inline int walk_word(struct walk *w, u64 addr, u64 *v)
 {
-	if (addr < w->sp || addr + 8 > w->limit) {
-		/* libdw, in the copy: past it the stack is cut; below the
-		   stack pointer is nothing the kernel should read */
-		return addr + 8 > w->limit ? 1 : 2;
-	}
-	if (bpf_probe_read_user(v, 8, (const void *)addr))
-		return 2;
+	if (addr + 8 > w->limit)
+		return WALK_END;
+	if (addr < w->sp || bpf_probe_read_user(v, 8, (const void *)addr))
+		return WALK_COPY;
 	return 0;
 }
 
@@ -218,29 +234,30 @@ static long walk_step(u64 i, u32 *cpu)
 	w = &b->w;
 	at = i ? w->ip - 1 : w->ip;
 
-	if (walk_vma(w, at)) {
-		if (i) {
-			w->cut = 2;	/* FRAME_CUT_NOT_CODE */
-			w->done = 1;
+	r = walk_vma(w, at);
+	if (r) {
+		if (i && r == -ENOENT) {
+			w->cut = USTACK_CUT_NOT_CODE;
+			w->done = WALK_END;
 		} else {
-			w->done = 2;
+			w->done = WALK_COPY;
 		}
 		return 1;
 	}
 	if (i && !w->vm_exec) {
-		w->cut = 2;
-		w->done = 1;
+		w->cut = USTACK_CUT_NOT_CODE;
+		w->done = WALK_END;
 		return 1;
 	}
 	if (w->n < USTACK_PCS)
 		b->body[w->n & (USTACK_PCS - 1)] = w->ip;
 	w->n++;
 	if (w->n >= USTACK_PCS) {
-		w->done = 1;
+		w->done = WALK_END;
 		return 1;
 	}
 	if (!w->have_file) {
-		w->done = 2;
+		w->done = WALK_COPY;
 		return 1;
 	}
 	vaddr = at - w->vm_start + (w->vm_pgoff << PAGE_SHIFT) + w->f.delta;
@@ -249,11 +266,11 @@ static long walk_step(u64 i, u32 *cpu)
 	if (r >= 0)
 		row = bpf_map_lookup_elem(&unw_rows, &r);
 	if (!row) {
-		w->done = 2;
+		w->done = WALK_COPY;
 		return 1;
 	}
 	if (row->kind == UNW_END) {
-		w->done = 1;
+		w->done = WALK_END;
 		return 1;
 	}
 	if (row->kind == UNW_RSP)
@@ -263,16 +280,16 @@ static long walk_step(u64 i, u32 *cpu)
 	else
 		cfa = 0;
 	if (!cfa) {
-		w->done = 2;
+		w->done = WALK_COPY;
 		return 1;
 	}
 	r = walk_word(w, cfa - 8, &ra);
 	if (!r && row->rbp != UNW_RBP_SAME && row->rbp != UNW_RBP_UNDEF)
 		r = walk_word(w, cfa - 8 * (u64)row->rbp, &w->bp);
 	if (r) {
-		if (r == 1)
-			w->cut = 3;	/* FRAME_CUT_COPY_END */
-		w->done = r == 1 ? 1 : 2;
+		if (r == WALK_END)
+			w->cut = USTACK_CUT_COPY_END;
+		w->done = r;
 		return 1;
 	}
 	if (row->rbp == UNW_RBP_UNDEF)
@@ -281,7 +298,7 @@ static long walk_step(u64 i, u32 *cpu)
 	w->ip = ra;
 	/* a zero return address: the outermost frame (libdw's end too) */
 	if (!ra) {
-		w->done = 1;
+		w->done = WALK_END;
 		return 1;
 	}
 	return 0;
@@ -366,7 +383,7 @@ int ustack_enter(struct enter_ctx *ctx)
 	b->h.tid = (int)(u32)bpf_get_current_pid_tgid();
 	b->h.nr = ctx->nr;
 	b->h.pad = 0;
-	if (w->done == 1) {
+	if (w->done == WALK_END) {
 		b->h.kind = USTACK_PCS_KIND;
 		b->h.cut = (u16)w->cut;
 		b->h.n = w->n > USTACK_PCS ? USTACK_PCS : w->n;

@@ -78,7 +78,10 @@ enum ustack_kind {
 	USTACK_COPY_KIND,		/* regs, then len stack bytes */
 };
 
-/* cut: 0, or what ended the stack (unwind.h's enum frame_cut) */
+/* cut: 0, or what ended the stack: unwind.h's enum frame_cut's values */
+#define USTACK_CUT_NOT_CODE	2	/* FRAME_CUT_NOT_CODE */
+#define USTACK_CUT_COPY_END	3	/* FRAME_CUT_COPY_END */
+
 struct cap_ustack {
 	unsigned int magic;
 	int tid;

@@ -300,6 +300,10 @@ void origin_ended(struct spawns *sp, struct task *t, uint64_t time)
  * entry, waiting for that syscall's sample (next for the task, unless
  * the ring lost it).  The buffer grows to the largest record once.
  */
+_Static_assert(USTACK_CUT_NOT_CODE == FRAME_CUT_NOT_CODE &&
+	       USTACK_CUT_COPY_END == FRAME_CUT_COPY_END,
+	       "the program's cut values are the unwinder's");
+
 struct ustack_rec {
 	uint64_t lost;			/* records lost when it came */
 	size_t len, cap;		/* 0: nothing waits */
