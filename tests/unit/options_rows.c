@@ -162,8 +162,16 @@ int main(void)
 	CHECK(parse("--stack", NULL) == 0 && o.stack == 1 && !o.stack_fp);
 	CHECK(parse("--stack=fp", NULL) == 0 && o.stack == 1 && o.stack_fp);
 	CHECK(parse("--stack=folded", NULL) == 0 && o.folded && o.stack == 1);
+	CHECK(parse("--stack=bpf", NULL) == 0 && o.stack == 1 && o.stack_bpf &&
+	      !o.stack_fp);
+	CHECK(parse("-kk", "--stack=bpf") == 0 && o.stack == 2 && o.stack_bpf);
+	CHECK(parse("--stack=bpf", "--stack=fp") == -1);
+	CHECK_STR(err, "--stack=bpf and --stack=fp are two unwinders: choose one");
+	CHECK(parse("--stack=bpf", "--no-bpf") == -1);
+	CHECK_STR(err, "--stack=bpf unwinds in a BPF program: not with --no-bpf");
 	CHECK(parse("--stack=frames", NULL) == -1);
-	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, fp, folded or perf)");
+	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, bpf, fp, folded"
+		  " or perf)");
 	CHECK(parse("--stack=perf", NULL) == 0 && o.stack_perf && o.stack == 1 &&
 	      o.lines);
 	CHECK(parse("--stack=perf", "-c") == -1);

@@ -310,20 +310,12 @@ void capture_python_exe(struct capture *c, const char *path)
 int cap_python_attach(struct capture *c, const struct evlist *l,
 		      struct tracefs *t)
 {
+	int r;
+
 	if (!(c->py = calloc(1, sizeof(struct cap_py))))
 		return -ENOMEM;
-	for (int i = 0; i < l->n; i++) {
-		const struct evsel *e = &l->ev[i];
-		int r;
-
-		if (e->role != EV_SC_ENTER || !e->stack)
-			continue;
-		r = cap_attach_tp(c, c->skel->progs.python_enter, t, e->sys,
-				  e->name, 0, 0);
-		if (r)
-			return r;
-	}
-	return cap_attach_tp(c, c->skel->progs.python_mmap, t, "syscalls",
+	r = cap_attach_stack_entries(c, c->skel->progs.python_enter, l, t);
+	return r ? r : cap_attach_tp(c, c->skel->progs.python_mmap, t, "syscalls",
 			     "sys_exit_mmap", 0, 0);
 }
 

@@ -11,6 +11,7 @@
  *   cap_proc   forks and execs          cap_bash    bash's script lines
  *   cap_shell  bash's script stacks (-k)
  *   cap_python Python's frames (-k)
+ *   cap_unwind --stack=bpf: user stacks unwound in the kernel
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -96,6 +97,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.shell_enter, c->shell },
 		{ k->progs.python_enter, c->python },
 		{ k->progs.python_mmap, c->python },
+		{ k->progs.ustack_enter, c->ustack },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -108,6 +110,12 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		bpf_map__set_max_entries(k->maps.sums, 1);
 	if (!c->fds)
 		bpf_map__set_max_entries(k->maps.fd_paths, 1);
+	if (!c->ustack) {
+		bpf_map__set_max_entries(k->maps.unw_rows, 1);
+		bpf_map__set_max_entries(k->maps.unw_idx, 1);
+	} else if (libbpf_num_possible_cpus() > 0)
+		bpf_map__set_max_entries(k->maps.unw_buf,
+					 (uint32_t)libbpf_num_possible_cpus());
 }
 
 /*
@@ -243,6 +251,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_shell_attach(c, l, t);
 	if (!r && c->python)
 		r = cap_python_attach(c, l, t);
+	if (!r && c->ustack)
+		r = cap_unwind_attach(c, l, t);
 	/* execs the kernel stops tracing */
 	if (!r)
 		r = cap_proc_attach_exec(c);
@@ -283,6 +293,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->dump = w->args && w->dump;
 	c->shell = w->shell;
 	c->python = w->python;
+	c->ustack = w->ustack;
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -308,6 +319,11 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	}
 	if (open_output(c, ps))
 		goto fail;
+	r = c->ustack ? cap_unwind_setup(c, w->stack_size) : 0;
+	if (r) {
+		fail(c, "cannot set the kernel's unwinder up", -r);
+		goto fail;
+	}
 	r = attach_all(c, w, l, t);
 	if (r) {
 		fail(c, "cannot attach the BPF program", -r);
@@ -397,6 +413,7 @@ void capture_close(struct capture *c)
 	c->skel = NULL;
 	c->active = 0;
 	cap_python_close(c);
+	cap_unwind_free(c);
 }
 
 
@@ -426,6 +443,8 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 	case CAP_MAGIC_PYTHON:
 		return len >= offsetof(struct cap_python, fr) ? CAPT_PYTHON :
 							       CAPT_BAD;
+	case CAP_MAGIC_USTACK:
+		return len >= sizeof(struct cap_ustack) ? CAPT_USTACK : CAPT_BAD;
 	}
 	return CAPT_BAD;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cap_unwind_abi.h"
 #include "capture_abi.h"
 #include "decode.h"
 #include "events.h"
@@ -39,6 +40,9 @@ struct capture {
 	int shell;			/* -k: shell frames read (shell_enter) */
 	int python;			/* -k: Python frames read (python_enter) */
 	struct cap_py *py;		/* ... the files seen (cap_python.c) */
+	int ustack;			/* --stack=bpf: stacks unwound in the
+					   kernel (ustack_enter) */
+	struct unw_state *unw;		/* its files (cap_unwind.c) */
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
@@ -57,6 +61,8 @@ struct cap_want {
 	int spawns;			/* --spawns: bash's uprobes */
 	int shell;			/* stacks: bash's script stack too */
 	int python;			/* stacks: Python's frames too */
+	int ustack;			/* --stack=bpf: unwound in the kernel */
+	unsigned int stack_size;	/* ... reading as deep as the copy */
 	int count_events;		/* -c alone: events counted, not shown */
 	int ip;				/* -i: ring mode's entries and signal
 					   records carry the user IP */
@@ -102,6 +108,16 @@ int capture_has(struct capture *c, pid_t id);
 /* children of traced tasks join the set from now on (on), or no longer */
 int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
+/*
+ * --stack=bpf: an executable file a traced process mapped (its MMAP2
+ * record): its unwind rows compiled and given to the program, once.
+ */
+void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
+		       uint32_t min, uint64_t ino);
+/* the same for a file by path (the command's, before it runs) */
+void cap_unwind_file(struct capture *c, const char *path);
+/* the same for the code a running process has mapped (-p's) */
+void cap_unwind_proc(struct capture *c, pid_t pid);
 /*
  * Debian's bash, whose exported symbols give --spawns its script lines:
  * its real path and make_child's file offset.  0, or -1 when /bin/bash
@@ -152,6 +168,7 @@ enum cap_type {
 	CAPT_EXEC,		/* a privileged exec: struct cap_exec */
 	CAPT_PYTHON,		/* Python frames: struct cap_python */
 	CAPT_PYCODE,		/* a code object they name: cap_pycode */
+	CAPT_USTACK,		/* --stack=bpf: struct cap_ustack */
 };
 enum cap_type capture_type(const uint8_t *raw, size_t len);
 /* a CAPT_CALL record's items: 0, or -1 when it does not add up */

@@ -301,6 +301,12 @@ static void exec_caps_fill(struct pair *p, struct sc_call *c,
 	c->cap[2] = &k->envp;
 }
 
+static void exec_caps_free(struct exec_caps *k)
+{
+	free(k->argv_bytes);
+	free(k->envp_bytes);
+}
+
 static int is_child_exec(struct pair *p, struct task *t, long nr)
 {
 	return p->launch && !p->exec_seen && t->tid == p->child &&
@@ -467,8 +473,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		t->hidden = p->paths && !pathsel_match(p->paths, &c);
 		if (!t->hidden)
 			p->sink->ops->sc_enter(p->sink, t, &c, time);
-		free(k.argv_bytes);
-		free(k.envp_bytes);
+		exec_caps_free(&k);
 		return;
 	}
 	/*
@@ -570,7 +575,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			c.exited = 1;
 			call_ended(p, t, &c, time, 1, END_RETURNED);
 			t->hidden = 0;
-			free(k.argv_bytes);
+			exec_caps_free(&k);
 			p->exec_seen = 1;
 			caps_done(t);
 			pair_flush_signals(p, t, time);
@@ -594,7 +599,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
 		call_ended(p, t, &c, time, seen, END_RETURNED);
-		free(k.argv_bytes);
+		exec_caps_free(&k);
 	} else {
 		call_ended(p, t, &c, time, seen, END_RETURNED);
 	}

@@ -407,13 +407,16 @@ static int opt_stack(struct options *o, const struct opt_row *r,
 	} else if (!strcmp(arg, "fp")) {
 		o->stack = o->stack ? o->stack : 1;
 		o->stack_fp = 1;
+	} else if (!strcmp(arg, "bpf")) {
+		o->stack = o->stack ? o->stack : 1;
+		o->stack_bpf = 1;
 	} else if (!strcmp(arg, "folded")) {
 		o->folded = 1;
 	} else if (!strcmp(arg, "perf")) {
 		o->stack_perf = 1;
 	} else {
-		return opt_bad(cx, "invalid --stack '%s' (want dwarf, fp, folded"
-			   " or perf)", arg);
+		return opt_bad(cx, "invalid --stack '%s' (want dwarf, bpf, fp,"
+			   " folded or perf)", arg);
 	}
 	return 0;
 }

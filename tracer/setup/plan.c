@@ -57,6 +57,8 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->spawns = o->spawns;
 	w->shell = o->stack != 0;
 	w->python = o->stack != 0 && !o->no_python;
+	w->ustack = o->stack_bpf;
+	w->stack_size = o->stack_size;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	w->ip = o->iptr && o->lines;
@@ -122,6 +124,7 @@ static void plan_events(const struct options *o, struct plan *p)
 	e->ntps = o->ntps;
 	e->stack = o->stack;
 	e->stack_fp = o->stack_fp;
+	e->stack_bpf = o->stack_bpf;
 	e->kstack = o->kstack;
 	/* -i: only where lines are printed (records cost 8 or 16 more) */
 	e->ip = o->iptr && o->lines;

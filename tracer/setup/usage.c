@@ -92,6 +92,8 @@ void opt_usage(FILE *f)
 "  -k, -kk         the user stack of each call, DWARF-unwound; -kk adds\n"
 "                  source files and lines, and inlined frames\n"
 "  --stack=fp      the kernel's frame-pointer chain instead (cheaper)\n"
+"  --stack=bpf     DWARF-unwound in the kernel, by a BPF program, at each\n"
+"                  syscall's entry (libdw where it cannot)\n"
 "  --stack=folded  instead of the trace: counts per stack, folded format\n"
 "  --stack=perf    instead of the trace: each call's stack, perf script's format\n"
 "  --stack-size N  bytes of user stack copied per event (default 8192)\n"
