@@ -26,6 +26,7 @@
 #    ";FILE:87(<module>);FILE:79(main);FILE:33(load_config);" (the frames
 #    of expect.config, outermost first);
 #  - -j -k: its stack has {"kind":"python",...,"function":"load_config"};
+#  - --stack=bpf (stacks unwound in the kernel): the same frames;
 #  - (Debian's) --flamegraph has a frame titled FILE:33(load_config),
 #    -c -k's stacks a line "> FILE:LINE(worker_alpha)".
 #  - -p on pyframes.py attach (both builds): its openat of "config"
@@ -130,6 +131,12 @@ for py in /usr/bin/python3.11 "$PROGS/pyembed"; do
 	grep -F "\"$WORK/config\"" json | grep -qF \
 		"{\"kind\":\"python\",\"file\":\"$P\",\"line\":$l,\"function\":\"load_config\"}" ||
 		fail "$comm: the JSON openat has no load_config frame"
+
+	"$ETRACE" -q --stack=bpf -f -e trace=openat -o kbpf -- "$py" "$P" "$WORK" 2> err ||
+		fail "etrace --stack=bpf -- $comm pyframes.py failed: $(cat err)"
+	py_frames "openat\\(AT_FDCWD, \"$WORK/config\"" kbpf > got
+	repeat_n expect.config 1 > want
+	same want got "$comm: --stack=bpf: load_config's openat's Python frames"
 done
 
 # the flame graph names load_config's frame; -c -k's stacks worker_alpha's
