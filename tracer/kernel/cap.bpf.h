@@ -393,6 +393,16 @@ static __always_inline int is_traced(struct cap_config *c)
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 
+/* the user word at addr, or 0 where it cannot be read */
+static __always_inline u64 user_u64(u64 addr)
+{
+	u64 v = 0;
+
+	if (bpf_probe_read_user(&v, sizeof(v), (const void *)addr))
+		return 0;
+	return v;
+}
+
 static __always_inline u64 current_mm(void)
 {
 	struct task_struct *t = (struct task_struct *)bpf_get_current_task();

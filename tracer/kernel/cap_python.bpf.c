@@ -109,15 +109,6 @@ struct {
 	__type(value, struct cap_pycode);
 } py_code_rec SEC(".maps");
 
-static __always_inline u64 py_rd(u64 addr)
-{
-	u64 v = 0;
-
-	if (bpf_probe_read_user(&v, sizeof(v), (const void *)addr))
-		return 0;
-	return v;
-}
-
 /* a pointer the interpreter could hold: not NULL, aligned, user space */
 static __always_inline int py_ptr(u64 p)
 {
@@ -157,15 +148,15 @@ static __always_inline const struct py_bin *py_find(u64 *bias)
 static __always_inline u64 py_tstate(const struct py_offsets *o, u64 rt,
 				     u64 self)
 {
-	u64 ts, interp = py_rd(rt + o->rt_interp_head);
+	u64 ts, interp = user_u64(rt + o->rt_interp_head);
 
 	if (!py_ptr(interp))
 		return 0;
-	ts = py_rd(interp + o->is_threads_head);
+	ts = user_u64(interp + o->is_threads_head);
 	for (int i = 0; i < PY_THREADS && py_ptr(ts); i++) {
-		if (py_rd(ts + o->ts_thread_id) == self)
+		if (user_u64(ts + o->ts_thread_id) == self)
 			return ts;
-		ts = py_rd(ts + o->ts_next);
+		ts = user_u64(ts + o->ts_next);
 	}
 	return 0;
 }
@@ -182,11 +173,11 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
 	u32 state = 0, k, sz;
 	u64 n, data;
 
-	if (!py_ptr(addr) || py_rd(addr + o->ob_type) != utype ||
+	if (!py_ptr(addr) || user_u64(addr + o->ob_type) != utype ||
 	    bpf_probe_read_user(&state, sizeof(state),
 				(const void *)(addr + o->str_state)))
 		return -1;
-	n = py_rd(addr + o->str_length);
+	n = user_u64(addr + o->str_length);
 	k = state >> 2 & 7;
 	/* interned:2 kind:3 compact:1 ascii:1 ready:1 */
 	if (!(state & 0x20) || !(state & 0x80) || (k != 1 && k != 2 && k != 4) ||
@@ -232,7 +223,7 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 	c->linetable = f->linetable;
 	c->first = 0;
 	c->traceable = 0;
-	c->units = py_rd(code + o->ob_size);
+	c->units = user_u64(code + o->ob_size);
 	if (bpf_probe_read_user(&c->first, sizeof(c->first),
 				(const void *)(code + o->co_firstlineno)) ||
 	    bpf_probe_read_user(&c->traceable, sizeof(c->traceable),
@@ -242,9 +233,9 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 	    py_str(o, b->unicode_type + bias, f->qualname, c->qual_b, PY_QUAL_B,
 		   &c->qual_len, &c->qual_kind) ||
 	    !py_ptr(f->linetable) ||
-	    py_rd(f->linetable + o->ob_type) != b->bytes_type + bias)
+	    user_u64(f->linetable + o->ob_type) != b->bytes_type + bias)
 		return;
-	ltlen = py_rd(f->linetable + o->ob_size);
+	ltlen = user_u64(f->linetable + o->ob_size);
 	sz = ltlen < PY_LT_B ? (u32)ltlen : PY_LT_B;
 	if (sz > PY_LT_B ||
 	    bpf_probe_read_user(c->lt, sz & (2 * PY_LT_B - 1),
@@ -282,22 +273,22 @@ static long py_step(u32 i, void *data)
 	/* a frame that is not one ends the frames: none after is sure */
 	if (!py_ptr(fr))
 		return 1;
-	code = py_rd(fr + o->fr_code);
+	code = user_u64(fr + o->fr_code);
 	if (!py_ptr(code) ||
-	    py_rd(code + o->ob_type) != w->code_type ||
+	    user_u64(code + o->ob_type) != w->code_type ||
 	    bpf_probe_read_user(names, sizeof(names),
 				(const void *)(code + o->co_names)) ||
 	    bpf_probe_read_user(&entry, 1, (const void *)(fr + o->fr_entry)))
 		return 1;
 	f->code = code;
-	f->instr = py_rd(fr + o->fr_instr);
+	f->instr = user_u64(fr + o->fr_instr);
 	f->file = names[0];
 	f->qualname = names[2];
 	f->linetable = names[3];
 	f->flags = entry ? PY_FR_ENTRY : 0;
 	py_code_send(w->ctx, w->b, w->bias, w->r, code, f);
 	w->n = i + 1;
-	w->fr = py_rd(fr + o->fr_previous);
+	w->fr = user_u64(fr + o->fr_previous);
 	return 0;
 }
 
@@ -333,7 +324,7 @@ int python_enter(struct enter_ctx *ctx)
 		       BPF_CORE_READ(t, thread.fsbase));
 	if (!ts)
 		return 1;
-	fr = py_rd(py_rd(ts + b->off.ts_cframe) + b->off.cf_current);
+	fr = user_u64(user_u64(ts + b->off.ts_cframe) + b->off.cf_current);
 	r = bpf_map_lookup_elem(&py_rec, &zero);
 	if (!r || !fr)
 		return 1;

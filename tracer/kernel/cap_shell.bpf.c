@@ -36,15 +36,6 @@ struct {
 	__type(value, struct cap_shell);
 } shell_rec SEC(".maps");
 
-static __always_inline u64 rd64(u64 addr)
-{
-	u64 v = 0;
-
-	if (bpf_probe_read_user(&v, sizeof(v), (const void *)addr))
-		return 0;
-	return v;
-}
-
 /* bash's variable names, as its table holds them (12 bytes with NULs) */
 static const char shell_names[3][12] = {
 	"FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
@@ -58,25 +49,26 @@ static __always_inline u64 shell_array(const struct shell_syms *ss, u64 ba,
 				       u32 nb, u32 k)
 {
 	u32 hash = ss->hash[k & 3], kh = 0, attrs = 0;
-	u64 b = rd64(ba + 8 * (u64)(hash & (nb - 1))), var;
+	u64 b = user_u64(ba + 8 * (u64)(hash & (nb - 1))), var;
 	char key[12];
 
-	for (int i = 0; i < SHELL_CHAIN && b; i++, b = rd64(b)) {
+	for (int i = 0; i < SHELL_CHAIN && b; i++, b = user_u64(b)) {
 		if (bpf_probe_read_user(&kh, sizeof(kh), (const void *)(b + 24)) ||
 		    kh != hash)
 			continue;
 		__builtin_memset(key, 0, sizeof(key));
-		if (bpf_probe_read_user_str(key, sizeof(key), (const void *)rd64(b + 8)) <= 0)
+		if (bpf_probe_read_user_str(key, sizeof(key),
+					    (const void *)user_u64(b + 8)) <= 0)
 			return 0;
 		for (int j = 0; j < 12; j++)
 			if (key[j] != shell_names[k & 3][j])
 				return 0;
-		var = rd64(b + 16);
+		var = user_u64(b + 16);
 		if (!var || bpf_probe_read_user(&attrs, sizeof(attrs),
 						(const void *)(var + 40)) ||
 		    !(attrs & ATT_ARRAY))
 			return 0;
-		return rd64(var + 8);
+		return user_u64(var + 8);
 	}
 	return 0;
 }
@@ -87,12 +79,13 @@ static __always_inline int shell_elem(u64 head, u64 *e, u64 i, char *dst,
 {
 	u64 ind;
 
-	*e = rd64(*e + 16);
+	*e = user_u64(*e + 16);
 	if (!*e || *e == head)
 		return -1;
-	ind = rd64(*e);
+	ind = user_u64(*e);
 	if (ind != i ||
-	    bpf_probe_read_user_str(dst, size, (const void *)rd64(*e + 8)) < 0)
+	    bpf_probe_read_user_str(dst, size,
+				    (const void *)user_u64(*e + 8)) < 0)
 		return -1;
 	return 0;
 }
@@ -101,16 +94,17 @@ static __always_inline int shell_elem(u64 head, u64 *e, u64 i, char *dst,
 static __always_inline u32 shell_levels(const struct shell_syms *ss, u64 bias,
 					struct cap_shell *r)
 {
-	u64 tbl = rd64(bias + ss->global_variables), ba, arr[3], head[3], e[3];
+	u64 tbl = user_u64(bias + ss->global_variables);
+	u64 ba, arr[3], head[3], e[3];
 	u32 nb = 0, n = 0;
 
-	if (!tbl || !(tbl = rd64(tbl + 32)) || !(ba = rd64(tbl)) ||
+	if (!tbl || !(tbl = user_u64(tbl + 32)) || !(ba = user_u64(tbl)) ||
 	    bpf_probe_read_user(&nb, sizeof(nb), (const void *)(tbl + 8)) ||
 	    !nb || (nb & (nb - 1)))
 		return 0;
 	for (u32 k = 0; k < 3; k++) {
 		arr[k] = shell_array(ss, ba, nb, k);
-		head[k] = arr[k] ? rd64(arr[k] + 16) : 0;
+		head[k] = arr[k] ? user_u64(arr[k] + 16) : 0;
 		if (!head[k])
 			return 0;
 		e[k] = head[k];
@@ -127,7 +121,7 @@ static __always_inline u32 shell_levels(const struct shell_syms *ss, u64 bias,
 			return n;
 		n = i + 1;
 	}
-	if (rd64(arr[0] + 8) > SHELL_LEVELS)
+	if (user_u64(arr[0] + 8) > SHELL_LEVELS)
 		r->flags |= SHELL_F_DEEPER;
 	return n;
 }
@@ -146,7 +140,7 @@ int shell_enter(struct enter_ctx *ctx)
 	t = (struct task_struct___sh *)bpf_get_current_task();
 	bias = BPF_CORE_READ(t, mm, start_code) - c->shell.text;
 	/* this process runs that bash, loaded there: its code is there */
-	if (rd64(bias + c->shell.check_addr) != c->shell.check)
+	if (user_u64(bias + c->shell.check_addr) != c->shell.check)
 		return 1;
 	r = bpf_map_lookup_elem(&shell_rec, &zero);
 	if (!r)
