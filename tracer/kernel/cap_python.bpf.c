@@ -91,7 +91,7 @@ struct {
 struct py_sent_key {
 	u32 tgid;
 	u32 pad;
-	u64 start;			/* a pid used again is another process */
+	u64 start;			/* a pid used again: another process */
 	u64 code;
 };
 
@@ -180,8 +180,8 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
 	n = user_u64(addr + o->str_length);
 	k = state >> 2 & 7;
 	/* interned:2 kind:3 compact:1 ascii:1 ready:1 */
-	if (!(state & 0x20) || !(state & 0x80) || (k != 1 && k != 2 && k != 4) ||
-	    n > (1u << 20))
+	if (!(state & 0x20) || !(state & 0x80) ||
+	    (k != 1 && k != 2 && k != 4) || n > (1u << 20))
 		return -1;
 	data = addr + ((state & 0x40) ? o->str_ascii_data : o->str_data);
 	sz = n * k < size ? (u32)(n * k) : size;

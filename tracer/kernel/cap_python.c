@@ -30,7 +30,8 @@
 struct py_file {
 	uint64_t dev, ino;
 	int row;			/* -1: not an interpreter we read */
-	int exe;			/* an executable (py_exes), not a library */
+	int exe;			/* an executable (py_exes), not a
+					   library (py_libs) */
 	struct py_bin bin;
 	uint64_t seg_off, seg_vaddr;	/* its executable segment */
 };
@@ -125,8 +126,10 @@ static void py_examine(struct py_file *pf, const char *path)
 	if (pf->row < 0) {
 		char why[64];
 
-		snprintf(why, sizeof(why), "Python %d.%d is not known to etrace",
-			 (int)(version >> 24 & 0xff), (int)(version >> 16 & 0xff));
+		snprintf(why, sizeof(why),
+			 "Python %d.%d is not known to etrace",
+			 (int)(version >> 24 & 0xff),
+			 (int)(version >> 16 & 0xff));
 		py_say(path, why);
 		goto out_elf;
 	}
@@ -170,9 +173,10 @@ static struct py_file *py_file(struct capture *c, const char *path,
 			.ino = ino,
 		};
 
-		bpf_map_update_elem(bpf_map__fd(pf->exe ? c->skel->maps.py_exes :
-						c->skel->maps.py_libs), &k,
-				    &pf->bin, BPF_ANY);
+		struct bpf_map *m = pf->exe ? c->skel->maps.py_exes :
+					      c->skel->maps.py_libs;
+
+		bpf_map_update_elem(bpf_map__fd(m), &k, &pf->bin, BPF_ANY);
 	}
 	return pf;
 }
@@ -239,12 +243,14 @@ static void py_needed(struct capture *c, const char *path)
 			continue;
 		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize &&
 		     gelf_getdyn(d, (int)i, &dyn); i++) {
-			const char *s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
+			const char *s = elf_strptr(e, sh.sh_link,
+						   dyn.d_un.d_val);
+			int rp = dyn.d_tag == DT_RUNPATH ||
+				 dyn.d_tag == DT_RPATH;
 
 			if (!s)
 				continue;
-			if ((dyn.d_tag == DT_RUNPATH || dyn.d_tag == DT_RPATH) &&
-			    !run[0])
+			if (rp && !run[0])
 				snprintf(run, sizeof(run), "%s", s);
 			else if (dyn.d_tag == DT_NEEDED && n < 8 &&
 				 !strncmp(s, "libpython", 9))
@@ -315,8 +321,8 @@ int cap_python_attach(struct capture *c, const struct evlist *l,
 	if (!(c->py = calloc(1, sizeof(struct cap_py))))
 		return -ENOMEM;
 	r = cap_attach_stack_entries(c, c->skel->progs.python_enter, l, t);
-	return r ? r : cap_attach_tp(c, c->skel->progs.python_mmap, t, "syscalls",
-			     "sys_exit_mmap", 0, 0);
+	return r ? r : cap_attach_tp(c, c->skel->progs.python_mmap, t,
+				     "syscalls", "sys_exit_mmap", 0, 0);
 }
 
 void cap_python_close(struct capture *c)

@@ -53,9 +53,9 @@ const struct py_offsets python_rows[] = {
 const int python_nrows = sizeof(python_rows) / sizeof(python_rows[0]);
 
 #define PY_CODE_MAX	512		/* bytes of a code object read */
-#define PY_STR_MAX	1024		/* code points of a name or file */
+#define PY_STR_MAX	1024		/* code points of a name, a file */
 #define PY_LT_MAX	65536		/* bytes of a location table */
-#define PY_SLOTS	8192		/* code objects cached (a power of 2) */
+#define PY_SLOTS	8192		/* code objects cached (power of 2) */
 
 /* a code object as read once: what names its frames */
 struct py_code {
@@ -238,8 +238,8 @@ static int py_code_read(struct unwinder *u, const struct cap_python *r,
 }
 
 /*
- * The slot of code (tgid and start, f's pointers): its entry (*found), or a free
- * slot for it, claimed.
+ * The slot of code (tgid and start, f's pointers): its entry (*found),
+ * or a free slot for it, claimed.
  */
 static struct py_code *py_slot(struct py_cache *pc, int tgid, uint64_t start,
 			       const struct cap_py_frame *f, int *found)
@@ -252,7 +252,8 @@ static struct py_code *py_slot(struct py_cache *pc, int tgid, uint64_t start,
 		e = &pc->slot[h & (PY_SLOTS - 1)];
 		if (!e->code)
 			break;
-		if (e->tgid == tgid && e->start == start && e->code == f->code &&
+		if (e->tgid == tgid && e->start == start &&
+		    e->code == f->code &&
 		    e->file == f->file && e->qualname == f->qualname &&
 		    e->linetable == f->linetable) {
 			*found = 1;
@@ -516,7 +517,8 @@ int python_frames(struct unwinder *u, const uint8_t *raw, size_t len,
 
 static int is_eval(const struct frame *f)
 {
-	return !f->script && f->sym && !strcmp(f->sym, "_PyEval_EvalFrameDefault");
+	return !f->script && f->sym &&
+	       !strcmp(f->sym, "_PyEval_EvalFrameDefault");
 }
 
 int python_splice(struct frame *code, int n, int max, const struct frame *py,
