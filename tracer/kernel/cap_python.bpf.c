@@ -258,37 +258,53 @@ struct py_walk_state {
 	u32 n;
 };
 
+/* the word at offset off of the frame window win: 0, or -1 */
+static __always_inline int py_win(const u64 *win, u32 off, u64 *v)
+{
+	u32 k = (off >> 3) & 7;
+
+	if (k >= PY_FR_WIN / 8)
+		return -1;
+	*v = win[k];
+	return 0;
+}
+
 /* frame i of the chain: 0, or 1 where it ends */
 static long py_step(u32 i, void *data)
 {
 	struct py_walk_state *w = data;
 	const struct py_offsets *o = &w->b->off;
+	u64 code, names[4], *win = w->r->win, fr = w->fr, instr, prev;
+	u32 eb = (o->fr_entry - o->fr_win) & 63;
 	struct cap_py_frame *f;
-	u64 code, names[4], fr = w->fr;
-	u8 entry = 0;
 
 	if (i >= PY_FRAMES)
 		return 1;
 	f = &w->r->fr[i];
-	/* a frame that is not one ends the frames: none after is sure */
-	if (!py_ptr(fr))
+	/* a frame that is not one ends the frames: none after is sure;
+	   its fields read at once (cap_python.c checked they lie there) */
+	if (!py_ptr(fr) ||
+	    bpf_probe_read_user(win, sizeof(w->r->win),
+				(const void *)(fr + o->fr_win)) ||
+	    py_win(win, o->fr_code - o->fr_win, &code) ||
+	    py_win(win, o->fr_instr - o->fr_win, &instr) ||
+	    py_win(win, o->fr_previous - o->fr_win, &prev) ||
+	    eb >= PY_FR_WIN)
 		return 1;
-	code = user_u64(fr + o->fr_code);
 	if (!py_ptr(code) ||
 	    user_u64(code + o->ob_type) != w->code_type ||
 	    bpf_probe_read_user(names, sizeof(names),
-				(const void *)(code + o->co_names)) ||
-	    bpf_probe_read_user(&entry, 1, (const void *)(fr + o->fr_entry)))
+				(const void *)(code + o->co_names)))
 		return 1;
 	f->code = code;
-	f->instr = user_u64(fr + o->fr_instr);
+	f->instr = instr;
 	f->file = names[0];
 	f->qualname = names[2];
 	f->linetable = names[3];
-	f->flags = entry ? PY_FR_ENTRY : 0;
+	f->flags = ((u8 *)win)[eb] ? PY_FR_ENTRY : 0;
 	py_code_send(w->ctx, w->b, w->bias, w->r, code, f);
 	w->n = i + 1;
-	w->fr = user_u64(fr + o->fr_previous);
+	w->fr = prev;
 	return 0;
 }
 

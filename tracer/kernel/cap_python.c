@@ -75,6 +75,21 @@ static int py_read_at(Elf *e, int fd, uint64_t addr, uint64_t *out)
 	return -1;
 }
 
+/*
+ * The frame's fields the program reads at once lie in its window, the
+ * pointers aligned there (a row that does not is not used).
+ */
+static int py_row_fits(const struct py_offsets *o)
+{
+	unsigned int p[3] = { o->fr_code, o->fr_previous, o->fr_instr };
+
+	for (int i = 0; i < 3; i++)
+		if (p[i] < o->fr_win || p[i] + 8 > o->fr_win + PY_FR_WIN ||
+		    (p[i] - o->fr_win) % 8)
+			return 0;
+	return o->fr_entry >= o->fr_win && o->fr_entry < o->fr_win + PY_FR_WIN;
+}
+
 /* say once per file why an interpreter gets no frames */
 static void py_say(const char *path, const char *why)
 {
@@ -121,7 +136,8 @@ static void py_examine(struct py_file *pf, const char *path)
 		goto out_elf;
 	}
 	for (int i = 0; i < python_nrows; i++)
-		if (python_rows[i].version == (version >> 16 & 0xffff))
+		if (python_rows[i].version == (version >> 16 & 0xffff) &&
+		    py_row_fits(&python_rows[i]))
 			pf->row = i;
 	if (pf->row < 0) {
 		char why[64];

@@ -487,6 +487,7 @@ struct cap_exit {
 #define CAP_MAGIC_PYTHON	0x48545950u	/* "PYTH" */
 #define PY_FRAMES	24
 #define PY_THREADS	64		/* thread states looked at */
+#define PY_FR_WIN	40		/* bytes of a frame read (py_offsets) */
 
 #define PY_FR_ENTRY	0x01		/* is_entry: its C frame's outermost */
 
@@ -514,6 +515,8 @@ struct cap_python {
 	/* this process's type objects: what its strings must point to */
 	unsigned long long unicode_type, bytes_type;
 	struct cap_py_frame fr[PY_FRAMES];
+	/* (the program's own: a frame's bytes; never sent) */
+	unsigned long long win[PY_FR_WIN / 8];
 };
 
 /*
@@ -557,6 +560,9 @@ struct py_offsets {
 	unsigned int ts_thread_id;	/* .thread_id: its pthread_self() */
 	unsigned int ts_cframe;		/* .cframe */
 	unsigned int cf_current;	/* _PyCFrame.current_frame */
+	unsigned int fr_win;		/* the frame's bytes read at once:
+					   PY_FR_WIN from here hold the four
+					   fields below */
 	unsigned int fr_code;		/* _PyInterpreterFrame.f_code */
 	unsigned int fr_previous;
 	unsigned int fr_instr;		/* .prev_instr */

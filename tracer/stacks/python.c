@@ -33,6 +33,7 @@ const struct py_offsets python_rows[] = {
 		.ts_thread_id = 152,
 		.ts_cframe = 56,
 		.cf_current = 8,
+		.fr_win = 32,
 		.fr_code = 32,
 		.fr_previous = 48,
 		.fr_instr = 56,
