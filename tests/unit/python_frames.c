@@ -9,6 +9,8 @@
  *    naming it: the frames "app.py:4 (in main)" and "app.py:10 (in
  *    main)", the entry frame marked; a name of two-byte code points in
  *    UTF-8; spliced in place of the one _PyEval_EvalFrameDefault.
+ *  - a frame not started yet skipped, its C frame's run ended at the
+ *    frame before; or, when it was that run's only one, no frame.
  *  - refused, no frame: an instruction past the code, a row etrace does
  *    not have, a frames record cut short, a code object never sent
  *    whose process cannot be read (said once), a name with a NUL.
@@ -78,6 +80,8 @@ static void table(void)
 }
 
 /* the record of a code object, as cap_python.bpf.c sends it */
+static int traceable;			/* the next code_rec's */
+
 static size_t code_rec(uint8_t *buf, int tgid, const char *qual, size_t qlen,
 		       int kind)
 {
@@ -93,6 +97,7 @@ static size_t code_rec(uint8_t *buf, int tgid, const char *qual, size_t qlen,
 	c.qualname = 0x1200;
 	c.linetable = 0x1300;
 	c.first = 2;
+	c.traceable = traceable;
 	c.units = 44;
 	memcpy(c.file_b, "app.py", 6);
 	c.file_len = 6;
@@ -189,6 +194,21 @@ int main(void)
 	len = code_rec(buf, 3, "ma\0n", 4, 1);
 	python_code_record(&u, buf, len);
 	len = frames_rec(buf, 3, 0, 6, 40);
+	CHECK(python_frames(&u, buf, len, &nr, out, 8) == 0);
+
+	/*
+	 * Frames not started yet (before _co_firsttraceable) are skipped,
+	 * as traceback skips them; one that was its C frame's only one
+	 * ends the frames (which C frame ran the next is not known)
+	 */
+	traceable = 10;
+	len = code_rec(buf, 4, "main", 4, 1);
+	python_code_record(&u, buf, len);
+	len = frames_rec(buf, 4, 0, 20, 5);
+	n = python_frames(&u, buf, len, &nr, out, 8);
+	CHECK(n == 1 && out[0].inlined && out[0].line == 6);
+	len = frames_rec(buf, 4, 0, 5, 40);
+	((struct cap_python *)buf)->fr[0].flags = PY_FR_ENTRY;
 	CHECK(python_frames(&u, buf, len, &nr, out, 8) == 0);
 
 	python_free(&u);

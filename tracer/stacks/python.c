@@ -454,10 +454,17 @@ static int py_frames(struct unwinder *u, struct py_cache *pc,
 			lasti = -1;
 		else
 			lasti /= 2;
-		/* a frame not started yet (as traceback skips it) */
+		/*
+		 * A frame not started yet, skipped as traceback skips it;
+		 * when it was its C frame's only one, the frames end here
+		 * (which C frame ran the next ones is not known then)
+		 */
 		if (lasti < c->traceable) {
-			if ((f->flags & PY_FR_ENTRY) && n)
-				out[n - 1].inlined = 1;
+			if (!(f->flags & PY_FR_ENTRY))
+				continue;
+			if (!n || out[n - 1].inlined)
+				return n;
+			out[n - 1].inlined = 1;
 			continue;
 		}
 		line = python_line(c->lt, c->ltlen, c->first, lasti);
