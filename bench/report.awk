@@ -10,17 +10,19 @@
 # Portable awk (mawk): no asort, big numbers printed with %.0f.
 BEGIN {
 	FS = "\t"
-	nw = split("storm1 storm4 mmap bash mixed", W, " ")
-	nm = split("etrace etrace_yy etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nw = split("storm1 storm4 mmap bash mixed pyloop", W, " ")
+	nm = split("etrace etrace_yy etrace_nobpf etrace_stack etrace_stack_nopy etrace_stackfp etrace_spawns etrace_c etrace_untraced perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
 	wname["bash"] = "bash loop forking dirname"
 	wname["mixed"] = "find DIR -name '*.h' -exec cat"
+	wname["pyloop"] = "Python loop of os.getppid()"
 	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
 	tname["etrace_yy"] = "etrace"; mname["etrace_yy"] = "-yy -f -o FILE"
 	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
+	tname["etrace_stack_nopy"] = "etrace"; mname["etrace_stack_nopy"] = "-k --no-python-frames -f -o FILE"
 	tname["etrace_stackfp"] = "etrace"; mname["etrace_stackfp"] = "--stack=fp -f -o FILE"
 	tname["etrace_spawns"] = "etrace"; mname["etrace_spawns"] = "--spawns -f -o FILE"
 	mname["etrace_a"] = "-a -o FILE"; mname["etrace_a_spawns"] = "-a --spawns -o FILE"
@@ -292,6 +294,16 @@ END {
 		printf "| bash loop forking dirname, `--spawns`: tracer CPU per stack unwound | %.1f us | <= 20 us | %s |\n",
 			SPS["bash", "etrace_spawns", nsb] / 1000,
 			(SPS["bash", "etrace_spawns", nsb] <= 20000 ? "PASS" : "**FAIL**")
+	# Python frames: -k on the Python loop, against -k without them
+	npy = kn["pyloop", "etrace_stack", 1]
+	if ((("pyloop" SUBSEP "etrace_stack" SUBSEP npy) in A) &&
+	    (("pyloop" SUBSEP "etrace_stack_nopy" SUBSEP npy) in A)) {
+		a = A["pyloop", "etrace_stack", npy]; b = A["pyloop", "etrace_stack_nopy", npy]
+		lp = LOSTMAX["pyloop", "etrace_stack"] + LOSTMAX["pyloop", "etrace_stack_nopy"]
+		printf "| Python loop of os.getppid(): `-k` vs `-k --no-python-frames` | %.0f vs %.0f added ns/syscall: %s; %.0f records lost | <= 1.25x, none lost | %s |\n",
+			a, b, (b > 0 ? sprintf("%.2fx", a / b) : "?"), lp,
+			(lp > 0 ? "**FAIL**" : b > 0 ? (a <= 1.25 * b ? "PASS" : "**FAIL**") : "?")
+	}
 	worst = 0; wm = ""
 	for (md in RSSMAX) if (md ~ /^etrace/ && RSSMAX[md] > worst) { worst = RSSMAX[md]; wm = md }
 	if (wm != "")

@@ -95,6 +95,14 @@ spawnm="" SP=2000
 [ "$QUICK" = 1 ] && SP=200
 if "$etrace" -h 2>&1 | grep -q -- --spawns; then spawnm="etrace_spawns"
 else echo "etrace --spawns: not in this etrace: mode skipped" >> "$notes"; fi
+# Python frames: -k on a Python loop of os.getppid(), and -k without them
+pym="" PYN=20000
+[ "$QUICK" = 1 ] && PYN=2000
+if [ -x /usr/bin/python3.11 ] && "$etrace" -h 2>&1 | grep -q -- --no-python-frames; then
+	pym="etrace_stack etrace_stack_nopy"
+else
+	echo "etrace -k's Python frames: no /usr/bin/python3.11, or not in this etrace: mode skipped" >> "$notes"
+fi
 # one long system-wide run, for etrace's memory over time (not in rounds)
 SYSWIDE=${SYSWIDE:-60}
 [ "$QUICK" = 1 ] && SYSWIDE=${SYSWIDE_QUICK:-5}
@@ -135,6 +143,8 @@ measure() {
 	mmap) set -- "$storm" "$n" 1 mmap ;;
 	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
 	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	pyloop) set -- /usr/bin/python3.11 -c "import os
+for i in range($n): os.getppid()" ;;
 	# n seconds of forks, file reads and a thread storm, while etrace -a
 	# traces the whole machine
 	syswide) set -- bash -c "end=\$((SECONDS + $n))
@@ -152,6 +162,7 @@ measure() {
 	etrace_yy)	set -- "$etrace" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
 	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
+	etrace_stack_nopy) set -- "$etrace" -k --no-python-frames -f -o "$f" -- "$@" ;;
 	etrace_spawns)	set -- "$etrace" --spawns -f -o "$f" -- "$@" ;;
 	etrace_a)	set -- "$etrace" -a -q -o "$f" -- "$@" ;;
 	etrace_a_spawns) set -- "$etrace" -a --spawns -o "$f" -- "$@" ;;
@@ -242,8 +253,10 @@ jobs() {
 		fi
 	done
 	for m in $extra; do echo "storm1 $m $S1"; done
+	for m in $pym; do echo "pyloop $m $PYN"; done
 	# each mode's fixed cost (start-up, tear-down): on "storm 0"
 	for m in $fast $slow $extra $spawnm; do echo "fixed $m 0"; done
+	case $pym in *nopy*) echo "fixed etrace_stack_nopy 0" ;; esac
 }
 
 # how busy the machine is without us: % of all CPUs busy over 2 s
