@@ -168,9 +168,6 @@ void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_socket.c */
 void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
-void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
-		       uint32_t level, uint32_t name, const struct cap *k,
-		       size_t len);
 /* fmt_poll.c */
 void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c);

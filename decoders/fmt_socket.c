@@ -96,6 +96,12 @@ FMT_KIND(sockopt)
 	case 270:	/* SOL_NETLINK */
 		fmt_enum_dflt(b, &xlat_netlink_sockopt, v, "NETLINK_???");
 		return;
+	case SOL_PACKET:
+		fmt_enum_dflt(b, &xlat_packet_opt, v, "PACKET_???");
+		return;
+	case SOL_RAW:
+		fmt_enum_dflt(b, &xlat_raw_opt, v, "ICMP_???");
+		return;
 	}
 	fb_udec(b, v);
 }
@@ -285,64 +291,6 @@ FMT_KIND(socklen)
 		fb_udec(b, ld32(ko->p));
 	}
 	fb_putc(b, ']');
-}
-
-/*
- * A socket option's value (len bytes of k, len <= k->len) as strace
- * prints it for setsockopt and getsockopt: struct linger and struct ucred
- * by name, an int as [1] when it has an int's size, else the bytes.
- */
-void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
-		       uint32_t level, uint32_t name, const struct cap *k,
-		       size_t len)
-{
-	if (level == SOL_SOCKET && name == SO_LINGER && len >= 8) {
-		fb_puts(b, "{l_onoff=");
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_puts(b, ", l_linger=");
-		fb_dec(b, (int32_t)ld32(k->p + 4));
-		fb_putc(b, '}');
-		return;
-	}
-	if (level == SOL_SOCKET && name == SO_PEERCRED && len >= 12) {
-		fb_puts(b, "{pid=");
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_puts(b, ", uid=");
-		fb_udec(b, ld32(k->p + 4));
-		fb_puts(b, ", gid=");
-		fb_udec(b, ld32(k->p + 8));
-		fb_putc(b, '}');
-		return;
-	}
-	if (len == 4) {
-		fb_putc(b, '[');
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_putc(b, ']');
-		return;
-	}
-	fmt_qstr(b, c, k->p, len, str_max(c),
-		 len == k->len && (k->flags & CAP_TRUNC), 0);
-}
-
-/* getsockopt's value at exit: as many bytes as *optlen says now */
-FMT_KIND(sockoptval)
-{
-	int p = c->d->arg[i].param;
-	const struct cap *k = arg_out(c, i, 0);
-	const struct cap *kl = p < SC_MAX_ARGS ? arg_out(c, p, 4) : NULL;
-	uint32_t len;
-
-	if (!k || !kl || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	len = ld32(kl->p);
-	if (len > k->len && !(k->flags & CAP_TRUNC)) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	fmt_sockopt_value(b, c, (uint32_t)c->args[1], (uint32_t)c->args[2], k,
-			  len < k->len ? len : k->len);
 }
 
 /* --- msghdr ------------------------------------------------------- */
