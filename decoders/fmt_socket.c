@@ -316,61 +316,6 @@ static size_t iov_data_bytes(const uint8_t *iov, uint32_t count,
 	return total;
 }
 
-static void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c,
-		      const uint8_t *p, size_t len)
-{
-	size_t off = 0;
-	int n = 0;
-
-	fb_putc(b, '[');
-	while (off + 16 <= len) {
-		uint64_t clen = ld64(p + off);
-		uint32_t level = ld32(p + off + 8), type = ld32(p + off + 12);
-		size_t dlen;
-
-		if (n++)
-			fb_puts(b, ", ");
-		fb_puts(b, "{cmsg_len=");
-		fb_udec(b, clen);
-		fb_puts(b, ", cmsg_level=");
-		fmt_enum_dflt(b, &xlat_sock_level, level, "SOL_???");
-		fb_puts(b, ", cmsg_type=");
-		if (level == SOL_SOCKET)
-			fmt_enum_dflt(b, &xlat_scm_type, type, "SCM_???");
-		else
-			fb_hex(b, type);
-		if (clen < 16 || clen > len - off) {
-			fb_putc(b, '}');
-			break;
-		}
-		dlen = (size_t)clen - 16;
-		fb_puts(b, ", cmsg_data=");
-		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
-			fb_putc(b, '[');
-			for (size_t j = 0; j + 4 <= dlen; j += 4) {
-				if (j)
-					fb_puts(b, ", ");
-				fb_dec(b, (int32_t)ld32(p + off + 16 + j));
-			}
-			fb_putc(b, ']');
-		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS &&
-			   dlen >= 12) {
-			fb_puts(b, "{pid=");
-			fb_dec(b, (int32_t)ld32(p + off + 16));
-			fb_puts(b, ", uid=");
-			fb_udec(b, ld32(p + off + 20));
-			fb_puts(b, ", gid=");
-			fb_udec(b, ld32(p + off + 24));
-			fb_putc(b, '}');
-		} else {
-			fmt_qstr(b, c, p + off + 16, dlen, -1, 0, QS_HEX);
-		}
-		fb_putc(b, '}');
-		off += (clen + 7) & ~(uint64_t)7;
-	}
-	fb_putc(b, ']');
-}
-
 FMT_KIND(msghdr)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
@@ -418,10 +363,12 @@ FMT_KIND(msghdr)
 		size_t clen = controllen < 256 ? (size_t)controllen : 256;
 
 		fb_puts(b, ", msg_control=");
-		if (off + clen > k->len)
+		/* shorter than a cmsghdr: strace reads none of it */
+		if (controllen < 16 || off + clen > k->len)
 			fmt_ptr(b, control);
 		else
-			fmt_cmsgs(b, c, p + off, clen);
+			fmt_cmsgs(b, c, p + off, clen, control,
+				  clen == controllen);
 	}
 	fb_puts(b, ", msg_controllen=");
 	fb_udec(b, controllen);
