@@ -233,6 +233,26 @@ FMT_KIND(sockaddr)
 	fmt_sockaddr_bytes(b, k->p, k->len < len ? k->len : (size_t)len);
 }
 
+/*
+ * recvfrom's buffer: the call returns what the datagram held (MSG_TRUNC),
+ * which may be more than the buffer; what it wrote is min(ret, len).  The
+ * copy (of ret bytes) stops before a page that faults, past the buffer.
+ */
+FMT_KIND(orecvbuf)
+{
+	int pi = c->d->arg[i].param;
+	const struct cap *k = arg_out(c, i, 0);
+	uint64_t len = pi < SC_MAX_ARGS ? c->args[pi] : 0;
+	uint64_t n = (uint64_t)c->ret < len ? (uint64_t)c->ret : len;
+	size_t want = n < (uint64_t)str_max(c) ? (size_t)n : (size_t)str_max(c);
+
+	if (!k || !c->args[i] || k->len < want) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, want, str_max(c), n > want, 0);
+}
+
 /* the socklen argument that goes with an output address */
 static int socklen_of(const struct sc_call *c, int i, uint32_t *in,
 		      uint32_t *out)

@@ -8,7 +8,8 @@
 # traced process alive.  Before, the adapter kept etrace's stderr until
 # etrace ended, and its TERM trap waited for etrace: the test hung.  The
 # adapter also hands the command its own stdin (a background command's
-# would be /dev/null), checked on the second run.
+# would be /dev/null), checked on the last run; and -a's column is kept
+# on a line whose return value carries -y's text (= 3</dev/null>).
 . "$TOP/tests/lib.sh"
 need_root
 
@@ -33,6 +34,13 @@ kill -0 "$sp" || fail "the traced process did not survive the detach"
 echo go > hold
 wait "$sp"
 sp=""
+
+# strace's -a column: a return with -y's text after it is re-padded too
+ETRACE=$ETRACE sh "$adapter" -a 150 -y -e trace=openat -o trace \
+	cat /dev/null 2> err3 || { cat err3 >&2; fail "adapter -a 150 -y failed"; }
+printf '%-150s= 3</dev/null>\n' "openat(AT_FDCWD<$WORK>, \"/dev/null\", O_RDONLY)" > want
+grep -F '"/dev/null"' trace > got
+same want got "openat's line padded to -a 150"
 
 # the command reads the adapter's stdin
 echo piped | ETRACE=$ETRACE sh "$adapter" -e trace=none -o trace \
