@@ -66,7 +66,7 @@ FMT_KIND(sockproto)
 		fmt_eth_proto(b, (uint16_t)v);
 		return;
 	}
-	fb_dec(b, (int32_t)v);
+	fb_udec(b, v);
 }
 
 FMT_KIND(socklevel)
@@ -194,6 +194,11 @@ void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
 	family = ld16(p);
 	fb_puts(b, "{sa_family=");
 	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
+	/* the family alone: nothing after it, whatever the family */
+	if (len <= 2) {
+		fb_putc(b, '}');
+		return;
+	}
 	switch (family) {
 	case AF_UNIX:
 		fmt_sun(b, p, len);
@@ -208,10 +213,8 @@ void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
 		fmt_snl(b, p, len);
 		break;
 	default:
-		if (len > 2) {
-			fb_puts(b, ", sa_data=");
-			fmt_quoted(b, p + 2, len - 2, -1, 0);
-		}
+		fb_puts(b, ", sa_data=");
+		fmt_quoted(b, p + 2, len - 2, -1, 0);
 	}
 	fb_putc(b, '}');
 }
