@@ -44,6 +44,12 @@ struct cap {
 	uint32_t count;		/* arrays (argv): elements in p */
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
+	/*
+	 * a copy joined from pieces (msghdr: the header, the name, the
+	 * iovecs and their data, the control data): bit i set when piece i
+	 * could not be read at all (it adds no bytes)
+	 */
+	uint8_t holes;
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print

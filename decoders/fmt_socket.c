@@ -339,6 +339,11 @@ static size_t iov_data_bytes(const uint8_t *iov, uint32_t count,
 	return total;
 }
 
+/* the pieces of a msghdr's copy (cap_args.bpf.c's g_msghdr) */
+#define MSG_HOLE_NAME		0x2
+#define MSG_HOLE_IOV		0x4
+#define MSG_HOLE_CONTROL	0x8
+
 FMT_KIND(msghdr)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
@@ -357,9 +362,11 @@ FMT_KIND(msghdr)
 	iovlen = ld64(p + 24);
 	control = ld64(p + 32);
 	controllen = ld64(p + 40);
-	nlen = name ? (namelen < 128 ? namelen : 128) : 0;
+	/* a piece that could not be read (capture: holes) holds no bytes */
+	nlen = name && !(k->holes & MSG_HOLE_NAME) ?
+		(namelen < 128 ? namelen : 128) : 0;
 	fb_puts(b, "{msg_name=");
-	if (!name || nlen < 2 || off + nlen > k->len)
+	if (!nlen || nlen < 2 || off + nlen > k->len)
 		fmt_ptr(b, name);
 	else
 		fmt_sockaddr_bytes(b, p + off, nlen);
@@ -368,7 +375,8 @@ FMT_KIND(msghdr)
 	fb_udec(b, namelen);
 	fb_puts(b, ", msg_iov=");
 	niov = iovlen < 64 ? (uint32_t)iovlen : 64;
-	if (!iov || off + 16 * (size_t)niov > k->len) {
+	if (!iov || (k->holes & MSG_HOLE_IOV) ||
+	    off + 16 * (size_t)niov > k->len) {
 		fmt_ptr(b, iov);
 		niov = 0;
 		data = 0;
@@ -387,7 +395,8 @@ FMT_KIND(msghdr)
 
 		fb_puts(b, ", msg_control=");
 		/* shorter than a cmsghdr: strace reads none of it */
-		if (controllen < 16 || off + clen > k->len)
+		if (controllen < 16 || (k->holes & MSG_HOLE_CONTROL) ||
+		    off + clen > k->len)
 			fmt_ptr(b, control);
 		else
 			fmt_cmsgs(b, c, p + off, clen, control,

@@ -55,6 +55,6 @@ static inline const char *run_entry(struct sc_call *c)
 #define CALL(nr, r, ...) ((struct sc_call){ .d = sc_lookup(nr), \
 	.ret = (r), .exited = 1, .args = { __VA_ARGS__ } })
 /* n bytes of memory copied from ptr */
-#define CAP(ptr, n) ((struct cap){ (const uint8_t *)(ptr), (n), 0, 0, 0 })
+#define CAP(ptr, n) ((struct cap){ .p = (const uint8_t *)(ptr), .len = (n) })
 
 #endif

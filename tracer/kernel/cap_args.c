@@ -209,7 +209,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 	size_t used = 0;
 
 	for (int a = 0; a < SC_MAX_ARGS; a++) {
-		int first = -1, n = 0, bad = 0;
+		int first = -1, n = 0, bad = 0, part = 0;
 		const struct cap **ptrs;
 		size_t total = 0;
 
@@ -221,13 +221,18 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			n++;
 			total += cp->item[i].len;
 			bad |= cp->item[i].flags & CAP_F_FAULT;
+			if ((cp->item[i].flags & CAP_F_FAULT) && cp->item[i].len)
+				part = 1;
 		}
 		if (first < 0)
 			continue;
 		/* an argument's items are all of one phase: one kind each */
 		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
-		/* several pieces (msghdr): whole, or not at all */
-		if (n > 1 && (bad || used + total > buflen))
+		/*
+		 * several pieces (msghdr): each whole or not read at all (a
+		 * hole the decoder shows as its pointer), never one in part
+		 */
+		if (n > 1 && (part || used + total > buflen))
 			continue;
 		/* caps[a] may be what ptrs[a] shows: clear only to refill */
 		memset(&caps[a], 0, sizeof(caps[a]));
@@ -247,9 +252,12 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			continue;
 		}
 		caps[a].p = buf + used;
-		for (int i = first; i < cp->nitems; i++) {
+		for (int i = first, piece = 0; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)
 				continue;
+			if ((cp->item[i].flags & CAP_F_FAULT) && piece < 8)
+				caps[a].holes |= (uint8_t)(1u << piece);
+			piece++;
 			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
 			used += cp->item[i].len;
 			if (cp->item[i].flags & CAP_F_TRUNC)
