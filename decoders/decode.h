@@ -38,6 +38,8 @@ struct fmt_opts {
  * read later: that can be wrong).  Decoders print a pointer when an
  * argument has none.
  */
+#define CAP_PIECES	4	/* pieces of a joined copy, at most */
+
 struct cap {
 	const uint8_t *p;
 	uint32_t len;		/* bytes in p */
@@ -46,10 +48,14 @@ struct cap {
 	uint8_t flags;
 	/*
 	 * a copy joined from pieces (msghdr: the header, the name, the
-	 * iovecs and their data, the control data): bit i set when piece i
-	 * could not be read at all (it adds no bytes)
+	 * iovecs and their data, the control data): how many, the bytes of
+	 * each (a piece may hold fewer than its fields say: the record was
+	 * full), and bit i of holes set when piece i could not be read at
+	 * all (it adds no bytes)
 	 */
+	uint8_t npieces;
 	uint8_t holes;
+	uint32_t piece[CAP_PIECES];
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print

@@ -318,89 +318,78 @@ FMT_KIND(socklen)
 
 /* --- msghdr ------------------------------------------------------- */
 
-/* bytes of data the capture layer put after an iovec array */
-static size_t iov_data_bytes(const uint8_t *iov, uint32_t count,
-			     uint64_t limit, long max)
+/*
+ * The pieces of a msghdr's copy (cap_args.bpf.c's g_msghdr), each of the
+ * length the capture says (struct cap's piece[]): the header; the name;
+ * the iovecs and their data; the control messages.
+ */
+enum { MSG_HDR, MSG_NAME, MSG_IOV, MSG_CONTROL };
+
+/* the iovecs and the data after them, niov of them in the piece */
+static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
+		    const struct cap *k, const uint8_t *p, uint64_t iov,
+		    uint64_t iovlen, int out)
 {
-	uint64_t remaining = 0;
-	size_t total = 0;
+	uint32_t niov = iovlen < 64 ? (uint32_t)iovlen : 64;
 
-	for (uint32_t j = 0; j < count; j++)
-		remaining += ld64(iov + 16 * j + 8);
-	if (remaining > limit)
-		remaining = limit;
-	for (uint32_t j = 0; j < count; j++) {
-		uint64_t l = ld64(iov + 16 * j + 8);
-		uint64_t want = l < remaining ? l : remaining;
-
-		total += want < (uint64_t)max ? (size_t)want : (size_t)max;
-		remaining -= want;
+	if (!iov || (k->holes & (1u << MSG_IOV)) ||
+	    k->piece[MSG_IOV] < 16 * (size_t)niov) {
+		fmt_ptr(b, iov);
+		return;
 	}
-	return total;
+	/* data cut short (the record was full) shows as pointers */
+	fmt_iov_array(b, c, p, k->piece[MSG_IOV], niov, iovlen, iov,
+		      out ? (uint64_t)c->ret : UINT64_MAX);
 }
-
-/* the pieces of a msghdr's copy (cap_args.bpf.c's g_msghdr) */
-#define MSG_HOLE_NAME		0x2
-#define MSG_HOLE_IOV		0x4
-#define MSG_HOLE_CONTROL	0x8
 
 FMT_KIND(msghdr)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
-	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
-	const uint8_t *p;
-	uint64_t name, iov, iovlen, control, controllen;
-	uint32_t namelen, niov;
-	size_t off = 56, nlen, data;
+	const uint8_t *p, *at[CAP_PIECES];
+	uint64_t name, control, controllen;
+	uint32_t namelen;
+	size_t nlen, off = 0;
 
 	if (!k)
 		return;
+	if (k->npieces != CAP_PIECES || k->piece[MSG_HDR] < 56) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	for (int j = 0; j < CAP_PIECES; j++) {
+		at[j] = k->p + off;
+		off += k->piece[j];
+	}
 	p = k->p;
 	name = ld64(p);
 	namelen = ld32(p + 8);
-	iov = ld64(p + 16);
-	iovlen = ld64(p + 24);
 	control = ld64(p + 32);
 	controllen = ld64(p + 40);
-	/* a piece that could not be read (capture: holes) holds no bytes */
-	nlen = name && !(k->holes & MSG_HOLE_NAME) ?
-		(namelen < 128 ? namelen : 128) : 0;
+	/* a piece that could not be read (a hole) holds no bytes */
+	nlen = namelen < 128 ? namelen : 128;
 	fb_puts(b, "{msg_name=");
-	if (!nlen || nlen < 2 || off + nlen > k->len)
+	if (!name || nlen < 2 || k->piece[MSG_NAME] < nlen)
 		fmt_ptr(b, name);
 	else
-		fmt_sockaddr_bytes(b, p + off, nlen);
-	off += nlen;
+		fmt_sockaddr_bytes(b, at[MSG_NAME], nlen);
 	fb_puts(b, ", msg_namelen=");
 	fb_udec(b, namelen);
 	fb_puts(b, ", msg_iov=");
-	niov = iovlen < 64 ? (uint32_t)iovlen : 64;
-	if (!iov || (k->holes & MSG_HOLE_IOV) ||
-	    off + 16 * (size_t)niov > k->len) {
-		fmt_ptr(b, iov);
-		niov = 0;
-		data = 0;
-	} else {
-		uint64_t limit = out ? (uint64_t)c->ret : UINT64_MAX;
-
-		data = iov_data_bytes(p + off, niov, limit, str_max(c));
-		fmt_iov_array(b, c, p + off, k->len - off, niov, iovlen, iov,
-			      limit);
-	}
-	off += 16 * (size_t)niov + data;
+	msg_iov(b, c, k, at[MSG_IOV], ld64(p + 16), ld64(p + 24),
+		kind_info[c->d->arg[i].kind].dir == D_OUT);
 	fb_puts(b, ", msg_iovlen=");
-	fb_udec(b, iovlen);
+	fb_udec(b, ld64(p + 24));
 	if (control && controllen) {
 		size_t clen = controllen < 256 ? (size_t)controllen : 256;
+		size_t have = k->piece[MSG_CONTROL];
 
 		fb_puts(b, ", msg_control=");
 		/* shorter than a cmsghdr: strace reads none of it */
-		if (controllen < 16 || (k->holes & MSG_HOLE_CONTROL) ||
-		    off + clen > k->len)
+		if (controllen < 16 || have < 16)
 			fmt_ptr(b, control);
 		else
-			fmt_cmsgs(b, c, p + off, clen, control,
-				  clen == controllen);
+			fmt_cmsgs(b, c, at[MSG_CONTROL], have < clen ? have : clen,
+				  control, have >= clen && clen == controllen);
 	}
 	fb_puts(b, ", msg_controllen=");
 	fb_udec(b, controllen);

@@ -84,6 +84,9 @@ int main(void)
 	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
 	CHECK(in[1] && in[1]->len == 6 && !memcmp(in[1]->p, "hdriov", 6) &&
 	      in[1]->holes == 0xa && !(in[1]->flags & CAP_FAULT));
+	CHECK(in[1]->npieces == 4 && in[1]->piece[0] == 3 &&
+	      in[1]->piece[1] == 0 && in[1]->piece[2] == 3 &&
+	      in[1]->piece[3] == 0);
 	memset(in, 0, sizeof(in));
 	n = item(sizeof(struct cap_rec), 1, CAP_AT_ENTRY, 0, "hdr");
 	n = item(n, 1, CAP_AT_ENTRY, CAP_F_FAULT, "io");

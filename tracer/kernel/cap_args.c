@@ -232,7 +232,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 		 * several pieces (msghdr): each whole or not read at all (a
 		 * hole the decoder shows as its pointer), never one in part
 		 */
-		if (n > 1 && (part || used + total > buflen))
+		if (n > 1 && (part || n > CAP_PIECES || used + total > buflen))
 			continue;
 		/* caps[a] may be what ptrs[a] shows: clear only to refill */
 		memset(&caps[a], 0, sizeof(caps[a]));
@@ -255,9 +255,10 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 		for (int i = first, piece = 0; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)
 				continue;
-			if ((cp->item[i].flags & CAP_F_FAULT) && piece < 8)
+			if (cp->item[i].flags & CAP_F_FAULT)
 				caps[a].holes |= (uint8_t)(1u << piece);
-			piece++;
+			caps[a].piece[piece++] = cp->item[i].len;
+			caps[a].npieces = (uint8_t)piece;
 			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
 			used += cp->item[i].len;
 			if (cp->item[i].flags & CAP_F_TRUNC)
