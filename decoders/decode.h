@@ -38,7 +38,8 @@ struct fmt_opts {
  * read later: that can be wrong).  Decoders print a pointer when an
  * argument has none.
  */
-#define CAP_PIECES	4	/* pieces of a joined copy, at most */
+/* pieces of a joined copy, at most: a msghdr's 4, mmsghdr[4]'s 5 each */
+#define CAP_PIECES	24
 
 struct cap {
 	const uint8_t *p;
@@ -54,7 +55,7 @@ struct cap {
 	 * all (it adds no bytes)
 	 */
 	uint8_t npieces;
-	uint8_t holes;
+	uint32_t holes;
 	uint32_t piece[CAP_PIECES];
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */

@@ -173,6 +173,10 @@ void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 	       size_t len, uint64_t addr, int whole);
 /* fmt_poll.c */
 void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c);
+int fmt_left_arg(const struct sc_call *c);
+void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n);
+/* fmt_socket.c */
+void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c);
 
 #endif

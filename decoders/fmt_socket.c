@@ -321,79 +321,244 @@ FMT_KIND(socklen)
 /*
  * The pieces of a msghdr's copy (cap_args.bpf.c's g_msghdr), each of the
  * length the capture says (struct cap's piece[]): the header; the name;
- * the iovecs and their data; the control messages.
+ * the iovecs and their data; the control messages.  A mmsghdr's element
+ * adds a fifth, its msg_len.
  */
-enum { MSG_HDR, MSG_NAME, MSG_IOV, MSG_CONTROL };
+enum { MSG_HDR, MSG_NAME, MSG_IOV, MSG_CONTROL, MSG_PIECES, MMSG_PIECES };
+
+struct msg_pieces {
+	const uint8_t *at[MSG_PIECES];
+	uint32_t len[MSG_PIECES];
+	uint32_t holes;		/* bit MSG_*: the piece could not be read */
+};
+
+/* the pieces of a copy from piece `first` on */
+static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
+{
+	size_t off = 0;
+
+	for (int j = 0; j < first; j++)
+		off += k->piece[j];
+	for (int j = 0; j < MSG_PIECES; j++) {
+		m->at[j] = k->p + off;
+		m->len[j] = k->piece[first + j];
+		off += k->piece[first + j];
+	}
+	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
+}
 
 /* the iovecs and the data after them, niov of them in the piece */
 static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
-		    const struct cap *k, const uint8_t *p, uint64_t iov,
-		    uint64_t iovlen, int out)
+		    const struct msg_pieces *m, uint64_t iov, uint64_t iovlen,
+		    uint64_t limit)
 {
 	uint32_t niov = iovlen < 64 ? (uint32_t)iovlen : 64;
 
-	if (!iov || (k->holes & (1u << MSG_IOV)) ||
-	    k->piece[MSG_IOV] < 16 * (size_t)niov) {
+	if (!iov || (m->holes & (1u << MSG_IOV)) ||
+	    m->len[MSG_IOV] < 16 * (size_t)niov) {
 		fmt_ptr(b, iov);
 		return;
 	}
 	/* data cut short (the record was full) shows as pointers */
-	fmt_iov_array(b, c, p, k->piece[MSG_IOV], niov, iovlen, iov,
-		      out ? (uint64_t)c->ret : UINT64_MAX);
+	fmt_iov_array(b, c, m->at[MSG_IOV], m->len[MSG_IOV], niov, iovlen, iov,
+		      limit);
 }
 
-FMT_KIND(msghdr)
-{
-	const struct cap *k = arg_or_ptr(b, c, i);
-	const uint8_t *p, *at[CAP_PIECES];
-	uint64_t name, control, controllen;
-	uint32_t namelen;
-	size_t nlen, off = 0;
+/* a received msghdr's msg_namelen before the call: unknown */
+#define NAMELEN_UNKNOWN	UINT64_MAX
+/* a sent one's: the name is what msg_namelen says */
+#define NAMELEN_SENT	(UINT64_MAX - 1)
 
-	if (!k)
-		return;
-	if (k->npieces != CAP_PIECES || k->piece[MSG_HDR] < 56) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	for (int j = 0; j < CAP_PIECES; j++) {
-		at[j] = k->p + off;
-		off += k->piece[j];
-	}
-	p = k->p;
-	name = ld64(p);
-	namelen = ld32(p + 8);
-	control = ld64(p + 32);
-	controllen = ld64(p + 40);
+/*
+ * {msg_name=..., msg_flags=0}: limit, the bytes the call moved; ulen,
+ * for a message received, msg_namelen before the call: the kernel sets
+ * it to the address's length but writes at most ulen bytes of it
+ */
+static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
+			 const struct msg_pieces *m, uint64_t limit,
+			 uint64_t ulen)
+{
+	const uint8_t *p = m->at[MSG_HDR];
+	uint64_t name = ld64(p), control = ld64(p + 32);
+	uint64_t controllen = ld64(p + 40);
+	uint32_t namelen = ld32(p + 8);
+	size_t nlen = namelen < 128 ? namelen : 128;
+
+	if (ulen == NAMELEN_UNKNOWN)
+		nlen = 0;
+	else if (ulen != NAMELEN_SENT && ulen < nlen)
+		nlen = (size_t)ulen;
 	/* a piece that could not be read (a hole) holds no bytes */
-	nlen = namelen < 128 ? namelen : 128;
 	fb_puts(b, "{msg_name=");
-	if (!name || nlen < 2 || k->piece[MSG_NAME] < nlen)
+	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen)
 		fmt_ptr(b, name);
 	else
-		fmt_sockaddr_bytes(b, at[MSG_NAME], nlen);
+		fmt_sockaddr_bytes(b, m->at[MSG_NAME], nlen);
 	fb_puts(b, ", msg_namelen=");
+	if (ulen < NAMELEN_SENT && ulen != namelen) {
+		fb_udec(b, ulen);
+		fb_puts(b, " => ");
+	}
 	fb_udec(b, namelen);
 	fb_puts(b, ", msg_iov=");
-	msg_iov(b, c, k, at[MSG_IOV], ld64(p + 16), ld64(p + 24),
-		kind_info[c->d->arg[i].kind].dir == D_OUT);
+	msg_iov(b, c, m, ld64(p + 16), ld64(p + 24), limit);
 	fb_puts(b, ", msg_iovlen=");
 	fb_udec(b, ld64(p + 24));
 	if (control && controllen) {
 		size_t clen = controllen < 256 ? (size_t)controllen : 256;
-		size_t have = k->piece[MSG_CONTROL];
+		size_t have = m->len[MSG_CONTROL];
 
 		fb_puts(b, ", msg_control=");
 		/* shorter than a cmsghdr: strace reads none of it */
 		if (controllen < 16 || have < 16)
 			fmt_ptr(b, control);
 		else
-			fmt_cmsgs(b, c, at[MSG_CONTROL], have < clen ? have : clen,
-				  control, have >= clen && clen == controllen);
+			fmt_cmsgs(b, c, m->at[MSG_CONTROL],
+				  have < clen ? have : clen, control,
+				  have >= clen && clen == controllen);
 	}
 	fb_puts(b, ", msg_controllen=");
 	fb_udec(b, controllen);
 	fb_puts(b, ", msg_flags=");
 	fmt_xlat_flags(b, &xlat_msg_flags, ld32(p + 48));
 	fb_putc(b, '}');
+}
+
+/*
+ * msg_namelen before the call of the received message at piece `first`
+ * (0 for a msghdr, MMSG_PIECES * j for element j): the entry copy's
+ */
+static uint64_t mmsg_ulen(const struct sc_call *c, int i, int first)
+{
+	const struct cap *kin = arg_in(c, i, 0);
+	size_t off = 0;
+
+	if (!kin || kin->npieces < first + MSG_PIECES ||
+	    kin->piece[first] < 56)
+		return NAMELEN_UNKNOWN;
+	for (int j = 0; j < first; j++)
+		off += kin->piece[j];
+	return ld32(kin->p + off + 8);
+}
+
+FMT_KIND(msghdr)
+{
+	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
+	const struct cap *k;
+	struct msg_pieces m;
+
+	/* a failed recvmsg: strace shows the name's room it was given */
+	if (out && c->exited && sc_failed(c) && c->args[i]) {
+		uint64_t ulen = mmsg_ulen(c, i, 0);
+
+		if (ulen == NAMELEN_UNKNOWN) {
+			fmt_ptr(b, c->args[i]);
+			return;
+		}
+		fb_puts(b, "{msg_namelen=");
+		fb_dec(b, (int32_t)ulen);
+		fb_putc(b, '}');
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
+	if (k->npieces != MSG_PIECES || k->piece[MSG_HDR] < 56) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	msg_pieces_of(k, 0, &m);
+	if (out)
+		msghdr_print(b, c, &m, (uint64_t)c->ret, mmsg_ulen(c, i, 0));
+	else
+		msghdr_print(b, c, &m, UINT64_MAX, NAMELEN_SENT);
+}
+
+/* element j's msg_len in a mmsghdr copy, or -1 when it holds none */
+static int64_t mmsg_len(const struct cap *k, uint32_t j)
+{
+	size_t off = 0;
+	int last = (int)(MMSG_PIECES * j + MSG_PIECES);
+
+	if (!k || last >= k->npieces || k->piece[last] < 4)
+		return -1;
+	for (int p = 0; p < last; p++)
+		off += k->piece[p];
+	return ld32(k->p + off);
+}
+
+/*
+ * sendmmsg's and recvmmsg's vector: [{msg_hdr={...}, msg_len=5}, ...].
+ * sendmmsg's is what the call was given (the entry copy), with msg_len
+ * for the messages it sent (ret, from the exit copy); recvmmsg's the ret
+ * messages it filled, each message's data what its msg_len says.  At
+ * most CAP_MMSG_MAX elements are copied: more are "...".
+ */
+FMT_KIND(mmsghdr)
+{
+	int send = c->d->arg[i].kind == K_mmsghdr;
+	const struct cap *k = send ? arg_in(c, i, 0) : arg_out(c, i, 0);
+	const struct cap *kx = send ? arg_out(c, i, 0) : k;
+	uint32_t n, total, with_len;
+
+	if (!c->args[i] || !k || k->npieces < MMSG_PIECES) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	total = send ? (uint32_t)c->args[c->d->arg[i].param] :
+		       (uint32_t)c->ret;
+	with_len = sc_failed(c) ? 0 : (uint32_t)c->ret;
+	n = k->npieces / MMSG_PIECES;
+	if (n > total)
+		n = total;
+	fb_putc(b, '[');
+	for (uint32_t j = 0; j < n; j++) {
+		struct msg_pieces m;
+		int64_t len = mmsg_len(kx, j);
+
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		msg_pieces_of(k, (int)(MMSG_PIECES * j), &m);
+		fb_puts(b, "{msg_hdr=");
+		if (m.len[MSG_HDR] < 56)
+			fmt_ptr(b, c->args[i] + 64 * (uint64_t)j);
+		else
+			msghdr_print(b, c, &m, send || len < 0 ?
+				     UINT64_MAX : (uint64_t)len,
+				     send ? NAMELEN_SENT :
+				     mmsg_ulen(c, i, (int)(MMSG_PIECES * j)));
+		if (j < with_len && len >= 0) {
+			fb_puts(b, ", msg_len=");
+			fb_udec(b, (uint64_t)len);
+		}
+		fb_putc(b, '}');
+	}
+	/* an element that could not be read, or not copied */
+	if (n < total && k->npieces % MMSG_PIECES) {
+		fb_puts(b, n ? ", ... /* " : "... /* ");
+		fmt_ptr(b, c->args[i] + 64 * (uint64_t)n);
+		fb_puts(b, " */");
+	} else if (n < total && !(abbrev(c) && n > (uint32_t)str_max(c))) {
+		fb_puts(b, n ? ", ..." : "...");
+	}
+	fb_putc(b, ']');
+}
+
+/* recvmmsg: = 0 (Timeout), = 2 (left {tv_sec=0, tv_nsec=5}) */
+void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	fb_dec(b, c->ret);
+	if (c->ret == 0) {
+		fb_puts(b, " (Timeout)");
+		return;
+	}
+	if (fmt_left_arg(c) < 0)
+		return;
+	fb_puts(b, " (");
+	fmt_left(b, c, 0);
+	fb_putc(b, ')');
 }

@@ -256,7 +256,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			if (cp->item[i].arg != a)
 				continue;
 			if (cp->item[i].flags & CAP_F_FAULT)
-				caps[a].holes |= (uint8_t)(1u << piece);
+				caps[a].holes |= 1u << piece;
 			caps[a].piece[piece++] = cp->item[i].len;
 			caps[a].npieces = (uint8_t)piece;
 			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
