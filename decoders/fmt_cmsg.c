@@ -18,9 +18,11 @@
 #define SCM_SECURITY 3	/* include/linux/socket.h, not in glibc's */
 #endif
 
-/* [1, 2, ...]: n u32 elements, -s of them unless -v (strace's arrays) */
-static void put_u32s(struct fmt_buf *b, const struct sc_call *c,
-		     const uint8_t *p, size_t n, int sign)
+enum elem { E_INT, E_UINT, E_X8 };
+
+/* [1, 2, ...]: n elements (s32, u32 or bytes in hex), -s of them unless -v */
+static void put_elems(struct fmt_buf *b, const struct sc_call *c,
+		      const uint8_t *p, size_t n, enum elem e)
 {
 	fb_putc(b, '[');
 	for (size_t j = 0; j < n; j++) {
@@ -30,27 +32,12 @@ static void put_u32s(struct fmt_buf *b, const struct sc_call *c,
 			fb_puts(b, "...");
 			break;
 		}
-		if (sign)
+		if (e == E_X8)
+			fb_hex(b, p[j]);
+		else if (e == E_INT)
 			fb_dec(b, (int32_t)ld32(p + 4 * j));
 		else
 			fb_udec(b, ld32(p + 4 * j));
-	}
-	fb_putc(b, ']');
-}
-
-/* [0x1, 0xff, ...]: bytes in hex */
-static void put_x8s(struct fmt_buf *b, const struct sc_call *c,
-		    const uint8_t *p, size_t n)
-{
-	fb_putc(b, '[');
-	for (size_t j = 0; j < n; j++) {
-		if (j)
-			fb_puts(b, ", ");
-		if (abbrev(c) && j >= (size_t)str_max(c)) {
-			fb_puts(b, "...");
-			break;
-		}
-		fb_hex(b, p[j]);
 	}
 	fb_putc(b, ']');
 }
@@ -97,7 +84,7 @@ static int socket_data(struct fmt_buf *b, const struct sc_call *c,
 		if (dlen < 4)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		put_u32s(b, c, p, dlen / 4, 1);
+		put_elems(b, c, p, dlen / 4, E_INT);
 		return 1;
 	case SCM_CREDENTIALS:
 		if (dlen < 12)
@@ -176,7 +163,7 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
 		if (dlen < 4)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		put_u32s(b, c, p, dlen / 4, 0);
+		put_elems(b, c, p, dlen / 4, E_UINT);
 		return 1;
 	case IP_TOS:
 	case IP_RECVOPTS:
@@ -184,7 +171,7 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
 		if (dlen < 1)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		put_x8s(b, c, p, dlen);
+		put_elems(b, c, p, dlen, E_X8);
 		return 1;
 	case IP_RECVERR:
 		if (dlen < 32)

@@ -133,6 +133,14 @@ static void icmp_filter_of(struct fmt_buf *b, const uint8_t *p, size_t len)
 	put_icmp_filter(b, ld32(f));
 }
 
+/* SO_ERROR's int: [ECONNREFUSED] */
+static void put_errno(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_putc(b, '[');
+	fmt_const(b, xlat_name(&xlat_errno, ld32(p)), ld32(p), XF_UDEC);
+	fb_putc(b, ']');
+}
+
 /* SO_TXREHASH's int: [SOCK_TXREHASH_ENABLED] */
 static void put_txrehash(struct fmt_buf *b, const uint8_t *p)
 {
@@ -170,35 +178,19 @@ static int get_value(struct fmt_buf *b, const struct sc_call *c,
 				   name == SO_LINGER ? 2 : 3);
 			return 0;
 		}
-		if (name == SO_ERROR || so_int_like(name)) {
-			if (rlen < 4) {
-				if (have < rlen)
-					return -1;
-				put_hex(b, c, k->p, rlen);
-				return 0;
-			}
-			if (have < 4)
+		if (name == SO_ERROR || name == SO_TXREHASH ||
+		    so_int_like(name)) {
+			/* shorter than an int: its bytes in hex */
+			if (have < (rlen < 4 ? rlen : 4))
 				return -1;
-			if (name != SO_ERROR) {
+			if (rlen < 4)
+				put_hex(b, c, k->p, rlen);
+			else if (name == SO_TXREHASH)
+				put_txrehash(b, k->p);
+			else if (name == SO_ERROR)
+				put_errno(b, k->p);
+			else
 				put_int(b, k->p);
-				return 0;
-			}
-			fb_putc(b, '[');
-			fmt_const(b, xlat_name(&xlat_errno, ld32(k->p)),
-				  ld32(k->p), XF_UDEC);
-			fb_putc(b, ']');
-			return 0;
-		}
-		if (name == SO_TXREHASH) {
-			if (rlen < 4) {
-				if (have < rlen)
-					return -1;
-				put_hex(b, c, k->p, rlen);
-				return 0;
-			}
-			if (have < 4)
-				return -1;
-			put_txrehash(b, k->p);
 			return 0;
 		}
 		/* a filter: not decoded */

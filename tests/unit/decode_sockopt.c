@@ -14,25 +14,6 @@
 #include "check_decode.h"
 #include "fmt_priv.h"
 
-/* the whole line in style s */
-static const char *run_style(struct sc_call *c, int s)
-{
-	struct fmt_buf b;
-	int resume;
-
-	c->o = &fo;
-	fb_init(&b, out, sizeof(out) - 1);
-	b.xstyle = s;
-	fb_puts(&b, c->d->name);
-	fb_putc(&b, '(');
-	resume = fmt_args(&b, c, 0, 0);
-	fmt_args(&b, c, resume, 1);
-	fb_puts(&b, ") = ");
-	fmt_retval(&b, c);
-	*b.p = '\0';
-	return out;
-}
-
 int main(void)
 {
 	struct packet_mreq mr = { .mr_ifindex = 0, .mr_type = PACKET_MR_PROMISC,
