@@ -243,6 +243,7 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 		return r;
 	if (p->summary) {
 		t->pr.sum = &t->sum_rec;
+		t->sum_rec.overhead = t->p->cap.sum_overhead;
 		t->pr.sum_calls = t->sum_records = !t->cap.summary;
 	}
 	t->pr.sig_from_bpf = t->cap.active && p->cap.signals;

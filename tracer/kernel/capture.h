@@ -65,6 +65,7 @@ struct cap_want {
 	unsigned int sum_by;		/* --by: SUM_BY_* */
 	int hist;			/* --hist */
 	int sum_wall;			/* -w: wall-clock time in a call */
+	unsigned long long sum_overhead;/* -O: ns taken from each call */
 	const struct sc_select *sel;	/* the syscalls traced */
 	const struct sc_select *rec_sel;/* ring mode: the syscalls written
 					   (sel, or more: see the plan) */
