@@ -39,12 +39,25 @@ struct fmt_opts {
  * read later: that can be wrong).  Decoders print a pointer when an
  * argument has none.
  */
+/* pieces of a joined copy, at most: a msghdr's 4, mmsghdr[4]'s 5 each */
+#define CAP_PIECES	24
+
 struct cap {
 	const uint8_t *p;
 	uint32_t len;		/* bytes in p */
 	uint32_t count;		/* arrays (argv): elements in p */
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
+	/*
+	 * a copy joined from pieces (msghdr: the header, the name, the
+	 * iovecs and their data, the control data): how many, the bytes of
+	 * each (a piece may hold fewer than its fields say: the record was
+	 * full), and bit i of holes set when piece i could not be read at
+	 * all (it adds no bytes)
+	 */
+	uint8_t npieces;
+	uint32_t holes;
+	uint32_t piece[CAP_PIECES];
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print

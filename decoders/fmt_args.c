@@ -278,6 +278,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_sig] = fmt_sig_ret,
 	[R_time] = fmt_time_ret,
 	[R_adjtimex] = fmt_adjtimex_ret,
+	[R_mmsg] = fmt_mmsg_ret,
 };
 
 void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)

@@ -64,8 +64,11 @@ FMT_KIND(pollfd)
 	fb_putc(b, ']');
 }
 
-/* the timeout argument of ppoll/pselect6 after the call, when copied */
-static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
+/*
+ * the timeout argument of ppoll/pselect6/recvmmsg after the call, when
+ * copied: its index, or -1
+ */
+int fmt_left_arg(const struct sc_call *c)
 {
 	for (int i = 0; i < c->d->nargs; i++) {
 		int kind = c->d->arg[i].kind;
@@ -75,14 +78,24 @@ static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 			continue;
 		k = c->cap_out[i];
 		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
-			return;
-		fb_puts(b, n ? ", left " : "left ");
-		if (kind == K_tsleft)
-			fmt_timespec_at(b, k->p);
-		else
-			fmt_timeval_at(b, k->p);
-		return;
+			return -1;
+		return i;
 	}
+	return -1;
+}
+
+/* "left {...}" (", left" after n other notes), when copied */
+void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
+{
+	int i = fmt_left_arg(c);
+
+	if (i < 0)
+		return;
+	fb_puts(b, n ? ", left " : "left ");
+	if (c->d->arg[i].kind == K_tsleft)
+		fmt_timespec_at(b, c->cap_out[i]->p);
+	else
+		fmt_timeval_at(b, c->cap_out[i]->p);
 }
 
 /* = 1 ([{fd=3, revents=POLLIN}]), = 0 (Timeout) */

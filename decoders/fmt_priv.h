@@ -168,11 +168,15 @@ void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_socket.c */
 void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
-void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
-		       uint32_t level, uint32_t name, const struct cap *k,
-		       size_t len);
+/* fmt_cmsg.c: len bytes of control messages copied from addr */
+void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
+	       size_t len, uint64_t addr, int whole);
 /* fmt_poll.c */
 void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c);
+int fmt_left_arg(const struct sc_call *c);
+void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n);
+/* fmt_socket.c */
+void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c);
 
 #endif

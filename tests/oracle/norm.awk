@@ -358,6 +358,9 @@ function abstime_raw(l,   a) {
 function norm_clock(l, n) {
 	if (n == "clock_gettime" || n == "gettimeofday")
 		return norm_field(l, "tv_(sec|nsec|usec)", "T")
+	# the kernel's receive timestamps in control messages
+	if ((n == "recvmsg" || n == "recvmmsg") && index(l, "cmsg_type=SO_TIMESTAMP"))
+		return norm_field(l, "tv_(sec|nsec|usec)", "T")
 	if (n == "time") {
 		# strace adds the date, in the return's comment and the
 		# argument's

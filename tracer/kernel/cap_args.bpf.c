@@ -317,13 +317,40 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
 	if (bpf_probe_read_user(&m, sizeof(m), (const void *)ptr))
 		return g_buf(off, arg, 0, 0, 0 | phase << 24);
 	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
-	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0, 128 | phase << 24);
+	/* up to a fault: at exit msg_namelen may exceed the room given */
+	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0,
+		    128 | CAP_UPTO_BIT | phase << 24);
 	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
 				      g_iov_sum(m.iov, m.iovlen);
 	off = g_iov(off, arg, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
 				CAP_ARRAY_MAX) | phase << 24, left);
 	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
 		     256 | phase << 24);
+}
+
+/*
+ * struct mmsghdr[n] (sendmmsg, recvmmsg), at most CAP_MMSG_MAX elements:
+ * each element's msghdr (g_msghdr's four items; at exit its data is what
+ * its msg_len says the call moved) and its msg_len (a fifth item).  An
+ * element that cannot be read ends the array with one faulted item.
+ * n_phase = n | phase << 24.
+ */
+__noinline u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase)
+{
+	u32 n = n_phase & 0xffffff, phase = n_phase >> 24;
+
+	for (u32 j = 0; j < CAP_MMSG_MAX; j++) {
+		u64 p = base + 64 * (u64)j, e[8];
+
+		if (j >= n)
+			break;
+		/* the whole element first: g_msghdr's items come in four */
+		if (bpf_probe_read_user(e, sizeof(e), (const void *)p))
+			return g_buf(off, arg, 0, 0, 0 | phase << 24);
+		off = g_msghdr(off, arg, p, (s64)(u32)e[7], phase);
+		off = g_buf(off, arg, p + 56, 4, 4 | phase << 24);
+	}
+	return off;
 }
 
 /*
@@ -571,6 +598,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_MMSGHDR:
+		len = length(a, ca);
+		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
+					 CAP_MMSG_MAX) | ph << 24);
 	}
 	return off;
 }

@@ -29,6 +29,7 @@
 #define ARRAY CAP_ARRAY_MAX
 #define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
+#define OPTSIZE 1		/* max: -s, at least SC_OPT_COPY */
 #define KSIZE UINT32_MAX	/* max: the kind's size */
 
 struct recipe {
@@ -148,6 +149,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		if (r->max == OPTSIZE)
+			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
 	}
 }
@@ -206,7 +209,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 	size_t used = 0;
 
 	for (int a = 0; a < SC_MAX_ARGS; a++) {
-		int first = -1, n = 0, bad = 0;
+		int first = -1, n = 0, bad = 0, part = 0;
 		const struct cap **ptrs;
 		size_t total = 0;
 
@@ -218,13 +221,18 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			n++;
 			total += cp->item[i].len;
 			bad |= cp->item[i].flags & CAP_F_FAULT;
+			if ((cp->item[i].flags & CAP_F_FAULT) && cp->item[i].len)
+				part = 1;
 		}
 		if (first < 0)
 			continue;
 		/* an argument's items are all of one phase: one kind each */
 		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
-		/* several pieces (msghdr): whole, or not at all */
-		if (n > 1 && (bad || used + total > buflen))
+		/*
+		 * several pieces (msghdr): each whole or not read at all (a
+		 * hole the decoder shows as its pointer), never one in part
+		 */
+		if (n > 1 && (part || n > CAP_PIECES || used + total > buflen))
 			continue;
 		/* caps[a] may be what ptrs[a] shows: clear only to refill */
 		memset(&caps[a], 0, sizeof(caps[a]));
@@ -244,9 +252,13 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			continue;
 		}
 		caps[a].p = buf + used;
-		for (int i = first; i < cp->nitems; i++) {
+		for (int i = first, piece = 0; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)
 				continue;
+			if (cp->item[i].flags & CAP_F_FAULT)
+				caps[a].holes |= 1u << piece;
+			caps[a].piece[piece++] = cp->item[i].len;
+			caps[a].npieces = (uint8_t)piece;
 			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
 			used += cp->item[i].len;
 			if (cp->item[i].flags & CAP_F_TRUNC)

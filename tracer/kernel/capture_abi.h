@@ -38,7 +38,10 @@ enum cap_op {
 	CAP_OP_UPTO,	/* as BUF, but when the bytes fault, those up to the
 			   end of the first page (a struct that ends where
 			   the memory does): formatters check the length */
+	CAP_OP_MMSGHDR,	/* struct mmsghdr[len]: each element's msghdr (as
+			   MSGHDR) and msg_len, at most CAP_MMSG_MAX */
 };
+#define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 
 /* where a length comes from */
 enum cap_len {

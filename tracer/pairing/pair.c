@@ -355,7 +355,7 @@ static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 void pair_signal_line(struct pair *p, struct task *t,
 		      const struct cap_sig *sg, uint64_t ip, uint64_t time)
 {
-	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+	struct cap info = { .p = sg->info, .len = sizeof(sg->info) };
 
 	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
 			     0, ip, time);
