@@ -19,14 +19,15 @@
 static char out[16384];
 static struct fmt_opts fo = { .strsize = 32 };
 
-/* "name(args) = ret" for a call that entered and exited, no padding */
-static inline const char *run(struct sc_call *c)
+/* run() in a -X style (enum xstyle) */
+static inline const char *run_x(struct sc_call *c, int style)
 {
 	struct fmt_buf b;
 	int resume;
 
 	c->o = &fo;
 	fb_init(&b, out, sizeof(out) - 1);
+	b.xstyle = style;
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
 	resume = fmt_args(&b, c, 0, 0);
@@ -35,6 +36,12 @@ static inline const char *run(struct sc_call *c)
 	fmt_retval(&b, c);
 	*b.p = '\0';
 	return out;
+}
+
+/* "name(args) = ret" for a call that entered and exited, no padding */
+static inline const char *run(struct sc_call *c)
+{
+	return run_x(c, XSTYLE_ABBREV);
 }
 
 /* the entry half only: what a line shows before <unfinished ...> */
