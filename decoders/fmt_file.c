@@ -90,7 +90,7 @@ static void open_words(struct fmt_buf *b, uint64_t v)
 	static const char *const acc[] = {
 		"O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE"
 	};
-	uint64_t rest = v & ~(uint64_t)O_ACCMODE & 0xffffffffu;
+	uint64_t rest = v & ~(uint64_t)O_ACCMODE;
 
 	fb_puts(b, acc[v & O_ACCMODE]);
 	if (rest)
@@ -609,14 +609,21 @@ FMT_KIND(dirents)
 #define O_TMPFILE_ONLY 020000000
 
 /* openat2's struct open_how: {flags=O_RDONLY, mode=0600, resolve=0} */
+/*
+ * struct open_how, size bytes: its 24 known, then (size > 24) the rest
+ * as strace shows it: nothing when zero, the bytes in hex when not,
+ * ??? when they could not be read.  More than the copy holds: the
+ * pointer.
+ */
 FMT_KIND(openhow)
 {
 	int p = c->d->arg[i].param;
 	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 24;
 	const struct cap *k;
 	uint64_t flags, mode, resolve;
+	size_t j, tail = 0;
 
-	if (size < 24) {
+	if (size < 24 || size > 64) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
@@ -627,18 +634,25 @@ FMT_KIND(openhow)
 	mode = ld64(k->p + 8);
 	resolve = ld64(k->p + 16);
 	fb_puts(b, "{flags=");
-	/* 64-bit flags: bits past 32 print raw after the names */
-	fmt_open_flags(b, flags);
-	if (flags >> 32) {
-		fb_putc(b, '|');
-		fb_hex(b, flags >> 32 << 32);
-	}
+	/* 64-bit flags: bits past 32 are unknown ones too */
+	fmt_words(b, flags, XF_HEX, open_words);
 	if ((flags & (O_CREAT | O_TMPFILE_ONLY)) || mode) {
 		fb_puts(b, ", mode=");
 		fb_oct(b, mode);
 	}
 	fb_puts(b, ", resolve=");
 	fmt_flags_dflt(b, &xlat_open_resolve_flags, resolve, "RESOLVE_???");
+	if (size > 24 && k->len < size) {
+		fb_puts(b, ", ???");
+	} else if (size > 24) {
+		for (j = 24; j < size; j++)
+			if (k->p[j])
+				tail = 1;
+	}
+	if (tail) {
+		fb_printf(b, ", /* bytes 24..%u */ ", (unsigned int)size - 1);
+		fmt_qstr(b, c, k->p + 24, (size_t)size - 24, -1, 0, QS_HEX);
+	}
 	fb_putc(b, '}');
 }
 
