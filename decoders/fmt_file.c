@@ -71,13 +71,19 @@ FMT_KIND(mode)
 	fmt_mode_val(b, c->args[i]);
 }
 
-void fmt_dev_val(struct fmt_buf *b, uint64_t v)
+static void dev_words(struct fmt_buf *b, uint64_t v)
 {
 	fb_puts(b, "makedev(");
 	fb_hex(b, major(v));
 	fb_puts(b, ", ");
 	fb_hex(b, minor(v));
 	fb_putc(b, ')');
+}
+
+/* makedev(0xfe, 0); -Xraw 0xfe00, -Xverbose both */
+void fmt_dev_val(struct fmt_buf *b, uint64_t v)
+{
+	fmt_words(b, v, XF_HEX, dev_words);
 }
 
 FMT_KIND(dev)

@@ -26,10 +26,13 @@ static void map_words(struct fmt_buf *b, uint64_t v)
 		fmt_xlat_enum(b, &xlat_mmap_type, type);
 		return;
 	}
-	if (name)
+	if (name) {
 		fb_puts(b, name);
-	else
+	} else {
+		/* strace notes an unknown type even inside -Xverbose's comment */
 		fb_hex(b, type);
+		fb_puts(b, " /* MAP_??? */");
+	}
 	if (rest)
 		fmt_xlat_flags_tail(b, &xlat_mmap_flags, rest);
 	if (huge) {

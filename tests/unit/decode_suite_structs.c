@@ -4,8 +4,12 @@
  * print them (lines from its openat2.c): open_how's 64-bit flags with
  * unknown bits past 32 in one number, and what follows the 24 known
  * bytes: nothing when zero, the bytes in hex when not, ??? when they
- * could not be read, the pointer when the copy cannot hold them.
+ * could not be read, the pointer when the copy cannot hold them.  And
+ * numbers made into words (remap_file_pages.c, fstat.c): an unknown map
+ * type keeps its MAP_??? note inside -Xverbose's comment; a device
+ * number is raw in -Xraw, makedev() in a comment in -Xverbose.
  */
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include "check_decode.h"
@@ -47,8 +51,50 @@ static void test_openat2(void)
 		  "E2BIG (Argument list too long)");
 }
 
+static void test_words(void)
+{
+	struct stat st;
+	struct cap k = CAP(&st, sizeof(st));
+	struct sc_call c = CALL(SYS_remap_file_pages, -22, 0xfacefeeddeadf00dULL,
+				0xdefaced1bad2beefULL, 0xdefaced00000000ULL,
+				0xcaf3babebad4deedULL, 0x5404401f);
+
+	CHECK_STR(run(&c), "remap_file_pages(0xfacefeeddeadf00d, "
+		  "16067382020775526127, 0xdefaced00000000 /* PROT_??? */, "
+		  "14624237743343197933, 0xf /* MAP_??? */|MAP_FIXED|"
+		  "MAP_NORESERVE|MAP_HUGETLB|21<<MAP_HUGE_SHIFT) = -1 EINVAL "
+		  "(Invalid argument)");
+	CHECK_STR(run_x(&c, XSTYLE_VERBOSE), "remap_file_pages("
+		  "0xfacefeeddeadf00d, 16067382020775526127, 0xdefaced00000000 "
+		  "/* PROT_??? */, 14624237743343197933, 0x5404401f /* 0xf /* "
+		  "MAP_??? */|MAP_FIXED|MAP_NORESERVE|MAP_HUGETLB|"
+		  "21<<MAP_HUGE_SHIFT */) = -1 EINVAL (Invalid argument)");
+	memset(&st, 0, sizeof(st));
+	st.st_dev = 0xfe00;
+	st.st_mode = S_IFREG | 0640;
+	st.st_nlink = 1;
+	c = CALL(SYS_fstat, 0, 0, 0x7ffc0000);
+	c.cap_out[1] = &k;
+	fo.verbose = 1;
+	CHECK_STR(run_x(&c, XSTYLE_RAW), "fstat(0, {st_dev=0xfe00, st_ino=0, "
+		  "st_mode=0100640, st_nlink=1, st_uid=0, st_gid=0, "
+		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_atime_nsec=0, st_mtime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_mtime_nsec=0, st_ctime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_ctime_nsec=0}) = 0");
+	CHECK_STR(run_x(&c, XSTYLE_VERBOSE), "fstat(0, {st_dev=0xfe00 /* "
+		  "makedev(0xfe, 0) */, st_ino=0, st_mode=0100640 /* "
+		  "S_IFREG|0640 */, st_nlink=1, st_uid=0, st_gid=0, "
+		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_atime_nsec=0, st_mtime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_mtime_nsec=0, st_ctime=0 /* "
+		  "1970-01-01T00:00:00+0000 */, st_ctime_nsec=0}) = 0");
+	fo.verbose = 0;
+}
+
 int main(void)
 {
 	test_openat2();
+	test_words();
 	CHECK_DONE();
 }
