@@ -4,6 +4,7 @@
  * stat, statx, statfs, directory entries.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -150,8 +151,8 @@ FMT_KIND(path)
 
 	if (!k)
 		return;
-	/* paths print whole, as strace does */
-	fmt_qstr(b, c, k->p, k->len, -1, k->flags & CAP_TRUNC, 0);
+	/* paths print whole, as strace does: PATH_MAX - 1 bytes at most */
+	fmt_qstr(b, c, k->p, k->len, PATH_MAX - 1, k->flags & CAP_TRUNC, 0);
 }
 
 FMT_KIND(str)
@@ -163,13 +164,14 @@ FMT_KIND(str)
 	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
 }
 
+/* getcwd's path: whole, as a path the call reads */
 FMT_KIND(ostr)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
 
 	if (!k)
 		return;
-	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
+	fmt_qstr(b, c, k->p, k->len, PATH_MAX - 1, k->flags & CAP_TRUNC, 0);
 }
 
 /* --- fcntl -------------------------------------------------------- */
