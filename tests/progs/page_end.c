@@ -4,8 +4,9 @@
  * faults begins.  Strings with no NUL before that page: a name of 33
  * bytes (more than -s 32 shows) prints as 32 and "..."; one of 20 is
  * unreadable (the address); a path of PATH_MAX bytes shows PATH_MAX - 1
- * and "..."; a NUL-terminated string at the very end prints whole.  A CPU set of 8
- * bytes, the last of the mapping: what the call wrote.  Exits 0.
+ * and "..."; a NUL-terminated string at the very end prints whole.  A
+ * CPU set of 8 bytes, the last of the mapping: what the call wrote.
+ * Exits 0.
  */
 #define _GNU_SOURCE
 #include <limits.h>
