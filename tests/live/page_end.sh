@@ -4,13 +4,14 @@
 # shows, so the string prints as strace prints it ("..." after 32 bytes;
 # a path PATH_MAX - 1 bytes and "..."), and a shorter unterminated one is
 # the address, as strace's; sched_getaffinity's set is copied by the
-# bytes the call wrote, not a fixed size that would fault.  The whole
-# trace is strace 6.1's.
+# bytes the call wrote, not a fixed size that would fault; ppoll's array
+# by the 32 bits of nfds the kernel reads; a pollfd array cut by the
+# page ends in "... /* address */".  The whole trace is strace 6.1's.
 . "$TOP/tests/lib.sh"
 need_root
-strace -o strace.out -e trace=chdir,delete_module,sched_getaffinity "$PROGS/page_end" ||
+strace -o strace.out -e trace=chdir,delete_module,sched_getaffinity,poll,ppoll "$PROGS/page_end" ||
 	fail "the program under strace"
-"$ETRACE" -o etrace.out -e trace=chdir,delete_module,sched_getaffinity \
+"$ETRACE" -o etrace.out -e trace=chdir,delete_module,sched_getaffinity,poll,ppoll \
 	"$PROGS/page_end" 2> etrace.err || fail "etrace: $(cat etrace.err)"
 # the alignment of " = " and addresses (ASLR) are not the point here
 norm() { sed -E 's/ +=/ =/; s/0x[0-9a-f]{6,}/0xADDR/g' "$1"; }

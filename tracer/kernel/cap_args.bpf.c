@@ -524,6 +524,8 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 		return (args[0] + 7) / 8;
 	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
 		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
+	if (f >= CAP_LEN_ARG32_0 && f < CAP_LEN_ARG32_0 + 6)
+		return (u32)args[(f - CAP_LEN_ARG32_0) & 7];
 	return 0;
 }
 
