@@ -8,6 +8,8 @@
  * numbers made into words (remap_file_pages.c, fstat.c): an unknown map
  * type keeps its MAP_??? note inside -Xverbose's comment; a device
  * number is raw in -Xraw, makedev() in a comment in -Xverbose.
+ * getdents' struct linux_dirent (getdents.c): d_type in the record's
+ * last byte, printed after d_name; the entry count without -v.
  */
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -92,8 +94,38 @@ static void test_words(void)
 	fo.verbose = 0;
 }
 
+static void test_getdents(void)
+{
+	uint8_t d[48] = { 0 };
+	struct cap k = { d, 48, 0, 2, 0 };
+	struct sc_call c = CALL(SYS_getdents, 48, 3, 0x5638fae7f0c0, 8192);
+
+	/* ".": ino 5, off 10, reclen 24; "..": ino 2, off ~0, reclen 24 */
+	d[0] = 5;
+	d[8] = 10;
+	d[16] = 24;
+	d[18] = '.';
+	d[23] = 4;		/* DT_DIR */
+	d[24] = 2;
+	memset(d + 32, 0xff, 8);
+	d[40] = 24;
+	d[42] = '.';
+	d[43] = '.';
+	d[47] = 8;		/* DT_REG */
+	c.cap_out[1] = &k;
+	CHECK_STR(run(&c), "getdents(3, 0x5638fae7f0c0 /* 2 entries */, "
+		  "8192) = 48");
+	fo.verbose = 1;
+	CHECK_STR(run(&c), "getdents(3, [{d_ino=5, d_off=10, d_reclen=24, "
+		  "d_name=\".\", d_type=DT_DIR}, {d_ino=2, "
+		  "d_off=18446744073709551615, d_reclen=24, d_name=\"..\", "
+		  "d_type=DT_REG}], 8192) = 48");
+	fo.verbose = 0;
+}
+
 int main(void)
 {
+	test_getdents();
 	test_openat2();
 	test_words();
 	CHECK_DONE();
