@@ -10,7 +10,10 @@
  * number is raw in -Xraw, makedev() in a comment in -Xverbose.
  * getdents' struct linux_dirent (getdents.c): d_type in the record's
  * last byte, printed after d_name; the entry count without -v.
+ * seccomp (seccomp-strict.c, seccomp-filter.c, seccomp_get_*.c): flags
+ * named for SET_MODE_FILTER only, the argument by operation.
  */
+#include <linux/seccomp.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -123,8 +126,47 @@ static void test_getdents(void)
 	fo.verbose = 0;
 }
 
+static void test_seccomp(void)
+{
+	uint64_t fprog[2] = { 7, 0x7fcf577bcfc8ULL };
+	uint32_t act = 0x7ffc0000;
+	uint16_t sizes[3] = { 80, 24, 64 };
+	struct cap kf = CAP(fprog, 16), ka = CAP(&act, 4);
+	struct cap ks = CAP(sizes, 6);
+	struct sc_call c = CALL(SYS_seccomp, -22, 0xffffffff, 0xffffffff,
+				0xfacefeeddeadbeefULL);
+
+	CHECK_STR(run(&c), "seccomp(0xffffffff /* SECCOMP_SET_MODE_??? */, "
+		  "0xffffffff, 0xfacefeeddeadbeef) = -1 EINVAL (Invalid "
+		  "argument)");
+	c = CALL(SYS_seccomp, -22, SECCOMP_SET_MODE_FILTER, 0xffffffff,
+		 0x7fcf575c6ff0);
+	c.cap[2] = &kf;
+	CHECK_STR(run(&c), "seccomp(SECCOMP_SET_MODE_FILTER, "
+		  "SECCOMP_FILTER_FLAG_TSYNC|SECCOMP_FILTER_FLAG_LOG|"
+		  "SECCOMP_FILTER_FLAG_SPEC_ALLOW|"
+		  "SECCOMP_FILTER_FLAG_NEW_LISTENER|"
+		  "SECCOMP_FILTER_FLAG_TSYNC_ESRCH|"
+		  "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV|0xffffffc0, {len=7, "
+		  "filter=0x7fcf577bcfc8}) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_seccomp, 0, SECCOMP_GET_ACTION_AVAIL, 0, 0x7fcaf6a5cffc);
+	c.cap[2] = &ka;
+	CHECK_STR(run(&c), "seccomp(SECCOMP_GET_ACTION_AVAIL, 0, "
+		  "[SECCOMP_RET_LOG]) = 0");
+	c = CALL(SYS_seccomp, 0, SECCOMP_GET_NOTIF_SIZES, 0, 0x7fcaf6a5cffa);
+	c.cap_out[2] = &ks;
+	CHECK_STR(run_entry(&c), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, ");
+	CHECK_STR(run(&c), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0, "
+		  "{seccomp_notif=80, seccomp_notif_resp=24, seccomp_data=64}) "
+		  "= 0");
+	c = CALL(SYS_seccomp, -22, SECCOMP_GET_NOTIF_SIZES, 0xdeadbeef, 0);
+	CHECK_STR(run(&c), "seccomp(SECCOMP_GET_NOTIF_SIZES, 0xdeadbeef, NULL) "
+		  "= -1 EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
+	test_seccomp();
 	test_getdents();
 	test_openat2();
 	test_words();
