@@ -35,7 +35,11 @@ enum ipc_buf {
 	BUF_SHM_INFO,	/* SHM_INFO's struct shm_info */
 };
 
+/* field f of struct s at p, read at its width */
 #define OFF(s, f) offsetof(struct s, f)
+#define L16(s, f) ld16(p + OFF(s, f))
+#define L32(s, f) ld32(p + OFF(s, f))
+#define L64(s, f) ld64(p + OFF(s, f))
 
 static enum ipc_fam ipc_family(const struct sc_call *c, int i)
 {
@@ -89,15 +93,15 @@ static void ipc_perm(struct fmt_buf *b, const uint8_t *p, int set)
 	int n = 0;
 
 	fb_puts(b, "{");
-	ipc_id(b, &n, "uid", ld32(p + OFF(ipc64_perm, uid)));
-	ipc_id(b, &n, "gid", ld32(p + OFF(ipc64_perm, gid)));
+	ipc_id(b, &n, "uid", L32(ipc64_perm, uid));
+	ipc_id(b, &n, "gid", L32(ipc64_perm, gid));
 	fb_field(b, &n, "mode");
-	fb_printf(b, "%#03o", ld32(p + OFF(ipc64_perm, mode)));
+	fb_printf(b, "%#03o", L32(ipc64_perm, mode));
 	if (!set) {
 		fb_field(b, &n, "key");
-		fb_udec(b, ld32(p + OFF(ipc64_perm, key)));
-		ipc_id(b, &n, "cuid", ld32(p + OFF(ipc64_perm, cuid)));
-		ipc_id(b, &n, "cgid", ld32(p + OFF(ipc64_perm, cgid)));
+		fb_udec(b, L32(ipc64_perm, key));
+		ipc_id(b, &n, "cuid", L32(ipc64_perm, cuid));
+		ipc_id(b, &n, "cgid", L32(ipc64_perm, cgid));
 	}
 	fb_putc(b, '}');
 }
@@ -121,17 +125,17 @@ static void msqid_ds(struct fmt_buf *b, const uint8_t *p, int set)
 	fb_puts(b, "{msg_perm=");
 	ipc_perm(b, p, set);
 	if (!set) {
-		field_u(b, &n, "msg_stime", ld64(p + OFF(msqid64_ds, msg_stime)));
-		field_u(b, &n, "msg_rtime", ld64(p + OFF(msqid64_ds, msg_rtime)));
-		field_u(b, &n, "msg_ctime", ld64(p + OFF(msqid64_ds, msg_ctime)));
-		field_u(b, &n, "msg_qnum", ld64(p + OFF(msqid64_ds, msg_qnum)));
+		field_u(b, &n, "msg_stime", L64(msqid64_ds, msg_stime));
+		field_u(b, &n, "msg_rtime", L64(msqid64_ds, msg_rtime));
+		field_u(b, &n, "msg_ctime", L64(msqid64_ds, msg_ctime));
+		field_u(b, &n, "msg_qnum", L64(msqid64_ds, msg_qnum));
 	}
-	field_u(b, &n, "msg_qbytes", ld64(p + OFF(msqid64_ds, msg_qbytes)));
+	field_u(b, &n, "msg_qbytes", L64(msqid64_ds, msg_qbytes));
 	if (!set) {
 		field_d(b, &n, "msg_lspid",
-			(int32_t)ld32(p + OFF(msqid64_ds, msg_lspid)));
+			(int32_t)L32(msqid64_ds, msg_lspid));
 		field_d(b, &n, "msg_lrpid",
-			(int32_t)ld32(p + OFF(msqid64_ds, msg_lrpid)));
+			(int32_t)L32(msqid64_ds, msg_lrpid));
 	}
 	fb_putc(b, '}');
 }
@@ -144,16 +148,16 @@ static void shmid_ds(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, "{shm_perm=");
 	ipc_perm(b, p, set);
 	if (!set) {
-		field_u(b, &n, "shm_segsz", ld64(p + OFF(shmid64_ds, shm_segsz)));
+		field_u(b, &n, "shm_segsz", L64(shmid64_ds, shm_segsz));
 		fb_field(b, &n, "shm_cpid");
-		fmt_pid(b, c->o, (int32_t)ld32(p + OFF(shmid64_ds, shm_cpid)));
+		fmt_pid(b, c->o, (int32_t)L32(shmid64_ds, shm_cpid));
 		fb_field(b, &n, "shm_lpid");
-		fmt_pid(b, c->o, (int32_t)ld32(p + OFF(shmid64_ds, shm_lpid)));
+		fmt_pid(b, c->o, (int32_t)L32(shmid64_ds, shm_lpid));
 		field_u(b, &n, "shm_nattch",
-			ld64(p + OFF(shmid64_ds, shm_nattch)));
-		field_u(b, &n, "shm_atime", ld64(p + OFF(shmid64_ds, shm_atime)));
-		field_u(b, &n, "shm_dtime", ld64(p + OFF(shmid64_ds, shm_dtime)));
-		field_u(b, &n, "shm_ctime", ld64(p + OFF(shmid64_ds, shm_ctime)));
+			L64(shmid64_ds, shm_nattch));
+		field_u(b, &n, "shm_atime", L64(shmid64_ds, shm_atime));
+		field_u(b, &n, "shm_dtime", L64(shmid64_ds, shm_dtime));
+		field_u(b, &n, "shm_ctime", L64(shmid64_ds, shm_ctime));
 	}
 	fb_putc(b, '}');
 }
@@ -165,9 +169,9 @@ static void semid_ds(struct fmt_buf *b, const uint8_t *p, int set)
 	fb_puts(b, "{sem_perm=");
 	ipc_perm(b, p, set);
 	if (!set) {
-		field_u(b, &n, "sem_otime", ld64(p + OFF(semid64_ds, sem_otime)));
-		field_u(b, &n, "sem_ctime", ld64(p + OFF(semid64_ds, sem_ctime)));
-		field_u(b, &n, "sem_nsems", ld64(p + OFF(semid64_ds, sem_nsems)));
+		field_u(b, &n, "sem_otime", L64(semid64_ds, sem_otime));
+		field_u(b, &n, "sem_ctime", L64(semid64_ds, sem_ctime));
+		field_u(b, &n, "sem_nsems", L64(semid64_ds, sem_nsems));
 	}
 	fb_putc(b, '}');
 }
@@ -190,7 +194,7 @@ static void ipc_info(struct fmt_buf *b, enum ipc_fam fam, const uint8_t *p)
 	if (fam == FAM_MSG) {
 		for (j = 0; j < sizeof(msg) / sizeof(msg[0]); j++)
 			field_d(b, &n, msg[j], (int32_t)ld32(p + 4 * j));
-		field_u(b, &n, "msgseg", ld16(p + OFF(msginfo, msgseg)));
+		field_u(b, &n, "msgseg", L16(msginfo, msgseg));
 	} else if (fam == FAM_SEM) {
 		for (j = 0; j < sizeof(sem) / sizeof(sem[0]); j++)
 			field_d(b, &n, sem[j], (int32_t)ld32(p + 4 * j));
@@ -206,13 +210,13 @@ static void shm_info(struct fmt_buf *b, const uint8_t *p)
 	int n = 0;
 
 	fb_putc(b, '{');
-	field_d(b, &n, "used_ids", (int32_t)ld32(p + OFF(shm_info, used_ids)));
-	field_u(b, &n, "shm_tot", ld64(p + OFF(shm_info, shm_tot)));
-	field_u(b, &n, "shm_rss", ld64(p + OFF(shm_info, shm_rss)));
-	field_u(b, &n, "shm_swp", ld64(p + OFF(shm_info, shm_swp)));
-	field_u(b, &n, "swap_attempts", ld64(p + OFF(shm_info, swap_attempts)));
+	field_d(b, &n, "used_ids", (int32_t)L32(shm_info, used_ids));
+	field_u(b, &n, "shm_tot", L64(shm_info, shm_tot));
+	field_u(b, &n, "shm_rss", L64(shm_info, shm_rss));
+	field_u(b, &n, "shm_swp", L64(shm_info, shm_swp));
+	field_u(b, &n, "swap_attempts", L64(shm_info, swap_attempts));
 	field_u(b, &n, "swap_successes",
-		ld64(p + OFF(shm_info, swap_successes)));
+		L64(shm_info, swap_successes));
 	fb_putc(b, '}');
 }
 
@@ -365,7 +369,8 @@ FMT_KIND(sembufs)
 		uint64_t next = c->args[i] + 6 * have;
 
 		fb_puts(b, ", ...");
-		/* the copy ends at a page boundary only when that page faulted */
+		/* a copy ends at a page boundary only when that page
+		   faulted */
 		if (!((c->args[i] + k->len) & 4095)) {
 			fb_puts(b, " /* ");
 			fb_hex(b, next);

@@ -62,7 +62,8 @@ FMT_KIND(pollfd)
 	if (j == n && total > n) {
 		fb_puts(b, n ? ", ..." : "...");
 		/* the copy stopped at a page that faults: where, as strace */
-		if (n && !((c->args[i] + k->len) & 4095) && k->len < 8 * total) {
+		if (n && !((c->args[i] + k->len) & 4095) &&
+		    k->len < 8 * total) {
 			fb_puts(b, " /* ");
 			fb_hex(b, c->args[i] + 8 * (uint64_t)n);
 			fb_puts(b, " */");

@@ -57,7 +57,8 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 		    bpf_probe_read_user(data_at(b, off),
 					bounded(rest, CAP_ITEM_MAX - 1),
 					(const void *)ptr))
-			return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+			return item_end(b, off, arg, phase, 0, CAP_F_FAULT,
+					0, 0);
 		return item_end(b, off, arg, phase, rest, CAP_F_TRUNC, 0, 0);
 	}
 	/* a full buffer: the string may go on */

@@ -147,11 +147,12 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->len_from == LEN_PARAM || r->len_from == LEN_PDEREF) {
 			if (a->param == P_RET)
 				as->len_from = CAP_LEN_RET;
-			else if (a->param < SC_MAX_ARGS && r->len_from == LEN_PDEREF)
+			else if (a->param < SC_MAX_ARGS &&
+				 r->len_from == LEN_PDEREF)
 				as->len_from = (uint8_t)DEREF(a->param);
 			else if (a->param < SC_MAX_ARGS)
-				as->len_from = (uint8_t)(arg_is_32(d, a->param) ?
-					ARG32(a->param) : ARG(a->param));
+				as->len_from = (uint8_t)(arg_is_32(d, a->param)
+					? ARG32(a->param) : ARG(a->param));
 			else
 				as->len_from = CAP_LEN_CONST;
 		}
