@@ -370,13 +370,14 @@ static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 	char tmp[64];
 
 	fb_dec(b, sec);
-	if (!localtime_r(&t, &tm))
+	/* strace dates neither the epoch itself nor a fraction past 1 s */
+	if ((!sec && !nsec) || nsec > 999999999 || !localtime_r(&t, &tm))
 		return;
 	fb_puts(b, " /* ");
 	strftime(tmp, sizeof(tmp), "%Y-%m-%dT%H:%M:%S", &tm);
 	fb_puts(b, tmp);
 	/* strace leaves out a zero fraction */
-	if (nsec && nsec <= 999999999)
+	if (nsec)
 		fb_printf(b, ".%09u", (unsigned int)nsec);
 	strftime(tmp, sizeof(tmp), "%z", &tm);
 	fb_puts(b, tmp);

@@ -10,6 +10,8 @@
  * number is raw in -Xraw, makedev() in a comment in -Xverbose.
  * getdents' struct linux_dirent (getdents.c): d_type in the record's
  * last byte, printed after d_name; the entry count without -v.
+ * Times (utimensat.c): no date for the epoch itself or a fraction past
+ * a second, UTIME_NOW/UTIME_OMIT in each -X style.
  * seccomp (seccomp-strict.c, seccomp-filter.c, seccomp_get_*.c): flags
  * named for SET_MODE_FILTER only, the argument by operation.
  */
@@ -83,17 +85,15 @@ static void test_words(void)
 	fo.verbose = 1;
 	CHECK_STR(run_x(&c, XSTYLE_RAW), "fstat(0, {st_dev=0xfe00, st_ino=0, "
 		  "st_mode=0100640, st_nlink=1, st_uid=0, st_gid=0, "
-		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_atime_nsec=0, st_mtime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_mtime_nsec=0, st_ctime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_ctime_nsec=0}) = 0");
+		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0, "
+		  "st_atime_nsec=0, st_mtime=0, st_mtime_nsec=0, st_ctime=0, "
+		  "st_ctime_nsec=0}) = 0");
 	CHECK_STR(run_x(&c, XSTYLE_VERBOSE), "fstat(0, {st_dev=0xfe00 /* "
 		  "makedev(0xfe, 0) */, st_ino=0, st_mode=0100640 /* "
 		  "S_IFREG|0640 */, st_nlink=1, st_uid=0, st_gid=0, "
-		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_atime_nsec=0, st_mtime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_mtime_nsec=0, st_ctime=0 /* "
-		  "1970-01-01T00:00:00+0000 */, st_ctime_nsec=0}) = 0");
+		  "st_blksize=0, st_blocks=0, st_size=0, st_atime=0, "
+		  "st_atime_nsec=0, st_mtime=0, st_mtime_nsec=0, st_ctime=0, "
+		  "st_ctime_nsec=0}) = 0");
 	fo.verbose = 0;
 }
 
@@ -164,8 +164,39 @@ static void test_seccomp(void)
 		  "= -1 EINVAL (Invalid argument)");
 }
 
+static void test_utimensat(void)
+{
+	int64_t ts[4] = { 0, 0, -3819351491602432273LL, 0 };
+	int64_t sp[4] = { 3735928559LL, (1 << 30) - 1, -3819351491602432273LL,
+			  (1 << 30) - 2 };
+	struct cap k = CAP(ts, 32), ks = CAP(sp, 32);
+	struct sc_call c = CALL(SYS_utimensat, -2, (uint32_t)-100, 0x1000,
+				0x2000, 0x100);
+
+	c.cap[2] = &k;
+	CHECK_STR(run(&c), "utimensat(AT_FDCWD, 0x1000, [{tv_sec=0, tv_nsec=0}, "
+		  "{tv_sec=-3819351491602432273, tv_nsec=0}], "
+		  "AT_SYMLINK_NOFOLLOW) = -1 ENOENT (No such file or "
+		  "directory)");
+	c.cap[2] = &ks;
+	CHECK_STR(run(&c), "utimensat(AT_FDCWD, 0x1000, [UTIME_NOW, "
+		  "UTIME_OMIT], AT_SYMLINK_NOFOLLOW) = -1 ENOENT (No such file "
+		  "or directory)");
+	CHECK_STR(run_x(&c, XSTYLE_RAW), "utimensat(-100, 0x1000, [{tv_sec="
+		  "3735928559, tv_nsec=1073741823}, {tv_sec="
+		  "-3819351491602432273, tv_nsec=1073741822}], 0x100) = -1 "
+		  "ENOENT (No such file or directory)");
+	CHECK_STR(run_x(&c, XSTYLE_VERBOSE), "utimensat(-100 /* AT_FDCWD */, "
+		  "0x1000, [{tv_sec=3735928559, tv_nsec=1073741823} /* "
+		  "UTIME_NOW */, {tv_sec=-3819351491602432273, "
+		  "tv_nsec=1073741822} /* UTIME_OMIT */], 0x100 /* "
+		  "AT_SYMLINK_NOFOLLOW */) = -1 ENOENT (No such file or "
+		  "directory)");
+}
+
 int main(void)
 {
+	test_utimensat();
 	test_seccomp();
 	test_getdents();
 	test_openat2();
