@@ -633,9 +633,9 @@ FMT_KIND(dirents)
 /* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
 #define O_TMPFILE_ONLY 020000000
 
-/* openat2's struct open_how: {flags=O_RDONLY, mode=0600, resolve=0} */
 /*
- * struct open_how, size bytes: its 24 known, then (size > 24) the rest
+ * openat2's struct open_how, size bytes: {flags=O_RDONLY, mode=0600,
+ * resolve=0}, its 24 known, then (size > 24) the rest
  * as strace shows it: nothing when zero, the bytes in hex when not,
  * ??? when they could not be read.  More than the copy holds: the
  * pointer.

@@ -4,8 +4,9 @@
  * what the command says: the struct IPC_SET reads (its settable fields,
  * at entry), the one *_STAT fills or the limits *_INFO fill (at exit,
  * when the call succeeded), or an address.  msgsnd and msgrcv's message:
- * its type and text.  Layouts are the kernel's 64-bit ones (msqid64_ds,
- * what x86_64 always uses: no IPC_64 needed).
+ * its type and text; semop's operations; POSIX queues' struct mq_attr.
+ * Layouts are the kernel's 64-bit ones (msqid64_ds, what x86_64 always
+ * uses: no IPC_64 needed).
  */
 #include <linux/ipc.h>
 #include <linux/msg.h>
