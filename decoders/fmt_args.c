@@ -210,6 +210,10 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_fcntl_call;
 		case K_ioctl:
 			return fmt_ioctl_call;
+		case K_ipcbuf:
+			return fmt_ipcctl_call;
+		case K_seccomparg:
+			return fmt_seccomp_call;
 		}
 	}
 	return NULL;

@@ -59,8 +59,16 @@ FMT_KIND(pollfd)
 		}
 		fb_putc(b, '}');
 	}
-	if (j == n && total > n)
+	if (j == n && total > n) {
 		fb_puts(b, n ? ", ..." : "...");
+		/* the copy stopped at a page that faults: where, as strace */
+		if (n && !((c->args[i] + k->len) & 4095) &&
+		    k->len < 8 * total) {
+			fb_puts(b, " /* ");
+			fb_hex(b, c->args[i] + 8 * (uint64_t)n);
+			fb_puts(b, " */");
+		}
+	}
 	fb_putc(b, ']');
 }
 

@@ -137,6 +137,12 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);
 int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c);
+/* fmt_ipc.c */
+int fmt_ipcctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
+/* fmt_seccomp.c */
+int fmt_seccomp_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		     int exiting);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);

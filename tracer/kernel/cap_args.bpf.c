@@ -43,8 +43,24 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 		return off;
 	n = bpf_probe_read_user_str(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
 				    (const void *)ptr);
-	if (n <= 0)
-		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	if (n <= 0) {
+		u32 rest = 4096 - (u32)(ptr & 4095);
+
+		/*
+		 * The string runs into a page that faults with no NUL before
+		 * it (aligned word reads never cross a page).  When what lies
+		 * before that page fills the buffer but its last byte, it is
+		 * as much as a string cut at max shows (strace: -s chars and
+		 * "..."); shorter, it is a fault.
+		 */
+		if (rest >= size || rest + 1 < size ||
+		    bpf_probe_read_user(data_at(b, off),
+					bounded(rest, CAP_ITEM_MAX - 1),
+					(const void *)ptr))
+			return item_end(b, off, arg, phase, 0, CAP_F_FAULT,
+					0, 0);
+		return item_end(b, off, arg, phase, rest, CAP_F_TRUNC, 0, 0);
+	}
 	/* a full buffer: the string may go on */
 	return item_end(b, off, arg, phase, (u32)n - 1,
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
@@ -536,6 +552,8 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 		return (args[0] + 7) / 8;
 	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
 		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
+	if (f >= CAP_LEN_ARG32_0 && f < CAP_LEN_ARG32_0 + 6)
+		return (u32)args[(f - CAP_LEN_ARG32_0) & 7];
 	return 0;
 }
 

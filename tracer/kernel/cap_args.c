@@ -20,6 +20,7 @@
 #define R CAP_AT_RETRY
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
+#define ARG32(n) (CAP_LEN_ARG32_0 + (n))
 #define LEN_CONST CAP_LEN_CONST
 #define LEN_RET CAP_LEN_RET
 #define LEN_NFDS CAP_LEN_NFDS
@@ -115,6 +116,14 @@ static void spec_dump(const struct sc_desc *d, struct cap_spec *s)
 	}
 }
 
+/* the kernel reads argument n as a 32-bit int: only those bits count */
+static int arg_is_32(const struct sc_desc *d, int n)
+{
+	int base = n < d->nargs ? kind_info[d->arg[n].kind].base : B_HEX;
+
+	return base == B_INT || base == B_UINT || base == B_XINT;
+}
+
 /* the spec of one syscall, from its table line; fds: -y; dump: -e read= */
 static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		    int dump, struct cap_spec *s)
@@ -139,9 +148,12 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->len_from == LEN_PARAM || r->len_from == LEN_PDEREF) {
 			if (a->param == P_RET)
 				as->len_from = CAP_LEN_RET;
+			else if (a->param < SC_MAX_ARGS &&
+				 r->len_from == LEN_PDEREF)
+				as->len_from = (uint8_t)DEREF(a->param);
 			else if (a->param < SC_MAX_ARGS)
-				as->len_from = (uint8_t)(r->len_from == LEN_PDEREF ?
-					DEREF(a->param) : ARG(a->param));
+				as->len_from = (uint8_t)(arg_is_32(d, a->param)
+					? ARG32(a->param) : ARG(a->param));
 			else
 				as->len_from = CAP_LEN_CONST;
 		}

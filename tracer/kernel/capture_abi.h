@@ -53,6 +53,9 @@ enum cap_len {
 				   kernel writes no more): CAP_LEN_DEREF0 + n */
 	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
 	CAP_LEN_PAGES0 = 32,	/* pages in args[n] bytes: CAP_LEN_PAGES0 + n */
+	CAP_LEN_ARG32_0 = 40,	/* (u32)args[n]: a length the kernel reads as
+				   an int (poll's nfds), whatever the
+				   register's upper half: CAP_LEN_ARG32_0 + n */
 };
 
 #define CAP_AT_ENTRY	1
