@@ -4,10 +4,16 @@
  * --cgroup.  The decision is made on each call, before anything is
  * written (is_traced, cap.bpf.h, asks g_target when cap_config.target
  * is set): a call of a task not selected costs the programs' check and
- * no record, no ring space and no reading.  Made on each call, not kept
- * per task, so a task that renames itself, execs into a matching name,
- * changes its uid or moves to another cgroup is traced (or not) from its
- * next call on, with nothing to keep in step.
+ * no record, no ring space and no reading.  uid and cgroup are read on
+ * each call, so a task that changes its uid or moves to another cgroup
+ * is traced (or not) from its next call on.  The name's verdict is kept
+ * per task (comm_seen): reading the name and walking the globs on every
+ * call was most of what a task not selected cost (a getppid storm: ~45
+ * of ~70 ns per program run).  It is made again where a name can change:
+ * task_rename, which the kernel fires before it writes the new name
+ * (prctl, /proc/PID/comm, exec), and a new task's slot is emptied at
+ * its creation, so a task that renames itself or execs into a matching
+ * name is traced from that moment.
  *
  * Also which calls are written with -Z and --errno (g_err_ok, asked at
  * each exit by the ring programs, which hold the entries until then).
@@ -17,6 +23,24 @@
 #include "cap.bpf.h"
 
 const volatile struct cap_target target_conf = {};
+/* comm_seen's entries - 1 (a power of two) */
+const volatile unsigned int target_slot_mask = 0;
+
+/*
+ * The name's verdict per task, by tid & target_slot_mask: tid << 32 |
+ * SEEN_*, 0 when not known (a slot two tids share holds one of them: the
+ * other's is made again).  Sized from pid_max at load, one entry when
+ * no --comm is given.
+ */
+#define SEEN_NO		1
+#define SEEN_YES	2
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, u64);
+} comm_seen SEC(".maps");
 
 /* one glob's walk: '*' and '?' over the task's name (at most 15 bytes) */
 struct glob_walk {
@@ -83,6 +107,7 @@ struct cred___tgt {
 } __attribute__((preserve_access_index));
 
 struct task_struct___tgt {
+	int pid;
 	int tgid;
 	const struct cred___tgt *cred;
 	char comm[16];
@@ -152,21 +177,81 @@ static __always_inline int cgroup_ok(struct task_struct___tgt *t)
 	return 0;
 }
 
+static __always_inline u64 *seen_slot(u32 tid)
+{
+	u32 k = tid & target_slot_mask;
+
+	return bpf_map_lookup_elem(&comm_seen, &k);
+}
+
+/*
+ * The current task's name is selected: its kept verdict, or one made
+ * now and kept unless a rename was kept meanwhile (another task writing
+ * /proc/PID/comm: the compare-and-swap then fails, and the rename's
+ * verdict, made from the new name, stays).
+ */
+static __always_inline int comm_now(u32 tid)
+{
+	u64 *e = seen_slot(tid), v;
+	char comm[16] = {};
+	int ok;
+
+	if (!e)
+		return 0;
+	v = *e;
+	if ((u32)(v >> 32) == tid && (v & 3))
+		return (v & 3) == SEEN_YES;
+	bpf_get_current_comm(comm, sizeof(comm));
+	ok = comm_ok(comm);
+	__sync_val_compare_and_swap(e, v, (u64)tid << 32 |
+				    (ok ? SEEN_YES : SEEN_NO));
+	return ok;
+}
+
 /* the current task is selected: 1, or 0 (etrace itself never is) */
 __noinline int g_target(void)
 {
-	char comm[16] = {};
+	u64 pt = bpf_get_current_pid_tgid();
 
-	if ((u32)(bpf_get_current_pid_tgid() >> 32) == target_conf.self)
+	if ((u32)(pt >> 32) == target_conf.self)
+		return 0;
+	if (target_conf.ncomm && !comm_now((u32)pt))
 		return 0;
 	if (target_conf.nuid && !uid_ok((u32)bpf_get_current_uid_gid()))
 		return 0;
 	if (target_conf.ncg && !cgroup_ok(0))
 		return 0;
-	if (!target_conf.ncomm)
-		return 1;
-	bpf_get_current_comm(comm, sizeof(comm));
-	return comm_ok(comm);
+	return 1;
+}
+
+/* a task's new name (ctx: the task, the name, about to be written) */
+SEC("tp_btf/task_rename")
+int target_rename(u64 *ctx)
+{
+	struct task_struct___tgt *t = (struct task_struct___tgt *)ctx[0];
+	u32 tid = (u32)BPF_CORE_READ(t, pid);
+	char comm[16] = {};
+	u64 *e = seen_slot(tid);
+
+	/* (the kernel keeps 15 bytes of a longer name, as this does) */
+	if (!e || bpf_probe_read_kernel_str(comm, sizeof(comm),
+					     (const void *)ctx[1]) < 0)
+		return 0;
+	*e = (u64)tid << 32 | (comm_ok(comm) ? SEEN_YES : SEEN_NO);
+	return 0;
+}
+
+/* a new task: its tid's slot may hold a verdict of a task gone */
+SEC("tp_btf/task_newtask")
+int target_newtask(u64 *ctx)
+{
+	struct task_struct___tgt *t = (struct task_struct___tgt *)ctx[0];
+	u32 tid = (u32)BPF_CORE_READ(t, pid);
+	u64 *e = seen_slot(tid), v;
+
+	if (e && (u32)((v = *e) >> 32) == tid)
+		__sync_val_compare_and_swap(e, v, 0);
+	return 0;
 }
 
 /* the same for another task (a signal's receiver), by its address */

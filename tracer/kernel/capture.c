@@ -93,6 +93,8 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
 		{ k->progs.shell_enter, c->shell },
+		{ k->progs.target_rename, w->target && w->tconf->ncomm },
+		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -168,7 +170,7 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	}
 	cfg->failed = (unsigned int)w->failed;
 	if (w->target || w->failed)
-		cap_target_conf(c, w->tconf);
+		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;
 	cfg->ip = (unsigned int)w->ip;
 	if (c->dump) {
@@ -222,12 +224,12 @@ static int open_output(struct capture *c, struct perfset *ps)
 static int attach_all(struct capture *c, const struct cap_want *w,
 		      struct evlist *l, struct tracefs *t)
 {
-	int r;
+	int r = w->target ? cap_target_attach(c, w->tconf) : 0;
 
-	if (c->ring)
+	if (!r && c->ring)
 		r = cap_ring_attach(c, l, t);
-	else
-		r = c->args ? cap_args_attach(c, l, t) : 0;
+	else if (!r && c->args)
+		r = cap_args_attach(c, l, t);
 	if (!r && c->summary)
 		r = cap_sum_attach(c, w, l, t);
 	if (!r)
