@@ -15,6 +15,12 @@
  * its creation, so a task that renames itself or execs into a matching
  * name is traced from that moment.
  *
+ * With --tree (-p PID --tree --comm ...), only the tree's processes are
+ * asked: their tgids are in tree_ids, which etrace fills as it attaches
+ * and target_fork while tree_follow is set (during the attach, and with
+ * -f after it).  The traced set (cap.bpf.h) stays empty then, so
+ * nothing is traced for being in it: the tree bounds the selection.
+ *
  * Also which calls are written with -Z and --errno (g_err_ok, asked at
  * each exit by the ring programs, which hold the entries until then).
  *
@@ -32,6 +38,17 @@ const volatile unsigned int target_slot_mask = 0;
  * other's is made again).  Sized from pid_max at load, one entry when
  * no --comm is given.
  */
+/* --tree's processes, by tgid (one entry without --tree) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, u8);
+} tree_ids SEC(".maps");
+
+/* target_fork adds children to tree_ids (set by etrace) */
+unsigned int tree_follow = 0;
+
 #define SEEN_NO		1
 #define SEEN_YES	2
 
@@ -213,7 +230,11 @@ __noinline int g_target(void)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 
-	if ((u32)(pt >> 32) == target_conf.self)
+	u32 tgid = (u32)(pt >> 32);
+
+	if (tgid == target_conf.self)
+		return 0;
+	if (target_conf.within && !bpf_map_lookup_elem(&tree_ids, &tgid))
 		return 0;
 	if (target_conf.ncomm && !comm_now((u32)pt))
 		return 0;
@@ -259,8 +280,11 @@ __noinline int g_target_task(u64 task)
 {
 	struct task_struct___tgt *t = (struct task_struct___tgt *)task;
 	char comm[16] = {};
+	u32 tgid;
 
-	if (!t || (u32)BPF_CORE_READ(t, tgid) == target_conf.self)
+	if (!t || (tgid = (u32)BPF_CORE_READ(t, tgid)) == target_conf.self)
+		return 0;
+	if (target_conf.within && !bpf_map_lookup_elem(&tree_ids, &tgid))
 		return 0;
 	if (target_conf.nuid && !uid_ok(BPF_CORE_READ(t, cred, uid.val)))
 		return 0;
@@ -270,6 +294,22 @@ __noinline int g_target_task(u64 task)
 		return 1;
 	bpf_probe_read_kernel(comm, sizeof(comm), &t->comm);
 	return comm_ok(comm);
+}
+
+/* --tree: a child of the tree's is in it, from its first instruction */
+SEC("tp_btf/sched_process_fork")
+int target_fork(u64 *ctx)
+{
+	struct task_struct___tgt *parent = (struct task_struct___tgt *)ctx[0];
+	struct task_struct___tgt *child = (struct task_struct___tgt *)ctx[1];
+	u32 ptgid = (u32)BPF_CORE_READ(parent, tgid);
+	u32 ctgid = (u32)BPF_CORE_READ(child, tgid);
+	u8 one = 1;
+
+	if (tree_follow && ptgid != ctgid &&
+	    bpf_map_lookup_elem(&tree_ids, &ptgid))
+		bpf_map_update_elem(&tree_ids, &ctgid, &one, BPF_ANY);
+	return 0;
 }
 
 /* -Z, --errno: ret is a failure of a selected errno */

@@ -5,8 +5,11 @@
  * ids and levels from paths), is read-only data of the programs, fixed
  * before the load; etrace's own tgid is never selected.  With --comm, the
  * names' verdicts are kept per task in a slot per possible tid (slots,
- * capture.c's count), and two programs keep them true.
+ * capture.c's count), and two programs keep them true.  With --tree
+ * (within), the tree's tgids are a map of their own (tree_ids).
  */
+#include <errno.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "cap_priv.h"
@@ -22,13 +25,57 @@ void cap_target_conf(struct capture *c, const struct cap_target *t,
 		bpf_map__set_max_entries(c->skel->maps.comm_seen, slots);
 		c->skel->rodata->target_slot_mask = slots - 1;
 	}
+	if (t->within)
+		bpf_map__set_max_entries(c->skel->maps.tree_ids, 65536);
+	c->within = (int)t->within;
+}
+
+int cap_target_tree(struct capture *c, pid_t id, int add)
+{
+	uint32_t key = (uint32_t)id;
+	uint8_t one = 1;
+	int fd = bpf_map__fd(c->skel->maps.tree_ids);
+
+	if (add)
+		return bpf_map_update_elem(fd, &key, &one, BPF_ANY) ? -errno : 0;
+	return !bpf_map_lookup_elem(fd, &key, &one);
+}
+
+int capture_tree_live(struct capture *c)
+{
+	int fd = c->active ? bpf_map__fd(c->skel->maps.tree_ids) : -1;
+	uint32_t key, next, gone[64];
+	int n = 0, ngone = 0, more;
+
+	if (fd < 0)
+		return 0;
+	/* (a zombie is left: its parent has yet to hear of its end) */
+	more = !bpf_map_get_next_key(fd, NULL, &next);
+	while (more) {
+		key = next;
+		more = !bpf_map_get_next_key(fd, &key, &next);
+		if (!kill((pid_t)key, 0) || errno != ESRCH)
+			n++;
+		else if (ngone < 64)
+			gone[ngone++] = key;
+	}
+	for (int i = 0; i < ngone; i++)
+		bpf_map_delete_elem(fd, &gone[i]);
+	return n + (ngone == 64);
 }
 
 /* before any program asks g_target: no verdict is kept unwatched */
 int cap_target_attach(struct capture *c, const struct cap_target *t)
 {
-	if (!t->ncomm)
-		return 0;
-	return cap_attach_btf(c, c->skel->progs.target_rename) ?:
-	       cap_attach_btf(c, c->skel->progs.target_newtask);
+	int r = 0;
+
+	if (t->ncomm)
+		r = cap_attach_btf(c, c->skel->progs.target_rename) ?:
+		    cap_attach_btf(c, c->skel->progs.target_newtask);
+	/* the tree grows from now: etrace lists it after this */
+	if (!r && t->within) {
+		c->skel->bss->tree_follow = 1;
+		r = cap_attach_btf(c, c->skel->progs.target_fork);
+	}
+	return r;
 }
