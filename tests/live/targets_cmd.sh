@@ -57,14 +57,8 @@ strace -c -o s.c -- "c/$name" "$WORK/s.dir" > /dev/null 2> s.err ||
 "$ETRACE" -q -c --comm "$name" -o e.c -- sh -c \
 	'"c/$1" "$2/e.dir" > /dev/null; c/et16other "$2/o.dir" > /dev/null' \
 	sh "$name" "$WORK" 2> err || { cat err >&2; fail "etrace -c failed"; }
-rows() {	# "syscall calls errors" of a -c table, sorted, without execve
-	awk '/^-+ /||/^% time/||/^$/ { next }
-	     NF == 6 { print $6, $4, $5; next }
-	     NF == 5 { print $5, $4, 0; next }
-	     { print "ODD", $0 }' "$1" | grep -v '^execve \|^total ' | sort
-}
-rows s.c > s.rows
-rows e.c > e.rows
+table_rows s.c > s.rows
+table_rows e.c > e.rows
 same s.rows e.rows "calls and errors per syscall of files (strace -c vs etrace -c --comm -- sh)"
 
 # the bench's row: a storm that is not selected writes nothing

@@ -75,14 +75,8 @@ start_L '"$3/c/$4" "$3/e.dir" > /dev/null; "$3/c/et16other" "$3/o.dir" > /dev/nu
 etrace_bg /dev/null err -q -c -p "$L" --tree -f --comm "$name" -o e.c
 run_L c "c/$name $WORK/x.dir"
 etrace_stop 0 e.c
-rows() {	# "syscall calls errors" of a -c table, sorted, without execve
-	awk '/^-+ /||/^% time/||/^$/ { next }
-	     NF == 6 { print $6, $4, $5; next }
-	     NF == 5 { print $5, $4, 0; next }
-	     { print "ODD", $0 }' "$1" | grep -v '^execve \|^total ' | sort
-}
-rows s.c > s.rows
-rows e.c > e.rows
+table_rows s.c > s.rows
+table_rows e.c > e.rows
 same s.rows e.rows "c: calls and errors per syscall of files (strace -c vs etrace -c -p --tree --comm)"
 
 # d)
