@@ -33,12 +33,14 @@ const volatile struct cap_target target_conf = {};
 const volatile unsigned int target_slot_mask = 0;
 
 /*
- * The name's verdict per task, by tid & target_slot_mask: tid << 32 |
- * SEEN_*, 0 when not known (a slot two tids share holds one of them: the
- * other's is made again).  Sized from pid_max at load, one entry when
- * no --comm is given.
+ * --tree's processes, by tgid (one entry without --tree): TREE_IN, or
+ * TREE_GONE once its last thread exited (its exit is still the tree's;
+ * etrace then forgets it).  A process forked outside the tree whose tgid
+ * is there (free again) is taken out at that fork, before it runs.
  */
-/* --tree's processes, by tgid (one entry without --tree) */
+#define TREE_IN		1
+#define TREE_GONE	2
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1);
@@ -49,6 +51,12 @@ struct {
 /* target_fork adds children to tree_ids (set by etrace) */
 unsigned int tree_follow = 0;
 
+/*
+ * The name's verdict per task, by tid & target_slot_mask: tid << 32 |
+ * SEEN_*, 0 when not known (a slot two tids share holds one of them: the
+ * other's is made again).  Sized from pid_max at load, one entry when
+ * no --comm is given.
+ */
 #define SEEN_NO		1
 #define SEEN_YES	2
 
@@ -123,9 +131,14 @@ struct cred___tgt {
 	struct { u32 val; } uid;
 } __attribute__((preserve_access_index));
 
+struct signal_struct___tgt {
+	struct { int counter; } live;
+} __attribute__((preserve_access_index));
+
 struct task_struct___tgt {
 	int pid;
 	int tgid;
+	struct signal_struct___tgt *signal;
 	const struct cred___tgt *cred;
 	char comm[16];
 	struct css_set___tgt *cgroups;
@@ -229,7 +242,6 @@ static __always_inline int comm_now(u32 tid)
 __noinline int g_target(void)
 {
 	u64 pt = bpf_get_current_pid_tgid();
-
 	u32 tgid = (u32)(pt >> 32);
 
 	if (tgid == target_conf.self)
@@ -304,11 +316,30 @@ int target_fork(u64 *ctx)
 	struct task_struct___tgt *child = (struct task_struct___tgt *)ctx[1];
 	u32 ptgid = (u32)BPF_CORE_READ(parent, tgid);
 	u32 ctgid = (u32)BPF_CORE_READ(child, tgid);
-	u8 one = 1;
+	u8 *in = bpf_map_lookup_elem(&tree_ids, &ptgid), v = TREE_IN;
 
-	if (tree_follow && ptgid != ctgid &&
-	    bpf_map_lookup_elem(&tree_ids, &ptgid))
-		bpf_map_update_elem(&tree_ids, &ctgid, &one, BPF_ANY);
+	if (ptgid == ctgid)
+		return 0;
+	if (tree_follow && in && *in == TREE_IN)
+		bpf_map_update_elem(&tree_ids, &ctgid, &v, BPF_ANY);
+	else
+		bpf_map_delete_elem(&tree_ids, &ctgid);
+	return 0;
+}
+
+/*
+ * --tree: a process of it is gone (its last thread: the kernel counted
+ * it out of signal->live before this tracepoint)
+ */
+SEC("tp_btf/sched_process_exit")
+int target_exit(u64 *ctx)
+{
+	struct task_struct___tgt *t = (struct task_struct___tgt *)ctx[0];
+	u32 tgid = (u32)BPF_CORE_READ(t, tgid);
+	u8 v = TREE_GONE;
+
+	if (!BPF_CORE_READ(t, signal, live.counter))
+		bpf_map_update_elem(&tree_ids, &tgid, &v, BPF_EXIST);
 	return 0;
 }
 

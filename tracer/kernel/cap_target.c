@@ -33,12 +33,12 @@ void cap_target_conf(struct capture *c, const struct cap_target *t,
 int cap_target_tree(struct capture *c, pid_t id, int add)
 {
 	uint32_t key = (uint32_t)id;
-	uint8_t one = 1;
+	uint8_t v = 1;			/* TREE_IN */
 	int fd = bpf_map__fd(c->skel->maps.tree_ids);
 
 	if (add)
-		return bpf_map_update_elem(fd, &key, &one, BPF_ANY) ? -errno : 0;
-	return !bpf_map_lookup_elem(fd, &key, &one);
+		return bpf_map_update_elem(fd, &key, &v, BPF_ANY) ? -errno : 0;
+	return !bpf_map_lookup_elem(fd, &key, &v);
 }
 
 int capture_tree_live(struct capture *c)
@@ -46,21 +46,28 @@ int capture_tree_live(struct capture *c)
 	int fd = c->active ? bpf_map__fd(c->skel->maps.tree_ids) : -1;
 	uint32_t key, next, gone[64];
 	int n = 0, ngone = 0, more;
+	uint8_t v;
 
 	if (fd < 0)
 		return 0;
-	/* (a zombie is left: its parent has yet to hear of its end) */
+	/*
+	 * (target_exit marks the processes that ended, TREE_GONE; one that
+	 * ended before it was put in, while etrace listed the tree, is
+	 * found gone here)
+	 */
 	more = !bpf_map_get_next_key(fd, NULL, &next);
 	while (more) {
 		key = next;
 		more = !bpf_map_get_next_key(fd, &key, &next);
-		if (!kill((pid_t)key, 0) || errno != ESRCH)
+		if (!bpf_map_lookup_elem(fd, &key, &v) && v == 1 &&
+		    (!kill((pid_t)key, 0) || errno != ESRCH))
 			n++;
 		else if (ngone < 64)
 			gone[ngone++] = key;
 	}
 	for (int i = 0; i < ngone; i++)
 		bpf_map_delete_elem(fd, &gone[i]);
+	/* (more than 64 gone: the rest at the next look) */
 	return n + (ngone == 64);
 }
 
@@ -75,7 +82,8 @@ int cap_target_attach(struct capture *c, const struct cap_target *t)
 	/* the tree grows from now: etrace lists it after this */
 	if (!r && t->within) {
 		c->skel->bss->tree_follow = 1;
-		r = cap_attach_btf(c, c->skel->progs.target_fork);
+		r = cap_attach_btf(c, c->skel->progs.target_fork) ?:
+		    cap_attach_btf(c, c->skel->progs.target_exit);
 	}
 	return r;
 }

@@ -96,6 +96,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.target_rename, w->target && w->tconf->ncomm },
 		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
 		{ k->progs.target_fork, w->target && w->tconf->within },
+		{ k->progs.target_exit, w->target && w->tconf->within },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
