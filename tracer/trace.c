@@ -301,7 +301,8 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 	}
 	/* (a selection's command is traced where it is selected, as any) */
 	if (p->cmd && !p->targets) {
-		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, t->pr.names.self_comm);
+		pair_add_task(&t->pr, t->ln.pid, t->ln.pid,
+			      t->pr.names.self_comm);
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {
