@@ -3,6 +3,7 @@
 #   make deps       install the build and test dependencies (Debian 12)
 #   make            build ./etrace
 #   make check      build and run every test (unit, live; live needs root)
+#   make check-stress  make check 5 times beside another make -j2 build
 #   make bench      benchmarks against strace and perf trace (bench/)
 #   make mutants    does make check catch small faults? (tools/mutants.txt)
 #   make strace-suite  strace 6.1's own test suite, etrace in strace's place
@@ -158,10 +159,16 @@ $(B)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -pthread $(PROG_CFLAGS) -o $@ $<
 
-# (first: no include cycles, tools/includes.py)
+# (first: no include cycles, tools/includes.py; files and functions a
+# reader can hold, tools/sizes.py)
 check: etrace $(UNIT) $(PROGS)
 	python3 tools/includes.py
+	python3 tools/sizes.py
 	sh tests/run.sh $(B)/tests $(TESTS)
+
+# make check 5 times beside another make -j2 build (issue 23's load test)
+check-stress:
+	sh tests/stress.sh $(STRESS_RUNS)
 
 bench: etrace $(PROGS)
 	sh bench/run.sh
@@ -224,7 +231,7 @@ deb:
 clean:
 	rm -rf $(B) build build-san etrace
 
-.PHONY: FORCE all check bench mutants strace-suite install uninstall deb clean deps bench-deps
+.PHONY: FORCE all check check-stress bench mutants strace-suite install uninstall deb clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk

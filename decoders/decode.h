@@ -16,7 +16,8 @@ struct fmt_opts {
 	int strsize;		/* -s: bytes of data strings shown */
 	int verbose;		/* -v: every struct field, arrays unabridged */
 	int xflag;		/* -x: 1 = non-printable strings in hex,
-				   2 (-xx) = every string in hex */
+				   2 (-xx) = every string in hex, -1
+				   (non-ascii-chars) = escapes in hex */
 	unsigned int fds;	/* -y: DECODE_FD_* shown after fd numbers */
 	/*
 	 * -Y: the name of the task pid (or tid) at the time of the call,
@@ -111,6 +112,8 @@ struct sc_call {
 	/* -e read=/write=: the bytes it moved on an fd of the sets */
 	const struct cap *dump;
 	int exited;			/* ret is valid */
+	int raw;			/* -e raw=: arguments and return as
+					   numbers, undecoded (strace's %#lx) */
 };
 
 /*

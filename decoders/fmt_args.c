@@ -143,6 +143,10 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 {
 	struct sc_call t;
 
+	if (c->raw) {
+		fb_hex(b, c->args[i]);
+		return;
+	}
 	call_typed(&t, c);
 	arg_print(b, &t, i);
 }
@@ -219,6 +223,18 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 	const struct sc_call *c = &t;
 	int i, n = 0;
 
+	if (raw->raw) {
+		/* -e raw=: every argument at entry, in hex, as strace */
+		for (i = from; i < raw->d->nargs; i++) {
+			/* the words strace's table does not count */
+			if (raw->d->arg[i].kind == K_skip)
+				continue;
+			if (i)
+				fb_puts(b, ", ");
+			fb_hex(b, raw->args[i]);
+		}
+		return raw->d->nargs;
+	}
 	call_typed(&t, raw);
 	if (call)
 		return call(b, c, from, exiting);
@@ -291,6 +307,10 @@ void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
 		fb_puts(b, " (");
 		fb_puts(b, errno_text(err));
 		fb_putc(b, ')');
+		return;
+	}
+	if (raw->raw) {
+		fb_hex(b, (uint64_t)r);
 		return;
 	}
 	extra = c->d->ret < R__COUNT ? ret_fmt[c->d->ret] : NULL;

@@ -355,13 +355,13 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c)
 /* --- stat --------------------------------------------------------- */
 
 /* "1700000000 /" "* 2023-11-14T22:13:20.123456789+0000 *" "/" */
-static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
+/* strace's date of a time in a comment: 2026-11-27T04:33:20.561743232+0000 */
+static void fmt_time_note(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 {
 	time_t t = (time_t)sec;
 	struct tm tm;
 	char tmp[64];
 
-	fb_dec(b, sec);
 	if (!localtime_r(&t, &tm))
 		return;
 	fb_puts(b, " /* ");
@@ -373,6 +373,12 @@ static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 	strftime(tmp, sizeof(tmp), "%z", &tm);
 	fb_puts(b, tmp);
 	fb_puts(b, " */");
+}
+
+static void fmt_time_comment(struct fmt_buf *b, int64_t sec, uint64_t nsec)
+{
+	fb_dec(b, sec);
+	fmt_time_note(b, sec, nsec);
 }
 
 FMT_KIND(stat)
@@ -437,83 +443,121 @@ FMT_KIND(stat)
 	fb_putc(b, '}');
 }
 
-static void fmt_statx_ts(struct fmt_buf *b, const uint8_t *p)
+/* strace's statx timestamp: {tv_sec=1, tv_nsec=2} then the date's comment */
+static void fmt_statx_ts(struct fmt_buf *b, int *n, const char *name,
+			 const uint8_t *p)
 {
+	fb_field(b, n, name);
 	fb_puts(b, "{tv_sec=");
-	fmt_time_comment(b, (int64_t)ld64(p), ld32(p + 8));
+	fb_dec(b, (int64_t)ld64(p));
 	fb_puts(b, ", tv_nsec=");
 	fb_udec(b, ld32(p + 8));
 	fb_putc(b, '}');
+	fmt_time_note(b, (int64_t)ld64(p), ld32(p + 8));
+}
+
+/* STATX_* bits: a field is shown when the kernel says it filled it */
+#define SX_TYPE 0x1u
+#define SX_MODE 0x2u
+#define SX_NLINK 0x4u
+#define SX_UID 0x8u
+#define SX_GID 0x10u
+#define SX_ATIME 0x20u
+#define SX_MTIME 0x40u
+#define SX_CTIME 0x80u
+#define SX_INO 0x100u
+#define SX_SIZE 0x200u
+#define SX_BLOCKS 0x400u
+#define SX_BTIME 0x800u
+#define SX_MNT_ID 0x1000u
+#define SX_DIOALIGN 0x2000u
+
+/* -v's fields after stx_size (strace's order) */
+static void fmt_statx_rest(struct fmt_buf *b, int *n, const uint8_t *p,
+			   uint32_t m)
+{
+	if (m & SX_BLOCKS) {
+		fb_field(b, n, "stx_blocks");
+		fb_udec(b, ld64(p + 48));
+	}
+	fb_field(b, n, "stx_attributes_mask");
+	fmt_flags_dflt(b, &xlat_statx_attrs, ld64(p + 56), "STATX_ATTR_???");
+	if (m & SX_ATIME)
+		fmt_statx_ts(b, n, "stx_atime", p + 64);
+	if (m & SX_BTIME)
+		fmt_statx_ts(b, n, "stx_btime", p + 80);
+	if (m & SX_CTIME)
+		fmt_statx_ts(b, n, "stx_ctime", p + 96);
+	if (m & SX_MTIME)
+		fmt_statx_ts(b, n, "stx_mtime", p + 112);
+	fb_field(b, n, "stx_rdev_major");
+	fb_udec(b, ld32(p + 128));
+	fb_field(b, n, "stx_rdev_minor");
+	fb_udec(b, ld32(p + 132));
+	fb_field(b, n, "stx_dev_major");
+	fb_udec(b, ld32(p + 136));
+	fb_field(b, n, "stx_dev_minor");
+	fb_udec(b, ld32(p + 140));
+	if (m & SX_MNT_ID) {
+		fb_field(b, n, "stx_mnt_id");
+		fb_hex(b, ld64(p + 144));
+	}
+	if (m & SX_DIOALIGN) {
+		fb_field(b, n, "stx_dio_mem_align");
+		fb_udec(b, ld32(p + 152));
+		fb_field(b, n, "stx_dio_offset_align");
+		fb_udec(b, ld32(p + 156));
+	}
 }
 
 FMT_KIND(statx)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
 	const uint8_t *p;
-	int n = 0;
+	uint32_t m;
+	int n = 0, v = verbose(c);
 
 	if (!k)
 		return;
 	p = k->p;
+	m = ld32(p);
 	fb_putc(b, '{');
 	fb_field(b, &n, "stx_mask");
-	fmt_flags_dflt(b, &xlat_statx_mask, ld32(p), "STATX_???");
-	if (verbose(c)) {
+	fmt_flags_dflt(b, &xlat_statx_mask, m, "STATX_???");
+	if (v) {
 		fb_field(b, &n, "stx_blksize");
 		fb_udec(b, ld32(p + 4));
 	}
 	fb_field(b, &n, "stx_attributes");
 	fmt_flags_dflt(b, &xlat_statx_attrs, ld64(p + 8), "STATX_ATTR_???");
-	if (verbose(c)) {
+	if (v && (m & SX_NLINK)) {
 		fb_field(b, &n, "stx_nlink");
 		fb_udec(b, ld32(p + 16));
+	}
+	if (v && (m & SX_UID)) {
 		fb_field(b, &n, "stx_uid");
 		fb_udec(b, ld32(p + 20));
+	}
+	if (v && (m & SX_GID)) {
 		fb_field(b, &n, "stx_gid");
 		fb_udec(b, ld32(p + 24));
 	}
-	fb_field(b, &n, "stx_mode");
-	fmt_mode_val(b, ld16(p + 28));
-	if (verbose(c)) {
+	if (m & (SX_TYPE | SX_MODE)) {
+		fb_field(b, &n, "stx_mode");
+		fmt_mode_val(b, ld16(p + 28));
+	}
+	if (v && (m & SX_INO)) {
 		fb_field(b, &n, "stx_ino");
 		fb_udec(b, ld64(p + 32));
 	}
-	fb_field(b, &n, "stx_size");
-	fb_udec(b, ld64(p + 40));
-	if (!verbose(c)) {
-		fb_puts(b, ", ...}");
-		return;
+	if (m & SX_SIZE) {
+		fb_field(b, &n, "stx_size");
+		fb_udec(b, ld64(p + 40));
 	}
-	fb_field(b, &n, "stx_blocks");
-	fb_udec(b, ld64(p + 48));
-	fb_field(b, &n, "stx_attributes_mask");
-	fmt_flags_dflt(b, &xlat_statx_attrs, ld64(p + 56), "STATX_ATTR_???");
-	fb_field(b, &n, "stx_atime");
-	fmt_statx_ts(b, p + 64);
-	fb_field(b, &n, "stx_btime");
-	fmt_statx_ts(b, p + 80);
-	fb_field(b, &n, "stx_ctime");
-	fmt_statx_ts(b, p + 96);
-	fb_field(b, &n, "stx_mtime");
-	fmt_statx_ts(b, p + 112);
-	fb_field(b, &n, "stx_rdev_major");
-	fb_udec(b, ld32(p + 128));
-	fb_field(b, &n, "stx_rdev_minor");
-	fb_udec(b, ld32(p + 132));
-	fb_field(b, &n, "stx_dev_major");
-	fb_udec(b, ld32(p + 136));
-	fb_field(b, &n, "stx_dev_minor");
-	fb_udec(b, ld32(p + 140));
-	if (ld32(p) & 0x1000 /* STATX_MNT_ID */) {
-		fb_field(b, &n, "stx_mnt_id");
-		fb_hex(b, ld64(p + 144));
-	}
-	if (ld32(p) & 0x2000 /* STATX_DIOALIGN */) {
-		fb_field(b, &n, "stx_dio_mem_align");
-		fb_udec(b, ld32(p + 152));
-		fb_field(b, &n, "stx_dio_offset_align");
-		fb_udec(b, ld32(p + 156));
-	}
+	if (v)
+		fmt_statx_rest(b, &n, p, m);
+	else
+		fb_puts(b, ", ...");
 	fb_putc(b, '}');
 }
 

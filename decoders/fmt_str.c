@@ -21,9 +21,12 @@ static void quote_hex(struct fmt_buf *b, const uint8_t *s, size_t n)
 	}
 }
 
-/* esc: printable characters escaped too (octal), or NULL */
+/*
+ * esc: printable characters escaped too, or NULL; hexesc: escapes as
+ * \xHH, not octal (--strings-in-hex=non-ascii-chars)
+ */
 static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
-		    const char *esc)
+		    const char *esc, int hexesc)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = s[i];
@@ -55,6 +58,10 @@ static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
 			fb_putc(b, (char)c);
 			continue;
 		}
+		if (hexesc) {
+			quote_hex(b, &c, 1);
+			continue;
+		}
 		/*
 		 * Octal, as short as possible unless a digit follows, which
 		 * would read as part of the escape.
@@ -76,13 +83,14 @@ static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
 
 /*
  * -x: the whole string in hex when any byte is neither printable nor
- * one of the C whitespace escapes; -xx: always.
+ * one of the C whitespace escapes; -xx: always (-1, non-ascii-chars:
+ * never, its escapes are in hex)
  */
 static int want_hex(const uint8_t *s, size_t n, int xflag)
 {
 	if (xflag > 1)
 		return 1;
-	if (!xflag)
+	if (xflag <= 0)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (s[i] > 0x7e || (s[i] < ' ' && (s[i] < 9 || s[i] > 13)))
@@ -109,7 +117,7 @@ void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	if ((style & QS_HEX) || want_hex(s, n, c && c->o ? c->o->xflag : 0))
 		quote_hex(b, s, n);
 	else
-		quote_c(b, s, n, NULL);
+		quote_c(b, s, n, NULL, c && c->o && c->o->xflag < 0);
 	fb_putc(b, '"');
 	if (more)
 		fb_puts(b, "...");
@@ -123,7 +131,7 @@ void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 
 void fmt_escaped(struct fmt_buf *b, const uint8_t *s, size_t len)
 {
-	quote_c(b, s, len, NULL);
+	quote_c(b, s, len, NULL, 0);
 }
 
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
@@ -132,7 +140,7 @@ void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	if (want_hex(s, len, c && c->o ? c->o->xflag : 0))
 		quote_hex(b, s, len);
 	else
-		quote_c(b, s, len, "<>");
+		quote_c(b, s, len, "<>", c && c->o && c->o->xflag < 0);
 }
 
 /*
@@ -215,11 +223,11 @@ void fmt_comm(struct fmt_buf *b, const char *comm, int xflag)
 
 		if (i < n && !lt)
 			continue;
-		quote_c(b, s + run, i - run, NULL);
+		quote_c(b, s + run, i - run, NULL, xflag < 0);
 		run = i + 1;
 		if (!lt)
 			break;
-		if (xflag)
+		if (xflag)	/* -x, -xx, non-ascii-chars */
 			quote_hex(b, s + i, 1);
 		else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7')
 			fb_puts(b, s[i] == '<' ? "\\074" : "\\076");

@@ -14,6 +14,7 @@
  *        table, spawns, stacks)
  *
  *   setup/    options.c select.c     the command line, -e's qualifiers
+ *             optrows.c              argv read by the option table's rows
  *             optrules.c             what options imply, what excludes what
  *             version.c              -V: the libraries, what the kernel allows
  *             plan.c                 what the run does, decided once
@@ -55,7 +56,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "options.h"
 #include "plan.h"
 #include "trace.h"
 
@@ -79,13 +79,12 @@ int main(int argc, char **argv)
 		.tty = isatty(STDERR_FILENO),
 		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
 	};
-	struct options o;
 	struct plan plan;
 	struct trace t;
 	char err[512];
 	int r, status;
 
-	r = opt_parse(argc, argv, &o, err, sizeof(err));
+	r = plan_read(argc, argv, &m, &plan, err, sizeof(err));
 	if (r > 0)
 		return 0;
 	if (r < 0) {
@@ -93,23 +92,22 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	err[0] = '\0';
-	if (o.list) {
+	if (plan.list) {
 		struct tracefs tfs;
 
 		r = tfs_open(&tfs, err, sizeof(err)) ?:
-		    events_list(&tfs, o.cmd ? o.cmd[0] : NULL, o.verbose, stdout,
+		    events_list(&tfs, plan.list_glob, plan.list_verbose, stdout,
 				err, sizeof(err));
 		tfs_close(&tfs);
 		if (r)
 			fprintf(stderr, "etrace: %s\n", err);
-		opt_free(&o);
+		plan_free(&plan);
 		return r ? 1 : 0;
 	}
-	plan_make(&o, &m, &plan);
 	if (trace_setup(&t, &plan, err, sizeof(err))) {
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);
-		opt_free(&o);
+		plan_free(&plan);
 		return 1;
 	}
 	status = trace_run(&t);
@@ -122,7 +120,7 @@ int main(int argc, char **argv)
 	 */
 	if (r && r != -EPIPE && (!t.have_child || trace_out_fails(&t, r)))
 		status = 1;
-	opt_free(&o);
+	plan_free(&plan);
 	/*
 	 * -p, -a ended by a signal: everything is written and released
 	 * (the teardown child goes on); die of it, as strace -p does

@@ -150,6 +150,13 @@ int trace_teardown(struct trace *t)
 			(unsigned long long)t->pr.unw.frames,
 			(unsigned long long)t->pr.unw.dwfls,
 			t->pr.unw.dwfls == 1 ? "" : "s");
+	if (t->p && t->p->cap.ustack && !(t->p->quiet & QUIET_ATTACH) &&
+	    t->pr.unw.stacks)
+		fprintf(stderr, "etrace: --stack=bpf: %llu of them unwound in"
+			" the kernel, %llu from a stack copy\n",
+			(unsigned long long)t->pr.unw.kstacks,
+			(unsigned long long)(t->pr.unw.stacks -
+					     t->pr.unw.kstacks));
 	/* a traced program shrank a file it ran code from (elfguard.h) */
 	if (t->p && t->p->stacks && elfguard_pages())
 		fprintf(stderr, "etrace: %llu page%s of mapped files gone when"

@@ -243,6 +243,7 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 		return r;
 	if (p->summary) {
 		t->pr.sum = &t->sum_rec;
+		t->sum_rec.overhead = t->p->cap.sum_overhead;
 		t->pr.sum_calls = t->sum_records = !t->cap.summary;
 	}
 	t->pr.sig_from_bpf = t->cap.active && p->cap.signals;
@@ -476,6 +477,17 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 			 " calls' paths and fds (%s)", t->cap.why);
 		return -ENOTSUP;
 	}
+	/* --stack=bpf: the samples carry no stack, the program unwinds */
+	if (p->cap.ustack && !t->cap.active) {
+		snprintf(err, errlen, "--stack=bpf needs the BPF program, which"
+			 " unwinds the stacks (%s)", t->cap.why);
+		return -ENOTSUP;
+	}
+	/* the command's rows before it runs: its first stacks need no copy */
+	if (p->cap.ustack && p->cmd)
+		cap_unwind_file(&t->cap, t->ln.path);
+	for (int i = 0; p->cap.ustack && i < p->npids; i++)
+		cap_unwind_proc(&t->cap, p->pids[i]);
 	/* -e read=/write= dump only what the program copied at the call */
 	if (p->cap.dump && !t->cap.active) {
 		snprintf(err, errlen, "-e read=/write= need the BPF program,"

@@ -34,9 +34,10 @@ cat > cases <<EOF
 etrace -e sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -f -l sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -e trace=sched:sched_process_e|sched_process_exec sched_process_exit
-etrace --st|--stack-size --stack=folded --stack=fp --stack=perf
+etrace --st|--stack-size --stack=bpf --stack=folded --stack=fp --stack=perf --strings-in-hex
 etrace --stack=f|folded fp
 etrace --stack=p|perf
+etrace --stack=b|bpf
 etrace --col|--color= --colour=
 etrace --colour=a|always auto
 etrace -e trace=%fi|%file

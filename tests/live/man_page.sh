@@ -38,6 +38,8 @@ keys() {
 			sub(/^ +/, "", piece[i])
 			split(piece[i], w, / +/)
 			k = w[1]
+			# an optional argument: "--syscall-times[=PRECISION]"
+			sub(/\[=.*$/, "", k)
 			if (k == "-e" && w[2] != "")
 				k = k " " w[2]
 			if (k ~ /^-/)

@@ -521,7 +521,11 @@ function norm_filetime(l, n) {
 	l = norm_struct(l, "stx_atime=\\{", "T")
 	l = norm_struct(l, "stx_btime=\\{", "T")
 	l = norm_struct(l, "stx_ctime=\\{", "T")
-	return norm_struct(l, "stx_mtime=\\{", "T")
+	l = norm_struct(l, "stx_mtime=\\{", "T")
+	# and statx's date after each, strace's "{...} /* 2026-... */"
+	gsub(/\{tv_sec=T, tv_nsec=T\} \/\* [^*]* \*\//, \
+	     "{tv_sec=T, tv_nsec=T} /* DATE */", l)
+	return l
 }
 
 # port: ports the kernel picks (bind to port 0, connect) come from the

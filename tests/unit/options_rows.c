@@ -4,6 +4,8 @@
  * by its letter, sets what it says, and is refused with one line naming
  * it when its argument is bad.
  */
+#include <sys/syscall.h>
+
 #include "check.h"
 #include "options.h"
 #include "quiet.h"
@@ -50,6 +52,34 @@ int main(void)
 	CHECK(parse("--failed-only", NULL) == 0 && o.status == STATUS_FAILED);
 	CHECK(parse("--relative-timestamps", NULL) == 0 && o.relative);
 	CHECK(parse("--syscall-times", NULL) == 0 && o.show_time);
+	CHECK(parse("--syscall-times=ns", NULL) == 0 && o.time_width == 9);
+	CHECK(parse("--summary-columns", "calls,errors") == 0 &&
+	      o.columns[0] == SUM_COL_CALLS && o.columns[2] == SUM_COL_NAME);
+	CHECK(parse("-U", "calls,calls") == -1);
+	CHECK(parse("-O", "4.5e2ms") == -1);
+	CHECK_STR(err, "-O (time taken from each call in -c's table) needs -c"
+		  " or -C");
+	CHECK(parse("-c", "--summary-syscall-overhead=1") == 0 &&
+	      o.overhead_ns == 1000);
+	CHECK(parse("-c", "-O4.5e2ms") == 0 && o.overhead_ns == 450000000);
+	CHECK(parse("-c", "-O456789012ns") == 0 && o.overhead_ns == 456789012);
+	CHECK(parse("-c", "-O0.3s") == 0 && o.overhead_ns == 300000000);
+	CHECK(parse("-c", "-O-1") == -1);
+	CHECK(parse("-c", "-O1fs") == -1);
+	CHECK(parse("--strings-in-hex=non-ascii-chars", NULL) == 0 &&
+	      o.xhex_given && o.xhex == -1);
+	CHECK(parse("--strings-in-hex", NULL) == 0 && o.xhex == 2);
+	CHECK(parse("--raw", "close") == 0 && o.raw_given &&
+	      sel_has(&o.raw, SYS_close) && !sel_has(&o.raw, SYS_read));
+	CHECK(parse("--abbrev", "none") == 0 && o.abbrev_given &&
+	      !sel_has(&o.abbrev, SYS_read));
+	CHECK(parse("-e", "trace=3") == 0 && sel_has(&o.sel, SYS_close) &&
+	      !sel_has(&o.sel, SYS_read));
+	CHECK(parse("--relative-timestamps=ms", NULL) == 0 && o.rel_width == 3);
+	CHECK(parse("--timestamps=unix,ns", NULL) == 0 && o.ts_format == 2 &&
+	      o.ts_width == 9);
+	CHECK(parse("--absolute-timestamps", NULL) == 0 && o.ts_format == 1 &&
+	      o.ts_width == 0);
 	CHECK(parse("--verbose", NULL) == 0 && o.verbose == 1);
 	CHECK(parse("-xx", NULL) == 0 && o.xflag == 2);
 	CHECK(parse("-qq", NULL) == 0 && o.quiet == 2);
@@ -128,8 +158,16 @@ int main(void)
 	CHECK(parse("--stack", NULL) == 0 && o.stack == 1 && !o.stack_fp);
 	CHECK(parse("--stack=fp", NULL) == 0 && o.stack == 1 && o.stack_fp);
 	CHECK(parse("--stack=folded", NULL) == 0 && o.folded && o.stack == 1);
+	CHECK(parse("--stack=bpf", NULL) == 0 && o.stack == 1 && o.stack_bpf &&
+	      !o.stack_fp);
+	CHECK(parse("-kk", "--stack=bpf") == 0 && o.stack == 2 && o.stack_bpf);
+	CHECK(parse("--stack=bpf", "--stack=fp") == -1);
+	CHECK_STR(err, "--stack=bpf and --stack=fp are two unwinders: choose one");
+	CHECK(parse("--stack=bpf", "--no-bpf") == -1);
+	CHECK_STR(err, "--stack=bpf unwinds in a BPF program: not with --no-bpf");
 	CHECK(parse("--stack=frames", NULL) == -1);
-	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, fp, folded or perf)");
+	CHECK_STR(err, "invalid --stack 'frames' (want dwarf, bpf, fp, folded"
+		  " or perf)");
 	CHECK(parse("--stack=perf", NULL) == 0 && o.stack_perf && o.stack == 1 &&
 	      o.lines);
 	CHECK(parse("--stack=perf", "-c") == -1);

@@ -48,6 +48,17 @@ static void shell_frames(void)
 	CHECK(p.cap.shell);
 }
 
+/* --stack=bpf: the program unwinds the entries' stacks, as deep as -k's
+   copy; the samples carry none (events.c), -k alone keeps the copy */
+static void kernel_stacks(void)
+{
+	CHECK(plan(2, "--stack=bpf", "--stack-size=4096", NULL, NULL) == 0);
+	CHECK(p.cap.ustack && p.cap.stack_size == 4096 && p.ev.stack_bpf &&
+	      p.ev.stack && !p.ev.stack_fp && p.stacks == 1 && !p.cap.ring);
+	CHECK(plan(2, "-k", NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.ustack && !p.ev.stack_bpf);
+}
+
 int main(void)
 {
 	/* a command: lines, argument copies in ring mode, all mappings
@@ -58,6 +69,7 @@ int main(void)
 	CHECK(!p.count_first && !p.summary && !p.aggregate && !p.spawns);
 	CHECK(!p.cap.shell);
 	shell_frames();
+	kernel_stacks();
 	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0);
 	CHECK(p.maps == PERF_MAPS_ALL && p.maps_with_bpf == PERF_MAPS_NONE);
 	CHECK(p.sink.lines && !p.sink.main_on_stderr && !p.sink.per_task);

@@ -78,6 +78,22 @@ int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
 	return keep_tp_fd(c, fd);
 }
 
+int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
+			     const struct evlist *l, struct tracefs *t)
+{
+	for (int i = 0; i < l->n; i++) {
+		const struct evsel *e = &l->ev[i];
+		int r;
+
+		if (e->role != EV_SC_ENTER || !e->stack)
+			continue;
+		r = cap_attach_tp(c, p, t, e->sys, e->name, 0, 0);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
 int cap_keep_link(struct capture *c, struct bpf_link *l)
 {
 	struct bpf_link **nl = realloc(c->links, sizeof(*nl) * (c->nlinks + 1));

@@ -23,6 +23,12 @@ int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
 		  const char *sys, const char *name, int use_cookie,
 		  uint64_t cookie);
 int cap_attach_btf(struct capture *c, struct bpf_program *p);
+/*
+ * p on the syscall entries whose samples carry a stack (l's), to run on
+ * the same tracepoint hit just before each sample.  0 or -errno.
+ */
+int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
+			     const struct evlist *l, struct tracefs *t);
 int cap_keep_link(struct capture *c, struct bpf_link *l);
 
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
@@ -81,5 +87,12 @@ uint32_t cap_shell_hash(const char *s);
 int cap_shell_attach(struct capture *c, const struct evlist *l,
 		     struct tracefs *t);
 int cap_bash_attach(struct capture *c);
+
+/* cap_unwind.c: --stack=bpf: after the load, the settings and etrace's
+   own libraries' rows; ustack_enter on the entries that take stacks */
+int cap_unwind_setup(struct capture *c, unsigned int stack_size);
+int cap_unwind_attach(struct capture *c, const struct evlist *l,
+		      struct tracefs *t);
+void cap_unwind_free(struct capture *c);
 
 #endif

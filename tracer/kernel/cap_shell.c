@@ -10,16 +10,5 @@
 int cap_shell_attach(struct capture *c, const struct evlist *l,
 		     struct tracefs *t)
 {
-	for (int i = 0; i < l->n; i++) {
-		const struct evsel *e = &l->ev[i];
-		int r;
-
-		if (e->role != EV_SC_ENTER || !e->stack)
-			continue;
-		r = cap_attach_tp(c, c->skel->progs.shell_enter, t, e->sys,
-				  e->name, 0, 0);
-		if (r)
-			return r;
-	}
-	return 0;
+	return cap_attach_stack_entries(c, c->skel->progs.shell_enter, l, t);
 }

@@ -118,6 +118,7 @@ add:
 		v->errors++;
 	if (!timed)
 		return;
+	ns = ns > sum_conf.overhead ? ns - sum_conf.overhead : 0;
 	v->ns += ns;
 	if (!v->min_ns || ns < v->min_ns)
 		v->min_ns = ns ? ns : 1;

@@ -26,6 +26,7 @@ void cap_sum_conf(struct capture *c, const struct cap_want *w,
 	sc->sum_by = w->sum_by;
 	sc->hist = (unsigned int)w->hist;
 	sc->wall = (unsigned int)w->sum_wall;
+	sc->overhead = w->sum_overhead;
 	for (int nr = 0; nr < CAP_NR_MAX; nr++)
 		if (sel_has(w->sel, nr))
 			sc->sel[nr / 64] |= 1ull << (nr % 64);

@@ -10,6 +10,7 @@
  *   cap_ring   ring mode                cap_signal  signals and exits
  *   cap_proc   forks and execs          cap_bash    bash's script lines
  *   cap_shell  bash's script stacks (-k)
+ *   cap_unwind --stack=bpf: user stacks unwound in the kernel
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -93,6 +94,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
 		{ k->progs.shell_enter, c->shell },
+		{ k->progs.ustack_enter, c->ustack },
 		{ k->progs.target_rename, w->target && w->tconf->ncomm },
 		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
 		{ k->progs.target_fork, w->target && w->tconf->within },
@@ -109,6 +111,12 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		bpf_map__set_max_entries(k->maps.sums, 1);
 	if (!c->fds)
 		bpf_map__set_max_entries(k->maps.fd_paths, 1);
+	if (!c->ustack) {
+		bpf_map__set_max_entries(k->maps.unw_rows, 1);
+		bpf_map__set_max_entries(k->maps.unw_idx, 1);
+	} else if (libbpf_num_possible_cpus() > 0)
+		bpf_map__set_max_entries(k->maps.unw_buf,
+					 (uint32_t)libbpf_num_possible_cpus());
 }
 
 /*
@@ -246,6 +254,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_bash_attach(c);
 	if (!r && c->shell)
 		r = cap_shell_attach(c, l, t);
+	if (!r && c->ustack)
+		r = cap_unwind_attach(c, l, t);
 	/* execs the kernel stops tracing */
 	if (!r)
 		r = cap_proc_attach_exec(c);
@@ -285,6 +295,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->fds = w->args ? (int)w->fds : 0;
 	c->dump = w->args && w->dump;
 	c->shell = w->shell;
+	c->ustack = w->ustack;
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
@@ -310,6 +321,11 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	}
 	if (open_output(c, ps))
 		goto fail;
+	r = c->ustack ? cap_unwind_setup(c, w->stack_size) : 0;
+	if (r) {
+		fail(c, "cannot set the kernel's unwinder up", -r);
+		goto fail;
+	}
 	r = attach_all(c, w, l, t);
 	if (r) {
 		fail(c, "cannot attach the BPF program", -r);
@@ -407,6 +423,7 @@ void capture_close(struct capture *c)
 		capture_bpf__destroy(c->skel);
 	c->skel = NULL;
 	c->active = 0;
+	cap_unwind_free(c);
 }
 
 
@@ -430,6 +447,8 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 		return len >= offsetof(struct cap_shell, lv) ? CAPT_SHELL : CAPT_BAD;
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
+	case CAP_MAGIC_USTACK:
+		return len >= sizeof(struct cap_ustack) ? CAPT_USTACK : CAPT_BAD;
 	}
 	return CAPT_BAD;
 }

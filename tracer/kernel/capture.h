@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cap_unwind_abi.h"
 #include "capture_abi.h"
 #include "decode.h"
 #include "events.h"
@@ -37,6 +38,9 @@ struct capture {
 	int dump;			/* -e read=/write=: transfers copied */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	int shell;			/* -k: shell frames read (shell_enter) */
+	int ustack;			/* --stack=bpf: stacks unwound in the
+					   kernel (ustack_enter) */
+	struct unw_state *unw;		/* its files (cap_unwind.c) */
 	int within;			/* --tree with a selection: the tree is
 					   the selection's bound, not traced */
 	char bash_path[4096];
@@ -56,6 +60,8 @@ struct cap_want {
 	int all;			/* -a: every task */
 	int spawns;			/* --spawns: bash's uprobes */
 	int shell;			/* stacks: bash's script stack too */
+	int ustack;			/* --stack=bpf: unwound in the kernel */
+	unsigned int stack_size;	/* ... reading as deep as the copy */
 	int count_events;		/* -c alone: events counted, not shown */
 	int ip;				/* -i: ring mode's entries and signal
 					   records carry the user IP */
@@ -67,6 +73,7 @@ struct cap_want {
 	unsigned int sum_by;		/* --by: SUM_BY_* */
 	int hist;			/* --hist */
 	int sum_wall;			/* -w: wall-clock time in a call */
+	unsigned long long sum_overhead;/* -O: ns taken from each call */
 	const struct sc_select *sel;	/* the syscalls traced */
 	const struct sc_select *rec_sel;/* ring mode: the syscalls written
 					   (sel, or more: see the plan) */
@@ -106,6 +113,16 @@ int capture_tree_live(struct capture *c);
 int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
 /*
+ * --stack=bpf: an executable file a traced process mapped (its MMAP2
+ * record): its unwind rows compiled and given to the program, once.
+ */
+void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
+		       uint32_t min, uint64_t ino);
+/* the same for a file by path (the command's, before it runs) */
+void cap_unwind_file(struct capture *c, const char *path);
+/* the same for the code a running process has mapped (-p's) */
+void cap_unwind_proc(struct capture *c, pid_t pid);
+/*
  * Debian's bash, whose exported symbols give --spawns its script lines:
  * its real path and make_child's file offset.  0, or -1 when /bin/bash
  * is not such a bash.
@@ -138,6 +155,7 @@ enum cap_type {
 	CAPT_BASH,		/* bash's uprobes: struct cap_bash */
 	CAPT_SHELL,		/* a bash script stack: struct cap_shell */
 	CAPT_EXEC,		/* a privileged exec: struct cap_exec */
+	CAPT_USTACK,		/* --stack=bpf: struct cap_ustack */
 };
 enum cap_type capture_type(const uint8_t *raw, size_t len);
 /* a CAPT_CALL record's items: 0, or -1 when it does not add up */

@@ -235,6 +235,8 @@ struct sum_conf {
 	unsigned int hist;		/* --hist: the log2 histogram kept */
 	unsigned int wall;		/* -w: wall-clock time, not system */
 	unsigned int target;		/* as cap_config's */
+	unsigned long long overhead;	/* -O: ns taken from each call's
+					   time, down to 0 */
 	unsigned long long sel[16];	/* the syscalls counted (bits) */
 };
 

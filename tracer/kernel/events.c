@@ -482,7 +482,7 @@ int events_build(struct evlist *l, const struct ev_want *w,
 			continue;
 		if (w->stack_fp || w->kstack)
 			e->sample_type |= PERF_SAMPLE_CALLCHAIN;
-		if (!w->stack_fp)
+		if (!w->stack_fp && !(w->stack_bpf && e->role == EV_SC_ENTER))
 			e->sample_type |= PERF_SAMPLE_REGS_USER |
 					  PERF_SAMPLE_STACK_USER;
 	}

@@ -65,6 +65,8 @@ struct ev_want {
 	int ntps;
 	int stack;			/* samples carry the user stack */
 	int stack_fp;			/* as the kernel's frame-pointer chain */
+	int stack_bpf;			/* syscall entries: unwound by a BPF
+					   program (its record), not copied */
 	int kstack;			/* and the kernel's stack */
 	int ip;				/* -i: entries and signal deliveries
 					   carry the user IP */

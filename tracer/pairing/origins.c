@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cap_unwind_abi.h"
 #include "capture_abi.h"
 #include "ksyms.h"
 #include "origins.h"
@@ -62,6 +63,7 @@ struct task_origin {
 	struct frame *frames;		/* the parent's stack at the fork */
 	int nframes;
 	struct script_stack *script;	/* -k: the script stack read last */
+	struct ustack_rec *ustack;	/* --stack=bpf: the stack read last */
 	int spawn_id;			/* its group, once exec'd; -1 */
 	uint64_t exec_time;
 };
@@ -109,6 +111,7 @@ void origin_drop(struct task *t)
 	free(o->loc);
 	free(o->frames);
 	free(o->script);
+	free(o->ustack);
 	free(o);
 	t->origin = NULL;
 }
@@ -293,6 +296,82 @@ void origin_ended(struct spawns *sp, struct task *t, uint64_t time)
 }
 
 /*
+ * --stack=bpf: a task's user stack, read by the program at a syscall's
+ * entry, waiting for that syscall's sample (next for the task, unless
+ * the ring lost it).  The buffer grows to the largest record once.
+ */
+_Static_assert(USTACK_CUT_NOT_CODE == FRAME_CUT_NOT_CODE &&
+	       USTACK_CUT_COPY_END == FRAME_CUT_COPY_END,
+	       "the program's cut values are the unwinder's");
+
+struct ustack_rec {
+	uint64_t lost;			/* records lost when it came */
+	size_t len, cap;		/* 0: nothing waits */
+	uint8_t raw[];			/* struct cap_ustack and its body */
+};
+
+void origin_ustack_record(struct task_table *tasks, pid_t tid,
+			  const uint8_t *raw, size_t len, uint64_t lost)
+{
+	struct task *t = task_find(tasks, tid);
+	struct task_origin *o;
+	struct ustack_rec *r;
+
+	if (!t || !(o = origin_of(t)))
+		return;
+	r = o->ustack;
+	if (!r || r->cap < len) {
+		r = realloc(r, sizeof(*r) + len);
+		if (!r)
+			return;
+		r->cap = len;
+		o->ustack = r;
+	}
+	memcpy(r->raw, raw, len);
+	r->len = len;
+	r->lost = lost;
+}
+
+/*
+ * The pcs of the stack read at this very syscall (t->last_nr, and no
+ * record lost since): as the program unwound them, or libdw's from its
+ * copy.  0 when there is none (the stack is not known).
+ */
+static int ustack_take(struct unwinder *u, struct task *t, uint64_t lost,
+		       uint64_t *pcs, int *cut)
+{
+	struct ustack_rec *r = t->origin ? t->origin->ustack : NULL;
+	struct cap_ustack h;
+	const uint8_t *body;
+	size_t len;
+
+	if (!r || !r->len)
+		return 0;
+	len = r->len;
+	r->len = 0;
+	memcpy(&h, r->raw, sizeof(h));
+	if (h.nr != t->last_nr || r->lost != lost)
+		return 0;
+	body = r->raw + sizeof(h);
+	len -= sizeof(h);
+	if (h.kind == USTACK_PCS_KIND && h.n && h.n <= UNWIND_MAX &&
+	    h.n <= len / 8 && h.cut <= FRAME_CUT_COPY_END) {
+		memcpy(pcs, body, 8 * (size_t)h.n);
+		*cut = h.cut;
+		u->stacks++;
+		u->kstacks++;
+		u->frames += h.n;
+		return (int)h.n;
+	}
+	if (h.kind != USTACK_COPY_KIND || len < 8 * USTACK_NREGS ||
+	    h.n > len - 8 * USTACK_NREGS)
+		return 0;
+	/* (the registers are 8-aligned in the record: raw[] is) */
+	return unwind_pcs(u, t->pid, (const uint64_t *)body,
+			  body + 8 * USTACK_NREGS, h.n, pcs, UNWIND_MAX, cut);
+}
+
+/*
  * -k: the stack of the sample being handled, into t->frames: the user
  * stack (DWARF-unwound, or the kernel's frame-pointer chain with
  * --stack=fp) and with --kstack the kernel's, innermost first.
@@ -338,6 +417,8 @@ void origin_take_stack(struct unwinder *u, struct task *t,
 	if (s->regs)
 		n = unwind_pcs(u, t->pid, s->regs, s->stack, s->len, pcs,
 			       UNWIND_MAX, &cut);
+	else if (!n)
+		n = ustack_take(u, t, s->lost, pcs, &cut);
 	t->nframes = k + unwind_frames(u, t->pid, pcs, n, cut, t->frames + k,
 				       UNWIND_FRAMES - k);
 }

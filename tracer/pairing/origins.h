@@ -40,6 +40,12 @@ void origin_script_record(struct unwinder *u, struct task_table *tasks,
 			  uint64_t lost);
 /* the script frames read at t's syscall nr's entry, into t->frames */
 void origin_take_script(struct task *t, long nr, uint64_t lost);
+/*
+ * --stack=bpf: the program's record of tid's user stack at a syscall's
+ * entry (CAP_MAGIC_USTACK), kept for that syscall's sample.
+ */
+void origin_ustack_record(struct task_table *tasks, pid_t tid,
+			  const uint8_t *raw, size_t len, uint64_t lost);
 /* what t keeps here is freed (the task table's drop hook) */
 void origin_drop(struct task *t);
 /* a's and b's bash functions are one table (shared since a fork) */

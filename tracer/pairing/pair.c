@@ -44,6 +44,10 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 		p->fo.pid_ctx = &p->names;
 	}
 	p->view.fo = &p->fo;
+	p->fo_full = p->fo;
+	p->fo_full.verbose = 1;
+	p->raw = c->raw;
+	p->abbrev = c->abbrev;
 	p->follow = c->follow;
 	p->system_wide = c->all;
 	p->selection = c->selection;
@@ -241,18 +245,46 @@ static int is_fork(long nr)
 
 /*
  * The command's own execve: etrace made that call's arguments, so it
- * knows them exactly (the child's memory is a copy of ours).
+ * knows them exactly (the child's memory is a copy of ours).  envp's
+ * strings only when the call is printed verbose (-v, -e abbrev=), as
+ * strace shows them only then.
  */
 struct exec_caps {
 	struct cap path, argv, envp;
-	char *argv_bytes;
+	char *argv_bytes, *envp_bytes;
 };
+
+/* n strings of v in the decoders' layout of argv (decode.h), or NULL */
+static char *exec_vec(char *const *v, int n, struct cap *k)
+{
+	size_t len = 0;
+	char *bytes, *q;
+
+	for (int i = 0; i < n; i++)
+		len += 9 + strlen(v[i]) + 1;
+	bytes = malloc(len ? len : 1);
+	if (!bytes)
+		return NULL;
+	q = bytes;
+	for (int i = 0; i < n; i++) {
+		uint64_t ptr = (uint64_t)(unsigned long)v[i];
+		size_t sl = strlen(v[i]) + 1;
+
+		memcpy(q, &ptr, sizeof(ptr));
+		q[8] = ARGV_OK;
+		memcpy(q + 9, v[i], sl);
+		q += 9 + sl;
+	}
+	k->p = (const uint8_t *)bytes;
+	k->len = (uint32_t)len;
+	k->count = k->total = (uint32_t)n;
+	return bytes;
+}
 
 static void exec_caps_fill(struct pair *p, struct sc_call *c,
 			   struct exec_caps *k)
 {
 	const struct launch *l = p->launch;
-	size_t len = 0;
 
 	memset(k, 0, sizeof(*k));
 	c->args[0] = (uint64_t)(unsigned long)l->path;
@@ -260,30 +292,20 @@ static void exec_caps_fill(struct pair *p, struct sc_call *c,
 	c->args[2] = (uint64_t)l->envp;
 	k->path.p = (const uint8_t *)l->path;
 	k->path.len = (uint32_t)strlen(l->path);
-	/* the decoders' layout of argv (decode.h) */
-	for (int i = 0; i < l->argc; i++)
-		len += 9 + strlen(l->argv[i]) + 1;
-	k->argv_bytes = malloc(len ? len : 1);
-	if (k->argv_bytes) {
-		char *q = k->argv_bytes;
-
-		for (int i = 0; i < l->argc; i++) {
-			uint64_t ptr = (uint64_t)(unsigned long)l->argv[i];
-			size_t n = strlen(l->argv[i]) + 1;
-
-			memcpy(q, &ptr, sizeof(ptr));
-			q[8] = ARGV_OK;
-			memcpy(q + 9, l->argv[i], n);
-			q += 9 + n;
-		}
-		k->argv.p = (const uint8_t *)k->argv_bytes;
-		k->argv.len = (uint32_t)len;
-		k->argv.count = k->argv.total = (uint32_t)l->argc;
+	k->argv_bytes = exec_vec(l->argv, l->argc, &k->argv);
+	if (k->argv_bytes)
 		c->cap[1] = &k->argv;
-	}
 	k->envp.total = (uint32_t)l->envc;
+	if (c->o->verbose)
+		k->envp_bytes = exec_vec(l->env, l->envc, &k->envp);
 	c->cap[0] = &k->path;
 	c->cap[2] = &k->envp;
+}
+
+static void exec_caps_free(struct exec_caps *k)
+{
+	free(k->argv_bytes);
+	free(k->envp_bytes);
 }
 
 static int is_child_exec(struct pair *p, struct task *t, long nr)
@@ -310,7 +332,8 @@ static void call_init(struct pair *p, struct sc_call *c, struct task *t)
 	memset(c, 0, sizeof(*c));
 	c->d = sc_desc_of(t->nr);
 	memcpy(c->args, t->args, sizeof(c->args));
-	c->o = &p->fo;
+	c->o = p->abbrev && !sel_has(p->abbrev, t->nr) ? &p->fo_full : &p->fo;
+	c->raw = p->raw && sel_has(p->raw, t->nr);
 	attach_caps(p, t, c);
 }
 
@@ -451,7 +474,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		t->hidden = p->paths && !pathsel_match(p->paths, &c);
 		if (!t->hidden)
 			p->sink->ops->sc_enter(p->sink, t, &c, time);
-		free(k.argv_bytes);
+		exec_caps_free(&k);
 		return;
 	}
 	/*
@@ -553,7 +576,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			c.exited = 1;
 			call_ended(p, t, &c, time, 1, END_RETURNED);
 			t->hidden = 0;
-			free(k.argv_bytes);
+			exec_caps_free(&k);
 			p->exec_seen = 1;
 			caps_done(t);
 			pair_flush_signals(p, t, time);
@@ -577,7 +600,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p, &c, &k);
 		call_ended(p, t, &c, time, seen, END_RETURNED);
-		free(k.argv_bytes);
+		exec_caps_free(&k);
 	} else {
 		call_ended(p, t, &c, time, seen, END_RETURNED);
 	}

@@ -38,6 +38,10 @@ struct pair {
 	const struct sc_select *sel;
 	const struct path_sel *paths;	/* -P, or NULL */
 	struct fmt_opts fo;
+	struct fmt_opts fo_full;	/* fo with -v: calls -e abbrev= leaves
+					   out */
+	const struct sc_select *raw;	/* -e raw=, or NULL */
+	const struct sc_select *abbrev;	/* -e abbrev=, or NULL: all */
 	int follow;			/* new children are traced */
 	int system_wide;
 	int selection;			/* --comm, --uid, --cgroup: tasks are
@@ -100,6 +104,9 @@ struct pair_conf {
 	uint64_t max_events;		/* --max-events, or 0 */
 	struct rules rules;		/* which ended calls are shown */
 	int pid_names;			/* -Y: pids named (prefixes, args) */
+	const struct sc_select *raw;	/* -e raw=: undecoded, or NULL */
+	const struct sc_select *abbrev;	/* -e abbrev=: the calls whose big
+					   structs are cut, or NULL: all */
 };
 
 int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c);

@@ -10,6 +10,7 @@
  */
 #include <linux/perf_event.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
@@ -88,6 +89,9 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 	case CAPT_EXEC:
 		ends_exec_privileged(p, raw);
 		break;
+	case CAPT_USTACK:
+		origin_ustack_record(&p->tasks, tid, raw, len, p->lost);
+		break;
 	default:
 		p->cap_bad++;
 	}
@@ -149,6 +153,7 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		ss.len = r.stack_dyn ? r.stack_dyn : r.stack_size;
 		ss.chain = r.callchain;
 		ss.nchain = r.callchain_nr;
+		ss.lost = t->pr.lost;
 		stk = &ss;
 	}
 	switch (e->role) {
@@ -225,6 +230,10 @@ void feed_record(void *ctx, struct ring *ring,
 	case PERF_RECORD_MMAP2:
 		if (!in_scope(t, (pid_t)r.u.mmap2.pid, (pid_t)r.u.mmap2.tid))
 			break;
+		/* --stack=bpf: the file's rows, before its first stack */
+		if (t->cap.ustack && (r.u.mmap2.prot & PROT_EXEC))
+			cap_unwind_mapped(&t->cap, r.u.mmap2.path, r.u.mmap2.maj,
+					  r.u.mmap2.min, r.u.mmap2.ino);
 		pair_mmap(&t->pr, (pid_t)r.u.mmap2.pid, r.u.mmap2.addr,
 			  r.u.mmap2.len, r.u.mmap2.pgoff, r.u.mmap2.prot,
 			  r.u.mmap2.flags,

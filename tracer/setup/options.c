@@ -13,6 +13,7 @@
 
 #include "decode.h"
 #include "options.h"
+#include "optrows.h"
 #include "optvals.h"
 #include "quiet.h"
 #include "rules.h"
@@ -26,48 +27,7 @@
 
 /* --- the options, one row each ----------------------------------- */
 
-struct opt_ctx {
-	char *err;
-	size_t errlen;
-	int e_start;		/* the events the last -e added start here */
-};
-
-struct opt_row;
-/* 0, 1 to exit 0 (help, version), -1 with err set */
-typedef int opt_fn(struct options *o, const struct opt_row *r,
-		   const char *arg, struct opt_ctx *cx);
-
-struct opt_row {
-	const char *name;	/* --name, or NULL */
-	int key;		/* -k; long-only: LONG_ONLY + n */
-	int has_arg;		/* no_argument, required_argument, ... */
-	opt_fn *fn;
-	size_t off;		/* the int of struct options it sets */
-	int val;		/* what opt_set sets it to */
-};
-
-#define LONG_ONLY 256
 #define FIELD(f) offsetof(struct options, f)
-
-static int *field_of(struct options *o, const struct opt_row *r)
-{
-	return (int *)((char *)o + r->off);
-}
-
-/* -f, -q, -t, -x, -k, -v: given again, more of it */
-static int opt_count(struct options *o, const struct opt_row *r,
-		     const char *arg, struct opt_ctx *cx)
-{
-	(*field_of(o, r))++;
-	return 0;
-}
-
-static int opt_set(struct options *o, const struct opt_row *r,
-		   const char *arg, struct opt_ctx *cx)
-{
-	*field_of(o, r) = r->val;
-	return 0;
-}
 
 static int opt_help(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
@@ -99,12 +59,6 @@ static int opt_list_syscalls(struct options *o, const struct opt_row *r,
 	return 1;
 }
 
-static int bad(struct opt_ctx *cx, const char *fmt, const char *arg)
-{
-	snprintf(cx->err, cx->errlen, fmt, arg);
-	return -1;
-}
-
 static int opt_output(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
@@ -118,10 +72,10 @@ static int opt_env(struct options *o, const struct opt_row *r,
 	char **ne;
 
 	if (!*arg || *arg == '=')
-		return bad(cx, "invalid -E '%s' (want VAR=VALUE or VAR)", arg);
+		return opt_bad(cx, "invalid -E '%s' (want VAR=VALUE or VAR)", arg);
 	ne = realloc(o->env, sizeof(*ne) * (size_t)(o->nenv + 1));
 	if (!ne)
-		return bad(cx, "out of memory%s", "");
+		return opt_bad(cx, "out of memory%s", "");
 	o->env = ne;
 	o->env[o->nenv++] = (char *)arg;
 	return 0;
@@ -141,14 +95,14 @@ static int opt_decode_pids(struct options *o, const struct opt_row *r,
 		return 0;
 	}
 	if (optval_names(arg, nb, 2, 3, &set, buf, sizeof(buf), &w))
-		return bad(cx, "invalid --decode-pids '%s' (want comm)", arg);
+		return opt_bad(cx, "invalid --decode-pids '%s' (want comm)", arg);
 	/*
 	 * pidns would need each pid argument mapped from the tracee's
 	 * namespace to etrace's at the time of the call, which etrace
 	 * cannot do exactly: refused, not guessed
 	 */
 	if (set & 2)
-		return bad(cx, "--decode-pids=pidns is not offered: etrace"
+		return opt_bad(cx, "--decode-pids=pidns is not offered: etrace"
 			   " cannot translate '%s' exactly", "pidns");
 	o->pid_names = (int)(set & 1);
 	return 0;
@@ -175,7 +129,7 @@ static int opt_quiet_set(struct options *o, const struct opt_row *r,
 	if (optval_names(arg ? arg : "attach,personality", nb,
 			sizeof(nb) / sizeof(nb[0]), QUIET_ALL, &o->quiet_set,
 			buf, sizeof(buf), &w))
-		return bad(cx, "invalid quiet '%s'", w);
+		return opt_bad(cx, "invalid quiet '%s'", w);
 	o->quiet_qual = 1;
 	return 0;
 }
@@ -219,7 +173,7 @@ static int opt_ring(struct options *o, const struct opt_row *r,
 {
 	o->ring_given = 1;
 	if (optval_size(arg, MAX_RING_BYTES, &o->ring_bytes))
-		return bad(cx, "invalid ring size '%s' (want e.g. 64K, 1M,"
+		return opt_bad(cx, "invalid ring size '%s' (want e.g. 64K, 1M,"
 			   " up to 1G)", arg);
 	return 0;
 }
@@ -233,7 +187,7 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 	o->decode_fds_given = 1;
 	if (optval_decode_fds(arg ? arg : "path", &o->decode_fds, word,
 			      sizeof(word)))
-		return bad(cx, "invalid --decode-fds '%s' (want path,"
+		return opt_bad(cx, "invalid --decode-fds '%s' (want path,"
 			   " socket, dev, pidfd, all or none)", word);
 	return 0;
 }
@@ -257,6 +211,21 @@ static int opt_trace_path(struct options *o, const struct opt_row *r,
 	return pathsel_add(&o->paths, arg, cx->err, cx->errlen);
 }
 
+/* -e raw=SET, -e abbrev=SET: syscall sets, as trace='s */
+static int opt_raw(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx)
+{
+	o->raw_given = 1;
+	return sel_parse(&o->raw, arg, cx->err, cx->errlen);
+}
+
+static int opt_abbrev(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	o->abbrev_given = 1;
+	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
+}
+
 /* -e QUALIFIER=...: the ones with their own option, by strace's names */
 static const struct {
 	const char *name;
@@ -265,10 +234,12 @@ static const struct {
 	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
-	{ "decode-fds=", opt_decode_fds }, { "read=", opt_dump_rd },
+	{ "decode-fds=", opt_decode_fds }, { "decode-fd=", opt_decode_fds },
+	{ "read=", opt_dump_rd },
 	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
 	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
-	{ "w=", opt_dump_wr },
+	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
+	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,
@@ -298,7 +269,7 @@ static int opt_xstyle(struct options *o, const struct opt_row *r,
 
 	o->xstyle = optval_word(arg, styles, 3);
 	if (o->xstyle < 0)
-		return bad(cx, "invalid -X '%s' (want raw, abbrev or verbose)",
+		return opt_bad(cx, "invalid -X '%s' (want raw, abbrev or verbose)",
 			   arg);
 	return 0;
 }
@@ -314,7 +285,7 @@ static int opt_color(struct options *o, const struct opt_row *r,
 
 	o->color = arg ? optval_word(arg, whens, 3) : COLOR_ALWAYS;
 	if (o->color < 0)
-		return bad(cx, "invalid --color '%s' (want auto, always or"
+		return opt_bad(cx, "invalid --color '%s' (want auto, always or"
 			   " never)", arg);
 	return 0;
 }
@@ -325,7 +296,7 @@ static int opt_strsize(struct options *o, const struct opt_row *r,
 	long v;
 
 	if (optval_long(arg, 0, 4096, &v))
-		return bad(cx, "invalid -s size '%s' (want 0 to 4096)", arg);
+		return opt_bad(cx, "invalid -s size '%s' (want 0 to 4096)", arg);
 	o->strsize = (int)v;
 	return 0;
 }
@@ -348,7 +319,7 @@ static int opt_duration(struct options *o, const struct opt_row *r,
 	ms = strtod(arg, &end);
 	/* written so that NaN fails too (its cast is undefined) */
 	if (errno || end == arg || *end || !(ms >= 0 && ms <= 1e9))
-		return bad(cx, "invalid --duration '%s' (milliseconds)", arg);
+		return opt_bad(cx, "invalid --duration '%s' (milliseconds)", arg);
 	o->duration_ns = (uint64_t)(ms * 1e6);
 	return 0;
 }
@@ -358,8 +329,47 @@ static int opt_sort(struct options *o, const struct opt_row *r,
 {
 	o->sort = summary_sort_by_name(arg);
 	if (o->sort < 0)
-		return bad(cx, "invalid -S '%s' (want time, calls, errors,"
+		return opt_bad(cx, "invalid -S '%s' (want time, calls, errors,"
 			   " name, min-time, max-time, avg-time, nothing)", arg);
+	return 0;
+}
+
+/* --strings-in-hex[=none|non-ascii-chars|non-ascii|all]: alone, all */
+static int opt_strings_hex(struct options *o, const struct opt_row *r,
+			   const char *arg, struct opt_ctx *cx)
+{
+	static const char *const words[] = { "none", "non-ascii-chars",
+					     "non-ascii", "all" };
+	static const int val[] = { 0, -1, 1, 2 };
+	int i = arg ? optval_word(arg, words, 4) : 3;
+
+	if (i < 0)
+		return opt_bad(cx, "invalid --strings-in-hex '%s' (want none,"
+			       " non-ascii-chars, non-ascii or all)", arg);
+	o->xhex_given = 1;
+	o->xhex = val[i];
+	return 0;
+}
+
+/* -O, --summary-syscall-overhead: taken from each call's time in -c */
+static int opt_overhead(struct options *o, const struct opt_row *r,
+			const char *arg, struct opt_ctx *cx)
+{
+	if (optval_overhead(arg, &o->overhead_ns))
+		return opt_bad(cx, "invalid -O '%s' (a time: a number, then s,"
+			       " ms, us or ns; us if none)", arg);
+	o->overhead_given = 1;
+	return 0;
+}
+
+/* -U, --summary-columns: strace's column names, in order */
+static int opt_columns(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	if (summary_columns_parse(arg, o->columns))
+		return opt_bad(cx, "invalid -U '%s' (want a list of time-percent,"
+			       " total-time, min-time, max-time, avg-time,"
+			       " calls, errors, name, each once)", arg);
 	return 0;
 }
 
@@ -369,7 +379,7 @@ static int opt_by(struct options *o, const struct opt_row *r,
 	int by = summary_by_parse(arg);
 
 	if (by < 0)
-		return bad(cx, "invalid --by '%s' (want a list of comm, pid,"
+		return opt_bad(cx, "invalid --by '%s' (want a list of comm, pid,"
 			   " tid, syscall, event)", arg);
 	o->sum_by = (unsigned int)by;
 	return 0;
@@ -380,7 +390,7 @@ static int opt_filter(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
 	if (cx->e_start >= o->ntps)
-		return bad(cx, "--filter '%s' must follow an -e SYSTEM:EVENT",
+		return opt_bad(cx, "--filter '%s' must follow an -e SYSTEM:EVENT",
 			   arg);
 	for (int i = cx->e_start; i < o->ntps; i++) {
 		free(o->tps[i].filter);
@@ -397,13 +407,16 @@ static int opt_stack(struct options *o, const struct opt_row *r,
 	} else if (!strcmp(arg, "fp")) {
 		o->stack = o->stack ? o->stack : 1;
 		o->stack_fp = 1;
+	} else if (!strcmp(arg, "bpf")) {
+		o->stack = o->stack ? o->stack : 1;
+		o->stack_bpf = 1;
 	} else if (!strcmp(arg, "folded")) {
 		o->folded = 1;
 	} else if (!strcmp(arg, "perf")) {
 		o->stack_perf = 1;
 	} else {
-		return bad(cx, "invalid --stack '%s' (want dwarf, fp, folded"
-			   " or perf)", arg);
+		return opt_bad(cx, "invalid --stack '%s' (want dwarf, bpf, fp,"
+			   " folded or perf)", arg);
 	}
 	return 0;
 }
@@ -414,7 +427,7 @@ static int opt_stack_size(struct options *o, const struct opt_row *r,
 	long v;
 
 	if (optval_long(arg, 64, 65528, &v) || v % 8)
-		return bad(cx, "invalid --stack-size '%s' (a multiple of 8"
+		return opt_bad(cx, "invalid --stack-size '%s' (a multiple of 8"
 			   " from 64 to 65528)", arg);
 	o->stack_size = (uint32_t)v;
 	return 0;
@@ -429,7 +442,7 @@ static int opt_interval(struct options *o, const struct opt_row *r,
 	o->interval = strtod(arg, &end);
 	if (errno || end == arg || *end ||
 	    !(o->interval >= 0.01 && o->interval <= 86400))
-		return bad(cx, "invalid --interval '%s' (seconds, 0.01 or"
+		return opt_bad(cx, "invalid --interval '%s' (seconds, 0.01 or"
 			   " more)", arg);
 	return 0;
 }
@@ -440,9 +453,34 @@ static int opt_ready_fd(struct options *o, const struct opt_row *r,
 	long v;
 
 	if (optval_long(arg, 0, 1 << 30, &v))
-		return bad(cx, "invalid --ready-fd '%s' (a file descriptor"
+		return opt_bad(cx, "invalid --ready-fd '%s' (a file descriptor"
 			   " number)", arg);
 	o->ready_fd = (int)v;
+	return 0;
+}
+
+/* -r, -T: microseconds; --relative-timestamps=, --syscall-times= say */
+static int opt_times(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	int *w = r->val == 'r' ? &o->rel_width : &o->time_width;
+
+	*(r->val == 'r' ? &o->relative : &o->show_time) = 1;
+	*w = 6;
+	if (arg && optval_precision(arg, w))
+		return opt_bad(cx, "invalid precision '%s' (s, ms, us or ns)", arg);
+	return 0;
+}
+
+/* --absolute-timestamps, --timestamps: alone, -t's HH:MM:SS */
+static int opt_timestamps(struct options *o, const struct opt_row *r,
+			  const char *arg, struct opt_ctx *cx)
+{
+	o->ts_long = 1;
+	if (optval_timestamps(arg ? arg : "format:time", &o->ts_format,
+			      &o->ts_width))
+		return opt_bad(cx, "invalid --absolute-timestamps '%s' (want [format:]"
+			   "none|time|unix,[precision:]s|ms|us|ns)", arg);
 	return 0;
 }
 
@@ -450,7 +488,7 @@ static int opt_max_events(struct options *o, const struct opt_row *r,
 			  const char *arg, struct opt_ctx *cx)
 {
 	if (optval_count(arg, &o->max_events) || !o->max_events)
-		return bad(cx, "invalid --max-events '%s' (a positive number)",
+		return opt_bad(cx, "invalid --max-events '%s' (a positive number)",
 			   arg);
 	return 0;
 }
@@ -493,15 +531,26 @@ static const struct opt_row opt_rows[] = {
 	ROW("decode-pids", LONG_ONLY + 14, ARG, opt_decode_pids),
 	ROW_INT("json", 'j', opt_set, json, 1),
 	ROW_INT(NULL, 't', opt_count, tstamp, 0),
-	ROW_INT("relative-timestamps", 'r', opt_set, relative, 1),
-	ROW_INT("syscall-times", 'T', opt_set, show_time, 1),
+	ROW("absolute-timestamps", LONG_ONLY + 91, optional_argument,
+	    opt_timestamps),
+	ROW("timestamps", LONG_ONLY + 92, optional_argument, opt_timestamps),
+	{ NULL, 'r', NOARG, opt_times, 0, 'r' },
+	{ "relative-timestamps", LONG_ONLY + 93, optional_argument, opt_times,
+	  0, 'r' },
+	{ NULL, 'T', NOARG, opt_times, 0, 'T' },
+	{ "syscall-times", LONG_ONLY + 94, optional_argument, opt_times, 0,
+	  'T' },
 	ROW("string-limit", 's', ARG, opt_strsize),
 	ROW_INT("verbose", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),
+	ROW("strings-in-hex", LONG_ONLY + 97, optional_argument,
+	    opt_strings_hex),
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
 	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
+	ROW("raw", LONG_ONLY + 95, ARG, opt_raw),
+	ROW("abbrev", LONG_ONLY + 96, ARG, opt_abbrev),
 	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
@@ -523,6 +572,8 @@ static const struct opt_row opt_rows[] = {
 	ROW_INT("summary-only", 'c', opt_set, summary, 1),
 	ROW_INT("summary", 'C', opt_set, summary, 2),
 	ROW("summary-sort-by", 'S', ARG, opt_sort),
+	ROW("summary-columns", 'U', ARG, opt_columns),
+	ROW("summary-syscall-overhead", 'O', ARG, opt_overhead),
 	ROW_INT("summary-wall-clock", 'w', opt_set, sum_wall, 1),
 	ROW("by", LONG_ONLY + 10, ARG, opt_by),
 	ROW_INT("hist", LONG_ONLY + 11, opt_set, hist, 1),
@@ -534,31 +585,6 @@ static const struct opt_row opt_rows[] = {
 	ROW("list-syscalls", LONG_ONLY + 13, NOARG, opt_list_syscalls),
 };
 #define NROWS (sizeof(opt_rows) / sizeof(opt_rows[0]))
-
-/* getopt_long's tables, from the rows */
-static void getopt_tables(struct option *longopts, char *shortopts)
-{
-	size_t nl = 0;
-	char *s = shortopts;
-
-	/* "+": stop at the command; ":": say which argument is missing */
-	*s++ = '+';
-	*s++ = ':';
-	for (size_t i = 0; i < NROWS; i++) {
-		const struct opt_row *r = &opt_rows[i];
-
-		if (r->name)
-			longopts[nl++] = (struct option){ r->name, r->has_arg,
-							  NULL, r->key };
-		if (r->key >= LONG_ONLY)
-			continue;
-		*s++ = (char)r->key;
-		if (r->has_arg == required_argument)
-			*s++ = ':';
-	}
-	*s = '\0';
-	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
-}
 
 static void opt_defaults(struct options *o)
 {
@@ -574,62 +600,18 @@ static void opt_defaults(struct options *o)
 
 int opt_rows_check(char *err, size_t errlen)
 {
-	for (size_t i = 0; i < NROWS; i++)
-		for (size_t j = i + 1; j < NROWS; j++) {
-			const struct opt_row *a = &opt_rows[i], *b = &opt_rows[j];
-
-			if (a->key == b->key ||
-			    (a->name && b->name && !strcmp(a->name, b->name))) {
-				snprintf(err, errlen, "option rows %zu (%s) and"
-					 " %zu (%s) share a key or a name", i,
-					 a->name ? a->name : "-", j,
-					 b->name ? b->name : "-");
-				return -1;
-			}
-		}
-	return 0;
+	return optrows_check(opt_rows, NROWS, err, errlen);
 }
 
 static int parse_argv(int argc, char **argv, struct options *o, char *err,
 		      size_t errlen)
 {
-	struct option longopts[NROWS + 1];
-	char shortopts[2 * NROWS + 3];
-	struct opt_ctx cx = { err, errlen, 0 };
-	int c, r;
+	int r;
 
 	opt_defaults(o);
-	getopt_tables(longopts, shortopts);
-	opterr = 0;
-	/*
-	 * 0, not 1: glibc then forgets where it was inside a group of short
-	 * options ("-qX"), which otherwise points into a previous argv
-	 */
-	optind = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		const struct opt_row *row = NULL;
-
-		for (size_t i = 0; i < NROWS && !row; i++)
-			if (opt_rows[i].key == c)
-				row = &opt_rows[i];
-		if (c == ':') {
-			snprintf(err, errlen, "option '%s' needs an argument",
-				 argv[optind - 1]);
-			return -1;
-		}
-		if (!row) {
-			if (optopt)
-				snprintf(err, errlen, "invalid option '-%c'",
-					 optopt);
-			else
-				snprintf(err, errlen, "invalid option '%s'",
-					 argv[optind - 1]);
-			return -1;
-		}
-		r = row->fn(o, row, optarg, &cx);
-		if (r)
-			return r;
-	}
+	r = optrows_parse(opt_rows, NROWS, argc, argv, o, err, errlen);
+	if (r)
+		return r;
 	if (optind < argc)
 		o->cmd = argv + optind;
 	opt_imply(o);

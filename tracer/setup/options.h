@@ -13,6 +13,7 @@
 
 #include "pathsel.h"
 #include "select.h"
+#include "summary.h"
 #include "targets.h"
 
 struct options {
@@ -40,19 +41,32 @@ struct options {
 	int ring_given;		/* -m was given */
 	int strsize;		/* -s: bytes of strings and buffers shown */
 	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int ts_long;		/* --absolute-timestamps/--timestamps given */
+	int ts_format;		/* what they asked: enum ts_format (sink.h) */
+	int ts_width;		/* ... digits after the second: 0, 3, 6, 9 */
 	int relative;		/* -r */
+	int rel_width;		/* -r's digits (--relative-timestamps=) */
 	int show_time;		/* -T: time spent in each call */
+	int time_width;		/* -T's digits (--syscall-times=) */
 	unsigned int status;	/* -z, -Z, -e status=: STATUS_* (sink.h) */
 	uint64_t duration_ns;	/* --duration MS: only calls this slow */
 	uint64_t max_events;	/* --max-events N, 0: no limit */
 	int summary;		/* -c 1 (summary only), -C 2 (trace too) */
 	int sort;		/* -S: enum sum_sort */
+	unsigned char columns[SUM_COL__COUNT + 1];	/* -U, or empty */
 	unsigned int sum_by;	/* --by: SUM_BY_* */
 	int hist;		/* --hist */
 	int sum_wall;		/* -w: -c's time is wall-clock, not system */
+	uint64_t overhead_ns;	/* -O: taken from each call's time in -c */
+	int overhead_given;
 	double interval;	/* --interval SEC, 0: at the end only */
 	int no_bpf;		/* --no-bpf: no kernel-side argument capture */
 	struct sc_select sel;	/* -e trace= */
+	struct sc_select raw;	/* -e raw=: undecoded */
+	int raw_given;
+	struct sc_select abbrev;	/* -e abbrev=: big structs cut (the
+					   others as with -v) */
+	int abbrev_given;
 	struct tp_spec *tps;	/* -e SYSTEM:EVENT */
 	int ntps;
 	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */
@@ -60,6 +74,9 @@ struct options {
 	int verbose;		/* -v */
 	int json;		/* -j, --json: JSON Lines */
 	int xflag;		/* -x 1, -xx 2: strings in hex */
+	int xhex_given;		/* --strings-in-hex=WHICH: */
+	int xhex;		/* ... 0 none, -1 non-ascii-chars (escapes
+				   in hex), 1 non-ascii (-x), 2 all (-xx) */
 	int yflag;		/* -y 1, -yy 2 */
 	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
 	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */
@@ -69,6 +86,7 @@ struct options {
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */
+	int stack_bpf;		/* --stack=bpf: DWARF-unwound in the kernel */
 	int folded;		/* --stack=folded: counts per stack, folded */
 	int stack_perf;		/* --stack=perf: a block per call, in perf
 				   script's text format */

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "quiet.h"
 #include "rules.h"
+#include "sink.h"
 
 static int said(char *err, size_t errlen, const char *fmt, const char *arg)
 {
@@ -22,6 +23,11 @@ void opt_imply(struct options *o)
 {
 	if ((o->sum_by || o->hist || o->interval) && !o->summary)
 		o->summary = 1;	/* --by, --hist, --interval imply -c */
+	/* -t, -tt, -ttt: strace's time, time,us and unix,us */
+	if (o->tstamp && !o->ts_long && o->tstamp <= 3) {
+		o->ts_format = o->tstamp == 3 ? TS_UNIX : TS_TIME;
+		o->ts_width = o->tstamp == 1 ? 0 : 6;
+	}
 	o->lines = o->summary != 1 && !o->folded && !o->flamegraph &&
 		   !o->spawns;
 	/* folded stacks and flame graphs need stacks */
@@ -89,6 +95,8 @@ int opt_check(struct options *o, char *err, size_t errlen)
 
 	if (o->stack > 2)
 		why = "-k given more than twice";
+	else if (o->xflag && o->xhex_given)
+		why = "-x and --strings-in-hex cannot be provided simultaneously";
 	else if (o->xflag > 2)
 		why = "-x given more than twice";
 	else if (o->yflag > 2)
@@ -102,8 +110,15 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		 o->no_bpf)
 		why = "-e read=/write= dump the BPF program's copies of the"
 		      " data: not with --no-bpf";
+	else if (o->stack_bpf && o->stack_fp)
+		why = "--stack=bpf and --stack=fp are two unwinders: choose one";
+	else if (o->stack_bpf && o->no_bpf)
+		why = "--stack=bpf unwinds in a BPF program: not with --no-bpf";
 	else if (o->tstamp > 3)
 		why = "-t given more than three times";
+	else if (o->tstamp && o->ts_long)
+		why = "-t and --absolute-timestamps cannot be provided"
+		      " simultaneously";
 	else if (o->follow > 2)
 		why = "-f given more than twice";
 	else if (o->quiet && o->quiet_qual)
@@ -137,6 +152,9 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		why = "--timeline and -o name the same file";
 	else if (o->sum_wall && !o->summary)
 		why = "-w (wall-clock time in -c's table) needs -c or -C";
+	else if (o->overhead_given && !o->summary)
+		why = "-O (time taken from each call in -c's table) needs -c"
+		      " or -C";
 	else if (o->color == COLOR_ALWAYS && (o->json || o->stack_perf))
 		why = "--color=always: JSON Lines and --stack=perf are never"
 		      " coloured";

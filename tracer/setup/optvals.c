@@ -220,3 +220,94 @@ int optval_fdset(const char *arg, struct fd_sel *out, char *err,
 	*out = s;
 	return 0;
 }
+
+/* strace's precisions: s, ms, us, ns; their digits after the second */
+int optval_precision(const char *arg, int *width)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns" };
+	int i = optval_word(arg, units, 4);
+
+	if (i < 0)
+		return -1;
+	*width = 3 * i;
+	return 0;
+}
+
+/*
+ * --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION]...:
+ * each comma-separated token a format (none, time, unix) or a precision,
+ * "format:" or "precision:" saying which; the last of each wins.  A format
+ * not given stays *format (TS_NONE: time, as strace).
+ */
+int optval_timestamps(const char *arg, int *format, int *width)
+{
+	static const char *const formats[] = { "none", "time", "unix" };
+	int fmt = -1, w = -1;
+	const char *t = arg;
+
+	for (;;) {
+		size_t n = strcspn(t, ",");
+		char tok[32], *v = tok;
+		int is_fmt = 1, is_prec = 1, f = -1;
+
+		if (n >= sizeof(tok))
+			return -1;
+		if (!n)		/* strace's strtok: empty tokens are none */
+			goto next;
+		memcpy(tok, t, n);
+		tok[n] = '\0';
+
+		if (!strncasecmp(v, "format:", 7)) {
+			v += 7;
+			is_prec = 0;
+		} else if (!strncasecmp(v, "precision:", 10)) {
+			v += 10;
+			is_fmt = 0;
+		}
+		for (int i = 0; is_fmt && i < 3; i++)
+			if (!strcasecmp(v, formats[i]))
+				f = i;
+		if (f >= 0)
+			fmt = f;
+		else if (!is_prec || optval_precision(v, &w))
+			return -1;
+next:
+		if (!t[n])
+			break;
+		t += n + 1;
+	}
+	if (fmt >= 0)
+		*format = fmt;
+	else if (*format == 0)
+		*format = 1;
+	if (w >= 0)
+		*width = w;
+	return 0;
+}
+
+/*
+ * -O's OVERHEAD[UNIT], as strace reads it: a count or a decimal (1.5,
+ * 4.5e2), then s, ms, us or ns (none: us); in ns, at most 10^18
+ */
+int optval_overhead(const char *s, uint64_t *ns)
+{
+	static const char *const units[] = { "s", "ms", "us", "ns" };
+	static const double scale[] = { 1e9, 1e6, 1e3, 1 };
+	size_t flen = strspn(s, "eE.-+0123456789");
+	char *end;
+	double v;
+	int u = 2;
+
+	errno = 0;
+	v = strtod(s, &end);
+	/* decimal digits only: no "inf", "nan" or hex float */
+	if (end == s || (size_t)(end - s) > flen || errno || v < 0)
+		return -1;
+	if (*end && (u = optval_word(end, units, 4)) < 0)
+		return -1;
+	v *= scale[u];
+	if (v > 1e18)
+		return -1;
+	*ns = (uint64_t)v;
+	return 0;
+}

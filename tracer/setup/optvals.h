@@ -20,6 +20,16 @@ int optval_word(const char *arg, const char *const *words, int n);
 int optval_count(const char *s, uint64_t *out);
 /* a decimal in [min, max] */
 int optval_long(const char *s, long min, long max, long *out);
+/* strace's precision: s, ms, us or ns, as the digits after the second */
+int optval_precision(const char *arg, int *width);
+/*
+ * strace's --absolute-timestamps=[[format:]none|time|unix][,[precision:]
+ * s|ms|us|ns]: *format (0 none, 1 time, 2 unix: enum ts_format) and *width
+ * set from it; a format not given keeps *format, or time if it was none
+ */
+int optval_timestamps(const char *arg, int *format, int *width);
+/* -O's OVERHEAD[UNIT]: s, ms, us (the default) or ns; in ns */
+int optval_overhead(const char *s, uint64_t *ns);
 /* -p's "PID[,PID...]" added to *pids (realloc'd); the message in err */
 int optval_pids(const char *arg, pid_t **pids, int *npids, char *err,
 		size_t errlen);

@@ -5,6 +5,7 @@
  * prints a table instead of lines, signal lines are wanted, ring mode
  * fits, mappings are needed...  Pure: no I/O, no kernel.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -55,6 +56,8 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->all = o->system_wide;
 	w->spawns = o->spawns;
 	w->shell = o->stack != 0;
+	w->ustack = o->stack_bpf;
+	w->stack_size = o->stack_size;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	w->ip = o->iptr && o->lines;
@@ -70,6 +73,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->sum_by = o->sum_by;
 	w->hist = o->hist;
 	w->sum_wall = o->sum_wall;
+	w->sum_overhead = o->overhead_ns;
 	w->sel = &o->sel;
 	w->rec_sel = &p->seen;
 	/* --comm, --uid, --cgroup: decided by the programs, on each call */
@@ -119,6 +123,7 @@ static void plan_events(const struct options *o, struct plan *p)
 	e->ntps = o->ntps;
 	e->stack = o->stack;
 	e->stack_fp = o->stack_fp;
+	e->stack_bpf = o->stack_bpf;
 	e->kstack = o->kstack;
 	/* -i: only where lines are printed (records cost 8 or 16 more) */
 	e->ip = o->iptr && o->lines;
@@ -177,14 +182,18 @@ static void plan_sink(const struct options *o, const struct plan_machine *m,
 	s->follow = o->follow > 0;
 	/* -c, --stack=folded, --flamegraph, --spawns: tables, not lines */
 	s->lines = o->lines;
-	s->tstamp = o->tstamp;
+	s->ts_format = o->ts_format;
+	s->ts_width = o->ts_width;
 	s->relative = o->relative;
+	s->rel_width = o->rel_width;
 	s->show_time = o->show_time;
+	s->time_width = o->time_width;
 	s->quiet = o->quiet_set;
 	s->whole = p->pair.rules.filters;
 	s->interval = o->interval;
 	s->hist = o->hist;
 	s->sort = o->sort;
+	s->columns = o->columns[0] ? o->columns : NULL;
 	s->xstyle = o->xstyle;
 	s->color = plan_color(o, m);
 	s->timeline = o->timeline;
@@ -215,7 +224,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	plan_rings(o, m, p);
 	p->pair = (struct pair_conf){
 		.sel = &o->sel, .strsize = o->strsize, .verbose = o->verbose,
-		.xflag = o->xflag, .fds = o->decode_fds, .paths = &o->paths,
+		.xflag = o->xhex_given ? o->xhex : o->xflag, .fds = o->decode_fds, .paths = &o->paths,
 		.follow = o->follow > 0,
 		.all = o->system_wide, .stacks = o->stack,
 		.selection = targets_any(&o->targets),
@@ -224,6 +233,8 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },
 		.pid_names = o->pid_names,
+		.raw = o->raw_given ? &o->raw : NULL,
+		.abbrev = o->abbrev_given ? &o->abbrev : NULL,
 	};
 	plan_sink(o, m, p);
 	p->summary = o->summary;
@@ -240,4 +251,40 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->flamegraph = o->flamegraph;
 	p->spawns = o->spawns;
 	p->quiet = o->quiet_set;
+}
+
+int plan_read(int argc, char **argv, const struct plan_machine *m,
+	      struct plan *p, char *err, size_t errlen)
+{
+	struct options *o = calloc(1, sizeof(*o));
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	if (!o) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	r = opt_parse(argc, argv, o, err, errlen);
+	if (r) {
+		/* on an error opt_parse released what it took */
+		if (r > 0)
+			opt_free(o);
+		free(o);
+		return r;
+	}
+	plan_make(o, m, p);
+	p->list = o->list;
+	p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;
+	p->list_verbose = o->verbose;
+	p->opts = o;
+	return 0;
+}
+
+void plan_free(struct plan *p)
+{
+	if (p->opts) {
+		opt_free(p->opts);
+		free(p->opts);
+	}
+	p->opts = NULL;
 }

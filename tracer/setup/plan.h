@@ -83,10 +83,26 @@ struct plan {
 	const char *flamegraph;		/* --flamegraph FILE.svg */
 	int spawns;			/* --spawns: the report */
 	unsigned int quiet;		/* QUIET_*: notes on stderr left out */
+	/* -l: no trace, the events matching list_glob (NULL: all) listed */
+	int list;
+	const char *list_glob;
+	int list_verbose;		/* -l -v: with their formats */
+	struct options *opts;		/* plan_read's: what the plan points
+					   into, released by plan_free */
 };
 
 /* the plan for these options on this machine; it points into o */
 void plan_make(const struct options *o, const struct plan_machine *m,
 	       struct plan *p);
+/*
+ * main's one entry: the command line read by the options stage (parsed,
+ * implications drawn, conflicts refused), then planned, so that nothing
+ * after this sees the options.  0 with *p made (plan_free releases it);
+ * 1 when etrace exits 0 at once (--help, --version, printed); -1 with one
+ * line in err and nothing left to release.
+ */
+int plan_read(int argc, char **argv, const struct plan_machine *m,
+	      struct plan *p, char *err, size_t errlen);
+void plan_free(struct plan *p);
 
 #endif

@@ -100,6 +100,16 @@ static int add_word(struct sc_select *s, const char *w, char *err,
 		return 0;
 	if (*w == '/')
 		return add_regex(s, w + 1, err, errlen);
+	/* a number, as strace: a syscall the table has */
+	if (*w >= '0' && *w <= '9') {
+		char *end;
+		unsigned long v = strtoul(w, &end, 10);
+
+		if (!*end && v < sc_table_size && sc_table[v].name) {
+			sel_set(s, (long)v, 1);
+			return 0;
+		}
+	}
 	nr = sc_by_name(w);
 	if (nr >= 0) {
 		sel_set(s, nr, 1);

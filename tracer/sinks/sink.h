@@ -93,6 +93,13 @@ static inline int sink_full(const struct sink *s)
 }
 
 /* how a sink writes (the trace plan says) */
+/* -t's clock: none, HH:MM:SS (-t, -tt), seconds since the epoch (-ttt) */
+enum ts_format {
+	TS_NONE,
+	TS_TIME,
+	TS_UNIX,
+};
+
 struct sink_conf {
 	const char *outfile;	/* -o FILE, or NULL: stderr */
 	int append;		/* -A: the files appended to */
@@ -104,15 +111,20 @@ struct sink_conf {
 	int per_task;		/* -ff: FILE.TID for each task, no prefixes */
 	int follow;		/* -f: "PID  " prefixes in FILE */
 	int lines;		/* a line per call: not only tables, reports */
-	int tstamp;		/* -t 1, -tt 2, -ttt 3 */
+	int ts_format;		/* -t: enum ts_format, TS_NONE: none */
+	int ts_width;		/* digits after its second: 0, 3, 6 or 9 */
 	int relative;		/* -r */
+	int rel_width;		/* -r's digits after the second */
 	int show_time;		/* -T */
+	int time_width;		/* -T's digits after the second */
 	unsigned int quiet;	/* QUIET_*: -q, -e quiet= */
 	int whole;		/* each call written whole at its end: the
 				   rules judge calls only then */
 	double interval;	/* --interval: each table stamped */
 	int hist;		/* --hist */
 	int sort;		/* -S: enum sum_sort */
+	const unsigned char *columns;	/* -U: enum sum_col, ended by 0;
+					   NULL: strace's default */
 	int xstyle;		/* -X: enum xstyle (fmt.h) */
 	int color;		/* --color: lines' parts in colour (the text
 				   sink's styles, text_style.h) */

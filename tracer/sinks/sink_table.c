@@ -17,33 +17,163 @@ static void put_line(struct out *o, struct fmt_buf *b, char *line, size_t cap)
 	fb_init(b, line, cap);
 }
 
-static void table_rule(struct fmt_buf *b, int hist)
+/* strace's default columns */
+static const unsigned char default_cols[] = {
+	SUM_COL_PCT, SUM_COL_TOTAL, SUM_COL_AVG, SUM_COL_CALLS, SUM_COL_ERRORS,
+	SUM_COL_NAME, SUM_COL_NONE
+};
+
+/* each column's head, and its width when the values need no more */
+static const struct {
+	const char *head;
+	int width;
+} cdesc[SUM_COL__COUNT] = {
+	[SUM_COL_PCT] = { "% time", 6 },
+	[SUM_COL_TOTAL] = { "seconds", 11 },
+	[SUM_COL_MIN] = { "shortest", 8 },
+	[SUM_COL_MAX] = { "longest", 7 },
+	[SUM_COL_AVG] = { "usecs/call", 11 },
+	[SUM_COL_CALLS] = { "calls", 9 },
+	[SUM_COL_ERRORS] = { "errors", 9 },
+	[SUM_COL_NAME] = { "syscall", 16 },
+};
+
+/* one row's values, or the total's */
+struct trow {
+	double pct;
+	uint64_t ns, calls, errors, min_ns, max_ns;
+	const char *name;
+	const struct sum_val *v;	/* --hist's, or NULL */
+};
+
+/* a table's layout: its columns and their widths (strace's, widened to
+   the group's largest values as strace widens them) */
+struct tlayout {
+	const unsigned char *cols;
+	int w[SUM_COL__COUNT];
+	int hist, color;
+};
+
+static int chars_of(unsigned long long v)
 {
-	fb_puts(b, "------ ----------- ----------- --------- --------- ");
-	if (hist)
-		fb_puts(b, "---------- ---------- ");
-	fb_puts(b, "----------------\n");
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
 }
 
-static void table_row(struct fmt_buf *b, double pct, uint64_t ns,
-		      uint64_t calls, uint64_t errors, const char *name,
-		      const struct sum_val *v, int hist, int color)
+static void widen(int *w, int n)
 {
-	fb_printf(b, "%6.2f %11.6f %11llu %9llu ", pct, ns / 1e9,
-		  (unsigned long long)(calls ? ns / 1000 / calls : 0),
-		  (unsigned long long)calls);
-	/* styled, the column keeps its width: escapes take none */
-	if (errors)
-		fb_printf(b, "%s%9llu%s ", color ? text_style[PART_ERROR] : "",
-			  (unsigned long long)errors,
-			  color ? TEXT_STYLE_RESET : "");
-	else
-		fb_puts(b, "          ");
-	if (v)
-		fb_printf(b, "%10.3f %10.3f ", v->min_ns / 1e3, v->max_ns / 1e3);
-	else if (hist)
-		fb_pad(b, ' ', 22);
-	fb_puts(b, name);
+	if (n > *w)
+		*w = n;
+}
+
+static void table_layout(struct tlayout *l, const struct trow *tot,
+			 const struct sum_row *rows, unsigned int n,
+			 const struct summary *sum)
+{
+	uint64_t min_max = 0, max_max = 0, avg_max = 0;
+	char tmp[32];
+
+	for (int c = 0; c < SUM_COL__COUNT; c++)
+		l->w[c] = cdesc[c].width;
+	for (unsigned int k = 0; k < n; k++) {
+		const struct sum_val *v = &rows[k].val;
+
+		min_max = v->min_ns > min_max ? v->min_ns : min_max;
+		max_max = v->max_ns > max_max ? v->max_ns : max_max;
+		if (v->calls && v->ns / 1000 / v->calls > avg_max)
+			avg_max = v->ns / 1000 / v->calls;
+		widen(&l->w[SUM_COL_NAME],
+		      (int)strlen(summary_name(sum, &rows[k], tmp)) + 1);
+	}
+	/* "%.6f": the seconds' digits, a point, six more */
+	widen(&l->w[SUM_COL_TOTAL], chars_of(tot->ns / 1000000000u) + 7);
+	widen(&l->w[SUM_COL_MIN], chars_of(min_max / 1000000000u) + 7);
+	widen(&l->w[SUM_COL_MAX], chars_of(max_max / 1000000000u) + 7);
+	widen(&l->w[SUM_COL_AVG], chars_of(avg_max));
+	widen(&l->w[SUM_COL_CALLS], chars_of(tot->calls));
+	widen(&l->w[SUM_COL_ERRORS], chars_of(tot->errors));
+}
+
+/* the head line, or the rule under it and above the total (rule 1) */
+static void table_head(struct fmt_buf *b, const struct tlayout *l, int rule)
+{
+	for (int i = 0; l->cols[i]; i++) {
+		int c = l->cols[i], last = !l->cols[i + 1];
+
+		if (i)
+			fb_putc(b, ' ');
+		if (c == SUM_COL_NAME && l->hist)
+			fb_puts(b, rule ? "---------- ---------- " :
+					  "  min(us)    max(us) ");
+		if (rule)
+			fb_pad(b, '-', l->w[c]);
+		else if (c == SUM_COL_NAME && last)
+			fb_puts(b, cdesc[c].head);
+		else if (c == SUM_COL_NAME)
+			fb_printf(b, "%-*s", l->w[c], cdesc[c].head);
+		else
+			fb_printf(b, "%*s", l->w[c], cdesc[c].head);
+	}
+	fb_putc(b, '\n');
+}
+
+static void table_row(struct fmt_buf *b, const struct tlayout *l,
+		      const struct trow *r)
+{
+	for (int i = 0; l->cols[i]; i++) {
+		int c = l->cols[i], w = l->w[c], last = !l->cols[i + 1];
+
+		if (i)
+			fb_putc(b, ' ');
+		switch (c) {
+		case SUM_COL_PCT:
+			fb_printf(b, "%*.2f", w, r->pct);
+			break;
+		case SUM_COL_TOTAL:
+			fb_printf(b, "%*.6f", w, r->ns / 1e9);
+			break;
+		case SUM_COL_MIN:
+			fb_printf(b, "%*.6f", w, r->min_ns / 1e9);
+			break;
+		case SUM_COL_MAX:
+			fb_printf(b, "%*.6f", w, r->max_ns / 1e9);
+			break;
+		case SUM_COL_AVG:
+			fb_printf(b, "%*llu", w, (unsigned long long)
+				  (r->calls ? r->ns / 1000 / r->calls : 0));
+			break;
+		case SUM_COL_CALLS:
+			fb_printf(b, "%*llu", w, (unsigned long long)r->calls);
+			break;
+		case SUM_COL_ERRORS:
+			/* strace's "%.0": no digit for none; styled, the
+			   column keeps its width (escapes take none) */
+			if (!r->errors)
+				fb_pad(b, ' ', w);
+			else
+				fb_printf(b, "%s%*llu%s", l->color ?
+					  text_style[PART_ERROR] : "", w,
+					  (unsigned long long)r->errors,
+					  l->color ? TEXT_STYLE_RESET : "");
+			break;
+		case SUM_COL_NAME:
+			if (r->v)
+				fb_printf(b, "%10.3f %10.3f ", r->v->min_ns / 1e3,
+					  r->v->max_ns / 1e3);
+			else if (l->hist)
+				fb_pad(b, ' ', 22);
+			if (last)
+				fb_puts(b, r->name);
+			else
+				fb_printf(b, "%-*s", w, r->name);
+			break;
+		}
+	}
 	fb_putc(b, '\n');
 }
 
@@ -97,41 +227,48 @@ static int same_group(const struct sum_key *a, const struct sum_key *b)
 }
 
 void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
-		int sort, int hist, int color)
+		int sort, int hist, int color, const unsigned char *cols)
 {
+	struct tlayout l = { cols && cols[0] ? cols : default_cols, { 0 }, hist,
+			     color };
 	struct fmt_buf b;
 	char tmp[32];
 
 	summary_sort(sum, (enum sum_sort)sort);
 	fb_init(&b, line, cap);
 	for (unsigned int i = 0, j; i < sum->n; i = j) {
-		uint64_t ns = 0, calls = 0, errors = 0;
+		struct trow tot = { 100.0, 0, 0, 0, ~0ull, 0, "total", NULL };
 
 		for (j = i; j < sum->n && same_group(&sum->rows[i].key,
 						     &sum->rows[j].key); j++) {
-			ns += sum->rows[j].val.ns;
-			calls += sum->rows[j].val.calls;
-			errors += sum->rows[j].val.errors;
+			const struct sum_val *v = &sum->rows[j].val;
+
+			tot.ns += v->ns;
+			tot.calls += v->calls;
+			tot.errors += v->errors;
+			tot.min_ns = v->min_ns < tot.min_ns ? v->min_ns : tot.min_ns;
+			tot.max_ns = v->max_ns > tot.max_ns ? v->max_ns : tot.max_ns;
 		}
+		table_layout(&l, &tot, &sum->rows[i], j - i, sum);
 		if (sum->by)
 			group_header(&b, sum, &sum->rows[i].key);
-		fb_puts(&b, "% time     seconds  usecs/call     calls    errors ");
-		if (hist)
-			fb_puts(&b, "  min(us)    max(us) ");
-		fb_puts(&b, "syscall\n");
-		table_rule(&b, hist);
+		table_head(&b, &l, 0);
+		table_head(&b, &l, 1);
 		for (unsigned int k = i; k < j; k++) {
 			const struct sum_row *r = &sum->rows[k];
+			struct trow row = {
+				tot.ns ? 100.0 * r->val.ns / tot.ns : 0,
+				r->val.ns, r->val.calls, r->val.errors,
+				r->val.min_ns, r->val.max_ns,
+				summary_name(sum, r, tmp),
+				hist ? &r->val : NULL,
+			};
 
-			table_row(&b, ns ? 100.0 * r->val.ns / ns : 0,
-				  r->val.ns, r->val.calls, r->val.errors,
-				  summary_name(sum, r, tmp), hist ? &r->val : NULL,
-				  hist, color);
+			table_row(&b, &l, &row);
 			put_line(o, &b, line, cap);
 		}
-		table_rule(&b, hist);
-		table_row(&b, 100.0, ns, calls, errors, "total", NULL, hist,
-			  color);
+		table_head(&b, &l, 1);
+		table_row(&b, &l, &tot);
 		if (hist) {
 			for (unsigned int k = i; k < j; k++) {
 				table_hist(&b, summary_name(sum, &sum->rows[k], tmp),
@@ -142,10 +279,14 @@ void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
 		put_line(o, &b, line, cap);
 	}
 	if (!sum->n) {
-		fb_puts(&b, "% time     seconds  usecs/call     calls    errors syscall\n");
-		table_rule(&b, 0);
-		table_rule(&b, 0);
-		table_row(&b, 100.0, 0, 0, 0, "total", NULL, 0, 0);
+		struct trow tot = { 100.0, 0, 0, 0, 0, 0, "total", NULL };
+
+		l.hist = 0;
+		table_layout(&l, &tot, NULL, 0, sum);
+		table_head(&b, &l, 0);
+		table_head(&b, &l, 1);
+		table_head(&b, &l, 1);
+		table_row(&b, &l, &tot);
 	}
 	if (sum->full)
 		fb_printf(&b, "etrace: %llu calls not counted: no room for them"

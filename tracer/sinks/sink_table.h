@@ -13,9 +13,11 @@
 
 /*
  * sum's rows sorted by sort (enum sum_sort), written to o through line;
- * color: the error counts in the errors' style (--color)
+ * color: the error counts in the errors' style (--color); cols: -U's
+ * columns (enum sum_col, ended by SUM_COL_NONE), NULL or empty: strace's
+ * default ones
  */
 void table_text(struct out *o, char *line, size_t cap, struct summary *sum,
-		int sort, int hist, int color);
+		int sort, int hist, int color, const unsigned char *cols);
 
 #endif

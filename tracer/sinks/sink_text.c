@@ -327,7 +327,8 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	/* -T: t_enter 0 is an entry etrace did not see (the command's exec) */
 	if (ts->cf->show_time && seen_enter && end == END_RETURNED && t->t_enter) {
 		fb_puts(&b, " <");
-		line_usecs(&b, time > t->t_enter ? time - t->t_enter : 0, 0);
+		line_secs(&b, time > t->t_enter ? time - t->t_enter : 0, 0,
+			  ts->cf->time_width);
 		fb_putc(&b, '>');
 	}
 	fb_putc(&b, '\n');
@@ -467,7 +468,7 @@ static void text_summary(struct sink *s, struct summary *sum, uint64_t time)
 		out_write(&ts->main.out, ts->line, (size_t)(b.p - ts->line));
 	}
 	table_text(&ts->main.out, ts->line, LINE_MAX_BYTES, sum, ts->cf->sort,
-		   ts->cf->hist, ts->color);
+		   ts->cf->hist, ts->color, ts->cf->columns);
 }
 
 static void text_note(struct sink *s, struct task *t, const char *text,

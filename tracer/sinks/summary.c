@@ -129,6 +129,7 @@ void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		k.tid = tid;
 	v.calls = 1;
 	v.errors = ret < 0 && ret >= -4095;
+	ns = ns > s->overhead ? ns - s->overhead : 0;
 	v.ns = v.min_ns = v.max_ns = ns;
 	if (!v.min_ns)
 		v.min_ns = 1;
@@ -294,24 +295,74 @@ void summary_sort(struct summary *s, enum sum_sort by)
 	}
 }
 
+/* strace's column names and their aliases (count.c's), for -S and -U */
+static const struct {
+	const char *name;
+	unsigned char col;
+} col_names[] = {
+	{ "time", SUM_COL_PCT }, { "time_percent", SUM_COL_PCT },
+	{ "time-percent", SUM_COL_PCT }, { "time_total", SUM_COL_TOTAL },
+	{ "time-total", SUM_COL_TOTAL }, { "total_time", SUM_COL_TOTAL },
+	{ "total-time", SUM_COL_TOTAL }, { "min_time", SUM_COL_MIN },
+	{ "min-time", SUM_COL_MIN }, { "shortest", SUM_COL_MIN },
+	{ "time_min", SUM_COL_MIN }, { "time-min", SUM_COL_MIN },
+	{ "longest", SUM_COL_MAX }, { "max_time", SUM_COL_MAX },
+	{ "max-time", SUM_COL_MAX }, { "time_max", SUM_COL_MAX },
+	{ "time-max", SUM_COL_MAX }, { "avg_time", SUM_COL_AVG },
+	{ "avg-time", SUM_COL_AVG }, { "time_avg", SUM_COL_AVG },
+	{ "time-avg", SUM_COL_AVG }, { "calls", SUM_COL_CALLS },
+	{ "count", SUM_COL_CALLS }, { "error", SUM_COL_ERRORS },
+	{ "errors", SUM_COL_ERRORS }, { "name", SUM_COL_NAME },
+	{ "syscall", SUM_COL_NAME }, { "syscall_name", SUM_COL_NAME },
+	{ "syscall-name", SUM_COL_NAME }, { "none", SUM_COL_NONE },
+	{ "nothing", SUM_COL_NONE },
+};
+
+static int col_by_name(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof(col_names) / sizeof(col_names[0]); i++)
+		if (!strncmp(col_names[i].name, name, len) &&
+		    !col_names[i].name[len])
+			return col_names[i].col;
+	return -1;
+}
+
 int summary_sort_by_name(const char *name)
 {
-	static const struct { const char *name; int sort; } map[] = {
-		{ "time", SORT_TIME }, { "time_total", SORT_TIME },
-		{ "total_time", SORT_TIME }, { "calls", SORT_CALLS },
-		{ "count", SORT_CALLS }, { "errors", SORT_ERRORS },
-		{ "error", SORT_ERRORS }, { "name", SORT_NAME },
-		{ "syscall", SORT_NAME }, { "nothing", SORT_NOTHING },
-		{ "none", SORT_NOTHING }, { "min-time", SORT_MIN },
-		{ "min_time", SORT_MIN }, { "max-time", SORT_MAX },
-		{ "max_time", SORT_MAX }, { "avg-time", SORT_AVG },
-		{ "avg_time", SORT_AVG },
+	static const int sort_of[SUM_COL__COUNT] = {
+		[SUM_COL_NONE] = SORT_NOTHING, [SUM_COL_PCT] = SORT_TIME,
+		[SUM_COL_TOTAL] = SORT_TIME, [SUM_COL_MIN] = SORT_MIN,
+		[SUM_COL_MAX] = SORT_MAX, [SUM_COL_AVG] = SORT_AVG,
+		[SUM_COL_CALLS] = SORT_CALLS, [SUM_COL_ERRORS] = SORT_ERRORS,
+		[SUM_COL_NAME] = SORT_NAME,
 	};
+	int col = col_by_name(name, strlen(name));
 
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(map[i].name, name))
-			return map[i].sort;
-	return -1;
+	return col < 0 ? -1 : sort_of[col];
+}
+
+int summary_columns_parse(const char *list, unsigned char *cols)
+{
+	unsigned int seen = 0, n = 0;
+	const char *w = list;
+
+	for (;;) {
+		size_t len = strcspn(w, ",");
+		int col = col_by_name(w, len);
+
+		if (col <= SUM_COL_NONE || seen >> col & 1)
+			return -1;
+		seen |= 1u << col;
+		cols[n++] = (unsigned char)col;
+		if (!w[len])
+			break;
+		w += len + 1;
+	}
+	/* as strace: the name always, the table means nothing without it */
+	if (!(seen >> SUM_COL_NAME & 1))
+		cols[n++] = SUM_COL_NAME;
+	cols[n] = SUM_COL_NONE;
+	return 0;
 }
 
 int summary_by_parse(const char *list)

@@ -19,6 +19,20 @@ struct sum_row {
 	struct sum_val val;
 };
 
+/* -c's columns (-U), strace's */
+enum sum_col {
+	SUM_COL_NONE,		/* the end of a list */
+	SUM_COL_PCT,		/* % time */
+	SUM_COL_TOTAL,		/* seconds */
+	SUM_COL_MIN,		/* shortest */
+	SUM_COL_MAX,		/* longest */
+	SUM_COL_AVG,		/* usecs/call */
+	SUM_COL_CALLS,
+	SUM_COL_ERRORS,
+	SUM_COL_NAME,		/* syscall */
+	SUM_COL__COUNT
+};
+
 /* -S: the order of rows */
 enum sum_sort {
 	SORT_TIME, SORT_CALLS, SORT_ERRORS, SORT_NAME, SORT_NOTHING,
@@ -37,6 +51,8 @@ struct summary {
 	uint64_t full;			/* calls the kernel had no room for */
 	uint64_t lost;			/* records lost (records mode) */
 	int exact;			/* from the kernel's counts */
+	uint64_t overhead;		/* -O: ns taken from each call's time
+					   (records mode), down to 0 */
 };
 
 int summary_init(struct summary *s, unsigned int by);
@@ -58,6 +74,12 @@ const char *summary_name(const struct summary *s, const struct sum_row *r,
 			 char tmp[32]);
 /* -S word to enum, or -1 */
 int summary_sort_by_name(const char *name);
+/*
+ * -U's list of strace's column names into cols (SUM_COL__COUNT of room),
+ * in order, the name added last if missing, ended by SUM_COL_NONE; -1 for
+ * an unknown or repeated name
+ */
+int summary_columns_parse(const char *list, unsigned char *cols);
 /* --by list to SUM_BY_* bits, or -1 */
 int summary_by_parse(const char *list);
 

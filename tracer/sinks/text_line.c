@@ -36,54 +36,75 @@ void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 
 void line_usecs(struct fmt_buf *b, uint64_t ns, int width)
 {
-	char tmp[40];
-	int n = snprintf(tmp, sizeof(tmp), "%*llu.%06llu", width,
-			 (unsigned long long)(ns / 1000000000ull),
-			 (unsigned long long)(ns % 1000000000ull / 1000));
+	line_secs(b, ns, width, 6);
+}
 
+/* NS's fraction of a second in DIGITS digits (3, 6, 9), cut as strace */
+static unsigned long long frac_of(uint64_t ns, int digits)
+{
+	static const uint64_t scale[] = { 1000000000ull, 1000000ull, 1000ull,
+					  1ull };
+
+	return ns % 1000000000ull / scale[digits / 3];
+}
+
+/* "%*llu" seconds, then digits (0, 3, 6, 9) of the fraction, as strace */
+void line_secs(struct fmt_buf *b, uint64_t ns, int width, int digits)
+{
+	char tmp[48];
+	int n;
+
+	if (digits <= 0)
+		n = snprintf(tmp, sizeof(tmp), "%*llu", width,
+			     (unsigned long long)(ns / 1000000000ull));
+	else
+		n = snprintf(tmp, sizeof(tmp), "%*llu.%0*llu", width,
+			     (unsigned long long)(ns / 1000000000ull), digits,
+			     frac_of(ns, digits));
 	fb_putn(b, tmp, (size_t)n);
 }
 
 /*
- * After the pid: -t/-tt/-ttt's wall clock, then -r's time since the
- * previous line; both given, the second in strace's "(+     0.000123) ".
+ * After the pid: -t's wall clock (HH:MM:SS or the epoch's seconds, with
+ * the digits asked), then -r's time since the previous line; both given,
+ * the second in strace's "(+     0.000123) ".
  */
 void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time)
 {
 	const struct sink_conf *o = ls->cf;
 
-	if (o->tstamp) {
+	if (o->ts_format == TS_UNIX) {
+		uint64_t real = (uint64_t)((int64_t)time + ls->mono_to_real);
+
+		line_secs(b, real, 0, o->ts_width);
+		fb_putc(b, ' ');
+	} else if (o->ts_format == TS_TIME) {
 		uint64_t real = (uint64_t)((int64_t)time + ls->mono_to_real);
 		time_t sec = (time_t)(real / 1000000000ull);
+		struct tm tm;
 
-		if (o->tstamp == 3) {
-			line_usecs(b, real, 0);
-		} else {
-			struct tm tm;
+		if (sec != ls->tm_sec) {
+			localtime_r(&sec, &tm);
+			strftime(ls->tm_str, sizeof(ls->tm_str), "%H:%M:%S",
+				 &tm);
+			ls->tm_sec = sec;
+		}
+		fb_puts(b, ls->tm_str);
+		if (o->ts_width) {
+			char frac[16];
+			int n = snprintf(frac, sizeof(frac), ".%0*llu",
+					 o->ts_width, frac_of(real, o->ts_width));
 
-			if (sec != ls->tm_sec) {
-				localtime_r(&sec, &tm);
-				strftime(ls->tm_str, sizeof(ls->tm_str),
-					 "%H:%M:%S", &tm);
-				ls->tm_sec = sec;
-			}
-			fb_puts(b, ls->tm_str);
-			if (o->tstamp == 2) {
-				char tmp[16];
-				int n = snprintf(tmp, sizeof(tmp), ".%06llu",
-						 (unsigned long long)(real % 1000000000ull / 1000));
-
-				fb_putn(b, tmp, (size_t)n);
-			}
+			fb_putn(b, frac, (size_t)n);
 		}
 		fb_putc(b, ' ');
 	}
 	if (o->relative) {
-		if (o->tstamp)
+		if (o->ts_format)
 			fb_puts(b, "(+");
-		line_usecs(b, ls->last_line && time > ls->last_line ?
-			      time - ls->last_line : 0, 6);
-		fb_puts(b, o->tstamp ? ") " : " ");
+		line_secs(b, ls->last_line && time > ls->last_line ?
+			     time - ls->last_line : 0, 6, o->rel_width);
+		fb_puts(b, o->ts_format ? ") " : " ");
 		ls->last_line = time;
 	}
 }

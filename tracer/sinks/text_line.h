@@ -59,6 +59,8 @@ void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 		     const struct sink_view *view, enum pfx_mode pfx);
 /* NS as seconds.microseconds, the seconds right-aligned in WIDTH */
 void line_usecs(struct fmt_buf *b, uint64_t ns, int width);
+/* ... with DIGITS (0, 3, 6, 9) after the second: strace's precisions */
+void line_secs(struct fmt_buf *b, uint64_t ns, int width, int digits);
 /* -r, -t, -tt, -ttt: the time of a line at TIME (a record's) */
 void line_time(struct line_start *ls, struct fmt_buf *b, uint64_t time);
 /*

@@ -25,6 +25,9 @@ struct stack_sample {
 	uint64_t len;
 	const uint64_t *chain;		/* the kernel's callchain */
 	uint64_t nchain;
+	/* records lost so far: --stack=bpf's record (just before the
+	   sample) is this call's only if none was lost since */
+	uint64_t lost;
 };
 
 /*
@@ -70,6 +73,8 @@ struct unwinder {
 	uint64_t stacks, frames;	/* counts, for the bench */
 	uint64_t leaves;		/* frames the leaf rule proved */
 	uint64_t dwfls;			/* Dwfls built */
+	uint64_t kstacks;		/* --stack=bpf: stacks the kernel
+					   unwound (in stacks too) */
 	void *symcache;
 	/* Dwfls by layout of code, shared by the processes that have it */
 	struct layout *layouts[UNWIND_LAYOUT_BUCKETS];
