@@ -86,8 +86,13 @@ else echo "strace: not installed: skipped" >> "$notes"; fi
 slow="$slow perf_trace perf_trace_s"
 if command -v bpftrace >/dev/null; then fast="$fast bpftrace_c" slow="$slow bpftrace"
 else echo "bpftrace: not installed: skipped" >> "$notes"; fi
-# etrace-only rows: a storm of a syscall that is not traced (storm1 only)
+# etrace-only rows (storm1 only): a storm of a syscall that is not
+# traced; a storm by a task that --comm does not select (decided before
+# anything is written); -Z on a storm of calls that all succeed (held
+# until their exit, then dropped: nothing written, nothing lost)
 extra="etrace_untraced perf_stat_untraced"
+if "$etrace" -h 2>&1 | grep -q -- --comm; then extra="$extra etrace_comm_other etrace_failed"
+else echo "etrace --comm: not in this etrace: its rows skipped" >> "$notes"; fi
 # the spawn report (stacks at fork and exec only) on the fork storm, with
 # more forks than the other modes: what it costs per stack is what a
 # storm pays after the one-time loading of bash's and libc's symbols
@@ -157,6 +162,9 @@ measure() {
 	etrace_a_spawns) set -- "$etrace" -a --spawns -o "$f" -- "$@" ;;
 	etrace_stackfp)	set -- "$etrace" --stack=fp -f -q -o "$f" -- "$@" ;;
 	etrace_untraced) set -- "$etrace" -e trace=openat -f -q -o "$f" -- "$@" ;;
+	# (the selection is the machine's while the storm runs; -a says so)
+	etrace_comm_other) set -- "$etrace" -a --comm other -q -o "$f" -- "$@" ;;
+	etrace_failed)	set -- "$etrace" -Z -f -q -o "$f" -- "$@" ;;
 	strace)		set -- strace -f -o "$f" "$@" ;;
 	strace_c)	set -- strace -c -f -o "$f" "$@" ;;
 	perf_trace)	set -- perf trace -o "$f" -- "$@" ;;
@@ -185,7 +193,7 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	"$tstat" "$tmp/m" -- "$@" >/dev/null 2>"$tmp/err" </dev/null || st=$?
 	case $mode in
 	bare)	rep=- ;;
-	etrace|etrace_nobpf|etrace_yy|etrace_stack*|etrace_untraced|etrace_a|strace)
+	etrace|etrace_nobpf|etrace_yy|etrace_stack*|etrace_untraced|etrace_a|etrace_comm_other|etrace_failed|strace)
 		# calls: every line but "<... resumed>" halves, +++ and --- lines
 		# and " > " stack frames
 		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \

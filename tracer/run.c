@@ -94,6 +94,9 @@ static int finished(struct trace *t)
 		/* -f: until every traced descendant is gone, as strace */
 		return p->all || !p->follow || t->pr.view.nlive <= 0;
 	}
+	/* (a selection's tree: its tasks are known only where selected) */
+	if (p->npids && t->cap.within)
+		return t->tree_gone_at && t->mg.settled >= t->tree_gone_at;
 	if (p->npids)
 		return t->pr.view.nlive <= 0;
 	return 0;
@@ -167,6 +170,9 @@ static void loop_vanished(struct trace *t, int ending, uint64_t *end_at,
 		*next_check = now + every;
 		if (t->pr.child_reaped || t->p->npids || t->p->all)
 			ends_reap_vanished(&t->pr, now, t->mg.settled);
+		if (t->cap.within && !t->tree_gone_at &&
+		    !capture_tree_live(&t->cap))
+			t->tree_gone_at = now;
 	}
 }
 

@@ -296,10 +296,14 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 		char self[17] = "";
 
 		prctl(PR_GET_NAME, self);
-		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, self);
 		t->pr.names.self = getpid();
 		memcpy(t->pr.names.self_comm, self,
 		       sizeof(t->pr.names.self_comm));
+	}
+	/* (a selection's command is traced where it is selected, as any) */
+	if (p->cmd && !p->targets) {
+		pair_add_task(&t->pr, t->ln.pid, t->ln.pid,
+			      t->pr.names.self_comm);
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {
@@ -388,7 +392,8 @@ static void say_mode(const struct trace *t)
 
 		targets_describe(p->targets, what, sizeof(what));
 		fprintf(stderr, "etrace: tracing the tasks of %s%s\n", what,
-			p->follow ? ", and their children" : "");
+			p->tree ? " in the tree" : p->follow ?
+			", and their children" : "");
 	}
 	if (p->summary == 1) {
 		if (t->cap.summary)

@@ -42,6 +42,8 @@ struct trace {
 	int stop_sig;			/* the signal that ends the trace */
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
 	uint64_t stop_time;		/* when it came */
+	uint64_t tree_gone_at;		/* -p --tree with a selection: when
+					   none of its processes was left */
 	uint64_t lost;
 	size_t ring_bytes;		/* per CPU, as mapped */
 	uint64_t bad;			/* malformed records */

@@ -95,6 +95,10 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_source, w->spawns },
 		{ k->progs.shell_enter, c->shell },
 		{ k->progs.ustack_enter, c->ustack },
+		{ k->progs.target_rename, w->target && w->tconf->ncomm },
+		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
+		{ k->progs.target_fork, w->target && w->tconf->within },
+		{ k->progs.target_exit, w->target && w->tconf->within },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -173,10 +177,14 @@ static void config_of(struct capture *c, const struct cap_want *w,
 		cfg->all = 0;
 		cfg->by_tid = 0;
 		cfg->target = 1;
+		/* --tree: the tree is followed by target_fork; the traced
+		   set, which selects by itself, stays empty */
+		if (w->tconf->within)
+			cfg->follow = 0;
 	}
 	cfg->failed = (unsigned int)w->failed;
 	if (w->target || w->failed)
-		cap_target_conf(c, w->tconf);
+		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;
 	cfg->ip = (unsigned int)w->ip;
 	if (c->dump) {
@@ -230,12 +238,12 @@ static int open_output(struct capture *c, struct perfset *ps)
 static int attach_all(struct capture *c, const struct cap_want *w,
 		      struct evlist *l, struct tracefs *t)
 {
-	int r;
+	int r = w->target ? cap_target_attach(c, w->tconf) : 0;
 
-	if (c->ring)
+	if (!r && c->ring)
 		r = cap_ring_attach(c, l, t);
-	else
-		r = c->args ? cap_args_attach(c, l, t) : 0;
+	else if (!r && c->args)
+		r = cap_args_attach(c, l, t);
 	if (!r && c->summary)
 		r = cap_sum_attach(c, w, l, t);
 	if (!r)
@@ -347,6 +355,8 @@ int capture_add(struct capture *c, pid_t id)
 
 	if (!c->active)
 		return 0;
+	if (c->within)
+		return cap_target_tree(c, id, 1);
 	if (c->ids_in_array)
 		r = bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_ids),
 					&slot, &key, BPF_ANY);
@@ -368,6 +378,8 @@ int capture_has(struct capture *c, pid_t id)
 
 	if (!c->active)
 		return 0;
+	if (c->within)
+		return cap_target_tree(c, id, 0);
 	if (c->ids_in_array)
 		return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced_ids),
 					    &slot, &v) && v == key;
@@ -383,6 +395,11 @@ int capture_follow(struct capture *c, int on)
 
 	if (fd < 0)
 		return 0;
+	if (c->within) {
+		__atomic_store_n(&c->skel->bss->tree_follow, on ? 1u : 0u,
+				 __ATOMIC_SEQ_CST);
+		return 0;
+	}
 	if (bpf_map_lookup_elem(fd, &zero, &cfg))
 		return -errno;
 	cfg.follow = (unsigned int)on;

@@ -266,7 +266,8 @@ struct cap_target {
 	unsigned int literal;
 	unsigned int uid[CAP_TARGET_MAX];
 	unsigned int cg_level[CAP_TARGET_MAX];
-	unsigned int pad;
+	unsigned int within;		/* --tree: only tasks of its processes
+					   (cap_target.bpf.c's tree_ids) */
 	unsigned long long cg_id[CAP_TARGET_MAX];
 	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
 	/* --errno: bit e, calls failing with errno e (1 to 4095) */

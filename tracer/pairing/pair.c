@@ -50,6 +50,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->abbrev = c->abbrev;
 	p->follow = c->follow;
 	p->system_wide = c->all;
+	p->selection = c->selection;
 	p->stacks = c->stacks;
 	p->signals = c->signals;
 	p->view.max = c->max_events;
@@ -677,7 +678,13 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 		return;
 	if (pid != ppid)
 		maps_fork(&p->maps, ppid, pid);
-	if (task_find(&p->tasks, tid))
+	/*
+	 * A selection's (-a's) forks are every task's: a child is known by
+	 * its first traced call, or (-f) as a traced task's child, which the
+	 * program traces from its first instruction.
+	 */
+	if (task_find(&p->tasks, tid) ||
+	    (p->selection && !(p->follow && parent)))
 		return;
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)

@@ -44,6 +44,8 @@ struct pair {
 	const struct sc_select *abbrev;	/* -e abbrev=, or NULL: all */
 	int follow;			/* new children are traced */
 	int system_wide;
+	int selection;			/* --comm, --uid, --cgroup: tasks are
+					   known by their traced calls */
 	/* the command etrace started: its exec is known exactly */
 	pid_t child;
 	const struct launch *launch;
@@ -96,6 +98,7 @@ struct pair_conf {
 	unsigned int fds;		/* -y: DECODE_FD_* shown */
 	int follow;			/* new children are traced */
 	int all;			/* -a */
+	int selection;			/* --comm, --uid, --cgroup */
 	int stacks;			/* -k 1, -kk 2: each call's stack */
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	uint64_t max_events;		/* --max-events, or 0 */
