@@ -179,6 +179,15 @@ struct dump_view {
 int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
 	      uint32_t *total);
 /*
+ * sendmmsg's and recvmmsg's dumps: count messages, each a header (its
+ * msg_iovlen; how many segments follow; whether buffers after them were
+ * left out) and its segments.  The next message's segments as a view
+ * of their own for dump_next; 0 when there is no more (or it does not
+ * add up).
+ */
+int dump_msg_next(struct dump_view *v, struct dump_view *msg,
+		  uint32_t *iovlen, int *cut);
+/*
  * strace's dump of one buffer of `total` bytes of which the first
  * `copied` are at p: " | 00000  68 65 ...  he... |" lines, then, when
  * copied < total, " * dump cut: COPIED of TOTAL bytes copied".

@@ -333,6 +333,9 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
  */
 struct dump_ctx {
 	u8 *b;
+	u64 vec;	/* sendmmsg, recvmmsg: the user's struct mmsghdr[] */
+	u32 nmsg;	/* its messages to look at */
+	u32 msgs;	/* messages written */
 	u64 iov;	/* the user's struct iovec[] */
 	u64 left;	/* bytes of the transfer not given to a segment yet */
 	u32 at, end;	/* the next segment's offset; the room's end */
@@ -387,6 +390,44 @@ static long dump_one(u32 i, struct dump_ctx *c)
 	return dump_seg(c, v.base, len);
 }
 
+struct mmsghdr_u {
+	struct msghdr_u hdr;
+	u32 len;	/* msg_len: the bytes the call moved of it */
+	u32 pad;
+};
+
+/*
+ * sendmmsg, recvmmsg (strace's dumpiov_in_mmsghdr): message i, its
+ * struct cap_dump_msg, then its buffers up to its msg_len
+ */
+static long dump_msg(u32 i, struct dump_ctx *c)
+{
+	struct cap_dump_msg *h;
+	struct mmsghdr_u m;
+	u32 at = c->at, segs = c->segs;
+
+	if (i >= c->nmsg || bpf_probe_read_user(&m, sizeof(m),
+			(const void *)(c->vec + sizeof(m) * (u64)i)))
+		return 1;
+	if (at + sizeof(*h) > c->end) {
+		c->full = 1;
+		return 1;
+	}
+	c->at += sizeof(*h);
+	c->iov = m.hdr.iov;
+	c->n = m.hdr.iovlen < CAP_ARRAY_MAX ? (u32)m.hdr.iovlen : CAP_ARRAY_MAX;
+	c->left = m.len;
+	bpf_loop(CAP_ARRAY_MAX, dump_one, c, 0);
+	h = (struct cap_dump_msg *)(c->b + bounded(at, CAP_REC_MAX - 1));
+	h->iovlen = m.hdr.iovlen > 0xffffffffull ? 0xffffffffu : (u32)m.hdr.iovlen;
+	h->segs = (u16)(c->segs - segs);
+	h->flags = c->full || (m.hdr.iovlen > CAP_ARRAY_MAX &&
+			       c->segs - segs == CAP_ARRAY_MAX && c->left) ?
+		   CAP_DUMP_MSG_CUT : 0;
+	c->msgs++;
+	return c->full ? 1 : 0;
+}
+
 /*
  * how: enum cap_dump_kind; the item, or nothing when nothing moved.
  * phase | CAP_DUMP_RETRY << 8: a write-like call's entry, where a buffer
@@ -405,15 +446,25 @@ __noinline u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca)
 	c.b = buf();
 	if (!c.b || !ca || (!write && ca->ret <= 0))
 		return off;
-	/* vectors of messages: not copied, and the record says so */
-	if (how == CAP_DUMP_WMMSG || how == CAP_DUMP_RMMSG)
-		return room(off, 8) ? item_end(c.b, off, CAP_DUMP_ITEM,
-					       phase & 0xff, 0, CAP_F_TRUNC,
-					       0, 0) : off;
 	size = room(off, CAP_DUMP_MAX + CAP_ARRAY_MAX * sizeof(struct cap_dump_seg));
 	c.at = off + sizeof(struct cap_item);
 	c.end = c.at + size;
 	c.left = write ? ~0ull : (u64)ca->ret;
+	if (how == CAP_DUMP_WMMSG || how == CAP_DUMP_RMMSG) {
+		/* the messages the call moved: its return value's count */
+		if (ca->ret <= 0)
+			return off;
+		cnt = (u64)ca->ret;
+		c.vec = ca->args[1];
+		c.nmsg = cnt < CAP_ARRAY_MAX ? (u32)cnt : CAP_ARRAY_MAX;
+		bpf_loop(CAP_ARRAY_MAX, dump_msg, &c, 0);
+		if (!c.msgs)
+			return off;
+		return item_end(c.b, off, CAP_DUMP_ITEM, phase & 0xff,
+				c.at - off - (u32)sizeof(struct cap_item),
+				CAP_F_IOV | (c.msgs < cnt ? CAP_F_TRUNC : 0),
+				c.msgs, (u32)cnt);
+	}
 	if (how == CAP_DUMP_WBUF || how == CAP_DUMP_RBUF) {
 		flags = 0;
 		if (write ? ca->args[2] : 1)

@@ -108,9 +108,9 @@ static void spec_dump(const struct sc_desc *d, struct cap_spec *s)
 		if (strcmp(d->name, calls[i].name))
 			continue;
 		s->dump = h;
+		/* (sendmmsg's messages: at exit, with each one's msg_len) */
 		s->when |= h == CAP_DUMP_WBUF || h == CAP_DUMP_WIOV ||
-			   h == CAP_DUMP_WMSG || h == CAP_DUMP_WMMSG ?
-			   CAP_AT_ENTRY : CAP_AT_EXIT;
+			   h == CAP_DUMP_WMSG ? CAP_AT_ENTRY : CAP_AT_EXIT;
 	}
 }
 

@@ -520,6 +520,11 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 
 /* the decoders read no more segments than the program writes */
 _Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+/* and dump_msg_next reads a message's head as two u32: segs | flags << 16 */
+_Static_assert(sizeof(struct cap_dump_msg) == 8 &&
+	       offsetof(struct cap_dump_msg, segs) == 4 &&
+	       offsetof(struct cap_dump_msg, flags) == 6 &&
+	       CAP_DUMP_MSG_CUT == 1, "dump message head");
 
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out)

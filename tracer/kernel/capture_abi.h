@@ -109,8 +109,14 @@ struct cap_spec {
  * `copied` bytes (unpadded); at most CAP_DUMP_MAX bytes in all.  Item
  * flags: CAP_F_IOV (the buffers of an iovec: numbered as strace numbers
  * them), CAP_F_TRUNC (buffers after these were not copied: more iovec
- * elements than were looked at, no room left in the record; sendmmsg's
- * and recvmmsg's messages, whose item has no segment).
+ * elements than were looked at, no room left in the record).
+ *
+ * sendmmsg and recvmmsg (both at exit, when each message's msg_len is
+ * known: strace dumps that much of each): the item is, for each of the
+ * first count messages of the total the call moved, a struct
+ * cap_dump_msg and then its buffers' segments as above; CAP_F_TRUNC:
+ * messages after these were not copied (more than CAP_ARRAY_MAX, no room
+ * left).
  */
 #define CAP_DUMP_MAX	4096
 enum cap_dump_kind {
@@ -121,9 +127,16 @@ enum cap_dump_kind {
 	CAP_DUMP_RIOV,		/* readv: the same, ret bytes of it */
 	CAP_DUMP_WMSG,		/* sendmsg: args[1]'s msg_iov, whole */
 	CAP_DUMP_RMSG,		/* recvmsg: args[1]'s msg_iov, ret bytes */
-	CAP_DUMP_WMMSG,		/* sendmmsg, recvmmsg: not copied; an */
-	CAP_DUMP_RMMSG,		/* empty item says so (CAP_F_TRUNC) */
+	CAP_DUMP_WMMSG,		/* sendmmsg: args[1][ret] messages, at exit */
+	CAP_DUMP_RMMSG,		/* recvmmsg: the same */
 };
+
+struct cap_dump_msg {
+	unsigned int iovlen;		/* the message's msg_iovlen (saturated) */
+	unsigned short segs;		/* its segments, following */
+	unsigned short flags;		/* CAP_DUMP_MSG_CUT */
+};
+#define CAP_DUMP_MSG_CUT	0x1	/* its buffers after these were not copied */
 
 struct cap_dump_seg {
 	unsigned int total;		/* the buffer's bytes in the transfer */
