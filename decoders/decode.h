@@ -90,12 +90,15 @@ struct fd_desc {
 	char proto[33];		/* the protocol's name: TCP, UNIX-STREAM */
 	const uint8_t *name;	/* path, anonymous inode name, unix address */
 	uint32_t namelen;
+	int fd;			/* select's (FD_SLOT_SET0 + i): which fd */
 };
 
 /* where a call's fds are in sc_call.fd[] */
 #define FD_SLOT_RET	6	/* the fd it returned */
 #define FD_SLOT_PAIR0	7	/* the two it wrote (pipe, socketpair) */
-#define FD_SLOTS	9
+#define FD_SLOT_SET0	9	/* poll's: element i's fd, the first ones */
+#define FD_SET_MAX	16
+#define FD_SLOTS	(FD_SLOT_SET0 + FD_SET_MAX)
 
 /* one syscall as the decoders see it */
 struct sc_call {

@@ -86,7 +86,11 @@ struct cap_spec {
  * -y: what an fd referred to at the time of the call (cap_fds.bpf.c), as
  * items of the call's capture record: argument n's fd as item arg
  * CAP_FD_ARG0 + n (at entry), the returned fd as CAP_FD_RET and an
- * int[2]'s as CAP_FD_PAIR0 + i (at exit).  Each item is a struct cap_fd
+ * int[2]'s as CAP_FD_PAIR0 + i (at exit), the fd of element i of a
+ * poll's struct pollfd[] as CAP_FD_SET0 + i (at entry, the first
+ * CAP_FD_SETMAX elements), the i-th lowest fd in any of a select's sets
+ * as CAP_FD_SET0 + i with the fd in the item's total (the same).  Each
+ * item is a struct cap_fd
  * followed by its name: the path (without " (deleted)"), an anonymous
  * inode's name ("[eventfd]"), a unix socket's address (sun_path bytes).
  * No item: the fd was not open, or what it is could not be read exactly
@@ -96,7 +100,9 @@ struct cap_spec {
 #define CAP_FD_RET	14
 #define CAP_FD_PAIR0	15
 #define CAP_DUMP_ITEM	17		/* -e read=/write=: the transfer */
-#define CAP_ITEM_ARGS	18		/* item arg numbers: below this */
+#define CAP_FD_SET0	18
+#define CAP_FD_SETMAX	16
+#define CAP_ITEM_ARGS	(CAP_FD_SET0 + CAP_FD_SETMAX)	/* item args: below */
 
 /*
  * -e read=/write= (strace's dumps): the bytes a call moved on an fd of
@@ -158,6 +164,8 @@ enum cap_fd_kind {
 				   F_DUPFD_CLOEXEC (fcntl) */
 #define CAP_FDR_PIDFD	0x8	/* args[1] is an fd if args[0] is P_PIDFD
 				   (waitid) */
+#define CAP_FDR_POLL	0x10	/* args[0] is a struct pollfd[args[1]] */
+#define CAP_FDR_SELECT	0x20	/* args[1..3] are fd_sets of args[0] fds */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
