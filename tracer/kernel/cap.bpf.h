@@ -272,6 +272,24 @@ static __always_inline u8 *data_at(u8 *b, u32 off)
 	return b + bounded(off, CAP_REC_MAX - 1) + sizeof(struct cap_item);
 }
 
+/* the user's struct iovec and struct msghdr (x86-64, arm64, riscv64) */
+struct iovec_u {
+	u64 base;
+	u64 len;
+};
+
+struct msghdr_u {
+	u64 name;
+	u32 namelen;
+	u32 pad0;
+	u64 iov;
+	u64 iovlen;
+	u64 control;
+	u64 controllen;
+	u32 flags;
+	u32 pad1;
+};
+
 /* what a copy's length may come from */
 struct call_args {
 	u64 args[6];
