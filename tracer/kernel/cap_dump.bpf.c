@@ -23,31 +23,44 @@ struct dump_ctx {
 	u32 full;	/* the record had no room for another buffer */
 };
 
-static __always_inline long dump_seg(struct dump_ctx *c, u64 base, u64 total)
+/*
+ * A buffer of total bytes at base as the segment at *at (room up to end):
+ * what fits of it copied, *copied counting all; *fault set when it could
+ * not be read.  1: no room for another segment.
+ */
+static __always_inline int seg_put(u8 *b, u32 *at, u32 end, u32 *copied,
+				   u32 *fault, u64 base, u64 total)
 {
 	struct cap_dump_seg *s;
 	u64 take = total;
 
-	if (c->at + sizeof(*s) > c->end) {
-		c->full = 1;
+	if (*at + sizeof(*s) > end)
 		return 1;
-	}
-	if (take > CAP_DUMP_MAX - c->copied)
-		take = CAP_DUMP_MAX - c->copied;
-	if (take > c->end - c->at - sizeof(*s))
-		take = c->end - c->at - sizeof(*s);
-	if (take && bpf_probe_read_user(c->b + bounded(c->at + sizeof(*s),
-						       CAP_REC_MAX - 1),
+	if (take > CAP_DUMP_MAX - *copied)
+		take = CAP_DUMP_MAX - *copied;
+	if (take > end - *at - sizeof(*s))
+		take = end - *at - sizeof(*s);
+	if (take && bpf_probe_read_user(b + bounded(*at + sizeof(*s),
+						    CAP_REC_MAX - 1),
 					bounded(take, 2 * CAP_DUMP_MAX - 1),
 					(const void *)base)) {
 		take = 0;
-		c->fault = 1;
+		*fault = 1;
 	}
-	s = (struct cap_dump_seg *)(c->b + bounded(c->at, CAP_REC_MAX - 1));
+	s = (struct cap_dump_seg *)(b + bounded(*at, CAP_REC_MAX - 1));
 	s->total = total > 0xffffffffull ? 0xffffffffu : (u32)total;
 	s->copied = (u32)take;
-	c->at += sizeof(*s) + (u32)take;
-	c->copied += (u32)take;
+	*at += sizeof(*s) + (u32)take;
+	*copied += (u32)take;
+	return 0;
+}
+
+static __always_inline long dump_seg(struct dump_ctx *c, u64 base, u64 total)
+{
+	if (seg_put(c->b, &c->at, c->end, &c->copied, &c->fault, base, total)) {
+		c->full = 1;
+		return 1;
+	}
 	c->segs++;
 	return 0;
 }
@@ -115,31 +128,16 @@ static __always_inline void mmsg_end(u8 *b, struct mmsg_ctx *c, int cut)
 	c->msgs++;
 }
 
-/* a buffer of len bytes at base as a segment (dump_seg's rules): 1 if full */
+/* a buffer of len bytes at base as a segment (seg_put): 1 if full */
 static __always_inline int mmsg_seg(u8 *b, struct mmsg_ctx *c, u64 base,
 				    u64 total)
 {
-	struct cap_dump_seg *s;
-	u64 take = total;
+	u32 fault;
 
-	if (c->at + sizeof(*s) > c->end) {
+	if (seg_put(b, &c->at, c->end, &c->copied, &fault, base, total)) {
 		c->full = 1;
 		return 1;
 	}
-	if (take > CAP_DUMP_MAX - c->copied)
-		take = CAP_DUMP_MAX - c->copied;
-	if (take > c->end - c->at - sizeof(*s))
-		take = c->end - c->at - sizeof(*s);
-	if (take && bpf_probe_read_user(b + bounded(c->at + sizeof(*s),
-						    CAP_REC_MAX - 1),
-					bounded(take, 2 * CAP_DUMP_MAX - 1),
-					(const void *)base))
-		take = 0;
-	s = (struct cap_dump_seg *)(b + bounded(c->at, CAP_REC_MAX - 1));
-	s->total = total > 0xffffffffull ? 0xffffffffu : (u32)total;
-	s->copied = (u32)take;
-	c->at += sizeof(*s) + (u32)take;
-	c->copied += (u32)take;
 	c->segs++;
 	return 0;
 }
