@@ -90,9 +90,9 @@ struct cap_spec {
  * poll's struct pollfd[] as CAP_FD_SET0 + i (at entry, the first
  * CAP_FD_SETMAX elements), the i-th lowest fd in any of a select's sets
  * as CAP_FD_SET0 + i with the fd in the item's total (the same).  Each
- * item is a struct cap_fd
- * followed by its name: the path (without " (deleted)"), an anonymous
- * inode's name ("[eventfd]"), a unix socket's address (sun_path bytes).
+ * item is a struct cap_fd followed by its name: the path (without
+ * " (deleted)"), an anonymous inode's name ("[eventfd]"), a unix
+ * socket's address (sun_path bytes).
  * No item: the fd was not open, or what it is could not be read exactly
  * (a path too deep or too long): nothing is printed for it.
  */
