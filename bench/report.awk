@@ -10,13 +10,14 @@
 # Portable awk (mawk): no asort, big numbers printed with %.0f.
 BEGIN {
 	FS = "\t"
-	nw = split("storm1 storm4 mmap bash mixed", W, " ")
+	nw = split("storm1 storm4 mmap bash mixed sock", W, " ")
 	nm = split("etrace etrace_yy etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced etrace_comm_other etrace_failed perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
 	wname["bash"] = "bash loop forking dirname"
 	wname["mixed"] = "find DIR -name '*.h' -exec cat"
+	wname["sock"] = "socket loop (TCP and unix)"
 	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
 	tname["etrace_yy"] = "etrace"; mname["etrace_yy"] = "-yy -f -o FILE"
@@ -48,6 +49,7 @@ function nlabel(wl, n) {
 	if (wl == "storm4") return "4x" n
 	if (wl == "mmap") return n " pairs"
 	if (wl == "bash") return n " forks"
+	if (wl == "sock") return n " rounds"
 	return n
 }
 function num(x) { return x == "" || x == "?" || x == "-" ? "-" : sprintf("%.0f", x) }

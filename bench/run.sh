@@ -45,6 +45,8 @@ etrace=$tmp/etrace
 # the storms write how long their calls took (no start-up, no tear-down)
 export STORM_LOOP_NS="$tmp/loop"
 ${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
+sockloop=$out/sockloop
+${CC:-cc} -O2 -Wall -o "$sockloop" "$top/bench/sockloop.c"
 start=$(date +%s)
 
 # --- what runs -----------------------------------------------------------
@@ -55,16 +57,18 @@ start=$(date +%s)
 # is divided by that N's exact syscall count.
 if [ "$QUICK" = 1 ]; then
 	S1=50000 S1s=2000 S4=12500 S4s=500 MM=10000 MMs=1000 BL=50 BLs=10
-	MX=/usr/include/linux MXs=/usr/include/linux/netfilter
+	MX=/usr/include/linux MXs=/usr/include/linux/netfilter SK=200
 else
 	S1=1000000 S1s=20000 S4=250000 S4s=5000 MM=100000 MMs=10000 BL=300 BLs=100
-	MX=/usr/include MXs=/usr/include/linux
+	MX=/usr/include MXs=/usr/include/linux SK=2000
 fi
 [ -d "$MX" ] || MX=/usr/include
 [ -d "$MXs" ] || MXs=$MX
-workloads="storm1 storm4 mmap bash mixed"
-nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; fixed) echo 0;; esac; }
-nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; fixed) echo 0;; esac; }
+workloads="storm1 storm4 mmap bash mixed sock"
+nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; sock) echo $SK;; fixed) echo 0;; esac; }
+nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; sock) echo $SK;; fixed) echo 0;; esac; }
+# the socket loop: etrace's trace to a file, plain and -yy, only
+sockm="etrace etrace_yy"
 
 notes=$out/notes.txt
 : > "$notes"
@@ -140,6 +144,7 @@ measure() {
 	mmap) set -- "$storm" "$n" 1 mmap ;;
 	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
 	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	sock) set -- "$sockloop" "$n" ;;
 	# n seconds of forks, file reads and a thread storm, while etrace -a
 	# traces the whole machine
 	syswide) set -- bash -c "end=\$((SECONDS + $n))
@@ -243,6 +248,12 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 jobs() {
 	for wl in $workloads; do
 		nf=$(nfast $wl) ns=$(nslow $wl)
+		if [ "$wl" = sock ]; then
+			for m in $fast; do
+				case " $sockm " in *" $m "*) echo "$wl $m $nf" ;; esac
+			done
+			continue
+		fi
 		for m in $fast; do echo "$wl $m $nf"; done
 		for m in $slow; do echo "$wl $m $ns"; done
 		if [ "$wl" = bash ]; then

@@ -104,12 +104,15 @@ struct fd_desc {
 	char proto[33];		/* the protocol's name: TCP, UNIX-STREAM */
 	const uint8_t *name;	/* path, anonymous inode name, unix address */
 	uint32_t namelen;
+	int fd;			/* select's (FD_SLOT_SET0 + i): which fd */
 };
 
 /* where a call's fds are in sc_call.fd[] */
 #define FD_SLOT_RET	6	/* the fd it returned */
 #define FD_SLOT_PAIR0	7	/* the two it wrote (pipe, socketpair) */
-#define FD_SLOTS	9
+#define FD_SLOT_SET0	9	/* poll's: element i's fd, the first ones */
+#define FD_SET_MAX	16
+#define FD_SLOTS	(FD_SLOT_SET0 + FD_SET_MAX)
 
 /* one syscall as the decoders see it */
 struct sc_call {
@@ -194,6 +197,15 @@ struct dump_view {
 #define DUMP_SEG_MAX 64		/* more is not a copy the program makes */
 int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
 	      uint32_t *total);
+/*
+ * sendmmsg's and recvmmsg's dumps: count messages, each a header (its
+ * msg_iovlen; how many segments follow; whether buffers after them were
+ * left out) and its segments.  The next message's segments as a view
+ * of their own for dump_next; 0 when there is no more (or it does not
+ * add up).
+ */
+int dump_msg_next(struct dump_view *v, struct dump_view *msg,
+		  uint32_t *iovlen, int *cut);
 /*
  * strace's dump of one buffer of `total` bytes of which the first
  * `copied` are at p: " | 00000  68 65 ...  he... |" lines, then, when

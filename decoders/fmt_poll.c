@@ -53,6 +53,9 @@ FMT_KIND(pollfd)
 		fb_dec(b, (int32_t)ld32(e));
 		/* a negative fd is skipped by the kernel, and by strace */
 		if ((int32_t)ld32(e) >= 0) {
+			/* (-y: the first FD_SET_MAX were described) */
+			if (j < FD_SET_MAX && !i)
+				fmt_fd_note(b, c, FD_SLOT_SET0 + (int)j);
 			fb_puts(b, ", events=");
 			fmt_flags_dflt(b, &xlat_poll_events, ld16(e + 4),
 				       "POLL???");
@@ -146,11 +149,15 @@ void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
 	fb_putc(b, ')');
 }
 
-/* [3 4]: the descriptors below nfds whose bits are set */
-static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
-		    uint32_t nfds)
+/*
+ * [3 4]: the descriptors below nfds whose bits are set; c: at entry, -y's
+ * text after each of the first ones (the program described them, lowest
+ * first, in FD_SLOT_SET0 + i), or NULL
+ */
+static void fmt_fds(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, size_t len, uint32_t nfds)
 {
-	int n = 0;
+	int n = 0, s = 0;
 
 	fb_putc(b, '[');
 	for (uint32_t fd = 0; fd < nfds && fd / 8 < len; fd++) {
@@ -159,6 +166,15 @@ static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
 		if (n++)
 			fb_putc(b, ' ');
 		fb_udec(b, fd);
+		for (; c && s < FD_SET_MAX; s++) {
+			const struct fd_desc *f = c->fd[FD_SLOT_SET0 + s];
+
+			if (f && f->fd >= (int)fd) {
+				if (f->fd == (int)fd)
+					fmt_fd_note(b, c, FD_SLOT_SET0 + s);
+				break;
+			}
+		}
 	}
 	fb_putc(b, ']');
 }
@@ -175,7 +191,7 @@ FMT_KIND(fdset)
 	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
-	fmt_fds(b, k->p, k->len, nfds);
+	fmt_fds(b, c, k->p, k->len, nfds);
 }
 
 /* = 1 (in [3], left {tv_sec=0, tv_usec=999}), = 0 (Timeout) */
@@ -203,7 +219,7 @@ void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, n++ ? ", " : " (");
 		fb_puts(b, name[j - 1]);
 		fb_putc(b, ' ');
-		fmt_fds(b, k->p, k->len, nfds);
+		fmt_fds(b, NULL, k->p, k->len, nfds);
 	}
 	if (n) {
 		fmt_left(b, c, n);

@@ -70,6 +70,10 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_args |= (uint8_t)(1u << i);
 		else if (k == K_pipefds)
 			s->fd_pair = (uint8_t)(i + 1);
+		else if (k == K_pollfd && !i)
+			s->fd_ret |= CAP_FDR_POLL;
+		else if (k == K_fdset && i == 1)
+			s->fd_ret |= CAP_FDR_SELECT;
 	}
 	if (d->ret == R_fd)
 		s->fd_ret |= CAP_FDR_NEW;
@@ -79,7 +83,9 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_CLOSE;
 	if (d->nargs > 1 && d->arg[0].kind == K_idtype)
 		s->fd_ret |= CAP_FDR_PIDFD;
-	if (s->fd_args || (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD)))
+	if (s->fd_args ||
+	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
+			  CAP_FDR_SELECT)))
 		s->when |= CAP_AT_ENTRY;
 	if ((s->fd_ret & CAP_FDR_NEW) || s->fd_pair)
 		s->when |= CAP_AT_EXIT;
@@ -110,9 +116,9 @@ static void spec_dump(const struct sc_desc *d, struct cap_spec *s)
 		if (strcmp(d->name, calls[i].name))
 			continue;
 		s->dump = h;
+		/* (sendmmsg's messages: at exit, with each one's msg_len) */
 		s->when |= h == CAP_DUMP_WBUF || h == CAP_DUMP_WIOV ||
-			   h == CAP_DUMP_WMSG || h == CAP_DUMP_WMMSG ?
-			   CAP_AT_ENTRY : CAP_AT_EXIT;
+			   h == CAP_DUMP_WMSG ? CAP_AT_ENTRY : CAP_AT_EXIT;
 	}
 }
 

@@ -545,17 +545,29 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS])
 {
 	for (int i = 0; i < cp->nitems; i++) {
-		int slot = cp->item[i].arg - CAP_FD_ARG0;
+		int arg = cp->item[i].arg;
+		int slot = arg >= CAP_FD_SET0 ? FD_SLOT_SET0 + arg - CAP_FD_SET0 :
+			   arg == CAP_DUMP_ITEM ? -1 : arg - CAP_FD_ARG0;
 
 		if (slot < 0 || slot >= FD_SLOTS ||
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
+		fdv[slot].fd = (int)cp->item[i].total;
 		out[slot] = &fdv[slot];
 	}
 }
 
+/* the decoders have a slot for each fd of a poll the program describes */
+_Static_assert(FD_SET_MAX == CAP_FD_SETMAX &&
+	       FD_SLOT_PAIR0 + 2 == FD_SLOT_SET0, "fd slots");
+
 /* the decoders read no more segments than the program writes */
 _Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+/* and dump_msg_next reads a message's head as two u32: segs | flags << 16 */
+_Static_assert(sizeof(struct cap_dump_msg) == 8 &&
+	       offsetof(struct cap_dump_msg, segs) == 4 &&
+	       offsetof(struct cap_dump_msg, flags) == 6 &&
+	       CAP_DUMP_MSG_CUT == 1, "dump message head");
 
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out)
