@@ -57,6 +57,7 @@
 
 #include "options.h"
 #include "plan.h"
+#include "recording.h"
 #include "trace.h"
 
 static void die_of(int sig)
@@ -79,13 +80,20 @@ int main(int argc, char **argv)
 		.tty = isatty(STDERR_FILENO),
 		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
 	};
+	struct recording_conf rec = { 0 };
+	int record = argc > 1 && !strcmp(argv[1], "record");
 	struct options o;
 	struct plan plan;
 	struct trace t;
 	char err[512];
 	int r, status;
 
-	r = opt_parse(argc, argv, &o, err, sizeof(err));
+	/* etrace record, etrace report: a recording (README: Recordings) */
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1, &m);
+	r = record ? record_parse(argc - 1, argv + 1, &o, &rec, err,
+				  sizeof(err)) :
+		     opt_parse(argc, argv, &o, err, sizeof(err));
 	if (r > 0)
 		return 0;
 	if (r < 0) {
@@ -106,10 +114,13 @@ int main(int argc, char **argv)
 		return r ? 1 : 0;
 	}
 	plan_make(&o, &m, &plan);
+	if (record)
+		record_plan(&plan, &rec);
 	if (trace_setup(&t, &plan, err, sizeof(err))) {
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);
 		opt_free(&o);
+		free(rec.words);
 		return 1;
 	}
 	status = trace_run(&t);
@@ -123,6 +134,7 @@ int main(int argc, char **argv)
 	if (r && r != -EPIPE && (!t.have_child || trace_out_fails(&t, r)))
 		status = 1;
 	opt_free(&o);
+	free(rec.words);
 	/*
 	 * -p, -a ended by a signal: everything is written and released
 	 * (the teardown child goes on); die of it, as strace -p does
