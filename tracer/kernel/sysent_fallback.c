@@ -3,6 +3,7 @@
  * Events stage: syscalls missing from syscalls.tbl still print.  Built
  * once per number, then cached: no work per call.
  */
+#include <errno.h>
 #include <libaudit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,25 @@ const char *const *sc_arg_names(long nr)
 		names[i] = generic_names[i];
 	names_cache[nr] = names;
 	return names;
+}
+
+int sc_arg_names_set(long nr, const char *const *names, int n)
+{
+	const char **v;
+
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return 0;
+	v = calloc(SC_MAX_ARGS, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (int i = 0; i < SC_MAX_ARGS; i++) {
+		char *name = i < n ? strdup(names[i]) : NULL;
+
+		v[i] = name ? name : generic_names[i];
+	}
+	free(names_cache[nr]);
+	names_cache[nr] = v;
+	return 0;
 }
 
 const struct sc_desc *sc_desc_of(long nr)

@@ -49,6 +49,8 @@ enum rf_kind {
 	RF_DETACH,	/* u64 time: calls still open end detached */
 	RF_SUMMARY,	/* struct rf_sumhead, then rows: the -c table */
 	RF_END,		/* struct rf_end: the recording is whole */
+	RF_ARGNAMES,	/* the run: int32 nr, then its arguments' names
+			   (its tracefs format's), each NUL-terminated */
 	RF_KIND_MAX,
 };
 

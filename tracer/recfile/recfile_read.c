@@ -144,12 +144,16 @@ static int input_more(struct recr *r)
  */
 static int fill(struct recr *r, size_t need)
 {
-	if (r->pos) {
+	if (r->len - r->pos >= need)
+		return 0;
+	/* room at the end for what is missing: move what is unread first */
+	if (r->pos && r->pos + need > r->cap / 2) {
 		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
 		r->base += r->pos;
 		r->len -= r->pos;
 		r->pos = 0;
 	}
+	need += r->pos;
 	if (need > r->cap) {
 		size_t cap = r->cap;
 		uint8_t *nb;
@@ -205,15 +209,15 @@ int recr_next(struct recr *r, struct rf_item *it)
 		if (r->len == r->pos)
 			return fail(r, "truncated at byte %llu of the record"
 				    " stream: the recording has no end%.0llu",
-				    (unsigned long long)r->base, 0);
+				    (unsigned long long)(r->base + r->pos), 0);
 		return fail(r, "truncated at byte %llu of the record stream"
 			    " (an item's head cut after %llu bytes)",
-			    (unsigned long long)r->base, r->len - r->pos);
+			    (unsigned long long)(r->base + r->pos), r->len - r->pos);
 	}
 	memcpy(&h, r->buf + r->pos, sizeof(h));
 	if (!h.kind || h.kind >= RF_KIND_MAX || h.pad || h.len > RF_ITEM_MAX)
 		return fail(r, "corrupt item at byte %llu of the record stream"
-			    " (kind %llu)", (unsigned long long)r->base,
+			    " (kind %llu)", (unsigned long long)(r->base + r->pos),
 			    h.kind);
 	all = sizeof(h) + (((size_t)h.len + 7) & ~(size_t)7);
 	f = fill(r, all);
@@ -222,7 +226,7 @@ int recr_next(struct recr *r, struct rf_item *it)
 	if (f > 0)
 		return fail(r, "truncated at byte %llu of the record stream"
 			    " (an item of %llu bytes cut)",
-			    (unsigned long long)r->base, h.len);
+			    (unsigned long long)(r->base + r->pos), h.len);
 	it->kind = h.kind;
 	it->ring = h.ring;
 	it->data = r->buf + r->pos + sizeof(h);

@@ -24,6 +24,7 @@
 #include "proc.h"
 #include "recfile.h"
 #include "recording.h"
+#include "sysent_fallback.h"
 #include "trace.h"
 
 /* zstd's level: 1 costs the reader ~5 ns a record (make bench) */
@@ -213,6 +214,29 @@ static void rec_evsels(struct recording *rc, const struct evsel **l, int n)
 	}
 }
 
+/*
+ * The arguments' names of every syscall recorded (JSON's "name"), from
+ * tracefs formats that the report's machine may not have
+ */
+static void rec_argnames(struct recording *rc)
+{
+	char buf[SC_MAX_ARGS * 64];
+
+	for (long nr = 0; nr < SC_NR_MAX; nr++) {
+		const char *const *names;
+		int32_t n32 = (int32_t)nr;
+		size_t len = 0;
+
+		if (!sel_has(&rc->t->p->seen, nr))
+			continue;
+		names = sc_arg_names(nr);
+		for (int i = 0; i < SC_MAX_ARGS; i++)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+						"%.62s", names[i]) + 1;
+		recw_item(rc->w, RF_ARGNAMES, 0, &n32, sizeof(n32), buf, len);
+	}
+}
+
 static void rec_task(void *ctx, struct task *tk)
 {
 	struct recording *rc = ctx;
@@ -324,6 +348,7 @@ static int rec_start(struct sink *s)
 	if (t->have_child)
 		rec_launch(rc);
 	task_each(&t->pr.tasks, rec_task, rc);
+	rec_argnames(rc);
 	r = recw_item(rc->w, RF_START, 0, NULL, 0, NULL, 0) ?: r;
 	return r ?: recw_flush(rc->w);
 }

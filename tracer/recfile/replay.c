@@ -43,39 +43,6 @@ static int replay_alive(void *ctx, pid_t tid)
 	return 1;
 }
 
-/* -p: is the record of one of these processes?  (LOST: always) */
-static int replay_wanted(struct replay *rp, struct trace *t,
-			 const struct perf_event_header *h)
-{
-	struct evsel *e;
-	struct rec r;
-	uint64_t id;
-	pid_t pid;
-
-	if (!rp->a->npids || h->type == PERF_RECORD_LOST)
-		return 1;
-	if (h->type == PERF_RECORD_SAMPLE) {
-		if (rec_id(h, h->size, &id) || !(e = perf_evsel(&t->ps, id)) ||
-		    rec_parse(h, h->size, e->sample_type ? e->sample_type :
-			      REC_SAMPLE_BASE | PERF_SAMPLE_RAW,
-			      e->sample_type & PERF_SAMPLE_STACK_USER ? 17 : 1,
-			      &r))
-			return 1;	/* feed_record counts it malformed */
-		pid = (pid_t)r.pid;
-	} else {
-		memset(&r, 0, sizeof(r));
-		if (rec_parse(h, h->size, 0, 0, &r))
-			return 1;
-		pid = h->type == PERF_RECORD_COMM ? (pid_t)r.u.comm.pid :
-		      h->type == PERF_RECORD_MMAP2 ? (pid_t)r.u.mmap2.pid :
-		      (pid_t)r.u.task.pid;
-	}
-	for (int i = 0; i < rp->a->npids; i++)
-		if (rp->a->pids[i] == pid)
-			return 1;
-	return 0;
-}
-
 static int replay_rec(struct replay *rp, struct trace *t,
 		      const struct rf_item *it)
 {
@@ -86,7 +53,7 @@ static int replay_rec(struct replay *rp, struct trace *t,
 	if (it->len < sizeof(*h) || h->size != it->len ||
 	    it->ring >= (unsigned int)t->ps.nrings)
 		return -1;
-	if (rp->table_only || !replay_wanted(rp, t, h))
+	if (rp->table_only)
 		return 0;
 	ring = &t->ps.rings[it->ring];
 	time = rec_time(h, h->size);

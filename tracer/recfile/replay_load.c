@@ -16,6 +16,8 @@
 #include "recfile.h"
 #include "replay.h"
 #include "replay_load.h"
+#include "replay_pids.h"
+#include "sysent_fallback.h"
 #include "trace.h"
 
 #define RP_MAX_RINGS	4096
@@ -185,6 +187,26 @@ static int load_launch(struct replay *rp, const struct rf_item *it)
 	return 0;
 }
 
+/* a syscall's arguments' names, for the JSON sink (sysent_fallback.c) */
+static int load_argnames(const struct rf_item *it)
+{
+	const char *names[SC_MAX_ARGS];
+	int32_t nr;
+	uint32_t i = sizeof(nr);
+	int n = 0;
+
+	if (it->len < sizeof(nr) || it->data[it->len - 1])
+		return -1;
+	memcpy(&nr, it->data, sizeof(nr));
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return -1;
+	while (i < it->len && n < SC_MAX_ARGS) {
+		names[n++] = (const char *)it->data + i;
+		i += (uint32_t)strlen((const char *)it->data + i) + 1;
+	}
+	return sc_arg_names_set(nr, names, n) ? -1 : 0;
+}
+
 static int load_item(struct replay *rp, const struct rf_item *it)
 {
 	switch (it->kind) {
@@ -208,6 +230,8 @@ static int load_item(struct replay *rp, const struct rf_item *it)
 				sizeof(struct rf_task), it);
 	case RF_LAUNCH:
 		return load_launch(rp, it);
+	case RF_ARGNAMES:
+		return load_argnames(it);
 	}
 	return -1;
 }
@@ -403,6 +427,17 @@ int replay_trace(struct replay *rp, struct trace *t, const struct plan *p,
 	t->sfd = t->ready_fd = t->flame_fd = t->folded_fd = -1;
 	if (trace_stages_open(t, err, errlen))
 		return -1;
+	/* -p: the lines of these processes only */
+	if (rp->a && rp->a->npids) {
+		struct sink *ps = replay_pids_sink(t->sink, rp->a->pids,
+						   rp->a->npids);
+
+		if (!ps) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		t->sink = t->pr.sink = ps;
+	}
 	if (trace_events(rp, t)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

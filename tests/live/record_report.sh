@@ -1,0 +1,216 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# etrace record, then etrace report (tracer/recfile/):
+#  - the strace oracle on the report of a recording (tests/parity.sh -R)
+#    for the files, procs, signals and threads families: the report is
+#    strace's trace but for the known differences, as the live trace is;
+#  - -c on tests/progs/files: the rows (calls, errors) of the live
+#    etrace -c; -C: the table after the trace; -e trace= at report time:
+#    only the selected rows; -c --json: rows;
+#  - JSON (-j) of fam_files: the live etrace -j's, masking only what
+#    differs between two runs (times, pids, addresses, free blocks);
+#  - report-time filters on one recording: -e trace=openat,close and -Z
+#    give the live etrace -e trace=openat,close / -Z trace of the same
+#    program (masked as above); -p PID the lines of that process in the
+#    whole report (calls cut by others' lines joined);
+#  - -ttt: the recording's clock, not the report's (between the times
+#    before and after the record);
+#  - refused, one line and exit 1: report -k, -y (not recorded),
+#    --spawns, a command, no -i; record -c, no -o; report -p with -c;
+#  - a recording cut in the middle reports the whole report's first
+#    lines, then one line naming the offset, exit 1; a flipped byte and
+#    a wrong magic are one line naming where, exit 1;
+#  - the file is made 0600, never through a symlink another user
+#    planted in a sticky directory (out.c's rule, as -o).
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/live/common.sh"
+. "$TOP/tests/oracle/family.sh"
+need_root
+cd "$WORK" || fail "no work directory"
+
+for fam in files procs signals threads; do
+	ORACLE_FLAGS=-R oracle_family "$fam"
+done
+
+# "name calls errors" rows of a -c table (flags_summary.sh's)
+rows() {	# file
+	awk '/^-+ /||/^% time/||/^$/||/^--- / { next } /: ns +: count/ { exit }
+	     $NF == "total" { next }
+	     { n = $NF; c = $4; e = (NF == 6 || NF == 8) ? $5 : 0; print n, c, e }' "$1"
+}
+rm -rf d && "$ETRACE" -q -c -o live.c -- "$PROGS/files" d > /dev/null ||
+	soft_fail "etrace -c exited $?"
+rm -rf d && "$ETRACE" record -q -o files.etr -- "$PROGS/files" d > /dev/null ||
+	soft_fail "etrace record exited $?"
+"$ETRACE" report -i files.etr -c -o rep.c || soft_fail "report -c exited $?"
+rows live.c | sort > live.rows
+rows rep.c | sort > rep.rows
+[ -s live.rows ] || soft_fail "etrace -c printed no rows"
+soft_same live.rows rep.rows "-c: rows of the report (live etrace -c vs report -c)"
+"$ETRACE" report -i files.etr -C -o rep.C || soft_fail "report -C exited $?"
+awk '/^% time/ { t = 1 } t' rep.C > rep.C.table
+rows rep.C.table | sort > rep.C.rows
+soft_same live.rows rep.C.rows "-C: the table after the trace"
+grep -q '^openat(' rep.C || soft_fail "-C: no trace before the table"
+"$ETRACE" report -i files.etr -c -e trace=openat,close -o rep.c2 ||
+	soft_fail "report -c -e trace= exited $?"
+grep -E '^(openat|close) ' live.rows > live.rows2
+rows rep.c2 | sort > rep.rows2
+soft_same live.rows2 rep.rows2 "-c -e trace=openat,close: only those rows"
+
+# JSON, masked: what differs between two runs of one program
+jnorm() {	# json-file
+	python3 -c '
+import json, re, sys
+pids = {}
+hexre = re.compile(r"0x[0-9a-f]{5,}")
+free = re.compile(r"(f_bfree|f_bavail|f_ffree)=[0-9]+")
+def pid(v):
+    return pids.setdefault(v, "P%d" % len(pids))
+def norm(o):
+    if isinstance(o, dict):
+        r = {}
+        for k, v in o.items():
+            if k in ("ts", "mono_ns", "duration_ns"):
+                continue
+            if k in ("pid", "tid") and isinstance(v, int):
+                v = pid(v)
+            elif k in ("raw", "retval") and isinstance(v, int) and abs(v) >= 1 << 32:
+                v = "ADDR"
+            elif k == "retval" and v in pids:
+                v = pids[v]
+            elif k == "ret" and v.isdigit() and int(v) in pids:
+                v = pids[int(v)]
+            else:
+                v = norm(v)
+            r[k] = v
+        return r
+    if isinstance(o, list):
+        return [norm(x) for x in o]
+    if isinstance(o, str):
+        return free.sub(r"\1=N", hexre.sub("0xADDR", o))
+    return o
+for line in open(sys.argv[1]):
+    print(json.dumps(norm(json.loads(line)), sort_keys=True))
+' "$1"
+}
+fresh() {	# run in an empty directory: the paths print the same
+	rm -rf run && mkdir run && (cd run && "$@")
+}
+fresh "$ETRACE" -q -f -j -o "$WORK/live.json" -- "$PROGS/fam_files" > /dev/null
+fresh "$ETRACE" record -q -f -o "$WORK/ff.etr" -- "$PROGS/fam_files" > /dev/null ||
+	soft_fail "etrace record (fam_files) exited $?"
+"$ETRACE" report -i ff.etr -j -o rep.json || soft_fail "report -j exited $?"
+jnorm live.json > live.jn || soft_fail "live JSON does not parse"
+jnorm rep.json > rep.jn || soft_fail "the report's JSON does not parse"
+[ "$(wc -l < live.jn)" -gt 100 ] || soft_fail "live JSON: too few lines"
+soft_same live.jn rep.jn "-j: the report's JSON Lines (live etrace -j vs report -j)"
+"$ETRACE" report -i files.etr -c -j -o rep.cj || soft_fail "report -c -j exited $?"
+grep -q '"type":"summary' rep.cj || soft_fail "report -c -j: no summary rows"
+
+# filters at report time vs the live trace filtered when tracing
+tnorm() { sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]{5,}/0xADDR/g; s/(f_bfree|f_bavail|f_ffree)=[0-9]+/\1=N/g' "$1"; }
+fresh "$ETRACE" -q -f -e trace=openat,close -o "$WORK/live.sel" -- "$PROGS/fam_files" > /dev/null
+"$ETRACE" report -i ff.etr -e trace=openat,close -o rep.sel ||
+	soft_fail "report -e trace= exited $?"
+tnorm live.sel > live.seln
+tnorm rep.sel > rep.seln
+[ "$(grep -c '^openat(' live.seln)" -gt 5 ] || soft_fail "live -e trace=openat: too few lines"
+soft_same live.seln rep.seln "-e trace=openat,close at report time (vs live)"
+fresh "$ETRACE" -q -f -Z -o "$WORK/live.Z" -- "$PROGS/fam_files" > /dev/null
+"$ETRACE" report -i ff.etr -Z -o rep.Z || soft_fail "report -Z exited $?"
+tnorm live.Z > live.Zn
+tnorm rep.Z > rep.Zn
+soft_same live.Zn rep.Zn "-Z at report time (vs live)"
+rm -rf d1 d2
+"$ETRACE" record -q -f -o two.etr -- sh -c "\"$PROGS/files\" d1; \"$PROGS/files\" d2" \
+	> /dev/null || soft_fail "etrace record (two programs) exited $?"
+"$ETRACE" report -i two.etr -o two.all || soft_fail "report exited $?"
+p2=$(grep 'execve(".*/files", \[.*, "d2"\]' two.all | awk '{print $1}')
+[ -n "$p2" ] || soft_fail "no execve of the second program in the report"
+# (calls cut by other processes' lines are whole when those are not shown)
+joined two.all | awk -F '\t' -v p="$p2" '$1 == p' > two.grep
+"$ETRACE" report -i two.etr -p "$p2" -o two.p || soft_fail "report -p exited $?"
+joined two.p > two.pj
+[ "$(wc -l < two.grep)" -gt 20 ] || soft_fail "-p PID: too few lines of $p2"
+soft_same two.grep two.pj "-p PID: that process's lines of the whole report"
+
+# -ttt: the recording's clock
+t0=$(date +%s)
+"$ETRACE" record -q -o t.etr -- /bin/true || soft_fail "record exited $?"
+t1=$(date +%s)
+sleep 1.2
+"$ETRACE" report -i t.etr -ttt -o t.out || soft_fail "report -ttt exited $?"
+ts=$(awk 'NR == 1 { sub(/\..*/, "", $1); print $1 }' t.out)
+[ -n "$ts" ] && [ "$ts" -ge "$t0" ] && [ "$ts" -le "$t1" ] ||
+	soft_fail "-ttt: the first line's time $ts is not within the record's [$t0, $t1]"
+
+# refused: one line, exit 1
+refused() {	# what etrace-args...
+	_what=$1
+	shift
+	"$ETRACE" "$@" > ref.out 2> ref.err
+	_rc=$?
+	[ $_rc = 1 ] || soft_fail "$_what: exit $_rc, not 1"
+	[ "$(wc -l < ref.err)" = 1 ] && grep -q '^etrace: ' ref.err ||
+		{ cat ref.err >&2; soft_fail "$_what: not one line on stderr"; }
+	[ ! -s ref.out ] || soft_fail "$_what: printed on stdout"
+}
+refused "report -k" report -i files.etr -k
+refused "report -y" report -i files.etr -y
+refused "report --spawns" report -i files.etr --spawns
+refused "report --timeline" report -i files.etr --timeline tl.json
+refused "report with a command" report -i files.etr /bin/true
+refused "report without -i" report -c
+refused "report -p with -c" report -i two.etr -p 1 -c
+refused "report of no file" report -i nonexistent.etr
+refused "record -c" record -c -o x.etr -- /bin/true
+refused "record without -o" record -- /bin/true
+refused "record -k" record -k -o x.etr -- /bin/true
+[ ! -e x.etr ] || soft_fail "a refused record made its file"
+
+# cut, damaged: what is whole is reported, then one line with the offset
+"$ETRACE" record -q -o storm.etr -- "$PROGS/storm" 300000 ||
+	soft_fail "record (storm) exited $?"
+"$ETRACE" report -i storm.etr -o storm.all || soft_fail "report (storm) exited $?"
+size=$(stat -c %s storm.etr)
+head -c $((size / 2)) storm.etr > cut.etr
+"$ETRACE" report -i cut.etr -o cut.out 2> cut.err
+rc=$?
+[ $rc = 1 ] || soft_fail "cut recording: exit $rc, not 1"
+grep -Eq '^etrace: report: cut.etr: truncated at byte [0-9]+ of the record stream' cut.err ||
+	{ cat cut.err >&2; soft_fail "cut recording: no line naming the offset"; }
+n=$(wc -l < cut.out)
+[ "$n" -gt 1000 ] || soft_fail "cut recording: only $n lines reported before the cut"
+# the last lines may be calls the cut left open (detached)
+head -n $((n - 2)) cut.out > cut.head
+head -n $((n - 2)) storm.all > all.head
+soft_same all.head cut.head "cut recording: the lines before the cut"
+cp storm.etr flip.etr
+printf '\377\377\377\377' | dd of=flip.etr bs=1 seek=$((size / 3)) conv=notrunc 2> /dev/null
+"$ETRACE" report -i flip.etr -o flip.out 2> flip.err
+rc=$?
+[ $rc = 1 ] || soft_fail "damaged recording: exit $rc, not 1"
+grep -Eq '^etrace: report: flip.etr: .*byte [0-9]+' flip.err ||
+	{ cat flip.err >&2; soft_fail "damaged recording: no line naming the offset"; }
+printf 'not a recording at all' > bad.etr
+refused "wrong magic" report -i bad.etr
+grep -q 'not an etrace recording' ref.err || soft_fail "wrong magic: not said"
+
+# 0600; never through a symlink another user planted (out.c's rule)
+[ "$(stat -c %a files.etr)" = 600 ] || soft_fail "the recording is not 0600"
+id nobody > /dev/null 2>&1 || fail "no user nobody"
+D=$(mktemp -d /tmp/etrace-sticky.XXXXXX) || fail "mktemp"
+chmod 1777 "$D"
+echo secret > "$D/victim"
+chmod 600 "$D/victim"
+setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	ln -s "$D/victim" "$D/link" || fail "ln -s as nobody"
+"$ETRACE" record -q -o "$D/link" -- touch ran 2> link.err
+rc=$?
+[ $rc = 1 ] || soft_fail "record through nobody's symlink: exit $rc, not 1"
+grep -q "refusing to follow $D/link" link.err ||
+	{ cat link.err >&2; soft_fail "record through nobody's symlink: not said"; }
+[ ! -e ran ] || soft_fail "record through nobody's symlink ran the command"
+[ "$(cat "$D/victim")" = secret ] || soft_fail "the symlink's target was written"
+rm -rf "$D"
+finish
