@@ -13,7 +13,11 @@
 #    program (masked as above); -p PID the lines of that process in the
 #    whole report (calls cut by others' lines joined);
 #  - -ttt: the recording's clock, not the report's (between the times
-#    before and after the record);
+#    before and after the record; and a recording rewritten with its
+#    clock offset a day later, by python and zstd(1) as README's format
+#    says, prints its times a day later, the rest the same);
+#  - -e trace=execve,openat,close at record time: the oracle again (the
+#    command's execve entry came before the events);
 #  - refused, one line and exit 1: report -k, -y (not recorded),
 #    --spawns, a command, no -i; record -c, no -o; report -p with -c;
 #  - a recording cut in the middle reports the whole report's first
@@ -30,6 +34,12 @@ cd "$WORK" || fail "no work directory"
 for fam in files procs signals threads; do
 	ORACLE_FLAGS=-R oracle_family "$fam"
 done
+# a few syscalls: their own tracepoints, the command's execve entry
+# before the events (the recording keeps how it was started)
+echo "== fam_files -e trace=execve,openat,close"
+sh "$TOP/tests/parity.sh" -c -R -e trace=execve,openat,close -w "$WORK/sel" \
+	-n fam_files -- "$PROGS/fam_files" ||
+	soft_fail "fam_files -e trace=execve,openat,close: the report is not strace's"
 
 # "name calls errors" rows of a -c table (flags_summary.sh's)
 rows() {	# file
@@ -143,6 +153,32 @@ sleep 1.2
 ts=$(awk 'NR == 1 { sub(/\..*/, "", $1); print $1 }' t.out)
 [ -n "$ts" ] && [ "$ts" -ge "$t0" ] && [ "$ts" -le "$t1" ] ||
 	soft_fail "-ttt: the first line's time $ts is not within the record's [$t0, $t1]"
+
+# ... even when the machine's clocks moved since: the recording's
+# offset from CLOCK_MONOTONIC to CLOCK_REALTIME (STATE, README's format)
+# made a day later by another writer of the format (python, zstd(1))
+"$ETRACE" report -i t.etr -ttt -o t.out0 || soft_fail "report -ttt exited $?"
+python3 - t.etr t.day.etr <<'PY' || soft_fail "cannot rewrite the recording"
+import struct, subprocess, sys
+raw = open(sys.argv[1], "rb").read()
+body = bytearray(subprocess.run(["zstd", "-dcq"], input=raw[16:],
+                                capture_output=True, check=True).stdout)
+kind, pad, ring, ln = struct.unpack_from("<BBHI", body, 0)
+assert kind == 1
+off = struct.unpack_from("<q", body, 16)[0]
+struct.pack_into("<q", body, 16, off + 86400 * 10**9)
+z = subprocess.run(["zstd", "-cq"], input=bytes(body), capture_output=True,
+                   check=True).stdout
+open(sys.argv[2], "wb").write(raw[:16] + z)
+PY
+"$ETRACE" report -i t.day.etr -ttt -o t.out1 || soft_fail "report of the rewritten recording exited $?"
+a0=$(awk 'NR == 1 { sub(/\..*/, "", $1); print $1 }' t.out0)
+a1=$(awk 'NR == 1 { sub(/\..*/, "", $1); print $1 }' t.out1)
+[ -n "$a0" ] && [ -n "$a1" ] && [ $((a1 - a0)) = 86400 ] ||
+	soft_fail "-ttt: the recording's clock offset a day later moves the time by $((a1 - a0)) s, not 86400"
+sed -E 's/^[0-9.]+ //' t.out0 > t.rest0
+sed -E 's/^[0-9.]+ //' t.out1 > t.rest1
+soft_same t.rest0 t.rest1 "the trace of the rewritten recording but for the times"
 
 # refused: one line, exit 1
 refused() {	# what etrace-args...
