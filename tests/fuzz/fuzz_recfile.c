@@ -13,7 +13,7 @@
 
 #include "fuzz.h"
 #include "recfile.h"
-#include "replay.h"
+#include "replay_args.h"
 #include "replay_load.h"
 
 static uint8_t *as_file(const uint8_t *body, size_t n, size_t *len)

@@ -27,7 +27,7 @@
 #include "recfile.h"
 #include "recording.h"
 #include "record.h"
-#include "replay.h"
+#include "replay_args.h"
 #include "replay_load.h"
 #include "trace.h"
 

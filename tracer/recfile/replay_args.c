@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay.h"
+#include "replay_args.h"
 
 void report_args_free(struct report_args *a)
 {

@@ -14,7 +14,7 @@
 #include <traceevent/event-parse.h>
 
 #include "recfile.h"
-#include "replay.h"
+#include "replay_args.h"
 #include "replay_load.h"
 #include "replay_pids.h"
 #include "sysent_fallback.h"

@@ -3,8 +3,8 @@
  * Recording stage: etrace report's command line (replay_args.c) and the
  * recording's run, read back (replay.c).
  */
-#ifndef ETRACE_REPLAY_H
-#define ETRACE_REPLAY_H
+#ifndef ETRACE_REPLAY_ARGS_H
+#define ETRACE_REPLAY_ARGS_H
 
 #include <sys/types.h>
 
