@@ -143,17 +143,26 @@ const char *const *sc_arg_names(long nr)
 
 int sc_arg_names_set(long nr, const char *const *names, int n)
 {
+	size_t len = SC_MAX_ARGS * sizeof(char *);
 	const char **v;
+	char *q;
 
 	if (nr < 0 || nr >= SC_NR_MAX)
 		return 0;
-	v = calloc(SC_MAX_ARGS, sizeof(*v));
+	for (int i = 0; i < n && i < SC_MAX_ARGS; i++)
+		len += strlen(names[i]) + 1;
+	/* one block, the names after the pointers: one free() drops all */
+	v = malloc(len);
 	if (!v)
 		return -ENOMEM;
+	q = (char *)(v + SC_MAX_ARGS);
 	for (int i = 0; i < SC_MAX_ARGS; i++) {
-		char *name = i < n ? strdup(names[i]) : NULL;
-
-		v[i] = name ? name : generic_names[i];
+		if (i < n) {
+			v[i] = strcpy(q, names[i]);
+			q += strlen(q) + 1;
+		} else {
+			v[i] = generic_names[i];
+		}
 	}
 	free(names_cache[nr]);
 	names_cache[nr] = v;
