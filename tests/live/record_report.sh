@@ -19,7 +19,8 @@
 #  - -e trace=execve,openat,close at record time: the oracle again (the
 #    command's execve entry came before the events);
 #  - refused, one line and exit 1: report -k, -y (not recorded),
-#    --spawns, a command, no -i; record -c, no -o; report -p with -c;
+#    --spawns, a command, no -i, -o the recording itself (left
+#    intact); record -c, no -o; report -p with -c;
 #  - a recording cut in the middle reports the whole report's first
 #    lines, then one line naming the offset, exit 1; a flipped byte and
 #    a wrong magic are one line naming where, exit 1;
@@ -199,6 +200,9 @@ refused "report with a command" report -i files.etr /bin/true
 refused "report without -i" report -c
 refused "report -p with -c" report -i two.etr -p 1 -c
 refused "report of no file" report -i nonexistent.etr
+cp files.etr files.copy
+refused "report -o the recording" report -i files.etr -o files.etr
+cmp -s files.etr files.copy || soft_fail "report -o the recording changed it"
 refused "record -c" record -c -o x.etr -- /bin/true
 refused "record without -o" record -- /bin/true
 refused "record -k" record -k -o x.etr -- /bin/true

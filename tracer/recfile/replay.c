@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 
@@ -216,6 +217,15 @@ static void replay_teardown(struct trace *t)
 	free(t->ps.idev);
 }
 
+/* -o names the recording being read: it would be emptied under us */
+static int same_file(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return path && !fstat(fd, &a) && !stat(path, &b) &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 int report_main(int argc, char **argv, const struct plan_machine *m)
 {
 	struct report_args a;
@@ -242,6 +252,12 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 			   sizeof(err)))
 		goto out_replay;
 	plan_make(&o, m, &plan);
+	if (same_file(fd, plan.sink.outfile)) {
+		snprintf(err, sizeof(err), "report: -o %s is the recording",
+			 plan.sink.outfile);
+		opt_free(&o);
+		goto out_replay;
+	}
 	plan.sink.mono_to_real = rp.st->mono_to_real;
 	rp.table_only = plan.summary == 1;
 	if (replay_trace(&rp, &t, &plan, err, sizeof(err)))
