@@ -12,6 +12,7 @@
 #    give the live etrace -e trace=openat,close / -Z trace of the same
 #    program (masked as above); -p PID the lines of that process in the
 #    whole report (calls cut by others' lines joined);
+#  - -e sched:sched_process_exec: its lines as live (pids masked);
 #  - -ttt: the recording's clock, not the report's (between the times
 #    before and after the record; and a recording rewritten with its
 #    clock offset a day later, by python and zstd(1) as README's format
@@ -144,6 +145,19 @@ joined two.all | awk -F '\t' -v p="$p2" '$1 == p' > two.grep
 joined two.p > two.pj
 [ "$(wc -l < two.grep)" -gt 20 ] || soft_fail "-p PID: too few lines of $p2"
 soft_same two.grep two.pj "-p PID: that process's lines of the whole report"
+
+# another tracepoint's lines: its fields by the format the recording kept
+pnorm() { sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]{5,}/0xADDR/g; s/[0-9]{4,}/N/g' "$1"; }
+"$ETRACE" -q -f -e trace=execve -e sched:sched_process_exec -o ev.live -- \
+	sh -c /bin/true || soft_fail "etrace -e sched:sched_process_exec exited $?"
+"$ETRACE" record -q -f -e trace=execve -e sched:sched_process_exec \
+	-o ev.etr -- sh -c /bin/true || soft_fail "record -e SYS:EVENT exited $?"
+"$ETRACE" report -i ev.etr -o ev.rep || soft_fail "report (-e SYS:EVENT) exited $?"
+pnorm ev.live > ev.liven
+pnorm ev.rep > ev.repn
+grep -q '^sched:sched_process_exec(filename="/bin/true"' ev.repn ||
+	soft_fail "-e sched:sched_process_exec: no event line in the report"
+soft_same ev.liven ev.repn "-e sched:sched_process_exec: the report vs live"
 
 # -ttt: the recording's clock
 t0=$(date +%s)
