@@ -195,6 +195,10 @@ sed -E 's/^[0-9.]+ //' t.out0 > t.rest0
 sed -E 's/^[0-9.]+ //' t.out1 > t.rest1
 soft_same t.rest0 t.rest1 "the trace of the rewritten recording but for the times"
 
+# -h: the help, exit 0 (no recording needed)
+"$ETRACE" report -h > help.out || soft_fail "report -h exited $?"
+grep -q '^       etrace report -i FILE' help.out || soft_fail "report -h: no usage"
+
 # refused: one line, exit 1
 refused() {	# what etrace-args...
 	_what=$1

@@ -237,7 +237,10 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	int fd = -1, r, status = 1, failed;
 
 	memset(&t, 0, sizeof(t));
-	if (report_args_split(argc, argv, &a, err, sizeof(err)))
+	r = report_args_split(argc, argv, &a, err, sizeof(err));
+	if (r > 0)
+		return 0;
+	if (r)
 		goto out_say;
 	fd = open(a.path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "replay_args.h"
+#include "usage.h"
 
 void report_args_free(struct report_args *a)
 {
@@ -86,6 +87,10 @@ int report_args_split(int argc, char **argv, struct report_args *a,
 				goto out_fail;
 			}
 			a->path = v;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			opt_usage(stdout);
+			report_args_free(a);
+			return 1;
 		} else if ((v = value_of(argc, argv, &i, "-p", "--attach"))) {
 			if (pids_add(a, v)) {
 				snprintf(err, errlen, "report: -p %s: not a list"

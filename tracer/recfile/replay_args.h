@@ -18,7 +18,7 @@ struct report_args {
 	int npids;
 };
 
-/* argv (argv[0] "report") into a; 0, or -1 with err set */
+/* argv (argv[0] "report") into a; 0, 1 (-h: said), or -1 with err set */
 int report_args_split(int argc, char **argv, struct report_args *a,
 		      char *err, size_t errlen);
 /*
