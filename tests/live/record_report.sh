@@ -13,6 +13,8 @@
 #    program (masked as above); -p PID the lines of that process in the
 #    whole report (calls cut by others' lines joined);
 #  - -e sched:sched_process_exec: its lines as live (pids masked);
+#  - a call open when etrace is stopped (SIGINT while the command blocks
+#    in openat of a FIFO): "<detached ...>", the whole trace as live;
 #  - -ttt: the recording's clock, not the report's (between the times
 #    before and after the record; and a recording rewritten with its
 #    clock offset a day later, by python and zstd(1) as README's format
@@ -194,6 +196,36 @@ a1=$(awk 'NR == 1 { sub(/\..*/, "", $1); print $1 }' t.out1)
 sed -E 's/^[0-9.]+ //' t.out0 > t.rest0
 sed -E 's/^[0-9.]+ //' t.out1 > t.rest1
 soft_same t.rest0 t.rest1 "the trace of the rewritten recording but for the times"
+
+# a call open when tracing stops (SIGINT to etrace while its command
+# blocks in openat of a FIFO nobody opens): detached, as live
+detached() {	# out-file tracer-words...
+	_out=$1
+	shift
+	rm -f fifo && mkfifo fifo
+	"$ETRACE" "$@" -- sh -c 'exec cat fifo' &
+	_et=$!
+	_kid=""
+	wait_until 60 sh -c "[ -n \"\$(cat /proc/$_et/task/*/children 2>/dev/null)\" ]"
+	_kid=$(cat /proc/$_et/task/*/children 2>/dev/null | awk '{print $1}')
+	wait_until 60 in_syscall "$_kid" 257 || soft_fail "$_out: cat is not in openat"
+	kill -INT $_et
+	wait $_et
+	kill -KILL "$_kid" 2> /dev/null
+}
+detached det.live -q -o det.live
+detached det.etr record -q -o det.etr
+"$ETRACE" report -i det.etr -o det.rep || soft_fail "report (detached) exited $?"
+grep -q '^openat(AT_FDCWD, "fifo", O_RDONLY <detached ...>$' det.rep ||
+	{ tail -3 det.rep >&2; soft_fail "the report has no detached openat"; }
+# (the calls in order, and the last line whole: pids and random bytes
+# differ between the runs)
+sed 's/(.*//' det.live > det.liven
+sed 's/(.*//' det.rep > det.repn
+soft_same det.liven det.repn "a call open at the end: the calls of the report vs live"
+tail -n 1 det.live > det.livel
+tail -n 1 det.rep > det.repl
+soft_same det.livel det.repl "a call open at the end: its line"
 
 # -h: the help, exit 0 (no recording needed)
 "$ETRACE" report -h > help.out || soft_fail "report -h exited $?"
