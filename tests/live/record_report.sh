@@ -23,7 +23,8 @@
 #    command's execve entry came before the events);
 #  - refused, one line and exit 1: report -k, -y (not recorded),
 #    --spawns, a command, no -i, -o the recording itself (left
-#    intact); record -c, no -o; report -p with -c;
+#    intact); record -c, no -o; report -p with -c; a record whose
+#    setup fails leaves its file as it was;
 #  - a recording cut in the middle reports the whole report's first
 #    lines, then one line naming the offset, exit 1; a flipped byte and
 #    a wrong magic are one line naming where, exit 1;
@@ -257,6 +258,11 @@ refused "record -c" record -c -o x.etr -- /bin/true
 refused "record without -o" record -- /bin/true
 refused "record -k" record -k -o x.etr -- /bin/true
 [ ! -e x.etr ] || soft_fail "a refused record made its file"
+# a setup that fails leaves the file as it was
+echo keep > kept.etr
+"$ETRACE" record -q -o kept.etr -p 2147483 2> /dev/null &&
+	soft_fail "record -p of no process succeeded"
+[ "$(cat kept.etr)" = keep ] || soft_fail "a failed record changed its file"
 
 # cut, damaged: what is whole is reported, then one line with the offset
 "$ETRACE" record -q -o storm.etr -- "$PROGS/storm" 300000 ||

@@ -57,7 +57,7 @@ static uint8_t *make_file(size_t *len, uint64_t *offs)
 	}
 	offs[NITEMS] = off;
 	CHECK(!recw_item(w, RF_END, 0, buf, sizeof(struct rf_end), NULL, 0));
-	CHECK(!recw_close(w));
+	CHECK(!recw_close(w, 1));
 	*len = (size_t)lseek(fd, 0, SEEK_END);
 	f = malloc(*len);
 	in = fdopen(fd, "r");

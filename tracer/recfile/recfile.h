@@ -172,8 +172,11 @@ int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen);
 /* what is buffered, compressed and written (a batch's end); 0 or -errno */
 int recw_flush(struct recw *w);
-/* the stream ended, the file closed; 0 or -errno of any write */
-int recw_close(struct recw *w);
+/*
+ * The stream ended (end: else nothing more is written, as when the file
+ * was never started), the file closed; 0 or -errno of any write
+ */
+int recw_close(struct recw *w, int end);
 /* bytes written to the file so far */
 uint64_t recw_bytes(const struct recw *w);
 

@@ -163,13 +163,13 @@ int recw_flush(struct recw *w)
 	return recw_push(w, ZSTD_e_flush);
 }
 
-int recw_close(struct recw *w)
+int recw_close(struct recw *w, int end)
 {
 	int r;
 
 	if (!w)
 		return 0;
-	if (!w->err)
+	if (!w->err && end)
 		recw_push(w, ZSTD_e_end);
 	if (close(w->fd) && !w->err)
 		w->err = -errno;

@@ -36,6 +36,7 @@ struct recording {
 	struct recw *w;
 	const char *path;
 	int fd;				/* the recw's */
+	int started;			/* the header is written */
 	char *const *words;		/* the record's options */
 	int nwords;
 	/* /proc's answers since the last item (pair.alive) */
@@ -331,6 +332,7 @@ static int rec_start(struct sink *s)
 		st->ring_cpu[i] = t->ps.rings[i].cpu;
 	/* the file is emptied only now that the trace begins */
 	r = out_truncate(rc->fd) ?: recw_start(rc->w);
+	rc->started = 1;
 	t->pr.alive = rec_alive;
 	t->pr.alive_ctx = rc;
 	recw_item(rc->w, RF_STATE, 0, st, len, NULL, 0);
@@ -388,9 +390,12 @@ static int rec_close(struct sink *s)
 	struct rf_end end = { merge_now(), rc->t->bad + rc->t->pr.cap_bad };
 	int r;
 
-	rec_answers(rc);
-	recw_item(rc->w, RF_END, 0, &end, sizeof(end), NULL, 0);
-	r = recw_close(rc->w);
+	/* setup failed before the trace began: the file stays as it was */
+	if (rc->started) {
+		rec_answers(rc);
+		recw_item(rc->w, RF_END, 0, &end, sizeof(end), NULL, 0);
+	}
+	r = recw_close(rc->w, rc->started);
 	rc->t->rec = NULL;
 	free(rc->alive);
 	free(rc);
