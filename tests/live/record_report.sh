@@ -8,8 +8,9 @@
 #    only the selected rows; -c --json: rows;
 #  - JSON (-j) of fam_files: the live etrace -j's, masking only what
 #    differs between two runs (times, pids, addresses, free blocks);
-#  - report-time filters on one recording: -e trace=openat,close and -Z
-#    give the live etrace -e trace=openat,close / -Z trace of the same
+#  - report-time filters on one recording: -e trace=openat,close, -Z and
+#    --max-events 5 give the live etrace -e trace=openat,close / -Z /
+#    --max-events 5 trace of the same
 #    program (masked as above); -p PID the lines of that process in the
 #    whole report (calls cut by others' lines joined);
 #  - -e sched:sched_process_exec: its lines as live (pids masked);
@@ -136,6 +137,13 @@ fresh "$ETRACE" -q -f -Z -o "$WORK/live.Z" -- "$PROGS/fam_files" > /dev/null
 tnorm live.Z > live.Zn
 tnorm rep.Z > rep.Zn
 soft_same live.Zn rep.Zn "-Z at report time (vs live)"
+# --max-events: the report ends where the live trace ends
+fresh "$ETRACE" -q -f --max-events 5 -o "$WORK/live.max" -- "$PROGS/fam_files" > /dev/null
+"$ETRACE" report -i ff.etr --max-events 5 -o rep.max || soft_fail "report --max-events exited $?"
+tnorm live.max > live.maxn
+tnorm rep.max > rep.maxn
+[ "$(wc -l < live.maxn)" = 5 ] || soft_fail "live --max-events 5: not 5 lines"
+soft_same live.maxn rep.maxn "--max-events 5 at report time (vs live)"
 rm -rf d1 d2
 "$ETRACE" record -q -f -o two.etr -- sh -c "\"$PROGS/files\" d1; \"$PROGS/files\" d2" \
 	> /dev/null || soft_fail "etrace record (two programs) exited $?"

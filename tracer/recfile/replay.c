@@ -144,6 +144,9 @@ static int replay_feed(struct replay *rp, struct trace *t, char *err,
 			t->out_err = -r;
 			return 0;
 		}
+		/* --max-events: the live trace ends there (run.c, finished) */
+		if (sink_full(t->sink))
+			return 0;
 	}
 	if (k < 0) {
 		snprintf(err, errlen, "%s: %s", rp->a->path,
