@@ -11,7 +11,7 @@
 BEGIN {
 	FS = "\t"
 	nw = split("storm1 storm4 mmap bash mixed sock", W, " ")
-	nm = split("etrace etrace_yy etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced etrace_comm_other etrace_failed perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nm = split("etrace etrace_record etrace_yy etrace_nobpf etrace_stack etrace_stackfp etrace_spawns etrace_c etrace_untraced etrace_comm_other etrace_failed perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
@@ -20,6 +20,7 @@ BEGIN {
 	wname["sock"] = "socket loop (TCP and unix)"
 	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
+	tname["etrace_record"] = "etrace record"; mname["etrace_record"] = "-f -o FILE"
 	tname["etrace_yy"] = "etrace"; mname["etrace_yy"] = "-yy -f -o FILE"
 	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
 	tname["etrace_stackfp"] = "etrace"; mname["etrace_stackfp"] = "--stack=fp -f -o FILE"

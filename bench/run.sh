@@ -73,6 +73,9 @@ sockm="etrace etrace_yy"
 notes=$out/notes.txt
 : > "$notes"
 fast="etrace etrace_c etrace_nobpf"
+# etrace record: the records as read, compressed (no text made)
+if "$etrace" -h 2>&1 | grep -q 'etrace record'; then fast="$fast etrace_record"
+else echo "etrace record: not in this etrace: mode skipped" >> "$notes"; fi
 # -yy: what each fd referred to, read in the kernel at every call
 if "$etrace" -h 2>&1 | grep -q -- -yy; then fast="$fast etrace_yy"
 else echo "etrace -yy: not in this etrace: mode skipped" >> "$notes"; fi
@@ -159,6 +162,7 @@ measure() {
 	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
 	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
 	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
+	etrace_record)	set -- "$etrace" record -f -q -o "$f" -- "$@" ;;
 	etrace_yy)	set -- "$etrace" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
 	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
@@ -205,6 +209,15 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 			-e '^[0-9]* *> ' "$f" || true) ;;
 	etrace_c|strace_c)
 		rep=$(awk '$NF == "total" { print $4 }' "$f") ;;
+	etrace_record)
+		# calls: the report's lines, counted as etrace's; the file's
+		# size per call to record_bytes.tsv (the mark: <= 32 bytes)
+		"$etrace" report -i "$f" -o "$f.txt" 2>/dev/null
+		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
+			"$f.txt" || true)
+		printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$n" "$(stat -c %s "$f")" \
+			"$rep" >> "$out/record_bytes.tsv"
+		rm -f "$f.txt" ;;
 	etrace_spawns|etrace_a_spawns)	# processes the report counted
 		rep=$(sed -n 's/^etrace: \([0-9]*\) process.* started in .*/\1/p' "$f") ;;
 	perf_trace)	# calls: lines but the "... [continued]:" halves
@@ -274,6 +287,7 @@ busy() {
 }
 busy0=$(busy)
 
+printf 'round\tworkload\tN\tbytes\tcalls\n' > "$out/record_bytes.tsv"
 printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\tstacks\tloop_ns\n' > "$out/raw.tsv"
 
 # exact syscall counts of every (workload, N), which also warms the caches

@@ -113,12 +113,13 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 }
 
 /* the sink, pairing and what it feeds: tables, stacks, the unwinder */
-static int stages_open(struct trace *t, char *err, size_t errlen)
+int trace_stages_open(struct trace *t, char *err, size_t errlen)
 {
 	const struct plan *p = t->p;
 	int r;
 
-	t->sink = p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
+	t->sink = p->record ? recording_sink_new(t, err, errlen) :
+		  p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
 		  p->stack_perf ? sink_perf_new(&p->sink, &t->pr.view, err,
 						errlen) :
 		  sink_text_new(&p->sink, &t->pr.view, err, errlen);
@@ -424,7 +425,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	r = ready_open(t, p->ready_fd, err, errlen);
 	if (r)
 		return r;
-	r = signals_open(t, err, errlen) ?: stages_open(t, err, errlen);
+	r = signals_open(t, err, errlen) ?: trace_stages_open(t, err, errlen);
 	if (r)
 		return r;
 	if (p->cmd) {

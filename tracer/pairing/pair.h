@@ -86,6 +86,12 @@ struct pair {
 	} held[16];
 	unsigned int nheld;
 	struct pidnames names;		/* -Y: the names of pids */
+	/*
+	 * Is tid alive?  /proc's answer (NULL), or what a recording says
+	 * /proc answered then (etrace record keeps the answers)
+	 */
+	int (*alive)(void *ctx, pid_t tid);
+	void *alive_ctx;
 };
 
 /* what the pairing stage is to do (the trace plan says) */

@@ -617,7 +617,8 @@ struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 	js->cf = cf;
 	clock_gettime(CLOCK_REALTIME, &re);
 	clock_gettime(CLOCK_MONOTONIC, &mo);
-	js->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+	js->mono_to_real = cf->mono_to_real ? cf->mono_to_real :
+			   ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
 			   (re.tv_nsec - mo.tv_nsec);
 	/* stderr, as the text: stdout belongs to the traced command */
 	r = out_open(&js->out, cf->outfile, cf->append ? OUT_APPEND : 0,
