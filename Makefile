@@ -28,7 +28,7 @@ BASHCOMPDIR ?= $(strip $(or $(shell pkg-config \
 # SANITIZE=1 builds in a directory of its own: an object of one build is
 # never taken for the other's (B= on the command line still decides)
 B	:= $(if $(filter 1,$(SANITIZE)),build-san,build)
-PKGS	:= libtraceevent libtracefs libdw libelf audit libbpf
+PKGS	:= libtraceevent libtracefs libdw libelf audit libbpf libzstd
 BPF_CC	?= clang
 BPFTOOL	?= bpftool
 
@@ -215,7 +215,7 @@ strace-suite: etrace
 # checked (lintian).  As root directly, otherwise through sudo.  (The
 # viewer the timeline's test opens, speedscope, is in tests/viewer/.)
 DEB_PKGS := gcc make pkg-config libc6-dev libtraceevent-dev libtracefs-dev \
-	    libdw-dev libelf-dev libaudit-dev libbpf-dev bpftool clang \
+	    libdw-dev libelf-dev libaudit-dev libbpf-dev libzstd-dev bpftool clang \
 	    strace procps python3 python3.11 libpython3.11-dev \
 	    chromium fonts-dejavu-core \
 	    libclang-rt-14-dev valgrind gawk mawk \

@@ -45,6 +45,8 @@ etrace=$tmp/etrace
 # the storms write how long their calls took (no start-up, no tear-down)
 export STORM_LOOP_NS="$tmp/loop"
 ${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
+sockloop=$out/sockloop
+${CC:-cc} -O2 -Wall -o "$sockloop" "$top/bench/sockloop.c"
 start=$(date +%s)
 
 # --- what runs -----------------------------------------------------------
@@ -55,20 +57,25 @@ start=$(date +%s)
 # is divided by that N's exact syscall count.
 if [ "$QUICK" = 1 ]; then
 	S1=50000 S1s=2000 S4=12500 S4s=500 MM=10000 MMs=1000 BL=50 BLs=10
-	MX=/usr/include/linux MXs=/usr/include/linux/netfilter
+	MX=/usr/include/linux MXs=/usr/include/linux/netfilter SK=200
 else
 	S1=1000000 S1s=20000 S4=250000 S4s=5000 MM=100000 MMs=10000 BL=300 BLs=100
-	MX=/usr/include MXs=/usr/include/linux
+	MX=/usr/include MXs=/usr/include/linux SK=2000
 fi
 [ -d "$MX" ] || MX=/usr/include
 [ -d "$MXs" ] || MXs=$MX
-workloads="storm1 storm4 mmap bash mixed"
-nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; fixed) echo 0;; esac; }
-nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; fixed) echo 0;; esac; }
+workloads="storm1 storm4 mmap bash mixed sock"
+nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; sock) echo $SK;; fixed) echo 0;; esac; }
+nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; sock) echo $SK;; fixed) echo 0;; esac; }
+# the socket loop: etrace's trace to a file, plain and -yy, only
+sockm="etrace etrace_yy"
 
 notes=$out/notes.txt
 : > "$notes"
 fast="etrace etrace_c etrace_nobpf"
+# etrace record: the records as read, compressed (no text made)
+if "$etrace" -h 2>&1 | grep -q 'etrace record'; then fast="$fast etrace_record"
+else echo "etrace record: not in this etrace: mode skipped" >> "$notes"; fi
 # -yy: what each fd referred to, read in the kernel at every call
 if "$etrace" -h 2>&1 | grep -q -- -yy; then fast="$fast etrace_yy"
 else echo "etrace -yy: not in this etrace: mode skipped" >> "$notes"; fi
@@ -86,8 +93,13 @@ else echo "strace: not installed: skipped" >> "$notes"; fi
 slow="$slow perf_trace perf_trace_s"
 if command -v bpftrace >/dev/null; then fast="$fast bpftrace_c" slow="$slow bpftrace"
 else echo "bpftrace: not installed: skipped" >> "$notes"; fi
-# etrace-only rows: a storm of a syscall that is not traced (storm1 only)
+# etrace-only rows (storm1 only): a storm of a syscall that is not
+# traced; a storm by a task that --comm does not select (decided before
+# anything is written); -Z on a storm of calls that all succeed (held
+# until their exit, then dropped: nothing written, nothing lost)
 extra="etrace_untraced perf_stat_untraced"
+if "$etrace" -h 2>&1 | grep -q -- --comm; then extra="$extra etrace_comm_other etrace_failed"
+else echo "etrace --comm: not in this etrace: its rows skipped" >> "$notes"; fi
 # the spawn report (stacks at fork and exec only) on the fork storm, with
 # more forks than the other modes: what it costs per stack is what a
 # storm pays after the one-time loading of bash's and libc's symbols
@@ -143,6 +155,7 @@ measure() {
 	mmap) set -- "$storm" "$n" 1 mmap ;;
 	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
 	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	sock) set -- "$sockloop" "$n" ;;
 	pyloop) set -- /usr/bin/python3.11 -c "import os
 for i in range($n): os.getppid()" ;;
 	# n seconds of forks, file reads and a thread storm, while etrace -a
@@ -159,6 +172,7 @@ for i in range($n): os.getppid()" ;;
 	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
 	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
 	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
+	etrace_record)	set -- "$etrace" record -f -q -o "$f" -- "$@" ;;
 	etrace_yy)	set -- "$etrace" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
 	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
@@ -168,6 +182,9 @@ for i in range($n): os.getppid()" ;;
 	etrace_a_spawns) set -- "$etrace" -a --spawns -o "$f" -- "$@" ;;
 	etrace_stackfp)	set -- "$etrace" --stack=fp -f -q -o "$f" -- "$@" ;;
 	etrace_untraced) set -- "$etrace" -e trace=openat -f -q -o "$f" -- "$@" ;;
+	# (the selection is the machine's while the storm runs; -a says so)
+	etrace_comm_other) set -- "$etrace" -a --comm other -q -o "$f" -- "$@" ;;
+	etrace_failed)	set -- "$etrace" -Z -f -q -o "$f" -- "$@" ;;
 	strace)		set -- strace -f -o "$f" "$@" ;;
 	strace_c)	set -- strace -c -f -o "$f" "$@" ;;
 	perf_trace)	set -- perf trace -o "$f" -- "$@" ;;
@@ -196,13 +213,22 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	"$tstat" "$tmp/m" -- "$@" >/dev/null 2>"$tmp/err" </dev/null || st=$?
 	case $mode in
 	bare)	rep=- ;;
-	etrace|etrace_nobpf|etrace_yy|etrace_stack*|etrace_untraced|etrace_a|strace)
+	etrace|etrace_nobpf|etrace_yy|etrace_stack*|etrace_untraced|etrace_a|etrace_comm_other|etrace_failed|strace)
 		# calls: every line but "<... resumed>" halves, +++ and --- lines
 		# and " > " stack frames
 		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
 			-e '^[0-9]* *> ' "$f" || true) ;;
 	etrace_c|strace_c)
 		rep=$(awk '$NF == "total" { print $4 }' "$f") ;;
+	etrace_record)
+		# calls: the report's lines, counted as etrace's; the file's
+		# size per call to record_bytes.tsv (the mark: <= 32 bytes)
+		"$etrace" report -i "$f" -o "$f.txt" 2>/dev/null
+		rep=$(grep -c -v -e 'resumed>' -e '^[0-9]* *+++ ' -e '^[0-9]* *--- ' \
+			"$f.txt" || true)
+		printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$n" "$(stat -c %s "$f")" \
+			"$rep" >> "$out/record_bytes.tsv"
+		rm -f "$f.txt" ;;
 	etrace_spawns|etrace_a_spawns)	# processes the report counted
 		rep=$(sed -n 's/^etrace: \([0-9]*\) process.* started in .*/\1/p' "$f") ;;
 	perf_trace)	# calls: lines but the "... [continued]:" halves
@@ -246,6 +272,12 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 jobs() {
 	for wl in $workloads; do
 		nf=$(nfast $wl) ns=$(nslow $wl)
+		if [ "$wl" = sock ]; then
+			for m in $fast; do
+				case " $sockm " in *" $m "*) echo "$wl $m $nf" ;; esac
+			done
+			continue
+		fi
 		for m in $fast; do echo "$wl $m $nf"; done
 		for m in $slow; do echo "$wl $m $ns"; done
 		if [ "$wl" = bash ]; then
@@ -268,6 +300,7 @@ busy() {
 }
 busy0=$(busy)
 
+printf 'round\tworkload\tN\tbytes\tcalls\n' > "$out/record_bytes.tsv"
 printf 'round\tworkload\tmode\tN\tpair\twall_ns\tstatus\tcpu_ns\tutime_ticks\tstime_ticks\thwm_kb\tthreads\tmaxrss_kb\tlinger_ns\treported\tlost\tstacks\tloop_ns\n' > "$out/raw.tsv"
 
 # exact syscall counts of every (workload, N), which also warms the caches

@@ -39,12 +39,25 @@ struct fmt_opts {
  * read later: that can be wrong).  Decoders print a pointer when an
  * argument has none.
  */
+/* pieces of a joined copy, at most: a msghdr's 4, mmsghdr[4]'s 5 each */
+#define CAP_PIECES	24
+
 struct cap {
 	const uint8_t *p;
 	uint32_t len;		/* bytes in p */
 	uint32_t count;		/* arrays (argv): elements in p */
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
+	/*
+	 * a copy joined from pieces (msghdr: the header, the name, the
+	 * iovecs and their data, the control data): how many, the bytes of
+	 * each (a piece may hold fewer than its fields say: the record was
+	 * full), and bit i of holes set when piece i could not be read at
+	 * all (it adds no bytes)
+	 */
+	uint8_t npieces;
+	uint32_t holes;
+	uint32_t piece[CAP_PIECES];
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print
@@ -91,12 +104,15 @@ struct fd_desc {
 	char proto[33];		/* the protocol's name: TCP, UNIX-STREAM */
 	const uint8_t *name;	/* path, anonymous inode name, unix address */
 	uint32_t namelen;
+	int fd;			/* select's (FD_SLOT_SET0 + i): which fd */
 };
 
 /* where a call's fds are in sc_call.fd[] */
 #define FD_SLOT_RET	6	/* the fd it returned */
 #define FD_SLOT_PAIR0	7	/* the two it wrote (pipe, socketpair) */
-#define FD_SLOTS	9
+#define FD_SLOT_SET0	9	/* poll's: element i's fd, the first ones */
+#define FD_SET_MAX	16
+#define FD_SLOTS	(FD_SLOT_SET0 + FD_SET_MAX)
 
 /* one syscall as the decoders see it */
 struct sc_call {
@@ -181,6 +197,15 @@ struct dump_view {
 #define DUMP_SEG_MAX 64		/* more is not a copy the program makes */
 int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
 	      uint32_t *total);
+/*
+ * sendmmsg's and recvmmsg's dumps: count messages, each a header (its
+ * msg_iovlen; how many segments follow; whether buffers after them were
+ * left out) and its segments.  The next message's segments as a view
+ * of their own for dump_next; 0 when there is no more (or it does not
+ * add up).
+ */
+int dump_msg_next(struct dump_view *v, struct dump_view *msg,
+		  uint32_t *iovlen, int *cut);
 /*
  * strace's dump of one buffer of `total` bytes of which the first
  * `copied` are at p: " | 00000  68 65 ...  he... |" lines, then, when

@@ -210,6 +210,10 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_fcntl_call;
 		case K_ioctl:
 			return fmt_ioctl_call;
+		case K_ipcbuf:
+			return fmt_ipcctl_call;
+		case K_seccomparg:
+			return fmt_seccomp_call;
 		}
 	}
 	return NULL;
@@ -278,6 +282,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_sig] = fmt_sig_ret,
 	[R_time] = fmt_time_ret,
 	[R_adjtimex] = fmt_adjtimex_ret,
+	[R_mmsg] = fmt_mmsg_ret,
 };
 
 void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)

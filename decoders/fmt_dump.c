@@ -6,7 +6,8 @@
  *
  *  | 00000  68 65 6c 6c 6f 0a                                 hello.           |
  *
- * an iovec's (or msghdr's) buffers each under " * 3 bytes in buffer 0".
+ * an iovec's (or msghdr's) buffers each under " * 3 bytes in buffer 0",
+ * sendmmsg's and recvmmsg's messages each under " = 2 buffers in vector 0".
  * The bytes are the BPF program's copy of the transfer, made at the call
  * (the segments of capture_abi.h, in struct dump_view); a buffer longer
  * than what was copied is said in a line of its own, never filled in.
@@ -88,36 +89,97 @@ int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
 	return 1;
 }
 
-void fmt_dump(struct fmt_buf *b, const struct cap *k, const char *name)
+int dump_msg_next(struct dump_view *v, struct dump_view *msg,
+		  uint32_t *iovlen, int *cut)
 {
-	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+	struct dump_view w;
+	const uint8_t *p;
+	uint32_t h[2], copied, total;
+
+	if (v->nseg >= v->count || v->len - v->at < sizeof(h))
+		return 0;
+	memcpy(h, v->p + v->at, sizeof(h));
+	/* h[1]: segments | flags << 16 (capture_abi.h's cap_dump_msg) */
+	w = (struct dump_view){ v->p + v->at + sizeof(h),
+				v->len - v->at - (uint32_t)sizeof(h), 0,
+				h[1] & 0xffff, 0 };
+	while (dump_next(&w, &p, &copied, &total))
+		;
+	if (w.nseg < w.count)
+		return 0;
+	*msg = w;
+	msg->len = w.at;
+	msg->at = msg->nseg = 0;
+	*iovlen = h[0];
+	*cut = (h[1] >> 16) & 1;
+	v->at += (uint32_t)sizeof(h) + w.at;
+	v->nseg++;
+	return 1;
+}
+
+/* the buffers of one iovec, or of one message */
+static void dump_bufs(struct fmt_buf *b, struct dump_view *v, int iov)
+{
 	const uint8_t *p;
 	uint32_t copied, total;
 
-	if (!strcmp(name, "sendmmsg") || !strcmp(name, "recvmmsg")) {
-		/* their vectors of messages are not copied */
-		fb_puts(b, " * ");
-		fb_puts(b, name);
-		fb_puts(b, ": the messages' data is not dumped\n");
-		return;
-	}
-	while (dump_next(&v, &p, &copied, &total)) {
-		if (k->flags & CAP_IOV) {
+	while (dump_next(v, &p, &copied, &total)) {
+		if (iov) {
 			fb_puts(b, " * ");
 			fb_udec(b, total);
 			fb_puts(b, " bytes in buffer ");
-			fb_udec(b, v.nseg - 1);
+			fb_udec(b, v->nseg - 1);
 			fb_putc(b, '\n');
 		}
 		fmt_dump_bytes(b, p, copied, total);
 	}
-	if (v.nseg < k->count) {
-		fb_puts(b, " * dump cut: a malformed copy\n");
-	} else if ((k->flags & CAP_TRUNC) && !v.nseg) {
-		fb_puts(b, " * dump cut: the data was not copied\n");
-	} else if (k->flags & CAP_TRUNC) {
-		fb_puts(b, " * dump cut: the buffers after these ");
-		fb_udec(b, v.nseg);
-		fb_puts(b, " were not copied\n");
+}
+
+static void dump_cut(struct fmt_buf *b, uint32_t n, const char *what)
+{
+	fb_puts(b, " * dump cut: the ");
+	fb_puts(b, what);
+	fb_puts(b, " after these ");
+	fb_udec(b, n);
+	fb_puts(b, " were not copied\n");
+}
+
+/* strace's dumpiov_in_mmsghdr: each message's buffers, up to its msg_len */
+static void dump_msgs(struct fmt_buf *b, const struct cap *k)
+{
+	struct dump_view v = { k->p, k->len, 0, k->count, 0 }, m;
+	uint32_t iovlen;
+	int cut;
+
+	while (dump_msg_next(&v, &m, &iovlen, &cut)) {
+		fb_puts(b, " = ");
+		fb_udec(b, iovlen);
+		fb_puts(b, " buffers in vector ");
+		fb_udec(b, v.nseg - 1);
+		fb_putc(b, '\n');
+		dump_bufs(b, &m, 1);
+		if (cut)
+			dump_cut(b, m.nseg, "buffers");
 	}
+	if (v.nseg < k->count)
+		fb_puts(b, " * dump cut: a malformed copy\n");
+	else if (k->flags & CAP_TRUNC)
+		dump_cut(b, v.nseg, "messages");
+}
+
+void fmt_dump(struct fmt_buf *b, const struct cap *k, const char *name)
+{
+	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+
+	if (!strcmp(name, "sendmmsg") || !strcmp(name, "recvmmsg")) {
+		dump_msgs(b, k);
+		return;
+	}
+	dump_bufs(b, &v, k->flags & CAP_IOV);
+	if (v.nseg < k->count)
+		fb_puts(b, " * dump cut: a malformed copy\n");
+	else if ((k->flags & CAP_TRUNC) && !v.nseg)
+		fb_puts(b, " * dump cut: the data was not copied\n");
+	else if (k->flags & CAP_TRUNC)
+		dump_cut(b, v.nseg, "buffers");
 }

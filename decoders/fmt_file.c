@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: files and descriptors: modes, open flags, paths, fcntl,
- * stat, statx, statfs, directory entries.
+ * stat, statx, statfs (directory entries: fmt_dirents.c).
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -71,13 +72,19 @@ FMT_KIND(mode)
 	fmt_mode_val(b, c->args[i]);
 }
 
-void fmt_dev_val(struct fmt_buf *b, uint64_t v)
+static void dev_words(struct fmt_buf *b, uint64_t v)
 {
 	fb_puts(b, "makedev(");
 	fb_hex(b, major(v));
 	fb_puts(b, ", ");
 	fb_hex(b, minor(v));
 	fb_putc(b, ')');
+}
+
+/* makedev(0xfe, 0); -Xraw 0xfe00, -Xverbose both */
+void fmt_dev_val(struct fmt_buf *b, uint64_t v)
+{
+	fmt_words(b, v, XF_HEX, dev_words);
 }
 
 FMT_KIND(dev)
@@ -90,7 +97,7 @@ static void open_words(struct fmt_buf *b, uint64_t v)
 	static const char *const acc[] = {
 		"O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE"
 	};
-	uint64_t rest = v & ~(uint64_t)O_ACCMODE & 0xffffffffu;
+	uint64_t rest = v & ~(uint64_t)O_ACCMODE;
 
 	fb_puts(b, acc[v & O_ACCMODE]);
 	if (rest)
@@ -144,8 +151,8 @@ FMT_KIND(path)
 
 	if (!k)
 		return;
-	/* paths print whole, as strace does */
-	fmt_qstr(b, c, k->p, k->len, -1, k->flags & CAP_TRUNC, 0);
+	/* paths print whole, as strace does: PATH_MAX - 1 bytes at most */
+	fmt_qstr(b, c, k->p, k->len, PATH_MAX - 1, k->flags & CAP_TRUNC, 0);
 }
 
 FMT_KIND(str)
@@ -157,13 +164,14 @@ FMT_KIND(str)
 	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
 }
 
+/* getcwd's path: whole, as a path the call reads */
 FMT_KIND(ostr)
 {
 	const struct cap *k = arg_or_ptr(b, c, i);
 
 	if (!k)
 		return;
-	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, 0);
+	fmt_qstr(b, c, k->p, k->len, PATH_MAX - 1, k->flags & CAP_TRUNC, 0);
 }
 
 /* --- fcntl -------------------------------------------------------- */
@@ -354,7 +362,6 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c)
 
 /* --- stat --------------------------------------------------------- */
 
-/* "1700000000 /" "* 2023-11-14T22:13:20.123456789+0000 *" "/" */
 /* strace's date of a time in a comment: 2026-11-27T04:33:20.561743232+0000 */
 static void fmt_time_note(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 {
@@ -362,13 +369,14 @@ static void fmt_time_note(struct fmt_buf *b, int64_t sec, uint64_t nsec)
 	struct tm tm;
 	char tmp[64];
 
-	if (!localtime_r(&t, &tm))
+	/* strace dates neither the epoch itself nor a fraction past 1 s */
+	if ((!sec && !nsec) || nsec > 999999999 || !localtime_r(&t, &tm))
 		return;
 	fb_puts(b, " /* ");
 	strftime(tmp, sizeof(tmp), "%Y-%m-%dT%H:%M:%S", &tm);
 	fb_puts(b, tmp);
 	/* strace leaves out a zero fraction */
-	if (nsec && nsec <= 999999999)
+	if (nsec)
 		fb_printf(b, ".%09u", (unsigned int)nsec);
 	strftime(tmp, sizeof(tmp), "%z", &tm);
 	fb_puts(b, tmp);
@@ -596,71 +604,27 @@ FMT_KIND(statfs)
 	fb_putc(b, '}');
 }
 
-/* --- getdents64 --------------------------------------------------- */
-
-FMT_KIND(dirents)
-{
-	const struct cap *k = arg_out(c, i, 0);
-	uint32_t off = 0, shown = 0;
-
-	if (!k || !c->args[i] || !verbose(c)) {
-		fmt_ptr(b, c->args[i]);
-		if (k) {
-			fb_puts(b, " /* ");
-			fb_udec(b, k->total);
-			fb_puts(b, k->total == 1 ? " entry */" : " entries */");
-		}
-		return;
-	}
-	fb_putc(b, '[');
-	/* linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name */
-	while (off + 19 <= k->len) {
-		const uint8_t *d = k->p + off;
-		uint16_t reclen = ld16(d + 16);
-		size_t nlen = 0, room;
-
-		if (reclen < 19 || off + reclen > k->len)
-			break;
-		if (shown && abbrev(c) && shown >= (uint32_t)str_max(c)) {
-			fb_puts(b, ", ...");
-			shown = k->total;
-			break;
-		}
-		room = reclen - 19;
-		while (nlen < room && d[19 + nlen])
-			nlen++;
-		if (shown++)
-			fb_puts(b, ", ");
-		fb_puts(b, "{d_ino=");
-		fb_udec(b, ld64(d));
-		fb_puts(b, ", d_off=");
-		fb_dec(b, (int64_t)ld64(d + 8));
-		fb_puts(b, ", d_reclen=");
-		fb_udec(b, reclen);
-		fb_puts(b, ", d_type=");
-		fmt_enum_dflt(b, &xlat_dirent_type, d[18], "DT_???");
-		fb_puts(b, ", d_name=");
-		fmt_qstr(b, c, d + 19, nlen, -1, 0, 0);
-		fb_putc(b, '}');
-		off += reclen;
-	}
-	if (shown < k->total)
-		fb_puts(b, shown ? ", ..." : "...");
-	fb_putc(b, ']');
-}
+/* --- openat2 ------------------------------------------------------ */
 
 /* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
 #define O_TMPFILE_ONLY 020000000
 
-/* openat2's struct open_how: {flags=O_RDONLY, mode=0600, resolve=0} */
+/*
+ * openat2's struct open_how, size bytes: {flags=O_RDONLY, mode=0600,
+ * resolve=0}, its 24 known, then (size > 24) the rest
+ * as strace shows it: nothing when zero, the bytes in hex when not,
+ * ??? when they could not be read.  More than the copy holds: the
+ * pointer.
+ */
 FMT_KIND(openhow)
 {
 	int p = c->d->arg[i].param;
 	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 24;
 	const struct cap *k;
 	uint64_t flags, mode, resolve;
+	size_t j, tail = 0;
 
-	if (size < 24) {
+	if (size < 24 || size > 64) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
@@ -671,18 +635,25 @@ FMT_KIND(openhow)
 	mode = ld64(k->p + 8);
 	resolve = ld64(k->p + 16);
 	fb_puts(b, "{flags=");
-	/* 64-bit flags: bits past 32 print raw after the names */
-	fmt_open_flags(b, flags);
-	if (flags >> 32) {
-		fb_putc(b, '|');
-		fb_hex(b, flags >> 32 << 32);
-	}
+	/* 64-bit flags: bits past 32 are unknown ones too */
+	fmt_words(b, flags, XF_HEX, open_words);
 	if ((flags & (O_CREAT | O_TMPFILE_ONLY)) || mode) {
 		fb_puts(b, ", mode=");
 		fb_oct(b, mode);
 	}
 	fb_puts(b, ", resolve=");
 	fmt_flags_dflt(b, &xlat_open_resolve_flags, resolve, "RESOLVE_???");
+	if (size > 24 && k->len < size) {
+		fb_puts(b, ", ???");
+	} else if (size > 24) {
+		for (j = 24; j < size; j++)
+			if (k->p[j])
+				tail = 1;
+	}
+	if (tail) {
+		fb_printf(b, ", /* bytes 24..%u */ ", (unsigned int)size - 1);
+		fmt_qstr(b, c, k->p + 24, (size_t)size - 24, -1, 0, QS_HEX);
+	}
 	fb_putc(b, '}');
 }
 

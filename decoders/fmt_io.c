@@ -23,19 +23,7 @@ static void fmt_buf_arg(struct fmt_buf *b, const struct sc_call *c, int i,
 
 FMT_KIND(ibuf)
 {
-	const struct cap *k = arg_in(c, i, 0);
-
-	/* setsockopt's value: by level and name */
-	if (i == 3 && c->d->arg[2].kind == K_sockopt && i + 1 < c->d->nargs &&
-	    k && c->args[i]) {
-		uint64_t len = c->args[4] & 0xffffffffu;
-
-		fmt_sockopt_value(b, c, (uint32_t)c->args[1],
-				  (uint32_t)c->args[2], k,
-				  len < k->len ? (size_t)len : k->len);
-		return;
-	}
-	fmt_buf_arg(b, c, i, k);
+	fmt_buf_arg(b, c, i, arg_in(c, i, 0));
 }
 
 FMT_KIND(obuf)

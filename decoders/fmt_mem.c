@@ -26,10 +26,13 @@ static void map_words(struct fmt_buf *b, uint64_t v)
 		fmt_xlat_enum(b, &xlat_mmap_type, type);
 		return;
 	}
-	if (name)
+	if (name) {
 		fb_puts(b, name);
-	else
+	} else {
+		/* strace notes an unknown type even inside -Xverbose's comment */
 		fb_hex(b, type);
+		fb_puts(b, " /* MAP_??? */");
+	}
 	if (rest)
 		fmt_xlat_flags_tail(b, &xlat_mmap_flags, rest);
 	if (huge) {
@@ -109,13 +112,32 @@ FMT_KIND(shmkey)
 	fmt_const(b, key ? NULL : "IPC_PRIVATE", key, XF_HEX);
 }
 
-/* shmget/semget/msgget flags: IPC_CREAT|IPC_EXCL|0640, 000 alone */
+/* shmget's huge page size: log2 of it in these bits */
+#define SHM_HUGE_SHIFT_ 26
+#define SHM_HUGE_MASK_ 0x3fu
+
+/*
+ * shmget/semget/msgget flags: IPC_CREAT|IPC_EXCL|0640, 000 alone; bits
+ * with no name plain (no comment, as strace); shmget's page size as
+ * 21<<SHM_HUGE_SHIFT
+ */
 FMT_KIND(ipcflags)
 {
-	uint32_t v = (uint32_t)c->args[i];
+	const struct xlat *x = c->d->arg[i].set;
+	uint32_t v = (uint32_t)c->args[i], huge = 0;
 
+	if (x == &xlat_shmget_flags) {
+		huge = (v >> SHM_HUGE_SHIFT_) & SHM_HUGE_MASK_;
+		v &= ~(SHM_HUGE_MASK_ << SHM_HUGE_SHIFT_);
+	}
 	if (v & ~0777u) {
-		fmt_xlat_flags(b, c->d->arg[i].set, v & ~0777u);
+		fmt_flags_dflt(b, x, v & ~0777u, NULL);
+		fb_putc(b, '|');
+	}
+	if (huge) {
+		fb_udec(b, huge);
+		fb_puts(b, "<<");
+		fmt_const(b, "SHM_HUGE_SHIFT", SHM_HUGE_SHIFT_, XF_DEC);
 		fb_putc(b, '|');
 	}
 	fb_printf(b, "%#03o", v & 0777u);

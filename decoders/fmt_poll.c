@@ -53,19 +53,33 @@ FMT_KIND(pollfd)
 		fb_dec(b, (int32_t)ld32(e));
 		/* a negative fd is skipped by the kernel, and by strace */
 		if ((int32_t)ld32(e) >= 0) {
+			/* (-y: the first FD_SET_MAX were described) */
+			if (j < FD_SET_MAX && !i)
+				fmt_fd_note(b, c, FD_SLOT_SET0 + (int)j);
 			fb_puts(b, ", events=");
 			fmt_flags_dflt(b, &xlat_poll_events, ld16(e + 4),
 				       "POLL???");
 		}
 		fb_putc(b, '}');
 	}
-	if (j == n && total > n)
+	if (j == n && total > n) {
 		fb_puts(b, n ? ", ..." : "...");
+		/* the copy stopped at a page that faults: where, as strace */
+		if (n && !((c->args[i] + k->len) & 4095) &&
+		    k->len < 8 * total) {
+			fb_puts(b, " /* ");
+			fb_hex(b, c->args[i] + 8 * (uint64_t)n);
+			fb_puts(b, " */");
+		}
+	}
 	fb_putc(b, ']');
 }
 
-/* the timeout argument of ppoll/pselect6 after the call, when copied */
-static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
+/*
+ * the timeout argument of ppoll/pselect6/recvmmsg after the call, when
+ * copied: its index, or -1
+ */
+int fmt_left_arg(const struct sc_call *c)
 {
 	for (int i = 0; i < c->d->nargs; i++) {
 		int kind = c->d->arg[i].kind;
@@ -75,14 +89,24 @@ static void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 			continue;
 		k = c->cap_out[i];
 		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
-			return;
-		fb_puts(b, n ? ", left " : "left ");
-		if (kind == K_tsleft)
-			fmt_timespec_at(b, k->p);
-		else
-			fmt_timeval_at(b, k->p);
-		return;
+			return -1;
+		return i;
 	}
+	return -1;
+}
+
+/* "left {...}" (", left" after n other notes), when copied */
+void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
+{
+	int i = fmt_left_arg(c);
+
+	if (i < 0)
+		return;
+	fb_puts(b, n ? ", left " : "left ");
+	if (c->d->arg[i].kind == K_tsleft)
+		fmt_timespec_at(b, c->cap_out[i]->p);
+	else
+		fmt_timeval_at(b, c->cap_out[i]->p);
 }
 
 /* = 1 ([{fd=3, revents=POLLIN}]), = 0 (Timeout) */
@@ -125,11 +149,15 @@ void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
 	fb_putc(b, ')');
 }
 
-/* [3 4]: the descriptors below nfds whose bits are set */
-static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
-		    uint32_t nfds)
+/*
+ * [3 4]: the descriptors below nfds whose bits are set; c: at entry, -y's
+ * text after each of the first ones (the program described them, lowest
+ * first, in FD_SLOT_SET0 + i), or NULL
+ */
+static void fmt_fds(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, size_t len, uint32_t nfds)
 {
-	int n = 0;
+	int n = 0, s = 0;
 
 	fb_putc(b, '[');
 	for (uint32_t fd = 0; fd < nfds && fd / 8 < len; fd++) {
@@ -138,6 +166,15 @@ static void fmt_fds(struct fmt_buf *b, const uint8_t *p, size_t len,
 		if (n++)
 			fb_putc(b, ' ');
 		fb_udec(b, fd);
+		for (; c && s < FD_SET_MAX; s++) {
+			const struct fd_desc *f = c->fd[FD_SLOT_SET0 + s];
+
+			if (f && f->fd >= (int)fd) {
+				if (f->fd == (int)fd)
+					fmt_fd_note(b, c, FD_SLOT_SET0 + s);
+				break;
+			}
+		}
 	}
 	fb_putc(b, ']');
 }
@@ -154,7 +191,7 @@ FMT_KIND(fdset)
 	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
-	fmt_fds(b, k->p, k->len, nfds);
+	fmt_fds(b, c, k->p, k->len, nfds);
 }
 
 /* = 1 (in [3], left {tv_sec=0, tv_usec=999}), = 0 (Timeout) */
@@ -182,7 +219,7 @@ void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, n++ ? ", " : " (");
 		fb_puts(b, name[j - 1]);
 		fb_putc(b, ' ');
-		fmt_fds(b, k->p, k->len, nfds);
+		fmt_fds(b, NULL, k->p, k->len, nfds);
 	}
 	if (n) {
 		fmt_left(b, c, n);

@@ -137,6 +137,12 @@ void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);
 int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c);
+/* fmt_ipc.c */
+int fmt_ipcctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
+/* fmt_seccomp.c */
+int fmt_seccomp_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		     int exiting);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
@@ -168,11 +174,15 @@ void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_socket.c */
 void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
-void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
-		       uint32_t level, uint32_t name, const struct cap *k,
-		       size_t len);
+/* fmt_cmsg.c: len bytes of control messages copied from addr */
+void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
+	       size_t len, uint64_t addr, int whole);
 /* fmt_poll.c */
 void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c);
+int fmt_left_arg(const struct sc_call *c);
+void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n);
+/* fmt_socket.c */
+void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c);
 
 #endif

@@ -431,13 +431,14 @@ static void fmt_persona(struct fmt_buf *b, uint64_t v)
 	uint32_t p = (uint32_t)v, flags = p & ~0xffu;
 	const char *type = xlat_name(&xlat_personality_type, p & 0xff);
 
+	/* each part in the -X style; unnamed flag bits get no comment */
 	if (type)
-		fb_puts(b, type);
+		fmt_const(b, type, p & 0xff, XF_HEX);
 	else
 		fmt_unknown(b, p & 0xff, "PER_???");
 	if (flags) {
 		fb_putc(b, '|');
-		fmt_xlat_flags(b, &xlat_personality_flags, flags);
+		fmt_flags_dflt(b, &xlat_personality_flags, flags, NULL);
 	}
 }
 

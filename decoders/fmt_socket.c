@@ -66,7 +66,7 @@ FMT_KIND(sockproto)
 		fmt_eth_proto(b, (uint16_t)v);
 		return;
 	}
-	fb_dec(b, (int32_t)v);
+	fb_udec(b, v);
 }
 
 FMT_KIND(socklevel)
@@ -95,6 +95,12 @@ FMT_KIND(sockopt)
 		return;
 	case 270:	/* SOL_NETLINK */
 		fmt_enum_dflt(b, &xlat_netlink_sockopt, v, "NETLINK_???");
+		return;
+	case SOL_PACKET:
+		fmt_enum_dflt(b, &xlat_packet_opt, v, "PACKET_???");
+		return;
+	case SOL_RAW:
+		fmt_enum_dflt(b, &xlat_raw_opt, v, "ICMP_???");
 		return;
 	}
 	fb_udec(b, v);
@@ -188,6 +194,11 @@ void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
 	family = ld16(p);
 	fb_puts(b, "{sa_family=");
 	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
+	/* the family alone: nothing after it, whatever the family */
+	if (len <= 2) {
+		fb_putc(b, '}');
+		return;
+	}
 	switch (family) {
 	case AF_UNIX:
 		fmt_sun(b, p, len);
@@ -202,10 +213,8 @@ void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
 		fmt_snl(b, p, len);
 		break;
 	default:
-		if (len > 2) {
-			fb_puts(b, ", sa_data=");
-			fmt_quoted(b, p + 2, len - 2, -1, 0);
-		}
+		fb_puts(b, ", sa_data=");
+		fmt_quoted(b, p + 2, len - 2, -1, 0);
 	}
 	fb_putc(b, '}');
 }
@@ -225,6 +234,26 @@ FMT_KIND(sockaddr)
 	if (!k)
 		return;
 	fmt_sockaddr_bytes(b, k->p, k->len < len ? k->len : (size_t)len);
+}
+
+/*
+ * recvfrom's buffer: the call returns what the datagram held (MSG_TRUNC),
+ * which may be more than the buffer; what it wrote is min(ret, len).  The
+ * copy (of ret bytes) stops before a page that faults, past the buffer.
+ */
+FMT_KIND(orecvbuf)
+{
+	int pi = c->d->arg[i].param;
+	const struct cap *k = arg_out(c, i, 0);
+	uint64_t len = pi < SC_MAX_ARGS ? c->args[pi] : 0;
+	uint64_t n = (uint64_t)c->ret < len ? (uint64_t)c->ret : len;
+	size_t want = n < (uint64_t)str_max(c) ? (size_t)n : (size_t)str_max(c);
+
+	if (!k || !c->args[i] || k->len < want) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, want, str_max(c), n > want, 0);
 }
 
 /* the socklen argument that goes with an output address */
@@ -287,197 +316,249 @@ FMT_KIND(socklen)
 	fb_putc(b, ']');
 }
 
-/*
- * A socket option's value (len bytes of k, len <= k->len) as strace
- * prints it for setsockopt and getsockopt: struct linger and struct ucred
- * by name, an int as [1] when it has an int's size, else the bytes.
- */
-void fmt_sockopt_value(struct fmt_buf *b, const struct sc_call *c,
-		       uint32_t level, uint32_t name, const struct cap *k,
-		       size_t len)
-{
-	if (level == SOL_SOCKET && name == SO_LINGER && len >= 8) {
-		fb_puts(b, "{l_onoff=");
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_puts(b, ", l_linger=");
-		fb_dec(b, (int32_t)ld32(k->p + 4));
-		fb_putc(b, '}');
-		return;
-	}
-	if (level == SOL_SOCKET && name == SO_PEERCRED && len >= 12) {
-		fb_puts(b, "{pid=");
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_puts(b, ", uid=");
-		fb_udec(b, ld32(k->p + 4));
-		fb_puts(b, ", gid=");
-		fb_udec(b, ld32(k->p + 8));
-		fb_putc(b, '}');
-		return;
-	}
-	if (len == 4) {
-		fb_putc(b, '[');
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_putc(b, ']');
-		return;
-	}
-	fmt_qstr(b, c, k->p, len, str_max(c),
-		 len == k->len && (k->flags & CAP_TRUNC), 0);
-}
-
-/* getsockopt's value at exit: as many bytes as *optlen says now */
-FMT_KIND(sockoptval)
-{
-	int p = c->d->arg[i].param;
-	const struct cap *k = arg_out(c, i, 0);
-	const struct cap *kl = p < SC_MAX_ARGS ? arg_out(c, p, 4) : NULL;
-	uint32_t len;
-
-	if (!k || !kl || !c->args[i]) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	len = ld32(kl->p);
-	if (len > k->len && !(k->flags & CAP_TRUNC)) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	fmt_sockopt_value(b, c, (uint32_t)c->args[1], (uint32_t)c->args[2], k,
-			  len < k->len ? len : k->len);
-}
-
 /* --- msghdr ------------------------------------------------------- */
 
-/* bytes of data the capture layer put after an iovec array */
-static size_t iov_data_bytes(const uint8_t *iov, uint32_t count,
-			     uint64_t limit, long max)
-{
-	uint64_t remaining = 0;
-	size_t total = 0;
+/*
+ * The pieces of a msghdr's copy (cap_args.bpf.c's g_msghdr), each of the
+ * length the capture says (struct cap's piece[]): the header; the name;
+ * the iovecs and their data; the control messages.  A mmsghdr's element
+ * adds a fifth, its msg_len.
+ */
+enum { MSG_HDR, MSG_NAME, MSG_IOV, MSG_CONTROL, MSG_PIECES, MMSG_PIECES };
 
-	for (uint32_t j = 0; j < count; j++)
-		remaining += ld64(iov + 16 * j + 8);
-	if (remaining > limit)
-		remaining = limit;
-	for (uint32_t j = 0; j < count; j++) {
-		uint64_t l = ld64(iov + 16 * j + 8);
-		uint64_t want = l < remaining ? l : remaining;
+struct msg_pieces {
+	const uint8_t *at[MSG_PIECES];
+	uint32_t len[MSG_PIECES];
+	uint32_t holes;		/* bit MSG_*: the piece could not be read */
+};
 
-		total += want < (uint64_t)max ? (size_t)want : (size_t)max;
-		remaining -= want;
-	}
-	return total;
-}
-
-static void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c,
-		      const uint8_t *p, size_t len)
+/* the pieces of a copy from piece `first` on */
+static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 {
 	size_t off = 0;
-	int n = 0;
 
-	fb_putc(b, '[');
-	while (off + 16 <= len) {
-		uint64_t clen = ld64(p + off);
-		uint32_t level = ld32(p + off + 8), type = ld32(p + off + 12);
-		size_t dlen;
-
-		if (n++)
-			fb_puts(b, ", ");
-		fb_puts(b, "{cmsg_len=");
-		fb_udec(b, clen);
-		fb_puts(b, ", cmsg_level=");
-		fmt_enum_dflt(b, &xlat_sock_level, level, "SOL_???");
-		fb_puts(b, ", cmsg_type=");
-		if (level == SOL_SOCKET)
-			fmt_enum_dflt(b, &xlat_scm_type, type, "SCM_???");
-		else
-			fb_hex(b, type);
-		if (clen < 16 || clen > len - off) {
-			fb_putc(b, '}');
-			break;
-		}
-		dlen = (size_t)clen - 16;
-		fb_puts(b, ", cmsg_data=");
-		if (level == SOL_SOCKET && type == SCM_RIGHTS) {
-			fb_putc(b, '[');
-			for (size_t j = 0; j + 4 <= dlen; j += 4) {
-				if (j)
-					fb_puts(b, ", ");
-				fb_dec(b, (int32_t)ld32(p + off + 16 + j));
-			}
-			fb_putc(b, ']');
-		} else if (level == SOL_SOCKET && type == SCM_CREDENTIALS &&
-			   dlen >= 12) {
-			fb_puts(b, "{pid=");
-			fb_dec(b, (int32_t)ld32(p + off + 16));
-			fb_puts(b, ", uid=");
-			fb_udec(b, ld32(p + off + 20));
-			fb_puts(b, ", gid=");
-			fb_udec(b, ld32(p + off + 24));
-			fb_putc(b, '}');
-		} else {
-			fmt_qstr(b, c, p + off + 16, dlen, -1, 0, QS_HEX);
-		}
-		fb_putc(b, '}');
-		off += (clen + 7) & ~(uint64_t)7;
+	for (int j = 0; j < first; j++)
+		off += k->piece[j];
+	for (int j = 0; j < MSG_PIECES; j++) {
+		m->at[j] = k->p + off;
+		m->len[j] = k->piece[first + j];
+		off += k->piece[first + j];
 	}
-	fb_putc(b, ']');
+	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
 }
 
-FMT_KIND(msghdr)
+/* the iovecs and the data after them, niov of them in the piece */
+static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
+		    const struct msg_pieces *m, uint64_t iov, uint64_t iovlen,
+		    uint64_t limit)
 {
-	const struct cap *k = arg_or_ptr(b, c, i);
-	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
-	const uint8_t *p;
-	uint64_t name, iov, iovlen, control, controllen;
-	uint32_t namelen, niov;
-	size_t off = 56, nlen, data;
+	uint32_t niov = iovlen < 64 ? (uint32_t)iovlen : 64;
 
-	if (!k)
+	if (!iov || (m->holes & (1u << MSG_IOV)) ||
+	    m->len[MSG_IOV] < 16 * (size_t)niov) {
+		fmt_ptr(b, iov);
 		return;
-	p = k->p;
-	name = ld64(p);
-	namelen = ld32(p + 8);
-	iov = ld64(p + 16);
-	iovlen = ld64(p + 24);
-	control = ld64(p + 32);
-	controllen = ld64(p + 40);
-	nlen = name ? (namelen < 128 ? namelen : 128) : 0;
+	}
+	/* data cut short (the record was full) shows as pointers */
+	fmt_iov_array(b, c, m->at[MSG_IOV], m->len[MSG_IOV], niov, iovlen, iov,
+		      limit);
+}
+
+/* a received msghdr's msg_namelen before the call: unknown */
+#define NAMELEN_UNKNOWN	UINT64_MAX
+/* a sent one's: the name is what msg_namelen says */
+#define NAMELEN_SENT	(UINT64_MAX - 1)
+
+/*
+ * {msg_name=..., msg_flags=0}: limit, the bytes the call moved; ulen,
+ * for a message received, msg_namelen before the call: the kernel sets
+ * it to the address's length but writes at most ulen bytes of it
+ */
+static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
+			 const struct msg_pieces *m, uint64_t limit,
+			 uint64_t ulen)
+{
+	const uint8_t *p = m->at[MSG_HDR];
+	uint64_t name = ld64(p), control = ld64(p + 32);
+	uint64_t controllen = ld64(p + 40);
+	uint32_t namelen = ld32(p + 8);
+	size_t nlen = namelen < 128 ? namelen : 128;
+
+	if (ulen == NAMELEN_UNKNOWN)
+		nlen = 0;
+	else if (ulen != NAMELEN_SENT && ulen < nlen)
+		nlen = (size_t)ulen;
+	/* a piece that could not be read (a hole) holds no bytes */
 	fb_puts(b, "{msg_name=");
-	if (!name || nlen < 2 || off + nlen > k->len)
+	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen)
 		fmt_ptr(b, name);
 	else
-		fmt_sockaddr_bytes(b, p + off, nlen);
-	off += nlen;
+		fmt_sockaddr_bytes(b, m->at[MSG_NAME], nlen);
 	fb_puts(b, ", msg_namelen=");
+	if (ulen < NAMELEN_SENT && ulen != namelen) {
+		fb_udec(b, ulen);
+		fb_puts(b, " => ");
+	}
 	fb_udec(b, namelen);
 	fb_puts(b, ", msg_iov=");
-	niov = iovlen < 64 ? (uint32_t)iovlen : 64;
-	if (!iov || off + 16 * (size_t)niov > k->len) {
-		fmt_ptr(b, iov);
-		niov = 0;
-		data = 0;
-	} else {
-		uint64_t limit = out ? (uint64_t)c->ret : UINT64_MAX;
-
-		data = iov_data_bytes(p + off, niov, limit, str_max(c));
-		fmt_iov_array(b, c, p + off, k->len - off, niov, iovlen, iov,
-			      limit);
-	}
-	off += 16 * (size_t)niov + data;
+	msg_iov(b, c, m, ld64(p + 16), ld64(p + 24), limit);
 	fb_puts(b, ", msg_iovlen=");
-	fb_udec(b, iovlen);
+	fb_udec(b, ld64(p + 24));
 	if (control && controllen) {
 		size_t clen = controllen < 256 ? (size_t)controllen : 256;
+		size_t have = m->len[MSG_CONTROL];
 
 		fb_puts(b, ", msg_control=");
-		if (off + clen > k->len)
+		/* shorter than a cmsghdr: strace reads none of it */
+		if (controllen < 16 || have < 16)
 			fmt_ptr(b, control);
 		else
-			fmt_cmsgs(b, c, p + off, clen);
+			fmt_cmsgs(b, c, m->at[MSG_CONTROL],
+				  have < clen ? have : clen, control,
+				  have >= clen && clen == controllen);
 	}
 	fb_puts(b, ", msg_controllen=");
 	fb_udec(b, controllen);
 	fb_puts(b, ", msg_flags=");
 	fmt_xlat_flags(b, &xlat_msg_flags, ld32(p + 48));
 	fb_putc(b, '}');
+}
+
+/*
+ * msg_namelen before the call of the received message at piece `first`
+ * (0 for a msghdr, MMSG_PIECES * j for element j): the entry copy's
+ */
+static uint64_t mmsg_ulen(const struct sc_call *c, int i, int first)
+{
+	const struct cap *kin = arg_in(c, i, 0);
+	size_t off = 0;
+
+	if (!kin || kin->npieces < first + MSG_PIECES ||
+	    kin->piece[first] < 56)
+		return NAMELEN_UNKNOWN;
+	for (int j = 0; j < first; j++)
+		off += kin->piece[j];
+	return ld32(kin->p + off + 8);
+}
+
+FMT_KIND(msghdr)
+{
+	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
+	const struct cap *k;
+	struct msg_pieces m;
+
+	/* a failed recvmsg: strace shows the name's room it was given */
+	if (out && c->exited && sc_failed(c) && c->args[i]) {
+		uint64_t ulen = mmsg_ulen(c, i, 0);
+
+		if (ulen == NAMELEN_UNKNOWN) {
+			fmt_ptr(b, c->args[i]);
+			return;
+		}
+		fb_puts(b, "{msg_namelen=");
+		fb_dec(b, (int32_t)ulen);
+		fb_putc(b, '}');
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
+	if (k->npieces != MSG_PIECES || k->piece[MSG_HDR] < 56) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	msg_pieces_of(k, 0, &m);
+	if (out)
+		msghdr_print(b, c, &m, (uint64_t)c->ret, mmsg_ulen(c, i, 0));
+	else
+		msghdr_print(b, c, &m, UINT64_MAX, NAMELEN_SENT);
+}
+
+/* element j's msg_len in a mmsghdr copy, or -1 when it holds none */
+static int64_t mmsg_len(const struct cap *k, uint32_t j)
+{
+	size_t off = 0;
+	int last = (int)(MMSG_PIECES * j + MSG_PIECES);
+
+	if (!k || last >= k->npieces || k->piece[last] < 4)
+		return -1;
+	for (int p = 0; p < last; p++)
+		off += k->piece[p];
+	return ld32(k->p + off);
+}
+
+/*
+ * sendmmsg's and recvmmsg's vector: [{msg_hdr={...}, msg_len=5}, ...].
+ * sendmmsg's is what the call was given (the entry copy), with msg_len
+ * for the messages it sent (ret, from the exit copy); recvmmsg's the ret
+ * messages it filled, each message's data what its msg_len says.  At
+ * most CAP_MMSG_MAX elements are copied: more are "...".
+ */
+FMT_KIND(mmsghdr)
+{
+	int send = c->d->arg[i].kind == K_mmsghdr;
+	const struct cap *k = send ? arg_in(c, i, 0) : arg_out(c, i, 0);
+	const struct cap *kx = send ? arg_out(c, i, 0) : k;
+	uint32_t n, total, with_len;
+
+	if (!c->args[i] || !k || k->npieces < MMSG_PIECES) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	total = send ? (uint32_t)c->args[c->d->arg[i].param] :
+		       (uint32_t)c->ret;
+	with_len = sc_failed(c) ? 0 : (uint32_t)c->ret;
+	n = k->npieces / MMSG_PIECES;
+	if (n > total)
+		n = total;
+	fb_putc(b, '[');
+	for (uint32_t j = 0; j < n; j++) {
+		struct msg_pieces m;
+		int64_t len = mmsg_len(kx, j);
+
+		if (j)
+			fb_puts(b, ", ");
+		if (abbrev(c) && j >= (uint32_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		msg_pieces_of(k, (int)(MMSG_PIECES * j), &m);
+		fb_puts(b, "{msg_hdr=");
+		if (m.len[MSG_HDR] < 56)
+			fmt_ptr(b, c->args[i] + 64 * (uint64_t)j);
+		else
+			msghdr_print(b, c, &m, send || len < 0 ?
+				     UINT64_MAX : (uint64_t)len,
+				     send ? NAMELEN_SENT :
+				     mmsg_ulen(c, i, (int)(MMSG_PIECES * j)));
+		if (j < with_len && len >= 0) {
+			fb_puts(b, ", msg_len=");
+			fb_udec(b, (uint64_t)len);
+		}
+		fb_putc(b, '}');
+	}
+	/* an element that could not be read, or not copied */
+	if (n < total && k->npieces % MMSG_PIECES) {
+		fb_puts(b, n ? ", ... /* " : "... /* ");
+		fmt_ptr(b, c->args[i] + 64 * (uint64_t)n);
+		fb_puts(b, " */");
+	} else if (n < total && !(abbrev(c) && n > (uint32_t)str_max(c))) {
+		fb_puts(b, n ? ", ..." : "...");
+	}
+	fb_putc(b, ']');
+}
+
+/* recvmmsg: = 0 (Timeout), = 2 (left {tv_sec=0, tv_nsec=5}) */
+void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	fb_dec(b, c->ret);
+	if (c->ret == 0) {
+		fb_puts(b, " (Timeout)");
+		return;
+	}
+	if (fmt_left_arg(c) < 0)
+		return;
+	fb_puts(b, " (");
+	fmt_left(b, c, 0);
+	fb_putc(b, ')');
 }

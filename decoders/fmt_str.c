@@ -5,11 +5,6 @@
  */
 #include "fmt_priv.h"
 
-static int printable(uint8_t c)
-{
-	return c >= 0x20 && c < 0x7f;
-}
-
 static void quote_hex(struct fmt_buf *b, const uint8_t *s, size_t n)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -28,9 +23,25 @@ static void quote_hex(struct fmt_buf *b, const uint8_t *s, size_t n)
 static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
 		    const char *esc, int hexesc)
 {
+	/* the printable characters written as they are: runs copied whole */
+	uint64_t as_is[2] = { 0xffffffff00000000ull & ~(1ull << '"'),
+			      0x7fffffffffffffffull & ~(1ull << ('\\' - 64)) };
+
+	for (; esc && *esc; esc++)
+		if ((uint8_t)*esc < 128)
+			as_is[(uint8_t)*esc >> 6] &= ~(1ull << (*esc & 63));
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = s[i];
+		size_t run = i;
 
+		while (run < n && s[run] < 128 &&
+		       (as_is[s[run] >> 6] >> (s[run] & 63) & 1))
+			run++;
+		if (run > i) {
+			fb_putn(b, (const char *)s + i, run - i);
+			i = run - 1;
+			continue;
+		}
 		switch (c) {
 		case '"':
 			fb_puts(b, "\\\"");
@@ -52,10 +63,6 @@ static void quote_c(struct fmt_buf *b, const uint8_t *s, size_t n,
 			continue;
 		case '\r':
 			fb_puts(b, "\\r");
-			continue;
-		}
-		if (printable(c) && !(esc && strchr(esc, c))) {
-			fb_putc(b, (char)c);
 			continue;
 		}
 		if (hexesc) {

@@ -147,8 +147,10 @@ static void fmt_time_comment(struct fmt_buf *b, int64_t sec, int64_t frac,
 	char tmp[64];
 	struct fmt_buf t;
 
-	/* valid fractions only: strace comments nothing else */
-	if (frac < 0 || frac >= (digits == 9 ? 1000000000 : 1000000))
+	/* valid fractions only, and not the epoch itself: strace comments
+	   nothing else */
+	if (frac < 0 || frac >= (digits == 9 ? 1000000000 : 1000000) ||
+	    (!sec && !frac))
 		return;
 	fb_init(&t, tmp, sizeof(tmp));
 	if (!fmt_utc(&t, sec, frac, digits))
@@ -175,10 +177,18 @@ FMT_KIND(utimens)
 
 		if (j)
 			fb_puts(b, ", ");
-		if (ns == UTIME_NOW_V) {
-			fb_puts(b, "UTIME_NOW");
-		} else if (ns == UTIME_OMIT_V) {
-			fb_puts(b, "UTIME_OMIT");
+		if (ns == UTIME_NOW_V || ns == UTIME_OMIT_V) {
+			/* a name in place of the struct, as any -X constant */
+			const char *name = ns == UTIME_NOW_V ? "UTIME_NOW" :
+							       "UTIME_OMIT";
+
+			if (b->xstyle == XSTYLE_ABBREV) {
+				fb_puts(b, name);
+				continue;
+			}
+			fmt_timespec_at(b, p);
+			if (b->xstyle == XSTYLE_VERBOSE)
+				fb_printf(b, " /* %s */", name);
 		} else {
 			fmt_timespec_at(b, p);
 			fmt_time_comment(b, (int64_t)ld64(p), ns, 9);

@@ -47,6 +47,12 @@ enum kind_dir { D_IN, D_OUT };
 
 #define SC_MAX_ARGS 6
 
+/*
+ * Bytes a socket option's copy holds at least (OPTSIZE in kinds.def): the
+ * largest struct decoded, group_req's 136, fits, whatever -s says.
+ */
+#define SC_OPT_COPY 256
+
 struct sc_arg {
 	uint8_t kind;			/* enum fmt_kind */
 	uint8_t param;			/* argument index, P_RET or P_NONE */

@@ -6,7 +6,7 @@
 # status; the only differences allowed are those listed, as often as they
 # occur, in tests/oracle/known-differences.
 #
-#   sh tests/parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS
+#   sh tests/parity.sh [-c] [-R] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS
 #
 #   -c       copy CMD (a test program) beside the runs' directory and start
 #            it as ../NAME: its path then prints the same wherever the tree
@@ -20,6 +20,9 @@
 #   -e EXPR  passed to both tracers (-e trace=...)
 #   -O OPTS  more options for both tracers, split into words ("-n -Y");
 #            given again, added to (-O -y -O "-P /dev/null")
+#   -R       etrace records (etrace record -o e.etr) and e.out is its
+#            report (etrace report -i e.etr): the report must agree with
+#            strace as the live trace does
 #
 # Both runs start CMD in the same fresh, empty directory (R/run, emptied
 # in between, R a new /tmp/oracle.XXXXXX) with stdin from /dev/null, so
@@ -40,6 +43,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 copy=0 name="" known="$here/oracle/known-differences" work="" expr="" opts=""
+record=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-c) copy=1 ;;
@@ -48,13 +52,14 @@ while [ $# -gt 0 ]; do
 	-w) work=$2; shift ;;
 	-e) expr=$2; shift ;;
 	-O) opts="$opts $2"; shift ;;
+	-R) record=1 ;;
 	--) shift; break ;;
 	-*) echo "parity.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift
 done
-[ $# -gt 0 ] || { echo "usage: parity.sh [-c] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: parity.sh [-c] [-R] [-n NAME] [-k FILE] [-w DIR] [-e EXPR] [-O OPTS] -- CMD ARGS" >&2; exit 2; }
 [ -r "$known" ] || { echo "parity.sh: cannot read $known" >&2; exit 2; }
 
 abspath() {	# a relative path with a slash, made absolute
@@ -116,11 +121,23 @@ run() {	# s|e tracer-args...
 # (-O's words unquoted on purpose: "-n -Y" is two options)
 if [ -n "$expr" ]; then
 	run s strace -f $opts -e "$expr" -o "$W/s.out" -- "$cmd" "$@"
-	run e "$ET" -q -f $opts -e "$expr" -o "$W/e.out" -- "$cmd" "$@"
+	if [ $record = 1 ]; then
+		run e "$ET" record -q -f $opts -e "$expr" -o "$W/e.etr" -- \
+			"$cmd" "$@"
+	else
+		run e "$ET" -q -f $opts -e "$expr" -o "$W/e.out" -- "$cmd" "$@"
+	fi
 else
 	run s strace -f $opts -o "$W/s.out" -- "$cmd" "$@"
-	run e "$ET" -q -f $opts -o "$W/e.out" -- "$cmd" "$@"
+	if [ $record = 1 ]; then
+		run e "$ET" record -q -f $opts -o "$W/e.etr" -- "$cmd" "$@"
+	else
+		run e "$ET" -q -f $opts -o "$W/e.out" -- "$cmd" "$@"
+	fi
 fi
+# -R: the recording's report is the trace (its errors after the record's)
+[ $record = 1 ] && "$ET" report -i "$W/e.etr" -o "$W/e.out" 2>> "$W/e.err"
+
 rm -rf "$R/run"
 if [ ! -s "$W/s.out" ] || [ ! -s "$W/e.out" ]; then
 	echo "parity.sh: a tracer made no trace (strace exit $s_rc, etrace exit $e_rc)" >&2

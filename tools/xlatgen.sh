@@ -6,7 +6,8 @@
 # NAME VALUE (for names the system headers lack). #include and #define
 # lines are copied to the top of the output.  "#prefix P_" names the prefix
 # of the "P_???" comment on unknown values when it is not the names' own
-# (strace says MPOL_??? for mbind's MPOL_MF_* flags).
+# (strace says MPOL_??? for mbind's MPOL_MF_* flags); "#prefix -" none:
+# unknown values print as a plain number (strace's empty default).
 set -eu
 in=$1
 set=$(basename "$in" .in)
@@ -41,5 +42,6 @@ END {
 	for (i = 0; i < n; i++)
 		printf "\t{ (uint64_t)(%s), \"%s\" },\n", val[i], name[i]
 	print "};\n"
-	printf "const struct xlat xlat_%s = { \"%s\", \"%s\", e, %d };\n", set, set, p, n
+	if (p == "-") p = "NULL"; else p = "\"" p "\""
+	printf "const struct xlat xlat_%s = { \"%s\", %s, e, %d };\n", set, set, p, n
 }' "$in"

@@ -57,6 +57,7 @@
 #include <unistd.h>
 
 #include "plan.h"
+#include "recording.h"
 #include "trace.h"
 
 static void die_of(int sig)
@@ -79,12 +80,20 @@ int main(int argc, char **argv)
 		.tty = isatty(STDERR_FILENO),
 		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
 	};
+	struct recording_conf rec = { 0 };
 	struct plan plan;
 	struct trace t;
 	char err[512];
 	int r, status;
 
-	r = plan_read(argc, argv, &m, &plan, err, sizeof(err));
+	/* etrace record, etrace report: a recording (README: Recordings) */
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1, &m);
+	if (argc > 1 && !strcmp(argv[1], "record"))
+		r = record_read(argc - 1, argv + 1, &m, &plan, &rec, err,
+				sizeof(err));
+	else
+		r = plan_read(argc, argv, &m, &plan, err, sizeof(err));
 	if (r > 0)
 		return 0;
 	if (r < 0) {
@@ -108,6 +117,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);
 		plan_free(&plan);
+		free(rec.words);
 		return 1;
 	}
 	status = trace_run(&t);
@@ -121,6 +131,7 @@ int main(int argc, char **argv)
 	if (r && r != -EPIPE && (!t.have_child || trace_out_fails(&t, r)))
 		status = 1;
 	plan_free(&plan);
+	free(rec.words);
 	/*
 	 * -p, -a ended by a signal: everything is written and released
 	 * (the teardown child goes on); die of it, as strace -p does

@@ -19,6 +19,7 @@
 
 #include "ends.h"
 #include "out.h"
+#include "recfile.h"
 #include "record.h"
 #include "trace.h"
 
@@ -43,9 +44,21 @@ static void children_reap(struct trace *t)
 	int st;
 	pid_t w;
 
-	while ((w = waitpid(-1, &st, WNOHANG | __WALL)) > 0)
-		if (t->have_child && w == t->ln.pid && !t->pr.child_reaped)
-			ends_child_reaped(&t->pr, st, merge_now());
+	while ((w = waitpid(-1, &st, WNOHANG | __WALL)) > 0) {
+		uint64_t now = merge_now();
+
+		if (!t->have_child || w != t->ln.pid || t->pr.child_reaped)
+			continue;
+		ends_child_reaped(&t->pr, st, now);
+		if (t->rec)
+			recording_note(t, RF_REAPED, (uint64_t)st, now);
+	}
+}
+
+/* each record, in time order: to its stage (and recorded) */
+static merge_fn record_fn(const struct trace *t)
+{
+	return t->rec ? recording_feed : feed_record;
 }
 
 static void on_signals(struct trace *t)
@@ -94,6 +107,9 @@ static int finished(struct trace *t)
 		/* -f: until every traced descendant is gone, as strace */
 		return p->all || !p->follow || t->pr.view.nlive <= 0;
 	}
+	/* (a selection's tree: its tasks are known only where selected) */
+	if (p->npids && t->cap.within)
+		return t->tree_gone_at && t->mg.settled >= t->tree_gone_at;
 	if (p->npids)
 		return t->pr.view.nlive <= 0;
 	return 0;
@@ -165,8 +181,14 @@ static void loop_vanished(struct trace *t, int ending, uint64_t *end_at,
 		*next_check = ending ? now : now + every;
 	if (*next_check && now >= *next_check) {
 		*next_check = now + every;
-		if (t->pr.child_reaped || t->p->npids || t->p->all)
+		if (t->pr.child_reaped || t->p->npids || t->p->all) {
 			ends_reap_vanished(&t->pr, now, t->mg.settled);
+			if (t->rec)
+				recording_note(t, RF_VANISH, now, t->mg.settled);
+		}
+		if (t->cap.within && !t->tree_gone_at &&
+		    !capture_tree_live(&t->cap))
+			t->tree_gone_at = now;
 	}
 }
 
@@ -186,7 +208,7 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 			on_signals(t);
 		else
 			children_reap(t);
-		merge_drain(&t->mg, 0, feed_record, t);
+		merge_drain(&t->mg, 0, record_fn(t), t);
 		r = t->sink->ops->flush(t->sink);
 		if (r) {
 			t->out_err = -r;
@@ -202,7 +224,7 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 /* what the rings still hold, the losses, the end reports */
 static void trace_end(struct trace *t)
 {
-	uint64_t drops;
+	uint64_t drops, now;
 	int cut, r;
 
 	/*
@@ -231,11 +253,18 @@ static void trace_end(struct trace *t)
 	perf_disable(&t->ps);
 	if (!cut)
 		perf_lost_read(&t->ps);
-	merge_drain(&t->mg, 1, feed_record, t);
+	merge_drain(&t->mg, 1, record_fn(t), t);
 	reports_losses(t, drops);
-	if (t->pr.child_reaped)
-		ends_reap_vanished(&t->pr, merge_now(), UINT64_MAX);
-	ends_detach(&t->pr, merge_now());
+	if (t->pr.child_reaped) {
+		now = merge_now();
+		ends_reap_vanished(&t->pr, now, UINT64_MAX);
+		if (t->rec)
+			recording_note(t, RF_VANISH, now, UINT64_MAX);
+	}
+	now = merge_now();
+	ends_detach(&t->pr, now);
+	if (t->rec)
+		recording_note(t, RF_DETACH, now, 0);
 	/* with --interval: the last, partial interval's table */
 	if (t->p->summary)
 		reports_summary(t, 1);

@@ -113,12 +113,13 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 }
 
 /* the sink, pairing and what it feeds: tables, stacks, the unwinder */
-static int stages_open(struct trace *t, char *err, size_t errlen)
+int trace_stages_open(struct trace *t, char *err, size_t errlen)
 {
 	const struct plan *p = t->p;
 	int r;
 
-	t->sink = p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
+	t->sink = p->record ? recording_sink_new(t, err, errlen) :
+		  p->json ? sink_json_new(&p->sink, &t->pr.view, err, errlen) :
 		  p->stack_perf ? sink_perf_new(&p->sink, &t->pr.view, err,
 						errlen) :
 		  sink_text_new(&p->sink, &t->pr.view, err, errlen);
@@ -296,10 +297,14 @@ static int targets_open(struct trace *t, char *err, size_t errlen)
 		char self[17] = "";
 
 		prctl(PR_GET_NAME, self);
-		pair_add_task(&t->pr, t->ln.pid, t->ln.pid, self);
 		t->pr.names.self = getpid();
 		memcpy(t->pr.names.self_comm, self,
 		       sizeof(t->pr.names.self_comm));
+	}
+	/* (a selection's command is traced where it is selected, as any) */
+	if (p->cmd && !p->targets) {
+		pair_add_task(&t->pr, t->ln.pid, t->ln.pid,
+			      t->pr.names.self_comm);
 		capture_add(&t->cap, t->ln.pid);
 	}
 	for (int i = 0; i < p->npids; i++) {
@@ -388,7 +393,8 @@ static void say_mode(const struct trace *t)
 
 		targets_describe(p->targets, what, sizeof(what));
 		fprintf(stderr, "etrace: tracing the tasks of %s%s\n", what,
-			p->follow ? ", and their children" : "");
+			p->tree ? " in the tree" : p->follow ?
+			", and their children" : "");
 	}
 	if (p->summary == 1) {
 		if (t->cap.summary)
@@ -419,7 +425,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	r = ready_open(t, p->ready_fd, err, errlen);
 	if (r)
 		return r;
-	r = signals_open(t, err, errlen) ?: stages_open(t, err, errlen);
+	r = signals_open(t, err, errlen) ?: trace_stages_open(t, err, errlen);
 	if (r)
 		return r;
 	if (p->cmd) {

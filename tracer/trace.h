@@ -19,6 +19,8 @@
 #include "summary.h"
 #include "tracefs.h"
 
+struct recording;
+
 struct trace {
 	const struct plan *p;
 	struct tracefs tfs;
@@ -42,6 +44,8 @@ struct trace {
 	int stop_sig;			/* the signal that ends the trace */
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
 	uint64_t stop_time;		/* when it came */
+	uint64_t tree_gone_at;		/* -p --tree with a selection: when
+					   none of its processes was left */
 	uint64_t lost;
 	size_t ring_bytes;		/* per CPU, as mapped */
 	uint64_t bad;			/* malformed records */
@@ -56,6 +60,7 @@ struct trace {
 	int cmd_execd;			/* scoped: the command has exec'd */
 	uint64_t drops_at_stop;		/* ring mode: what the BPF rings had
 					   dropped when a signal cut the trace */
+	struct recording *rec;		/* etrace record: the recorder */
 };
 
 /* build everything; on failure err says why and nothing is left open */
@@ -85,6 +90,22 @@ int trace_out_fails(const struct trace *t, int e);
 /* rings/feed.c: one record, in time order (merge_drain's callback) */
 void feed_record(void *ctx, struct ring *ring,
 		 const struct perf_event_header *h, uint64_t time);
+/*
+ * The stages after the rings: the sink, pairing, tables, the unwinder
+ * (etrace report builds them as a live trace does); 0 or -errno, err set
+ */
+int trace_stages_open(struct trace *t, char *err, size_t errlen);
+/*
+ * recfile/recording.c, etrace record: the recorder is the sink; each
+ * record is handled as feed_record does, then written (merge_drain's
+ * callback); what happens outside the rings is noted (RF_REAPED: a
+ * status, the time; RF_VANISH: the time, what is settled; RF_DETACH:
+ * the time)
+ */
+struct sink *recording_sink_new(struct trace *t, char *err, size_t errlen);
+void recording_feed(void *ctx, struct ring *ring,
+		    const struct perf_event_header *h, uint64_t time);
+void recording_note(struct trace *t, int kind, uint64_t a, uint64_t b);
 /* setup/attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
 /* -p PID --tree: it and its descendants, in ring mode (see attach.c) */

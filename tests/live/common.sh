@@ -82,6 +82,16 @@ same_counts() {
 	fi
 }
 
+# "syscall calls errors" of a -c table, sorted, without execve (begun
+# under another name than a --comm selection's: its entry not counted)
+# and the total
+table_rows() {	# file
+	awk '/^-+ /||/^% time/||/^$/ { next }
+	     NF == 6 { print $6, $4, $5; next }
+	     NF == 5 { print $5, $4, 0; next }
+	     { print "ODD", $0 }' "$1" | grep -v '^execve \|^total ' | sort
+}
+
 # A trace's lines without pid prefixes, each preceded by the rank of its
 # task (1 for the first task seen in the file, 2 for the next ...), sorted
 # by rank and in file order within a task: the same for two runs whose

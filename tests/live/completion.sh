@@ -74,6 +74,11 @@ etrace -p etcompl_zz|$zz
 etrace -o trace.o|trace.old trace.out
 etrace -f -e trace=%file -- etcompl_z|etcompl_zz
 etrace -e sched:sched_switch etcompl_z|etcompl_zz
+etrace repo|report
+etrace report -i trace.o|trace.old trace.out
+etrace report -i trace.out -S min|min-time
+etrace record -o trace.o|trace.old trace.out
+etrace record -f -- etcompl_z|etcompl_zz
 EOF
 cut -d'|' -f1 cases > typed
 cut -d'|' -f2 cases > expected

@@ -2,7 +2,8 @@
 # -yy against strace -yy (tests/parity.sh, the oracle): fam_fds (fds of
 # every kind: files, devices, memfd, pipes, eventfd, epoll, signalfd,
 # timerfd, inotify, a pidfd, dup/fcntl, TCP, UDP, unix and netlink
-# sockets) and the file, socket and IPC families, each traced with -f -yy
+# sockets) and the file, socket, IPC and poll families (the fds in poll's
+# array and select's sets are described too), each traced with -f -yy
 # by both, must print the same trace (the known differences are listed as
 # NAME-yy in tests/oracle/known-differences, with their reasons); and of
 # all the fd annotations strace printed, at least 98% must be etrace's too
@@ -12,7 +13,7 @@
 need_root
 
 agree=0 total=0
-for p in fam_fds fam_files fam_files_edge fam_sockets fam_ipc; do
+for p in fam_fds fam_files fam_files_edge fam_sockets fam_ipc fam_poll; do
 	[ -x "$PROGS/$p" ] || { soft_fail "no $PROGS/$p"; continue; }
 	echo "== $p -yy"
 	sh "$TOP/tests/parity.sh" -c -O -yy -w "$WORK/$p" -n "$p-yy" \

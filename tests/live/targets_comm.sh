@@ -118,13 +118,7 @@ etrace_bg /dev/null err2 -q -c --comm "$name" -o e.c
 c/et16other "$WORK/o.dir" > /dev/null & y=$!
 wait $x $y
 etrace_stop 0 e.c
-rows() {	# "syscall calls errors" of a -c table, sorted, without execve
-	awk '/^-+ /||/^% time/||/^$/ { next }
-	     NF == 6 { print $6, $4, $5; next }
-	     NF == 5 { print $5, $4, 0; next }
-	     { print "ODD", $0 }' "$1" | grep -v '^execve \|^total ' | sort
-}
-rows s.c > s.rows
-rows e.c > e.rows
+table_rows s.c > s.rows
+table_rows e.c > e.rows
 same s.rows e.rows "calls and errors per syscall of files (strace -c vs etrace -c --comm)"
 exit 0

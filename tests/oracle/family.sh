@@ -5,6 +5,8 @@
 # (tests/progs/fam_NAME*.c), each under its own name in
 # tests/oracle/known-differences.
 #   oracle_family NAME; finish
+# ORACLE_FLAGS: more flags for tests/parity.sh (-R: etrace's trace is the
+# report of its recording)
 oracle_family() {	# name
 	_of_n=0
 	for _of_p in "$PROGS/fam_$1" "$PROGS/fam_$1"_*; do
@@ -12,7 +14,8 @@ oracle_family() {	# name
 		_of_n=$((_of_n + 1))
 		_of_name=$(basename "$_of_p")
 		echo "== $_of_name"
-		sh "$TOP/tests/parity.sh" -c -w "$WORK/$_of_name" -n "$_of_name" \
+		sh "$TOP/tests/parity.sh" -c ${ORACLE_FLAGS:-} \
+			-w "$WORK/$_of_name" -n "$_of_name" \
 			-- "$_of_p" ||
 			soft_fail "$_of_name: etrace's trace is not strace's (differences above)"
 	done

@@ -10,8 +10,9 @@
 # of them as differing; differences elsewhere in the line do not count
 # (the oracle reports those).
 #   awk -f norm.awk -f fdnotes.awk s.out e.out
-# Prints "fdnotes: A of N annotations agree" (and the lines that differ
-# with -v show=1).
+# A call cut in two ("<unfinished ...>", "<... NAME resumed>") is joined
+# first.  Prints "fdnotes: A of N annotations agree" (and the lines that
+# differ with -v show=1).
 
 function plain(l) {
 	sub(/^\[pid +[0-9]+\] /, "", l)
@@ -53,7 +54,30 @@ function key(l,   k) {
 	return l ":" k
 }
 
+# a call strace (or etrace) cut in two, "PID name(args <unfinished ...>"
+# then "PID <... name resumed>rest", as one line: its annotations in both
+# halves, under its name (else the halves count as other calls)
+function joined(l,   p) {
+	p = ""
+	if (match(l, /^(\[pid +[0-9]+\] |[0-9]+ +)/)) {
+		p = substr(l, 1, RLENGTH)
+		gsub(/[^0-9]/, "", p)
+	}
+	if (l ~ / <unfinished \.\.\.>$/) {
+		sub(/ <unfinished \.\.\.>$/, "", l)
+		pend[file, p] = l
+		return ""
+	}
+	if (match(l, /<\.\.\. [a-z0-9_]+ resumed>/) && ((file, p) in pend)) {
+		l = pend[file, p] substr(l, RSTART + RLENGTH)
+		delete pend[file, p]
+	}
+	return l
+}
+
 FNR == 1 { file++ }
+{ $0 = joined($0) }
+$0 == "" { next }
 file == 1 {
 	k = key(plain($0))
 	if (k != "") {

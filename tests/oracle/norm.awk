@@ -358,6 +358,12 @@ function abstime_raw(l,   a) {
 function norm_clock(l, n) {
 	if (n == "clock_gettime" || n == "gettimeofday")
 		return norm_field(l, "tv_(sec|nsec|usec)", "T")
+	# the kernel's receive timestamps in control messages
+	# (SO_TIMESTAMP*: 0x1d, 0x23, 0x25, 0x3f, 0x40, 0x41 under -X)
+	if ((n == "recvmsg" || n == "recvmmsg") &&
+	    (index(l, "cmsg_type=SO_TIMESTAMP") ||
+	     l ~ /cmsg_level=0x1( \/\* SOL_SOCKET \*\/)?, cmsg_type=0x(1d|23|25|3f|40|41)[ ,}]/))
+		return norm_field(l, "tv_(sec|nsec|usec)", "T")
 	if (n == "time") {
 		# strace adds the date, in the return's comment and the
 		# argument's

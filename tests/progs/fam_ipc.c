@@ -28,6 +28,8 @@ int main(void)
 {
 	struct { long type; char text[64]; } m;
 	struct sembuf ops[2];
+	struct semid_ds sds;
+	struct msqid_ds mds;
 	struct timespec ts = { 0, 0 };
 	struct mq_attr at;
 	struct sigevent sev;
@@ -61,6 +63,12 @@ int main(void)
 	semop(id, BAD, 1);
 	semop(id, ops, 0);
 	semtimedop(id, ops, 1, BAD);
+	/* IPC_SET's struct at entry (not *_STAT or *_INFO, which return
+	   times and system-wide indexes that differ between runs) */
+	memset(&sds, 0, sizeof(sds));
+	sds.sem_perm.mode = 0600;
+	semctl(id, 0, IPC_SET, &sds);
+	semctl(id, 0, IPC_STAT, BAD);
 	semctl(id, 0, 99);
 	semctl(id, 0, IPC_RMID);
 	semget(IPC_PRIVATE, -1, IPC_CREAT);
@@ -85,6 +93,11 @@ int main(void)
 	m.type = 0;
 	msgsnd(id, &m, 6, IPC_NOWAIT);
 	msgrcv(id, BAD, 8, 0, IPC_NOWAIT);
+	memset(&mds, 0, sizeof(mds));
+	mds.msg_perm.mode = 0640;
+	mds.msg_qbytes = 8192;
+	msgctl(id, IPC_SET, &mds);
+	msgctl(id, IPC_STAT, BAD);
 	msgctl(id, 99, NULL);
 	msgctl(id, IPC_RMID, NULL);
 	msgget(0x1234abcd, 0);

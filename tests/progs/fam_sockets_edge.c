@@ -271,6 +271,28 @@ int main(void)
 		bind(l, (struct sockaddr *)&nl, 6);
 	}
 	close(l);
+
+	/*
+	 * MSG_TRUNC: a datagram longer than the buffer returns its whole
+	 * length; the buffer (its last byte before a hole) holds min(ret, len)
+	 */
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
+	{
+		char *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (page != MAP_FAILED) {
+			munmap(page + 4096, 4096);
+			send(sv[1], "AB", 2, 0);
+			recvfrom(sv[0], page + 4095, 1, MSG_TRUNC, NULL, NULL);
+			send(sv[1], "0123456789", 10, 0);
+			recvfrom(sv[0], page + 4090, 6, MSG_TRUNC | MSG_PEEK,
+				 NULL, NULL);
+			recv(sv[0], page + 4090, 6, 0);
+		}
+	}
+	close(sv[0]);
+	close(sv[1]);
 	sc(SYS_listen, -1, 0, 0, 0, 0, 0);
 	return 0;
 }

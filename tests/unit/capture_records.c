@@ -71,6 +71,29 @@ int main(void)
 	capture_caps(&cp, caps[1], in, out, join, sizeof(join));
 	CHECK(in[1] && (in[1]->flags & CAP_FAULT));
 
+	/*
+	 * an argument in pieces (msghdr): one that could not be read is a
+	 * hole (no bytes, its bit set); one read in part leaves it all out
+	 */
+	memset(in, 0, sizeof(in));
+	n = item(sizeof(struct cap_rec), 1, CAP_AT_ENTRY, 0, "hdr");
+	n = item(n, 1, CAP_AT_ENTRY, CAP_F_FAULT, NULL);
+	n = item(n, 1, CAP_AT_ENTRY, 0, "iov");
+	n = item(n, 1, CAP_AT_ENTRY, CAP_F_FAULT, NULL);
+	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 4), &cp) == 0);
+	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
+	CHECK(in[1] && in[1]->len == 6 && !memcmp(in[1]->p, "hdriov", 6) &&
+	      in[1]->holes == 0xa && !(in[1]->flags & CAP_FAULT));
+	CHECK(in[1]->npieces == 4 && in[1]->piece[0] == 3 &&
+	      in[1]->piece[1] == 0 && in[1]->piece[2] == 3 &&
+	      in[1]->piece[3] == 0);
+	memset(in, 0, sizeof(in));
+	n = item(sizeof(struct cap_rec), 1, CAP_AT_ENTRY, 0, "hdr");
+	n = item(n, 1, CAP_AT_ENTRY, CAP_F_FAULT, "io");
+	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 2), &cp) == 0);
+	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
+	CHECK(!in[1]);
+
 	/* in an entry record an item's phase says nothing more */
 	n = item(sizeof(struct cap_rec), 3, CAP_AT_EXIT, 0, "x");
 	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 1), &cp) == 0);

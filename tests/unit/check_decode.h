@@ -19,14 +19,15 @@
 static char out[16384];
 static struct fmt_opts fo = { .strsize = 32 };
 
-/* "name(args) = ret" for a call that entered and exited, no padding */
-static inline const char *run(struct sc_call *c)
+/* the same as run(), with -X style s (fmt.h's enum xstyle) */
+static inline const char *run_style(struct sc_call *c, int s)
 {
 	struct fmt_buf b;
 	int resume;
 
 	c->o = &fo;
 	fb_init(&b, out, sizeof(out) - 1);
+	b.xstyle = s;
 	fb_puts(&b, c->d->name);
 	fb_putc(&b, '(');
 	resume = fmt_args(&b, c, 0, 0);
@@ -35,6 +36,12 @@ static inline const char *run(struct sc_call *c)
 	fmt_retval(&b, c);
 	*b.p = '\0';
 	return out;
+}
+
+/* "name(args) = ret" for a call that entered and exited, no padding */
+static inline const char *run(struct sc_call *c)
+{
+	return run_style(c, XSTYLE_ABBREV);
 }
 
 /* the entry half only: what a line shows before <unfinished ...> */
@@ -55,6 +62,6 @@ static inline const char *run_entry(struct sc_call *c)
 #define CALL(nr, r, ...) ((struct sc_call){ .d = sc_lookup(nr), \
 	.ret = (r), .exited = 1, .args = { __VA_ARGS__ } })
 /* n bytes of memory copied from ptr */
-#define CAP(ptr, n) ((struct cap){ (const uint8_t *)(ptr), (n), 0, 0, 0 })
+#define CAP(ptr, n) ((struct cap){ .p = (const uint8_t *)(ptr), .len = (n) })
 
 #endif

@@ -17,7 +17,17 @@ static char out[1 << 16];
    writes them (capture_abi.h) */
 static uint8_t item[1 << 14];
 static size_t item_len;
-static uint32_t nseg;
+static uint32_t nseg, nmsg;
+
+/* sendmmsg, recvmmsg: a message's head (capture_abi.h's cap_dump_msg) */
+static void msg(uint32_t iovlen, uint16_t segs, uint16_t flags)
+{
+	uint32_t h[2] = { iovlen, segs | (uint32_t)flags << 16 };
+
+	memcpy(item + item_len, h, sizeof(h));
+	item_len += sizeof(h);
+	nmsg++;
+}
 
 static void seg(uint32_t total, const void *p, uint32_t copied)
 {
@@ -31,14 +41,15 @@ static void seg(uint32_t total, const void *p, uint32_t copied)
 
 static const char *dump(uint8_t flags, const char *name)
 {
-	struct cap k = { item, (uint32_t)item_len, nseg, nseg, flags };
+	uint32_t n = nmsg ? nmsg : nseg;
+	struct cap k = { item, (uint32_t)item_len, n, n, flags };
 	struct fmt_buf b;
 
 	fb_init(&b, out, sizeof(out));
 	fmt_dump(&b, &k, name);
 	*b.p = '\0';
 	item_len = 0;
-	nseg = 0;
+	nseg = nmsg = 0;
 	return out;
 }
 
@@ -98,9 +109,34 @@ int main(void)
 		  " * dump cut: the buffers after these 1 were not copied\n");
 	CHECK_STR(dump(CAP_IOV | CAP_TRUNC, "writev"),
 		  " * dump cut: the data was not copied\n");
-	/* sendmmsg, recvmmsg: nothing copied, and said */
-	CHECK_STR(dump(CAP_TRUNC, "recvmmsg"),
-		  " * recvmmsg: the messages' data is not dumped\n");
+	/*
+	 * sendmmsg, recvmmsg: each message's buffers under its line (strace
+	 * -e read=all of a recvmmsg of two messages, the second empty)
+	 */
+	msg(2, 2, 0);
+	seg(4, "abcd", 4);
+	seg(2, "ef", 2);
+	msg(3, 0, 0);
+	CHECK_STR(dump(CAP_IOV, "recvmmsg"),
+		  " = 2 buffers in vector 0\n"
+		  " * 4 bytes in buffer 0\n"
+		  " | 00000  61 62 63 64                                       abcd             |\n"
+		  " * 2 bytes in buffer 1\n"
+		  " | 00000  65 66                                             ef               |\n"
+		  " = 3 buffers in vector 1\n");
+	/* a message's buffers, then messages, left out: said */
+	msg(70, 1, 1);
+	seg(1, "x", 1);
+	CHECK_STR(dump(CAP_IOV | CAP_TRUNC, "sendmmsg"),
+		  " = 70 buffers in vector 0\n"
+		  " * 1 bytes in buffer 0\n"
+		  " | 00000  78                                                x                |\n"
+		  " * dump cut: the buffers after these 1 were not copied\n"
+		  " * dump cut: the messages after these 1 were not copied\n");
+	/* a message whose segments do not add up is not read past */
+	msg(1, 2, 0);
+	seg(1, "x", 1);
+	CHECK_STR(dump(CAP_IOV, "sendmmsg"), " * dump cut: a malformed copy\n");
 	/* a segment that does not add up is not read past */
 	seg(4, "abcd", 4);
 	item_len -= 2;

@@ -305,9 +305,14 @@ static void test_sockets(void)
 	c = CALL(SYS_getsockopt, 0, 8, SOL_SOCKET, SO_PEERCRED, 0x1000, 0x2000);
 	c.cap_out[3] = &kcr;
 	c.cap[4] = &k16;
-	c.cap_out[4] = &kcr;	/* *optlen = 6305: more than was copied */
+	/* *optlen = 6305: strace reads a struct ucred's 12 bytes of it */
+	c.cap_out[4] = &kcr;
+	CHECK_STR(run(&c), "getsockopt(8, SOL_SOCKET, SO_PEERCRED, {pid=6305, "
+		  "uid=0, gid=0}, [16 => 6305]) = 0");
+	c.cap_out[3] = &k4;	/* fewer bytes than the struct's: a pointer */
 	CHECK_STR(run(&c), "getsockopt(8, SOL_SOCKET, SO_PEERCRED, 0x1000, "
 		  "[16 => 6305]) = 0");
+	c.cap_out[3] = &kcr;
 	c.cap_out[4] = &k12;
 	CHECK_STR(run(&c), "getsockopt(8, SOL_SOCKET, SO_PEERCRED, {pid=6305, "
 		  "uid=0, gid=0}, [16 => 12]) = 0");

@@ -194,7 +194,7 @@ static void test_buffers(void)
 {
 	uint8_t iov[32 + 34];
 	uint64_t v[4] = { 0x1000, 2, 0x2000, 40 };
-	struct cap k = { iov, sizeof(iov), 2, 2, 0 };
+	struct cap k = { .p = iov, .len = sizeof(iov), .count = 2, .total = 2 };
 	struct cap kb = CAP("x\n\0\1\377", 5);
 	struct sc_call c = CALL(SYS_writev, 42, 1, 0x10, 2);
 

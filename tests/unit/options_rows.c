@@ -216,10 +216,9 @@ int main(void)
 		CHECK(opt_parse(2, argv, &o, err, sizeof(err)) == -1);
 		CHECK_STR(err, "option '--output' needs an argument");
 	}
-	/* --comm, --uid, --cgroup: resolved, refused when they cannot be */
-	CHECK(parse("--comm", "cat*") == -1);
-	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
-		  " with a command (start it apart)");
+	/* --comm, --uid, --cgroup: resolved, refused when they cannot be;
+	   with a command, the machine's while it runs */
+	CHECK(parse("--comm", "cat*") == 0 && o.system_wide && o.cmd);
 	no_cmd = 1;
 	CHECK(parse("--comm", "cat*") == 0 && o.targets.k.ncomm == 1 &&
 	      !strcmp(o.targets.k.comm[0], "cat*") && !o.targets.k.literal &&
@@ -256,8 +255,15 @@ int main(void)
 		  " programs: not with --no-bpf");
 	CHECK(parse("--comm=x", "-esched:sched_switch") == -1);
 	CHECK(parse("--comm=x", "-p1") == -1);
-	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks: not"
-		  " with -p");
+	CHECK_STR(err, "--comm, --uid and --cgroup select among all tasks:"
+		  " with -p only as -p PID --tree (the tree's that match)");
+	{
+		char *argv[] = { "etrace", "--comm=x", "-p1", "--tree", NULL };
+
+		opt_free(&o);
+		CHECK(opt_parse(4, argv, &o, err, sizeof(err)) == 0 &&
+		      !o.system_wide && o.targets.k.within);
+	}
 	CHECK(parse("--comm=x", "-c") == 0 && o.summary == 1);
 	no_cmd = 0;
 	/* --errno: names and numbers; the calls that failed so */

@@ -12,7 +12,7 @@
 
 #define CALL(nr, ...) ((struct sc_call){ .d = sc_lookup(nr), \
 	.args = { __VA_ARGS__ } })
-#define STR(s) ((struct cap){ (const uint8_t *)(s), sizeof(s) - 1, 0, 0, 0 })
+#define STR(s) ((struct cap){ .p = (const uint8_t *)(s), .len = sizeof(s) - 1 })
 #define FILE_FD(s) { .kind = FD_PATH, .name = (const uint8_t *)(s), \
 		     .namelen = sizeof(s) - 1 }
 

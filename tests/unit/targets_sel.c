@@ -74,5 +74,28 @@ int main(void)
 	CHECK(!targets_any(&ts));
 	CHECK(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
 					.status = STATUS_ALL }) == NULL);
+	/* with what a selection goes, and without what */
+	CHECK(targets_comm(&ts, "cc1", err, sizeof(err)) == 0);
+	CHECK(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL, .cmd = 1 }) == NULL);
+	CHECK(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL, .npids = 1,
+					.tree = 1 }) == NULL);
+	CHECK_STR(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL, .npids = 1 }),
+		  "--comm, --uid and --cgroup select among all tasks: with -p"
+		  " only as -p PID --tree (the tree's that match)");
+	CHECK_STR(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL, .npids = 1,
+					.tree = 1, .stack = 1 }),
+		  "--tree is decided by the BPF programs on the calls they"
+		  " write: not with stacks (-k, --stack, --flamegraph,"
+		  " --spawns) yet");
+	targets_free(&ts);
+	CHECK(targets_errno(&ts, "ENOENT", err, sizeof(err)) == 0);
+	CHECK_STR(targets_refuse(&ts, &(struct targets_with){
+					.status = STATUS_FAILED }),
+		  "--errno selects lines: -c's counts are of every call");
+	targets_free(&ts);
 	CHECK_DONE();
 }

@@ -272,6 +272,24 @@ static __always_inline u8 *data_at(u8 *b, u32 off)
 	return b + bounded(off, CAP_REC_MAX - 1) + sizeof(struct cap_item);
 }
 
+/* the user's struct iovec and struct msghdr (x86-64, arm64, riscv64) */
+struct iovec_u {
+	u64 base;
+	u64 len;
+};
+
+struct msghdr_u {
+	u64 name;
+	u32 namelen;
+	u32 pad0;
+	u64 iov;
+	u64 iovlen;
+	u64 control;
+	u64 controllen;
+	u32 flags;
+	u32 pad1;
+};
+
 /* what a copy's length may come from */
 struct call_args {
 	u64 args[6];
@@ -298,6 +316,7 @@ u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
 u64 g_iov_sum(u64 iov, u64 n);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
+u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
 /* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
@@ -308,6 +327,10 @@ u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
+/* its parts: one fd (slot | phase << 8), the fds a poll or select is
+   given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
+u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
+u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

@@ -15,23 +15,6 @@
  */
 #include "cap_copy.bpf.h"
 
-struct iovec_u {
-	u64 base;
-	u64 len;
-};
-
-struct msghdr_u {
-	u64 name;
-	u32 namelen;
-	u32 pad0;
-	u64 iov;
-	u64 iovlen;
-	u64 control;
-	u64 controllen;
-	u32 flags;
-	u32 pad1;
-};
-
 /* a NUL-terminated string of at most max bytes (with the NUL) */
 __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 {
@@ -43,8 +26,24 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 		return off;
 	n = bpf_probe_read_user_str(data_at(b, off), bounded(size, CAP_ITEM_MAX - 1),
 				    (const void *)ptr);
-	if (n <= 0)
-		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	if (n <= 0) {
+		u32 rest = 4096 - (u32)(ptr & 4095);
+
+		/*
+		 * The string runs into a page that faults with no NUL before
+		 * it (aligned word reads never cross a page).  When what lies
+		 * before that page fills the buffer but its last byte, it is
+		 * as much as a string cut at max shows (strace: -s chars and
+		 * "..."); shorter, it is a fault.
+		 */
+		if (rest >= size || rest + 1 < size ||
+		    bpf_probe_read_user(data_at(b, off),
+					bounded(rest, CAP_ITEM_MAX - 1),
+					(const void *)ptr))
+			return item_end(b, off, arg, phase, 0, CAP_F_FAULT,
+					0, 0);
+		return item_end(b, off, arg, phase, rest, CAP_F_TRUNC, 0, 0);
+	}
 	/* a full buffer: the string may go on */
 	return item_end(b, off, arg, phase, (u32)n - 1,
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
@@ -317,7 +316,9 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
 	if (bpf_probe_read_user(&m, sizeof(m), (const void *)ptr))
 		return g_buf(off, arg, 0, 0, 0 | phase << 24);
 	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
-	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0, 128 | phase << 24);
+	/* up to a fault: at exit msg_namelen may exceed the room given */
+	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0,
+		    128 | CAP_UPTO_BIT | phase << 24);
 	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
 				      g_iov_sum(m.iov, m.iovlen);
 	off = g_iov(off, arg, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
@@ -327,128 +328,28 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
 }
 
 /*
- * -e read=/write=: the transfer's bytes as segments (capture_abi.h), at
- * most CAP_DUMP_MAX of them copied in all; what does not fit is counted
- * (a segment's total), never guessed.
+ * struct mmsghdr[n] (sendmmsg, recvmmsg), at most CAP_MMSG_MAX elements:
+ * each element's msghdr (g_msghdr's four items; at exit its data is what
+ * its msg_len says the call moved) and its msg_len (a fifth item).  An
+ * element that cannot be read ends the array with one faulted item.
+ * n_phase = n | phase << 24.
  */
-struct dump_ctx {
-	u8 *b;
-	u64 iov;	/* the user's struct iovec[] */
-	u64 left;	/* bytes of the transfer not given to a segment yet */
-	u32 at, end;	/* the next segment's offset; the room's end */
-	u32 n, segs;	/* iovec elements looked at; segments written */
-	u32 copied;	/* bytes copied in all */
-	u32 fault;	/* a buffer could not be read */
-	u32 full;	/* the record had no room for another buffer */
-};
-
-static __always_inline long dump_seg(struct dump_ctx *c, u64 base, u64 total)
+__noinline u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase)
 {
-	struct cap_dump_seg *s;
-	u64 take = total;
+	u32 n = n_phase & 0xffffff, phase = n_phase >> 24;
 
-	if (c->at + sizeof(*s) > c->end) {
-		c->full = 1;
-		return 1;
+	for (u32 j = 0; j < CAP_MMSG_MAX; j++) {
+		u64 p = base + 64 * (u64)j, e[8];
+
+		if (j >= n)
+			break;
+		/* the whole element first: g_msghdr's items come in four */
+		if (bpf_probe_read_user(e, sizeof(e), (const void *)p))
+			return g_buf(off, arg, 0, 0, 0 | phase << 24);
+		off = g_msghdr(off, arg, p, (s64)(u32)e[7], phase);
+		off = g_buf(off, arg, p + 56, 4, 4 | phase << 24);
 	}
-	if (take > CAP_DUMP_MAX - c->copied)
-		take = CAP_DUMP_MAX - c->copied;
-	if (take > c->end - c->at - sizeof(*s))
-		take = c->end - c->at - sizeof(*s);
-	if (take && bpf_probe_read_user(c->b + bounded(c->at + sizeof(*s),
-						       CAP_REC_MAX - 1),
-					bounded(take, 2 * CAP_DUMP_MAX - 1),
-					(const void *)base)) {
-		take = 0;
-		c->fault = 1;
-	}
-	s = (struct cap_dump_seg *)(c->b + bounded(c->at, CAP_REC_MAX - 1));
-	s->total = total > 0xffffffffull ? 0xffffffffu : (u32)total;
-	s->copied = (u32)take;
-	c->at += sizeof(*s) + (u32)take;
-	c->copied += (u32)take;
-	c->segs++;
-	return 0;
-}
-
-/* strace's dumpiov_upto: each element up to what is left; an empty one ends */
-static long dump_one(u32 i, struct dump_ctx *c)
-{
-	struct iovec_u v;
-	u64 len;
-
-	if (i >= c->n || bpf_probe_read_user(&v, sizeof(v),
-					     (const void *)(c->iov + 16 * (u64)i)))
-		return 1;
-	len = v.len < c->left ? v.len : c->left;
-	if (!len)
-		return 1;
-	c->left -= len;
-	return dump_seg(c, v.base, len);
-}
-
-/*
- * how: enum cap_dump_kind; the item, or nothing when nothing moved.
- * phase | CAP_DUMP_RETRY << 8: a write-like call's entry, where a buffer
- * not in memory yet (a literal in untouched .rodata) is better read at
- * exit, once the call has read it: then no item, and the offset comes
- * back with CAP_DUMP_LATER set.
- */
-__noinline u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca)
-{
-	struct dump_ctx c = { 0 };
-	struct msghdr_u m;
-	u64 cnt = 0, write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
-			     how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
-	u32 size, flags = CAP_F_IOV;
-
-	c.b = buf();
-	if (!c.b || !ca || (!write && ca->ret <= 0))
-		return off;
-	/* vectors of messages: not copied, and the record says so */
-	if (how == CAP_DUMP_WMMSG || how == CAP_DUMP_RMMSG)
-		return room(off, 8) ? item_end(c.b, off, CAP_DUMP_ITEM,
-					       phase & 0xff, 0, CAP_F_TRUNC,
-					       0, 0) : off;
-	size = room(off, CAP_DUMP_MAX + CAP_ARRAY_MAX * sizeof(struct cap_dump_seg));
-	c.at = off + sizeof(struct cap_item);
-	c.end = c.at + size;
-	c.left = write ? ~0ull : (u64)ca->ret;
-	if (how == CAP_DUMP_WBUF || how == CAP_DUMP_RBUF) {
-		flags = 0;
-		if (write ? ca->args[2] : 1)
-			dump_seg(&c, ca->args[1], write ? ca->args[2] : c.left);
-	} else {
-		if (how == CAP_DUMP_WMSG || how == CAP_DUMP_RMSG) {
-			if (bpf_probe_read_user(&m, sizeof(m),
-						(const void *)ca->args[1]))
-				return off;
-			c.iov = m.iov;
-			cnt = m.iovlen;
-		} else {
-			c.iov = ca->args[1];
-			cnt = ca->args[2];
-		}
-		c.n = cnt < CAP_ARRAY_MAX ? (u32)cnt : CAP_ARRAY_MAX;
-		bpf_loop(CAP_ARRAY_MAX, dump_one, &c, 0);
-		if (cnt > CAP_ARRAY_MAX && c.segs == CAP_ARRAY_MAX && c.left)
-			flags |= CAP_F_TRUNC;
-	}
-	/* buffers the record had no room for are said, not left out */
-	if (c.full)
-		flags |= CAP_F_TRUNC;
-	if (!c.segs && !c.full)
-		return off;
-	if (!c.segs)
-		return off + sizeof(struct cap_item) + 8 <= CAP_REC_MAX ?
-		       item_end(c.b, off, CAP_DUMP_ITEM, phase & 0xff, 0,
-				CAP_F_TRUNC, 0, 0) : off;
-	if (c.fault && (phase >> 8 & CAP_DUMP_RETRY))
-		return off | CAP_DUMP_LATER;
-	phase &= 0xff;
-	return item_end(c.b, off, CAP_DUMP_ITEM, phase,
-			c.at - off - (u32)sizeof(struct cap_item), flags, c.segs,
-			cnt > 0xffffffffull ? 0xffffffffu : (u32)cnt);
+	return off;
 }
 
 struct dirent_ctx {
@@ -509,6 +410,8 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 		return (args[0] + 7) / 8;
 	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
 		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
+	if (f >= CAP_LEN_ARG32_0 && f < CAP_LEN_ARG32_0 + 6)
+		return (u32)args[(f - CAP_LEN_ARG32_0) & 7];
 	return 0;
 }
 
@@ -571,6 +474,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_MMSGHDR:
+		len = length(a, ca);
+		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
+					 CAP_MMSG_MAX) | ph << 24);
 	}
 	return off;
 }

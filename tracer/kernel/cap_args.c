@@ -20,6 +20,7 @@
 #define R CAP_AT_RETRY
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
+#define ARG32(n) (CAP_LEN_ARG32_0 + (n))
 #define LEN_CONST CAP_LEN_CONST
 #define LEN_RET CAP_LEN_RET
 #define LEN_NFDS CAP_LEN_NFDS
@@ -29,6 +30,7 @@
 #define ARRAY CAP_ARRAY_MAX
 #define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
+#define OPTSIZE 1		/* max: -s, at least SC_OPT_COPY */
 #define KSIZE UINT32_MAX	/* max: the kind's size */
 
 struct recipe {
@@ -68,6 +70,10 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_args |= (uint8_t)(1u << i);
 		else if (k == K_pipefds)
 			s->fd_pair = (uint8_t)(i + 1);
+		else if (k == K_pollfd && !i)
+			s->fd_ret |= CAP_FDR_POLL;
+		else if (k == K_fdset && i == 1)
+			s->fd_ret |= CAP_FDR_SELECT;
 	}
 	if (d->ret == R_fd)
 		s->fd_ret |= CAP_FDR_NEW;
@@ -77,7 +83,9 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_CLOSE;
 	if (d->nargs > 1 && d->arg[0].kind == K_idtype)
 		s->fd_ret |= CAP_FDR_PIDFD;
-	if (s->fd_args || (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD)))
+	if (s->fd_args ||
+	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
+			  CAP_FDR_SELECT)))
 		s->when |= CAP_AT_ENTRY;
 	if ((s->fd_ret & CAP_FDR_NEW) || s->fd_pair)
 		s->when |= CAP_AT_EXIT;
@@ -108,10 +116,18 @@ static void spec_dump(const struct sc_desc *d, struct cap_spec *s)
 		if (strcmp(d->name, calls[i].name))
 			continue;
 		s->dump = h;
+		/* (sendmmsg's messages: at exit, with each one's msg_len) */
 		s->when |= h == CAP_DUMP_WBUF || h == CAP_DUMP_WIOV ||
-			   h == CAP_DUMP_WMSG || h == CAP_DUMP_WMMSG ?
-			   CAP_AT_ENTRY : CAP_AT_EXIT;
+			   h == CAP_DUMP_WMSG ? CAP_AT_ENTRY : CAP_AT_EXIT;
 	}
+}
+
+/* the kernel reads argument n as a 32-bit int: only those bits count */
+static int arg_is_32(const struct sc_desc *d, int n)
+{
+	int base = n < d->nargs ? kind_info[d->arg[n].kind].base : B_HEX;
+
+	return base == B_INT || base == B_UINT || base == B_XINT;
 }
 
 /* the spec of one syscall, from its table line; fds: -y; dump: -e read= */
@@ -138,9 +154,12 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->len_from == LEN_PARAM || r->len_from == LEN_PDEREF) {
 			if (a->param == P_RET)
 				as->len_from = CAP_LEN_RET;
+			else if (a->param < SC_MAX_ARGS &&
+				 r->len_from == LEN_PDEREF)
+				as->len_from = (uint8_t)DEREF(a->param);
 			else if (a->param < SC_MAX_ARGS)
-				as->len_from = (uint8_t)(r->len_from == LEN_PDEREF ?
-					DEREF(a->param) : ARG(a->param));
+				as->len_from = (uint8_t)(arg_is_32(d, a->param)
+					? ARG32(a->param) : ARG(a->param));
 			else
 				as->len_from = CAP_LEN_CONST;
 		}
@@ -148,6 +167,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		if (r->max == OPTSIZE)
+			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
 	}
 }
@@ -206,7 +227,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 	size_t used = 0;
 
 	for (int a = 0; a < SC_MAX_ARGS; a++) {
-		int first = -1, n = 0, bad = 0;
+		int first = -1, n = 0, bad = 0, part = 0;
 		const struct cap **ptrs;
 		size_t total = 0;
 
@@ -218,13 +239,18 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			n++;
 			total += cp->item[i].len;
 			bad |= cp->item[i].flags & CAP_F_FAULT;
+			if ((cp->item[i].flags & CAP_F_FAULT) && cp->item[i].len)
+				part = 1;
 		}
 		if (first < 0)
 			continue;
 		/* an argument's items are all of one phase: one kind each */
 		ptrs = cp->item[first].phase == CAP_AT_ENTRY ? in : out;
-		/* several pieces (msghdr): whole, or not at all */
-		if (n > 1 && (bad || used + total > buflen))
+		/*
+		 * several pieces (msghdr): each whole or not read at all (a
+		 * hole the decoder shows as its pointer), never one in part
+		 */
+		if (n > 1 && (part || n > CAP_PIECES || used + total > buflen))
 			continue;
 		/* caps[a] may be what ptrs[a] shows: clear only to refill */
 		memset(&caps[a], 0, sizeof(caps[a]));
@@ -244,9 +270,13 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			continue;
 		}
 		caps[a].p = buf + used;
-		for (int i = first; i < cp->nitems; i++) {
+		for (int i = first, piece = 0; i < cp->nitems; i++) {
 			if (cp->item[i].arg != a)
 				continue;
+			if (cp->item[i].flags & CAP_F_FAULT)
+				caps[a].holes |= 1u << piece;
+			caps[a].piece[piece++] = cp->item[i].len;
+			caps[a].npieces = (uint8_t)piece;
 			memcpy(buf + used, cp->item[i].p, cp->item[i].len);
 			used += cp->item[i].len;
 			if (cp->item[i].flags & CAP_F_TRUNC)

@@ -166,12 +166,14 @@ static __always_inline int dump_here(const struct call *c)
 	int fd = (int)c->ca.args[0];
 	int write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
 		    how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
+	/* (sendmmsg: at exit, where each message's msg_len is) */
+	int entry = write && how != CAP_DUMP_WMMSG;
 	const u64 *set;
 
 	if (!how || !cf || fd < 0 ||
-	    (c->phase != (write ? CAP_AT_ENTRY : CAP_AT_EXIT) &&
+	    (c->phase != (entry ? CAP_AT_ENTRY : CAP_AT_EXIT) &&
 	     !(c->phase == CAP_AT_EXIT && (c->late & CAP_LATE_DUMP))) ||
-	    (!write && !c->outs))
+	    (!entry && !c->outs))
 		return 0;
 	if (fd >= 1024)
 		return cf->dump_high >> write & 1;

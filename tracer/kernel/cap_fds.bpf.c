@@ -9,12 +9,13 @@
  * this is what the call saw.
  *
  * The walk is the costly part (a few reads per path component), so a
- * path is kept per (file table, fd) with the struct file, dentry and
- * mount it was read from, and the rename generation: a later call on
- * the same fd whose file, dentry and mount are the same, with no rename
- * or mount change anywhere since (fd_gen, counted by fd_rename on those
- * syscalls' tracepoints, whoever makes them), gets the kept path.  close
- * drops its entry.  Whether the path was unlinked is read on every call.
+ * path is kept per struct file (fork's copies of a file table and dup's
+ * fds share theirs) with the dentry and mount it was read from, and the
+ * rename generation: a later call on a fd of that file whose dentry and
+ * mount are the same, with no rename or mount change anywhere since
+ * (fd_gen, counted by fd_rename on those syscalls' tracepoints, whoever
+ * makes them), gets the kept path.  close drops its entry.  Whether the
+ * path was unlinked is read on every call.
  *
  * What cannot be read exactly (a path deeper than FD_DEPTH components or
  * longer than PATH_MAX, a dentry not connected to its mount, a pseudo
@@ -29,6 +30,7 @@
 #define FD_DEPTH	64			/* components walked, at most */
 #define FD_KEEP		256			/* paths kept up to this long */
 #define AT_FDCWD	-100
+#define FD_CLOSING	0x10000		/* g_fd: the call closes the fd */
 
 #define PIPEFS_MAGIC		0x50495045
 #define SOCKFS_MAGIC		0x534F434B
@@ -193,8 +195,8 @@ struct pid___fd {
 volatile unsigned long long fd_gen;
 
 struct fd_key {
-	u64 files;		/* files_struct, or fs_struct for the cwd */
-	s64 fd;			/* or AT_FDCWD */
+	u64 files;		/* struct file, or fs_struct for the cwd */
+	s64 fd;			/* 0, or AT_FDCWD */
 };
 
 struct fd_val {
@@ -224,21 +226,42 @@ struct walk {
 	u8 *tmp;
 	u64 dentry;		/* struct dentry___fd * */
 	u64 mnt;		/* struct mount___fd * */
+	u64 root;		/* mnt's root dentry */
 	u32 pos;		/* tmp[pos, FD_TMP_SIZE - 1) is the path so far */
 	u32 done;
 };
+
+/* d_parent and d_name as the dentry holds them, when they are adjacent */
+struct dentry_up {
+	u64 parent;
+	struct qstr___fd name;
+};
+
+/*
+ * A dentry's parent and name: one read where this kernel keeps d_name
+ * right after d_parent (each read is a helper call: the walk's cost is
+ * their number), else two.
+ */
+static __always_inline int dentry_up_read(struct dentry_up *u,
+					  struct dentry___fd *d)
+{
+	u64 po = bpf_core_field_offset(struct dentry___fd, d_parent);
+
+	if (bpf_core_field_offset(struct dentry___fd, d_name) == po + 8)
+		return bpf_probe_read_kernel(u, sizeof(*u), (u8 *)d + po);
+	u->parent = (u64)BPF_CORE_READ(d, d_parent);
+	return BPF_CORE_READ_INTO(&u->name, d, d_name);
+}
 
 /* one step up: a component prepended, or a mount crossed */
 static long walk_one(u32 i, struct walk *w)
 {
 	struct dentry___fd *d = (struct dentry___fd *)w->dentry;
 	struct mount___fd *m = (struct mount___fd *)w->mnt;
-	struct dentry___fd *parent = BPF_CORE_READ(d, d_parent);
-	struct dentry___fd *root = BPF_CORE_READ(m, mnt.mnt_root);
-	const unsigned char *name;
+	struct dentry_up u;
 	u32 len;
 
-	if (d == root) {
+	if (w->dentry == w->root) {
 		struct mount___fd *up = BPF_CORE_READ(m, mnt_parent);
 
 		if (up == m) {
@@ -247,22 +270,24 @@ static long walk_one(u32 i, struct walk *w)
 		}
 		w->dentry = (u64)BPF_CORE_READ(m, mnt_mountpoint);
 		w->mnt = (u64)up;
+		w->root = (u64)BPF_CORE_READ(up, mnt.mnt_root);
 		return 0;
 	}
-	/* a root that is not its mount's: not connected, no true path */
-	if (d == parent || !parent)
+	if (dentry_up_read(&u, d))
 		return 1;
-	len = BPF_CORE_READ(d, d_name.len);
-	name = BPF_CORE_READ(d, d_name.name);
+	/* a root that is not its mount's: not connected, no true path */
+	if (u.parent == w->dentry || !u.parent)
+		return 1;
+	len = u.name.len;
 	if (!len || len > 255 || w->pos < len + 1)
 		return 1;
 	w->pos -= len;
 	if (bpf_probe_read_kernel(w->tmp + bounded(w->pos, FD_TMP_SIZE - 1),
-				  bounded(len, 255), name))
+				  bounded(len, 255), u.name.name))
 		return 1;
 	w->pos--;
 	w->tmp[bounded(w->pos, FD_TMP_SIZE - 1)] = '/';
-	w->dentry = (u64)parent;
+	w->dentry = u.parent;
 	return 0;
 }
 
@@ -284,23 +309,31 @@ static __always_inline u32 fd_item_end(u8 *b, u32 off, u32 slot, u32 phase,
 	return item_end(b, off, slot, phase, sizeof(*f) + f->namelen, 0, 0, 0);
 }
 
+/* v, kept for key, is still the path of dentry d on mount mnt */
+static __always_inline int fd_kept(struct fd_val *v, u64 file, u64 d, u64 mnt,
+				   u64 gen)
+{
+	return v && v->file == file && v->dentry == d && v->mnt == mnt &&
+	       v->gen == gen;
+}
+
 /*
- * A path (dentry d on mount m) into item slot at off: kept, or walked.
- * key: where it is kept; file: the struct file (0 for the cwd).
+ * A path (dentry d on mount m) into item slot at off: kept (v, what
+ * key's lookup found), or walked.  key: where it is kept; file: the
+ * struct file (0 for the cwd).
  */
 static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
-				   struct fd_key *key, u64 file, u64 d, u64 mnt)
+				   struct fd_key *key, struct fd_val *v,
+				   u64 file, u64 d, u64 mnt)
 {
 	struct dentry___fd *de = (struct dentry___fd *)d;
-	struct fd_val *v = bpf_map_lookup_elem(&fd_paths, key);
 	u64 gen = fd_gen;
 	struct walk w;
 	struct cap_fd *f;
 	u32 len, deleted;
 	u8 *name;
 
-	if (v && v->file == file && v->dentry == d && v->mnt == mnt &&
-	    v->gen == gen) {
+	if (fd_kept(v, file, d, mnt, gen)) {
 		len = v->len;
 		f = fd_item(b, off, len);
 		if (!f || len > FD_KEEP)
@@ -316,6 +349,7 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 	w.tmp = b + FD_TMP;
 	w.dentry = d;
 	w.mnt = mnt - bpf_core_field_offset(struct mount___fd, mnt);
+	w.root = (u64)BPF_CORE_READ((struct vfsmount___fd *)mnt, mnt_root);
 	w.pos = FD_TMP_SIZE - 1;
 	w.done = 0;
 	bpf_loop(FD_DEPTH, walk_one, &w, 0);
@@ -411,16 +445,22 @@ static __always_inline void fd_socket(struct cap_fd *f, struct file___fd *file,
 	}
 }
 
-/* what fd is (see the top), as item slot at off */
+/*
+ * What fd is (see the top), as item slot at off.  slot_phase: the slot,
+ * the phase << 8, FD_CLOSING when the call closes fd (its kept path
+ * goes once read).
+ */
 __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 {
 	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	u32 slot = slot_phase & 0xff, phase = slot_phase >> 8;
+	u32 slot = slot_phase & 0xff, phase = slot_phase >> 8 & 0xff;
 	struct files_struct___fd *files;
 	struct fdtable___fd *fdt;
 	struct file___fd *file = 0, **arr;
 	struct dentry___fd *d;
+	struct path___fd fp;
 	struct fd_key key;
+	struct fd_val *v;
 	struct cap_fd *f;
 	u8 *b = buf(), *name;
 	u64 magic, dname;
@@ -430,21 +470,31 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 	if (fd == AT_FDCWD) {
 		struct fs_struct___fd *fs = BPF_CORE_READ(t, fs);
 
+		if (BPF_CORE_READ_INTO(&fp, fs, pwd))
+			return off;
 		key.files = (u64)fs;
 		key.fd = fd;
-		return fd_path(b, off, slot, phase, &key, 0,
-			       (u64)BPF_CORE_READ(fs, pwd.dentry),
-			       (u64)BPF_CORE_READ(fs, pwd.mnt));
+		return fd_path(b, off, slot, phase, &key,
+			       bpf_map_lookup_elem(&fd_paths, &key), 0,
+			       (u64)fp.dentry, (u64)fp.mnt);
 	}
 	files = BPF_CORE_READ(t, files);
 	fdt = BPF_CORE_READ(files, fdt);
 	arr = BPF_CORE_READ(fdt, fd);
 	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file)
+	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
+	    BPF_CORE_READ_INTO(&fp, file, f_path))
 		return off;
-	key.files = (u64)files;
-	key.fd = fd;
-	d = BPF_CORE_READ(file, f_path.dentry);
+	/*
+	 * Kept per struct file: what fork copies and dup shares is found
+	 * again; only paths are kept, so one still the same is one.
+	 */
+	key.files = (u64)file;
+	key.fd = 0;
+	d = fp.dentry;
+	v = bpf_map_lookup_elem(&fd_paths, &key);
+	if (fd_kept(v, (u64)file, (u64)d, (u64)fp.mnt, fd_gen))
+		goto path;
 	magic = BPF_CORE_READ(d, d_sb, s_magic);
 	if (magic == PIPEFS_MAGIC || magic == SOCKFS_MAGIC ||
 	    magic == ANON_INODE_FS_MAGIC || magic == PID_FS_MAGIC) {
@@ -506,25 +556,19 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 		f->namelen = (u16)n;
 		return fd_item_end(b, off, slot, phase, f);
 	}
-	/* (after close, this fd's next file is another) */
-	off = fd_path(b, off, slot, phase, &key, (u64)file, (u64)d,
-		      (u64)BPF_CORE_READ(file, f_path.mnt));
+path:
+	off = fd_path(b, off, slot, phase, &key, v, (u64)file, (u64)d,
+		      (u64)fp.mnt);
+	/* (a file closed: its memory may be another file's next) */
+	if (slot_phase & FD_CLOSING)
+		bpf_map_delete_elem(&fd_paths, &key);
 	return off;
-}
-
-/* close(fd): its kept path goes */
-__noinline int g_fd_closed(s64 fd)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct fd_key key = { (u64)BPF_CORE_READ(t, files), fd };
-
-	bpf_map_delete_elem(&fd_paths, &key);
-	return 0;
 }
 
 /*
  * The fds of a call (see g_fds in cap.bpf.h): at entry its fd arguments
- * (AT_FDCWD: the working directory), at exit, when it succeeded, the fd
+ * (AT_FDCWD: the working directory) and those of a poll's array or a
+ * select's sets (cap_fdsets.bpf.c), at exit, when it succeeded, the fd
  * it returned or the two it wrote to an int[2].
  */
 __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
@@ -540,14 +584,16 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 	if (phase == CAP_AT_ENTRY) {
 		for (int i = 0; i < 6; i++)
 			if (args >> i & 1)
-				off = g_fd(off, (CAP_FD_ARG0 + i) | phase << 8,
+				off = g_fd(off, (CAP_FD_ARG0 + i) | phase << 8 |
+					   (!i && (ret & CAP_FDR_CLOSE) ?
+					    FD_CLOSING : 0),
 					   (s32)ca->args[i], fds);
 		/* waitid(P_PIDFD, fd, ...) */
 		if ((ret & CAP_FDR_PIDFD) && (u32)ca->args[0] == 3)
 			off = g_fd(off, (CAP_FD_ARG0 + 1) | phase << 8,
 				   (s32)ca->args[1], fds);
-		if (ret & CAP_FDR_CLOSE)
-			g_fd_closed((s32)ca->args[0]);
+		if (ret & (CAP_FDR_POLL | CAP_FDR_SELECT))
+			off = g_fdsets(off, ret, ca, fds);
 		return off;
 	}
 	if (!outs)

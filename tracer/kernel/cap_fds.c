@@ -42,16 +42,24 @@ int cap_fds_attach(struct capture *c, struct tracefs *t)
 /* simple_dname's address in /proc/kallsyms, or 0 (then memfds show none) */
 uint64_t cap_fds_simple_dname(void)
 {
+	static const char tail[] = " simple_dname\n";
 	FILE *f = fopen("/proc/kallsyms", "re");
 	char line[256], name[128], type;
 	uint64_t addr, found = 0;
 
 	if (!f)
 		return 0;
-	while (!found && fgets(line, sizeof(line), f))
+	/* (scanning every line of ~200,000 cost ~30 ms of start-up) */
+	while (!found && fgets(line, sizeof(line), f)) {
+		size_t n = strlen(line);
+
+		if (n < sizeof(tail) - 1 ||
+		    memcmp(line + n - (sizeof(tail) - 1), tail, sizeof(tail) - 1))
+			continue;
 		if (sscanf(line, "%" SCNx64 " %c %127s", &addr, &type, name) == 3 &&
 		    (type == 'T' || type == 't') && !strcmp(name, "simple_dname"))
 			found = addr;
+	}
 	fclose(f);
 	return found;
 }

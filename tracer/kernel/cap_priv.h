@@ -67,8 +67,16 @@ int cap_signal_attach(struct capture *c);
 int cap_proc_attach_fork(struct capture *c);
 int cap_proc_attach_exec(struct capture *c);
 
-/* cap_target.c: --comm, --uid, --cgroup's read-only data, before the load */
-void cap_target_conf(struct capture *c, const struct cap_target *t);
+/*
+ * cap_target.c: --comm, --uid, --cgroup's read-only data, before the load
+ * (slots: a power of two, of tids); the programs that keep --comm's
+ * verdicts, attached first
+ */
+void cap_target_conf(struct capture *c, const struct cap_target *t,
+		     uint32_t slots);
+int cap_target_attach(struct capture *c, const struct cap_target *t);
+/* --tree with a selection: add id to the tree (add), or is it in it */
+int cap_target_tree(struct capture *c, pid_t id, int add);
 
 /* cap_bash.c: the .dynsym values of names[n] into *out[k] (0: absent) */
 struct Elf;

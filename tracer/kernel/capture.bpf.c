@@ -6,6 +6,9 @@
  * the other cap_*.bpf.c files:
  *
  *   cap_args.bpf.c     argument memory, copied at the time of the call
+ *   cap_dump.bpf.c     -e read=/write=: the data a call moved
+ *   cap_fds.bpf.c      -y: what each fd referred to (cap_fdsets.bpf.c:
+ *                      the fds of poll's array and select's sets)
  *   cap_ring.bpf.c     ring mode: the calls themselves, into BPF rings
  *   cap_sum.bpf.c      -c: counts and times kept in the kernel
  *   cap_signal.bpf.c   signals as delivered, and how tasks ended

@@ -98,6 +98,10 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.python_enter, c->python },
 		{ k->progs.python_mmap, c->python },
 		{ k->progs.ustack_enter, c->ustack },
+		{ k->progs.target_rename, w->target && w->tconf->ncomm },
+		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
+		{ k->progs.target_fork, w->target && w->tconf->within },
+		{ k->progs.target_exit, w->target && w->tconf->within },
 	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
@@ -176,10 +180,14 @@ static void config_of(struct capture *c, const struct cap_want *w,
 		cfg->all = 0;
 		cfg->by_tid = 0;
 		cfg->target = 1;
+		/* --tree: the tree is followed by target_fork; the traced
+		   set, which selects by itself, stays empty */
+		if (w->tconf->within)
+			cfg->follow = 0;
 	}
 	cfg->failed = (unsigned int)w->failed;
 	if (w->target || w->failed)
-		cap_target_conf(c, w->tconf);
+		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;
 	cfg->ip = (unsigned int)w->ip;
 	if (c->dump) {
@@ -233,12 +241,12 @@ static int open_output(struct capture *c, struct perfset *ps)
 static int attach_all(struct capture *c, const struct cap_want *w,
 		      struct evlist *l, struct tracefs *t)
 {
-	int r;
+	int r = w->target ? cap_target_attach(c, w->tconf) : 0;
 
-	if (c->ring)
+	if (!r && c->ring)
 		r = cap_ring_attach(c, l, t);
-	else
-		r = c->args ? cap_args_attach(c, l, t) : 0;
+	else if (!r && c->args)
+		r = cap_args_attach(c, l, t);
 	if (!r && c->summary)
 		r = cap_sum_attach(c, w, l, t);
 	if (!r)
@@ -353,6 +361,8 @@ int capture_add(struct capture *c, pid_t id)
 
 	if (!c->active)
 		return 0;
+	if (c->within)
+		return cap_target_tree(c, id, 1);
 	if (c->ids_in_array)
 		r = bpf_map_update_elem(bpf_map__fd(c->skel->maps.traced_ids),
 					&slot, &key, BPF_ANY);
@@ -374,6 +384,8 @@ int capture_has(struct capture *c, pid_t id)
 
 	if (!c->active)
 		return 0;
+	if (c->within)
+		return cap_target_tree(c, id, 0);
 	if (c->ids_in_array)
 		return !bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.traced_ids),
 					    &slot, &v) && v == key;
@@ -389,6 +401,11 @@ int capture_follow(struct capture *c, int on)
 
 	if (fd < 0)
 		return 0;
+	if (c->within) {
+		__atomic_store_n(&c->skel->bss->tree_follow, on ? 1u : 0u,
+				 __ATOMIC_SEQ_CST);
+		return 0;
+	}
 	if (bpf_map_lookup_elem(fd, &zero, &cfg))
 		return -errno;
 	cfg.follow = (unsigned int)on;
@@ -541,17 +558,29 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS])
 {
 	for (int i = 0; i < cp->nitems; i++) {
-		int slot = cp->item[i].arg - CAP_FD_ARG0;
+		int arg = cp->item[i].arg;
+		int slot = arg >= CAP_FD_SET0 ? FD_SLOT_SET0 + arg - CAP_FD_SET0 :
+			   arg == CAP_DUMP_ITEM ? -1 : arg - CAP_FD_ARG0;
 
 		if (slot < 0 || slot >= FD_SLOTS ||
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
+		fdv[slot].fd = (int)cp->item[i].total;
 		out[slot] = &fdv[slot];
 	}
 }
 
+/* the decoders have a slot for each fd of a poll the program describes */
+_Static_assert(FD_SET_MAX == CAP_FD_SETMAX &&
+	       FD_SLOT_PAIR0 + 2 == FD_SLOT_SET0, "fd slots");
+
 /* the decoders read no more segments than the program writes */
 _Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+/* and dump_msg_next reads a message's head as two u32: segs | flags << 16 */
+_Static_assert(sizeof(struct cap_dump_msg) == 8 &&
+	       offsetof(struct cap_dump_msg, segs) == 4 &&
+	       offsetof(struct cap_dump_msg, flags) == 6 &&
+	       CAP_DUMP_MSG_CUT == 1, "dump message head");
 
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out)

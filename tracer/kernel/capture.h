@@ -43,6 +43,8 @@ struct capture {
 	int ustack;			/* --stack=bpf: stacks unwound in the
 					   kernel (ustack_enter) */
 	struct unw_state *unw;		/* its files (cap_unwind.c) */
+	int within;			/* --tree with a selection: the tree is
+					   the selection's bound, not traced */
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
@@ -105,6 +107,11 @@ uint64_t capture_ring_drops(struct capture *c);
 int capture_add(struct capture *c, pid_t id);
 /* is this id in the traced set (the program may have put it there)? */
 int capture_has(struct capture *c, pid_t id);
+/*
+ * -p --tree with a selection (within): how many of the tree's processes
+ * are left (those gone are forgotten)
+ */
+int capture_tree_live(struct capture *c);
 /* children of traced tasks join the set from now on (on), or no longer */
 int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);

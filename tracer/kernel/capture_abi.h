@@ -38,7 +38,10 @@ enum cap_op {
 	CAP_OP_UPTO,	/* as BUF, but when the bytes fault, those up to the
 			   end of the first page (a struct that ends where
 			   the memory does): formatters check the length */
+	CAP_OP_MMSGHDR,	/* struct mmsghdr[len]: each element's msghdr (as
+			   MSGHDR) and msg_len, at most CAP_MMSG_MAX */
 };
+#define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 
 /* where a length comes from */
 enum cap_len {
@@ -50,6 +53,9 @@ enum cap_len {
 				   kernel writes no more): CAP_LEN_DEREF0 + n */
 	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
 	CAP_LEN_PAGES0 = 32,	/* pages in args[n] bytes: CAP_LEN_PAGES0 + n */
+	CAP_LEN_ARG32_0 = 40,	/* (u32)args[n]: a length the kernel reads as
+				   an int (poll's nfds), whatever the
+				   register's upper half: CAP_LEN_ARG32_0 + n */
 };
 
 #define CAP_AT_ENTRY	1
@@ -86,9 +92,13 @@ struct cap_spec {
  * -y: what an fd referred to at the time of the call (cap_fds.bpf.c), as
  * items of the call's capture record: argument n's fd as item arg
  * CAP_FD_ARG0 + n (at entry), the returned fd as CAP_FD_RET and an
- * int[2]'s as CAP_FD_PAIR0 + i (at exit).  Each item is a struct cap_fd
- * followed by its name: the path (without " (deleted)"), an anonymous
- * inode's name ("[eventfd]"), a unix socket's address (sun_path bytes).
+ * int[2]'s as CAP_FD_PAIR0 + i (at exit), the fd of element i of a
+ * poll's struct pollfd[] as CAP_FD_SET0 + i (at entry, the first
+ * CAP_FD_SETMAX elements), the i-th lowest fd in any of a select's sets
+ * as CAP_FD_SET0 + i with the fd in the item's total (the same).  Each
+ * item is a struct cap_fd followed by its name: the path (without
+ * " (deleted)"), an anonymous inode's name ("[eventfd]"), a unix
+ * socket's address (sun_path bytes).
  * No item: the fd was not open, or what it is could not be read exactly
  * (a path too deep or too long): nothing is printed for it.
  */
@@ -96,7 +106,9 @@ struct cap_spec {
 #define CAP_FD_RET	14
 #define CAP_FD_PAIR0	15
 #define CAP_DUMP_ITEM	17		/* -e read=/write=: the transfer */
-#define CAP_ITEM_ARGS	18		/* item arg numbers: below this */
+#define CAP_FD_SET0	18
+#define CAP_FD_SETMAX	16
+#define CAP_ITEM_ARGS	(CAP_FD_SET0 + CAP_FD_SETMAX)	/* item args: below */
 
 /*
  * -e read=/write= (strace's dumps): the bytes a call moved on an fd of
@@ -109,8 +121,14 @@ struct cap_spec {
  * `copied` bytes (unpadded); at most CAP_DUMP_MAX bytes in all.  Item
  * flags: CAP_F_IOV (the buffers of an iovec: numbered as strace numbers
  * them), CAP_F_TRUNC (buffers after these were not copied: more iovec
- * elements than were looked at, no room left in the record; sendmmsg's
- * and recvmmsg's messages, whose item has no segment).
+ * elements than were looked at, no room left in the record).
+ *
+ * sendmmsg and recvmmsg (both at exit, when each message's msg_len is
+ * known: strace dumps that much of each): the item is, for each of the
+ * first count messages of the total the call moved, a struct
+ * cap_dump_msg and then its buffers' segments as above; CAP_F_TRUNC:
+ * messages after these were not copied (more than CAP_ARRAY_MAX, no room
+ * left).
  */
 #define CAP_DUMP_MAX	4096
 enum cap_dump_kind {
@@ -121,9 +139,16 @@ enum cap_dump_kind {
 	CAP_DUMP_RIOV,		/* readv: the same, ret bytes of it */
 	CAP_DUMP_WMSG,		/* sendmsg: args[1]'s msg_iov, whole */
 	CAP_DUMP_RMSG,		/* recvmsg: args[1]'s msg_iov, ret bytes */
-	CAP_DUMP_WMMSG,		/* sendmmsg, recvmmsg: not copied; an */
-	CAP_DUMP_RMMSG,		/* empty item says so (CAP_F_TRUNC) */
+	CAP_DUMP_WMMSG,		/* sendmmsg: args[1][ret] messages, at exit */
+	CAP_DUMP_RMMSG,		/* recvmmsg: the same */
 };
+
+struct cap_dump_msg {
+	unsigned int iovlen;		/* the message's msg_iovlen (saturated) */
+	unsigned short segs;		/* its segments, following */
+	unsigned short flags;		/* CAP_DUMP_MSG_CUT */
+};
+#define CAP_DUMP_MSG_CUT	0x1	/* its buffers after these were not copied */
 
 struct cap_dump_seg {
 	unsigned int total;		/* the buffer's bytes in the transfer */
@@ -145,6 +170,8 @@ enum cap_fd_kind {
 				   F_DUPFD_CLOEXEC (fcntl) */
 #define CAP_FDR_PIDFD	0x8	/* args[1] is an fd if args[0] is P_PIDFD
 				   (waitid) */
+#define CAP_FDR_POLL	0x10	/* args[0] is a struct pollfd[args[1]] */
+#define CAP_FDR_SELECT	0x20	/* args[1..3] are fd_sets of args[0] fds */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
@@ -260,7 +287,8 @@ struct cap_target {
 	unsigned int literal;
 	unsigned int uid[CAP_TARGET_MAX];
 	unsigned int cg_level[CAP_TARGET_MAX];
-	unsigned int pad;
+	unsigned int within;		/* --tree: only tasks of its processes
+					   (cap_target.bpf.c's tree_ids) */
 	unsigned long long cg_id[CAP_TARGET_MAX];
 	char comm[CAP_TARGET_MAX][CAP_GLOB_MAX];
 	/* --errno: bit e, calls failing with errno e (1 to 4095) */

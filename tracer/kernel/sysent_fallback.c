@@ -3,6 +3,7 @@
  * Events stage: syscalls missing from syscalls.tbl still print.  Built
  * once per number, then cached: no work per call.
  */
+#include <errno.h>
 #include <libaudit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,34 @@ const char *const *sc_arg_names(long nr)
 		names[i] = generic_names[i];
 	names_cache[nr] = names;
 	return names;
+}
+
+int sc_arg_names_set(long nr, const char *const *names, int n)
+{
+	size_t len = SC_MAX_ARGS * sizeof(char *);
+	const char **v;
+	char *q;
+
+	if (nr < 0 || nr >= SC_NR_MAX)
+		return 0;
+	for (int i = 0; i < n && i < SC_MAX_ARGS; i++)
+		len += strlen(names[i]) + 1;
+	/* one block, the names after the pointers: one free() drops all */
+	v = malloc(len);
+	if (!v)
+		return -ENOMEM;
+	q = (char *)(v + SC_MAX_ARGS);
+	for (int i = 0; i < SC_MAX_ARGS; i++) {
+		if (i < n) {
+			v[i] = strcpy(q, names[i]);
+			q += strlen(q) + 1;
+		} else {
+			v[i] = generic_names[i];
+		}
+	}
+	free(names_cache[nr]);
+	names_cache[nr] = v;
+	return 0;
 }
 
 const struct sc_desc *sc_desc_of(long nr)

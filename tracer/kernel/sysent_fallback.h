@@ -22,6 +22,11 @@ const struct sc_desc *sc_desc_of(long nr);
  * "filename", ...); "arg0".. where there is none.  Built once per number.
  */
 const char *const *sc_arg_names(long nr);
+/*
+ * etrace report: nr's argument names as a recording kept them (n of
+ * them, the rest "argN"); 0 or -ENOMEM
+ */
+int sc_arg_names_set(long nr, const char *const *names, int n);
 /* the name of a syscall's tracepoints: "newstat" for stat, else itself */
 const char *sc_tp_name(const char *sc);
 /* fill d from a sys_enter_NAME format (types pick the kinds); 0 or -1 */

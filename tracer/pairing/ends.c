@@ -20,6 +20,12 @@
 #include "origins.h"
 #include "proc.h"
 
+/* /proc's answer, or the one a recording kept (pair.alive) */
+static int ends_alive(struct pair *p, pid_t tid)
+{
+	return p->alive ? p->alive(p->alive_ctx, tid) : proc_alive(tid);
+}
+
 static int sig_shown(const struct pair *p, int sig)
 {
 	return sig > 0 && sig < 65 && (p->signals >> (sig - 1) & 1);
@@ -251,7 +257,7 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 			t->perf_gone = 1;
 		return;
 	}
-	if (!p->bpf_exits && proc_alive(t->tid)) {
+	if (!p->bpf_exits && ends_alive(p, t->tid)) {
 		p->sink->ops->note(p->sink, t, "+++ the kernel stopped tracing"
 				   " this task (an exec that raises privileges?)"
 				   " +++\n", time);
@@ -295,7 +301,7 @@ struct vanish_ctx {
  */
 static int vanished(struct vanish_ctx *v, uint64_t *dead_at, pid_t tid)
 {
-	if (proc_alive(tid)) {
+	if (ends_alive(v->p, tid)) {
 		*dead_at = 0;
 		return 0;
 	}

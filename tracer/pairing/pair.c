@@ -50,6 +50,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->abbrev = c->abbrev;
 	p->follow = c->follow;
 	p->system_wide = c->all;
+	p->selection = c->selection;
 	p->stacks = c->stacks;
 	p->signals = c->signals;
 	p->view.max = c->max_events;
@@ -355,7 +356,7 @@ static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 void pair_signal_line(struct pair *p, struct task *t,
 		      const struct cap_sig *sg, uint64_t ip, uint64_t time)
 {
-	struct cap info = { sg->info, sizeof(sg->info), 0, 0, 0 };
+	struct cap info = { .p = sg->info, .len = sizeof(sg->info) };
 
 	p->sink->ops->signal(p->sink, t, sg->sig, sg->have_info ? &info : NULL,
 			     0, ip, time);
@@ -677,7 +678,13 @@ void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 		return;
 	if (pid != ppid)
 		maps_fork(&p->maps, ppid, pid);
-	if (task_find(&p->tasks, tid))
+	/*
+	 * A selection's (-a's) forks are every task's: a child is known by
+	 * its first traced call, or (-f) as a traced task's child, which the
+	 * program traces from its first instruction.
+	 */
+	if (task_find(&p->tasks, tid) ||
+	    (p->selection && !(p->follow && parent)))
 		return;
 	t = pair_add_task(p, tid, pid, parent ? parent->comm : NULL);
 	if (t)

@@ -44,6 +44,8 @@ struct pair {
 	const struct sc_select *abbrev;	/* -e abbrev=, or NULL: all */
 	int follow;			/* new children are traced */
 	int system_wide;
+	int selection;			/* --comm, --uid, --cgroup: tasks are
+					   known by their traced calls */
 	/* the command etrace started: its exec is known exactly */
 	pid_t child;
 	const struct launch *launch;
@@ -84,6 +86,12 @@ struct pair {
 	} held[16];
 	unsigned int nheld;
 	struct pidnames names;		/* -Y: the names of pids */
+	/*
+	 * Is tid alive?  /proc's answer (NULL), or what a recording says
+	 * /proc answered then (etrace record keeps the answers)
+	 */
+	int (*alive)(void *ctx, pid_t tid);
+	void *alive_ctx;
 };
 
 /* what the pairing stage is to do (the trace plan says) */
@@ -96,6 +104,7 @@ struct pair_conf {
 	unsigned int fds;		/* -y: DECODE_FD_* shown */
 	int follow;			/* new children are traced */
 	int all;			/* -a */
+	int selection;			/* --comm, --uid, --cgroup */
 	int stacks;			/* -k 1, -kk 2: each call's stack */
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	uint64_t max_events;		/* --max-events, or 0 */

@@ -143,8 +143,9 @@ static int tree_add(struct trace *t, pid_t pid, pid_t **tree, int *ntree)
 		return -ENOMEM;
 	*tree = nt;
 	nt[(*ntree)++] = pid;
-	if (proc_tids(pid, &tids, &n))
-		return 0;	/* it just exited */
+	/* (with a selection, its tasks are known by their traced calls) */
+	if (t->p->targets || proc_tids(pid, &tids, &n))
+		return 0;	/* (or it just exited) */
 	for (int i = 0; i < n; i++) {
 		char comm[16] = "";
 

@@ -46,9 +46,11 @@ void opt_imply(struct options *o)
 	}
 	if (o->kstack && !o->stack)
 		o->stack = 1;
-	/* a selection is made among every task: system-wide */
+	/* a selection is made among every task: system-wide; or among a
+	   tree's (-p PID --tree), which bounds it */
 	if (targets_any(&o->targets) && !o->npids)
 		o->system_wide = 1;
+	o->targets.k.within = targets_any(&o->targets) && o->tree;
 	/* --errno: the calls that failed so; -Z: with any errno */
 	targets_imply_status(&o->targets, &o->status);
 	if (!o->stack_size)

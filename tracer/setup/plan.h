@@ -22,6 +22,7 @@
 #include "targets.h"
 
 struct options;
+struct recording_conf;
 
 /* what the machine offers */
 struct plan_machine {
@@ -83,6 +84,8 @@ struct plan {
 	const char *flamegraph;		/* --flamegraph FILE.svg */
 	int spawns;			/* --spawns: the report */
 	unsigned int quiet;		/* QUIET_*: notes on stderr left out */
+	/* etrace record: the records go to this file, nothing is printed */
+	const struct recording_conf *record;
 	/* -l: no trace, the events matching list_glob (NULL: all) listed */
 	int list;
 	const char *list_glob;

@@ -284,16 +284,9 @@ const char *targets_refuse(const struct target_sel *ts,
 		return "--tree: there is no -p PID whose tree it is";
 	if (!targets_any(ts) && !tree)
 		return NULL;
-	if (targets_any(ts) && npids)
+	if (targets_any(ts) && npids && !tree)
 		return "--comm, --uid and --cgroup select among all tasks:"
-		       " not with -p";
-	/*
-	 * (the command's own tasks would be known to the trace, their exits
-	 * said, whether they match or not)
-	 */
-	if (targets_any(ts) && w->cmd)
-		return "--comm, --uid and --cgroup select among all tasks:"
-		       " not with a command (start it apart)";
+		       " with -p only as -p PID --tree (the tree's that match)";
 	if (no_bpf)
 		snprintf(why, sizeof(why), "%s decided by the BPF programs:"
 			 " not with --no-bpf", who);

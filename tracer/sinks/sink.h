@@ -129,6 +129,9 @@ struct sink_conf {
 	int color;		/* --color: lines' parts in colour (the text
 				   sink's styles, text_style.h) */
 	const char *timeline;	/* --timeline FILE, or NULL */
+	int64_t mono_to_real;	/* etrace report: the recording's clocks
+				   (CLOCK_REALTIME - CLOCK_MONOTONIC), 0:
+				   read now */
 };
 
 /* strace's text format; returns NULL with err set */

@@ -195,23 +195,47 @@ static void json_sc_enter(struct sink *s, struct task *t,
  * when they are fewer; "dump_cut" when buffers after the 64th (or a
  * sendmmsg's, recvmmsg's messages) were not copied
  */
-static void dump(struct fmt_buf *b, int *first, const struct cap *k)
+/* one buffer's element of "dump"; msg: its message (sendmmsg), or -1 */
+static void dump_buf(struct fmt_buf *b, int *n, long msg, const uint8_t *p,
+		     uint32_t copied, uint32_t total)
 {
-	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+	fb_puts(b, (*n)++ ? ",{" : "{");
+	if (msg >= 0) {
+		fb_puts(b, "\"msg\":");
+		fb_udec(b, (uint64_t)msg);
+		fb_putc(b, ',');
+	}
+	fb_puts(b, "\"len\":");
+	fb_udec(b, total);
+	fb_puts(b, ",\"hex\":");
+	json_hex(b, p, copied);
+	fb_puts(b, copied < total ? ",\"cut\":true}" : ",\"cut\":false}");
+}
+
+/* sendmmsg, recvmmsg: each buffer says its message */
+static void dump(struct fmt_buf *b, int *first, const struct cap *k,
+		 const char *name)
+{
+	struct dump_view v = { k->p, k->len, 0, k->count, 0 }, m;
+	int mmsg = !strcmp(name, "sendmmsg") || !strcmp(name, "recvmmsg");
+	int n = 0, cut = 0, mcut;
 	const uint8_t *p;
-	uint32_t copied, total;
+	uint32_t copied, total, iovlen;
 
 	json_key(b, first, "dump");
 	fb_putc(b, '[');
-	while (dump_next(&v, &p, &copied, &total)) {
-		fb_puts(b, v.nseg > 1 ? ",{\"len\":" : "{\"len\":");
-		fb_udec(b, total);
-		fb_puts(b, ",\"hex\":");
-		json_hex(b, p, copied);
-		fb_puts(b, copied < total ? ",\"cut\":true}" : ",\"cut\":false}");
+	if (mmsg) {
+		while (dump_msg_next(&v, &m, &iovlen, &mcut)) {
+			while (dump_next(&m, &p, &copied, &total))
+				dump_buf(b, &n, (long)v.nseg - 1, p, copied, total);
+			cut |= mcut;
+		}
+	} else {
+		while (dump_next(&v, &p, &copied, &total))
+			dump_buf(b, &n, -1, p, copied, total);
 	}
 	fb_putc(b, ']');
-	if ((k->flags & CAP_TRUNC) || v.nseg < k->count) {
+	if ((k->flags & CAP_TRUNC) || v.nseg < k->count || cut) {
 		json_key(b, first, "dump_cut");
 		fb_puts(b, "true");
 	}
@@ -290,7 +314,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		fb_udec(&b, time > t->t_enter ? time - t->t_enter : 0);
 	}
 	if (c->dump && end == END_RETURNED)
-		dump(&b, &first, c->dump);
+		dump(&b, &first, c->dump, c->d->name);
 	stack(&b, &first, t);
 	emit(js, &b);
 	s->view->printed++;
@@ -593,7 +617,8 @@ struct sink *sink_json_new(const struct sink_conf *cf, struct sink_view *view,
 	js->cf = cf;
 	clock_gettime(CLOCK_REALTIME, &re);
 	clock_gettime(CLOCK_MONOTONIC, &mo);
-	js->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+	js->mono_to_real = cf->mono_to_real ? cf->mono_to_real :
+			   ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
 			   (re.tv_nsec - mo.tv_nsec);
 	/* stderr, as the text: stdout belongs to the traced command */
 	r = out_open(&js->out, cf->outfile, cf->append ? OUT_APPEND : 0,

@@ -30,7 +30,8 @@ void line_start_init(struct line_start *ls, const struct sink_conf *cf,
 	ls->pfx = pfx;
 	clock_gettime(CLOCK_REALTIME, &re);
 	clock_gettime(CLOCK_MONOTONIC, &mo);
-	ls->mono_to_real = ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
+	ls->mono_to_real = cf->mono_to_real ? cf->mono_to_real :
+			   ((int64_t)re.tv_sec - mo.tv_sec) * 1000000000ll +
 			   (re.tv_nsec - mo.tv_nsec);
 }
 

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Recording stage: items into a zstd stream (recfile.h).  An item is
+ * copied into a buffer; the buffer is compressed when it is full and at
+ * the end of each batch of records (recw_flush), so a recording cut by
+ * a crash or a full disk holds every batch before the cut.  No
+ * allocation per item.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "recfile.h"
+
+#define RECW_IN		(1u << 20)	/* items, before compression */
+
+struct recw {
+	int fd;
+	ZSTD_CCtx *cc;
+	uint8_t *in;
+	size_t in_len;
+	uint8_t *out;
+	size_t out_cap;
+	uint64_t written;
+	int err;		/* -errno of the first failure */
+};
+
+static int write_all(struct recw *w, const void *buf, size_t n)
+{
+	const uint8_t *p = buf;
+
+	while (n && !w->err) {
+		ssize_t k = write(w->fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			w->err = k < 0 ? -errno : -EIO;
+			break;
+		}
+		p += k;
+		n -= (size_t)k;
+		w->written += (uint64_t)k;
+	}
+	return w->err;
+}
+
+struct recw *recw_new(int fd, int level, char *err, size_t errlen)
+{
+	struct recw *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		goto out_nomem;
+	w->fd = fd;
+	w->out_cap = ZSTD_CStreamOutSize();
+	w->in = malloc(RECW_IN);
+	w->out = malloc(w->out_cap);
+	w->cc = ZSTD_createCCtx();
+	if (!w->in || !w->out || !w->cc)
+		goto out_free;
+	/* a frame's checksum: a corrupt file is said, not misread */
+	if (ZSTD_isError(ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel,
+						 level)) ||
+	    ZSTD_isError(ZSTD_CCtx_setParameter(w->cc, ZSTD_c_checksumFlag, 1)))
+		goto out_free;
+	return w;
+out_free:
+	ZSTD_freeCCtx(w->cc);
+	free(w->out);
+	free(w->in);
+	free(w);
+out_nomem:
+	snprintf(err, errlen, "out of memory");
+	close(fd);
+	return NULL;
+}
+
+int recw_start(struct recw *w)
+{
+	uint8_t head[RF_HEAD_LEN] = RF_MAGIC;
+	uint32_t v = RF_VERSION, fl = RF_FLAG_ZSTD;
+
+	memcpy(head + 8, &v, 4);
+	memcpy(head + 12, &fl, 4);
+	return write_all(w, head, sizeof(head));
+}
+
+/* compress what the buffer holds; mode ZSTD_e_flush: all of it out */
+static int recw_push(struct recw *w, ZSTD_EndDirective mode)
+{
+	ZSTD_inBuffer in = { w->in, w->in_len, 0 };
+	size_t left;
+
+	do {
+		ZSTD_outBuffer out = { w->out, w->out_cap, 0 };
+
+		left = ZSTD_compressStream2(w->cc, &out, &in, mode);
+		if (ZSTD_isError(left)) {
+			if (!w->err)
+				w->err = -EIO;
+			return w->err;
+		}
+		if (write_all(w, w->out, out.pos))
+			return w->err;
+	} while (mode == ZSTD_e_continue ? in.pos < in.size : left != 0);
+	w->in_len = 0;
+	return 0;
+}
+
+int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
+	      size_t alen, const void *b, size_t blen)
+{
+	struct rf_item_head h = { (uint8_t)kind, 0, (uint16_t)ring,
+				  (uint32_t)(alen + blen) };
+	size_t all = sizeof(h) + ((alen + blen + 7) & ~(size_t)7);
+	static const uint8_t zero[8];
+
+	if (w->err)
+		return w->err;
+	if (alen + blen > RF_ITEM_MAX)
+		return -EMSGSIZE;
+	if (w->in_len + all > RECW_IN && recw_push(w, ZSTD_e_continue))
+		return w->err;
+	if (all > RECW_IN) {
+		/* larger than the buffer (a big -c table): straight through */
+		const void *parts[4] = { &h, a, b, zero };
+		size_t lens[4] = { sizeof(h), alen, blen,
+				   all - sizeof(h) - alen - blen };
+
+		for (int i = 0; i < 4; i++) {
+			ZSTD_inBuffer in = { parts[i], lens[i], 0 };
+
+			while (in.pos < in.size) {
+				ZSTD_outBuffer out = { w->out, w->out_cap, 0 };
+
+				if (ZSTD_isError(ZSTD_compressStream2(
+					w->cc, &out, &in, ZSTD_e_continue)))
+					return w->err = -EIO;
+				if (write_all(w, w->out, out.pos))
+					return w->err;
+			}
+		}
+		return 0;
+	}
+	memcpy(w->in + w->in_len, &h, sizeof(h));
+	if (alen)
+		memcpy(w->in + w->in_len + sizeof(h), a, alen);
+	if (blen)
+		memcpy(w->in + w->in_len + sizeof(h) + alen, b, blen);
+	memset(w->in + w->in_len + sizeof(h) + alen + blen, 0,
+	       all - sizeof(h) - alen - blen);
+	w->in_len += all;
+	return 0;
+}
+
+int recw_flush(struct recw *w)
+{
+	if (w->err)
+		return w->err;
+	return recw_push(w, ZSTD_e_flush);
+}
+
+int recw_close(struct recw *w, int end)
+{
+	int r;
+
+	if (!w)
+		return 0;
+	if (!w->err && end)
+		recw_push(w, ZSTD_e_end);
+	if (close(w->fd) && !w->err)
+		w->err = -errno;
+	r = w->err;
+	ZSTD_freeCCtx(w->cc);
+	free(w->out);
+	free(w->in);
+	free(w);
+	return r;
+}
+
+uint64_t recw_bytes(const struct recw *w)
+{
+	return w->written;
+}
