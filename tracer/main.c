@@ -33,6 +33,8 @@
  *                                    exits, detach
  *             rules.c                which calls are shown
  *   stacks/   unwind.c ksyms.c       user and kernel stacks
+ *             cfi.c                  unwind rows for the kernel (--stack=bpf)
+ *             scripts.c python.c     bash's and Python's frames
  *             stacks.c spawns.c      folded stacks, SVG; the spawn report
  *   sinks/    sink_text.c sink_table.c sink_json.c   strace's format, -c's
  *                                    table, JSON Lines
@@ -40,6 +42,8 @@
  *             sink_timeline.c sink_tee.c   --timeline, beside the trace
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
+ *   recfile/  recording.c recmain.c   etrace record: the recorder sink
+ *             replay*.c recfile_*.c   etrace report: the file fed back
  *   trace.c                          setup steps, the read loop
  *   teardown.c                       the end, on every exit path
  *   ../decoders/                     numbers to words
