@@ -93,8 +93,10 @@ static void release_kernel_objects(struct trace *t)
 		_exit(0);
 	}
 	/* said before etrace exits, so the harness knows to wait for it */
-	if (k > 0)
+	if (k > 0) {
 		teardown_say(log, parent, k, "started");
+		capture_drop(&t->cap);
+	}
 	if (gone[0] >= 0)
 		close(gone[0]);
 	if (k < 0 && gone[1] >= 0)

@@ -429,6 +429,11 @@ void capture_close(struct capture *c)
 		capture_bpf__destroy(c->skel);
 	c->skel = NULL;
 	c->active = 0;
+	capture_drop(c);
+}
+
+void capture_drop(struct capture *c)
+{
 	cap_python_close(c);
 	cap_unwind_free(c);
 }

@@ -116,6 +116,11 @@ int capture_tree_live(struct capture *c);
 int capture_follow(struct capture *c, int on);
 void capture_close(struct capture *c);
 /*
+ * Only the plain memory capture_close frees (Python's and the unwinder's
+ * tables): the parent's copies once the teardown child holds its own
+ */
+void capture_drop(struct capture *c);
+/*
  * --stack=bpf: an executable file a traced process mapped (its MMAP2
  * record): its unwind rows compiled and given to the program, once.
  */
