@@ -339,12 +339,21 @@ static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 
 	for (int j = 0; j < first; j++)
 		off += k->piece[j];
-	for (int j = 0; j < MSG_PIECES; j++) {
-		m->at[j] = k->p + off;
-		m->len[j] = k->piece[first + j];
-		off += k->piece[first + j];
-	}
 	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
+	for (int j = 0; j < MSG_PIECES; j++) {
+		size_t l = k->piece[first + j];
+
+		/* pieces past the copy (never from the parser): holes */
+		if (off > k->len || l > k->len - off) {
+			m->at[j] = k->p;
+			m->len[j] = 0;
+			m->holes |= 1u << j;
+			continue;
+		}
+		m->at[j] = k->p + off;
+		m->len[j] = l;
+		off += l;
+	}
 }
 
 /* the iovecs and the data after them, niov of them in the piece */
@@ -484,6 +493,8 @@ static int64_t mmsg_len(const struct cap *k, uint32_t j)
 		return -1;
 	for (int p = 0; p < last; p++)
 		off += k->piece[p];
+	if (off > k->len || k->len - off < 4)
+		return -1;
 	return ld32(k->p + off);
 }
 

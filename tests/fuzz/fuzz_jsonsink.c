@@ -103,6 +103,23 @@ static struct sink_conf o;
 static struct sink *s;
 static long done;
 
+/* split k's copy into up to CAP_PIECES pieces that add up to its length */
+static void pieces(struct fz *f, struct cap *k)
+{
+	uint32_t left = k->len;
+	int n = 1 + fz_u8(f) % CAP_PIECES;
+
+	for (int j = 0; j < n; j++) {
+		uint32_t l = j + 1 < n ? fz_u16(f) % (left + 1) : left;
+
+		k->piece[j] = l;
+		left -= l;
+		if (fz_u8(f) & 1)
+			k->holes |= 1u << j;
+	}
+	k->npieces = (uint8_t)n;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -179,9 +196,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 					if (!(cf & (1 << ph)))
 						continue;
+					memset(k, 0, sizeof(*k));
 					k->p = take(&f, 4096, &got);
 					k->len = (uint32_t)got;
-					k->count = k->total = 0;
+					/* msghdr's pieces, as the parser makes them:
+					   their lengths add up to the copy */
+					if (cf & 16)
+						pieces(&f, k);
 					k->flags = (uint8_t)((cf & 4 ? CAP_TRUNC : 0) |
 							     (cf & 8 ? CAP_FAULT : 0));
 					if (ph)
