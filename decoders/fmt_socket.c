@@ -341,10 +341,11 @@ static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 		off += k->piece[j];
 	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
 	for (int j = 0; j < MSG_PIECES; j++) {
-		size_t l = k->piece[first + j];
+		size_t l = first + j < CAP_PIECES ? k->piece[first + j] : 0;
 
 		/* pieces past the copy (never from the parser): holes */
-		if (off > k->len || l > k->len - off) {
+		if (first + j >= CAP_PIECES || off > k->len ||
+		    l > k->len - off) {
 			m->at[j] = k->p;
 			m->len[j] = 0;
 			m->holes |= 1u << j;
@@ -489,7 +490,8 @@ static int64_t mmsg_len(const struct cap *k, uint32_t j)
 	size_t off = 0;
 	int last = (int)(MMSG_PIECES * j + MSG_PIECES);
 
-	if (!k || last >= k->npieces || k->piece[last] < 4)
+	if (!k || last >= k->npieces || last >= CAP_PIECES ||
+	    k->piece[last] < 4)
 		return -1;
 	for (int p = 0; p < last; p++)
 		off += k->piece[p];
@@ -519,7 +521,8 @@ FMT_KIND(mmsghdr)
 	total = send ? (uint32_t)c->args[c->d->arg[i].param] :
 		       (uint32_t)c->ret;
 	with_len = sc_failed(c) ? 0 : (uint32_t)c->ret;
-	n = k->npieces / MMSG_PIECES;
+	/* never more pieces than the record holds (the parser's bound) */
+	n = (k->npieces < CAP_PIECES ? k->npieces : CAP_PIECES) / MMSG_PIECES;
 	if (n > total)
 		n = total;
 	fb_putc(b, '[');
