@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		enum cap_type ty = capture_type(rec[k], rlen[k]);
 		int ph;
 
-		FUZZ_ASSERT(ty >= CAPT_BAD && ty <= CAPT_EXEC);
+		FUZZ_ASSERT(ty >= CAPT_BAD && ty <= CAPT_USTACK);
 		/* as feed_capture and pair_capture, then attach_caps */
 		if (ty != CAPT_CALL || capture_parse(rec[k], rlen[k], &cp))
 			continue;
