@@ -104,8 +104,12 @@ static int finished(struct trace *t)
 	if (t->have_child) {
 		if (!t->pr.child_reaped)
 			return 0;
+		if (p->all)
+			return 1;
 		/* -f: until every traced descendant is gone, as strace */
-		return p->all || !p->follow || t->pr.view.nlive <= 0;
+		if (!p->npids)
+			return !p->follow || t->pr.view.nlive <= 0;
+		/* -p beside the command: until those are gone too, as strace */
 	}
 	/* (a selection's tree: its tasks are known only where selected) */
 	if (p->npids && t->cap.within)

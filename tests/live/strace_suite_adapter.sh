@@ -8,7 +8,9 @@
 # traced process alive.  Before, the adapter kept etrace's stderr until
 # etrace ended, and its TERM trap waited for etrace: the test hung.  The
 # adapter also hands the command its own stdin (a background command's
-# would be /dev/null), checked on the last run; and -a's column is kept
+# would be /dev/null), checked on the last runs, and the descriptors its
+# caller opened (strace's clone_parent tests write to fd 3: the adapter
+# once closed it); and -a's column is kept
 # on a line whose return value carries -y's text (= 3</dev/null>).
 . "$TOP/tests/lib.sh"
 need_root
@@ -48,4 +50,14 @@ echo piped | ETRACE=$ETRACE sh "$adapter" -e trace=none -o trace \
 	{ cat err2 >&2; fail "adapter run with a pipe on stdin failed"; }
 [ "$(cat out)" = "got piped" ] ||
 	fail "the command read '$(cat out)' from stdin, want 'got piped'"
+
+# descriptors the caller opened reach the command (strace's clone_parent
+# tests write their expected lines to fd 3), stdin still read through
+echo piped | ETRACE=$ETRACE sh "$adapter" -e trace=none -o trace \
+	sh -c 'read l; echo "3: $l" >&3; echo "4: $l" >&4' 3> out3 4> out4 \
+	2> err4 || { cat err4 >&2; fail "adapter run with fds 3 and 4 failed"; }
+echo "3: piped" > want
+same want out3 "what the command wrote to the caller's fd 3"
+echo "4: piped" > want
+same want out4 "what the command wrote to the caller's fd 4"
 exit 0
