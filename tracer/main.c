@@ -16,6 +16,7 @@
  *   setup/    options.c select.c     the command line, -e's qualifiers
  *             optrows.c              argv read by the option table's rows
  *             optrules.c             what options imply, what excludes what
+ *                                    (and what record and report refuse)
  *             version.c              -V: the libraries, what the kernel allows
  *             plan.c                 what the run does, decided once
  *             launch.c attach.c      -- CMD, -p PID
@@ -42,7 +43,7 @@
  *             sink_timeline.c sink_tee.c   --timeline, beside the trace
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
- *   recfile/  recording.c recmain.c   etrace record: the recorder sink
+ *   recfile/  recording.c            etrace record: the recorder sink
  *             replay*.c recfile_*.c   etrace report: the file fed back
  *   trace.c                          setup steps, the read loop
  *   teardown.c                       the end, on every exit path
@@ -94,8 +95,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return report_main(argc - 1, argv + 1, &m);
 	if (argc > 1 && !strcmp(argv[1], "record"))
-		r = record_read(argc - 1, argv + 1, &m, &plan, &rec, err,
-				sizeof(err));
+		r = plan_read_record(argc - 1, argv + 1, &m, &plan, &rec,
+				     err, sizeof(err));
 	else
 		r = plan_read(argc, argv, &m, &plan, err, sizeof(err));
 	if (r > 0)

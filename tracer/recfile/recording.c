@@ -19,7 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "options.h"
 #include "out.h"
 #include "proc.h"
 #include "recfile.h"

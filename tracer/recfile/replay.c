@@ -233,7 +233,7 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 {
 	struct report_args a;
 	struct replay rp;
-	struct options o;
+	struct plan_report rw;
 	struct plan plan;
 	struct trace t;
 	char err[512];
@@ -254,14 +254,14 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	r = replay_load(&rp, &a, fd, err, sizeof(err));
 	if (r)
 		goto out_args;
-	if (report_options(&a, rp.words, rp.nwords, rp.cmd, rp.ncmd, &o, err,
-			   sizeof(err)))
+	rw = (struct plan_report){ rp.words, rp.nwords, a.words, a.nwords,
+				   rp.cmd, rp.ncmd, a.npids };
+	if (plan_read_report(&rw, m, &plan, err, sizeof(err)))
 		goto out_replay;
-	plan_make(&o, m, &plan);
 	if (same_file(fd, plan.sink.outfile)) {
 		snprintf(err, sizeof(err), "report: -o %s is the recording",
 			 plan.sink.outfile);
-		opt_free(&o);
+		plan_free(&plan);
 		goto out_replay;
 	}
 	plan.sink.mono_to_real = rp.st->mono_to_real;
@@ -279,7 +279,7 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	failed = replay_feed(&rp, &t, err, sizeof(err));
 	status = replay_end(&rp, &t, failed) || failed;
 	replay_teardown(&t);
-	opt_free(&o);
+	plan_free(&plan);
 	replay_free(&rp);
 	report_args_free(&a);
 	close(fd);
@@ -288,7 +288,7 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	return status;
 out_trace:
 	replay_teardown(&t);
-	opt_free(&o);
+	plan_free(&plan);
 out_replay:
 	replay_free(&rp);
 out_args:

@@ -8,8 +8,6 @@
 
 #include <sys/types.h>
 
-#include "options.h"
-
 struct report_args {
 	const char *path;		/* -i FILE */
 	char **words;			/* the report's own options */
@@ -21,14 +19,6 @@ struct report_args {
 /* argv (argv[0] "report") into a; 0, 1 (-h: said), or -1 with err set */
 int report_args_split(int argc, char **argv, struct report_args *a,
 		      char *err, size_t errlen);
-/*
- * The options a report runs with: the recording's words (and its
- * command), then the report's own; refused (-1, err set) when the
- * report asks for what was not recorded or what it cannot make.
- */
-int report_options(const struct report_args *a, char **rec_words,
-		   int nrec, char **cmd, int ncmd, struct options *o,
-		   char *err, size_t errlen);
 void report_args_free(struct report_args *a);
 
 #endif

@@ -133,5 +133,22 @@ int opt_rows_check(char *err, size_t errlen);
  */
 void opt_imply(struct options *o);
 int opt_check(struct options *o, char *err, size_t errlen);
+struct plan_report;
+struct recording_conf;
+
+/*
+ * `etrace record ARGS` (argv[0] "record"): opt_parse's, then what a
+ * recording does not keep refused (-1, err set, o released); the file and
+ * the option words kept in rcf (its words: the caller frees them)
+ */
+int opt_parse_record(int argc, char **argv, struct options *o,
+		     struct recording_conf *rcf, char *err, size_t errlen);
+/*
+ * `etrace report`: the recording's option words, then the report's own;
+ * -1 (err set, nothing held) when it asks for what was not recorded or
+ * what a report cannot make
+ */
+int opt_parse_report(const struct plan_report *rw, struct options *o,
+		     char *err, size_t errlen);
 
 #endif

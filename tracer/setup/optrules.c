@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Options stage: what options imply for each other, and which cannot go
- * together (options.h), once the command line is read.
+ * together (options.h), once the command line is read; what `etrace
+ * record` and `etrace report` take of them and refuse (a recording keeps
+ * every option word but -o FILE, so that a report reads them as the live
+ * trace would have, its own output options added).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decode.h"
 #include "options.h"
+#include "plan.h"
 #include "quiet.h"
 #include "rules.h"
 #include "sink.h"
@@ -170,4 +175,187 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;
+}
+
+/* record: the options whose product is made at report time */
+static const char *record_refused(const struct options *o)
+{
+	if (o->summary)
+		return "-c and -C are etrace report's (the recording keeps the"
+		       " exact counts)";
+	if (o->stack)
+		return "-k: stacks are not recorded yet";
+	if (o->follow == 2)
+		return "-ff: one file per process is not recorded";
+	if (o->append)
+		return "-A: a recording is never appended to";
+	if (o->timeline || o->flamegraph || o->folded || o->stack_perf)
+		return "--timeline, --flamegraph, --stack=folded and"
+		       " --stack=perf are not recorded yet";
+	if (o->spawns)
+		return "--spawns is not recorded yet";
+	if (o->interval)
+		return "--interval: the counts are kept for the end only";
+	if (o->list)
+		return "-l lists events: nothing to record";
+	return NULL;
+}
+
+/* record: the option words, up to the command, but -o FILE and "--" */
+static int record_words(int argc, char **argv, const struct options *o,
+			struct recording_conf *rcf)
+{
+	int k = o->cmd ? (int)(o->cmd - argv) : argc, n = 0;
+
+	rcf->words = calloc((size_t)argc + 1, sizeof(char *));
+	if (!rcf->words)
+		return -1;
+	for (int i = 1; i < k; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "--"))
+			continue;
+		if (!strcmp(w, "-o") || !strcmp(w, "--output")) {
+			i++;
+			continue;
+		}
+		if (!strncmp(w, "-o", 2) || !strncmp(w, "--output=", 9))
+			continue;
+		rcf->words[n++] = argv[i];
+	}
+	rcf->nwords = n;
+	return 0;
+}
+
+int opt_parse_record(int argc, char **argv, struct options *o,
+		     struct recording_conf *rcf, char *err, size_t errlen)
+{
+	const char *why;
+	int r = opt_parse(argc, argv, o, err, errlen);
+
+	if (r)
+		return r;
+	why = !o->outfile ? "-o FILE is needed (where the recording goes)" :
+			    record_refused(o);
+	if (why) {
+		snprintf(err, errlen, "record: %s", why);
+		goto out_refuse;
+	}
+	rcf->path = o->outfile;
+	if (record_words(argc, argv, o, rcf)) {
+		snprintf(err, errlen, "out of memory");
+		goto out_refuse;
+	}
+	/* the exact table is kept for etrace report -c */
+	o->summary = 2;
+	return 0;
+out_refuse:
+	opt_free(o);
+	return -1;
+}
+
+/* report: "report", the words of each list, then "--" and cmd, parsed */
+static int report_parse(char **w1, int n1, char **w2, int n2, char **cmd,
+			int ncmd, struct options *o, char *err, size_t errlen)
+{
+	char **argv = calloc((size_t)(n1 + n2 + ncmd + 3), sizeof(char *));
+	int argc = 0, r;
+
+	if (!argv) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	argv[argc++] = "report";
+	for (int i = 0; i < n1; i++)
+		argv[argc++] = w1[i];
+	for (int i = 0; i < n2; i++)
+		argv[argc++] = w2[i];
+	if (ncmd) {
+		argv[argc++] = "--";
+		for (int i = 0; i < ncmd; i++)
+			argv[argc++] = cmd[i];
+	}
+	r = opt_parse(argc, argv, o, err, errlen);
+	/* a word that is no option's begins a command before cmd's */
+	if (!r && o->cmd != (ncmd ? argv + argc - ncmd : NULL)) {
+		snprintf(err, errlen, "report: '%s': a report runs no command"
+			 " (it reads the recording)", o->cmd ? o->cmd[0] : "");
+		opt_free(o);
+		r = -1;
+	}
+	/* o->cmd points into argv: the recording's own strings are kept */
+	if (o->cmd && !r)
+		o->cmd = cmd;
+	free(argv);
+	return r ? -1 : 0;
+}
+
+#define SAME(f)		(rec->f == all->f)
+#define SAME_MEM(f)	(!memcmp(&rec->f, &all->f, sizeof(rec->f)))
+
+/*
+ * report: what it asks differently from the recording: the option that
+ * needs other records, or that a report does not make, or NULL.
+ */
+static const char *report_refused(const struct options *rec,
+				  const struct options *all)
+{
+	if (!SAME(stack) || !SAME(stack_fp) || !SAME(kstack) ||
+	    !SAME(stack_size))
+		return "-k, --stack: stacks are not reported yet";
+	if (!SAME(spawns) || all->timeline || all->flamegraph || all->folded ||
+	    all->stack_perf)
+		return "--spawns, --timeline, --flamegraph, --stack=folded and"
+		       " --stack=perf are not reported yet";
+	if (!SAME(follow))
+		return "-f, -ff: the recording followed what it followed";
+	if (!SAME(scno) || !SAME(iptr) || !SAME(pid_names))
+		return "-n, -i and -Y need the records of every call: give"
+		       " them to etrace record";
+	if (!SAME(yflag) || !SAME(decode_fds) || !SAME_MEM(dump_rd) ||
+	    !SAME_MEM(dump_wr) || !SAME(paths.n) || !SAME(no_bpf))
+		return "-y, -P, -e read=, -e write= and --no-bpf are decided"
+		       " at record time: give them to etrace record";
+	if (!SAME(ntps))
+		return "-e SYS:EVENT: the events are chosen at record time";
+	if (!SAME(sum_by) || !SAME(sum_wall) || !SAME(hist) ||
+	    !SAME(interval))
+		return "--by, -w, --hist and --interval are counted in the"
+		       " kernel: give them to etrace record";
+	if (!SAME(system_wide) || !SAME(npids) || !SAME(tree) ||
+	    !SAME(ring_bytes) || !SAME(nenv) || !SAME(user) ||
+	    !SAME(kill_on_exit) || !SAME(ready_fd) ||
+	    !SAME(targets.k.ncomm) || !SAME(targets.k.nuid) ||
+	    !SAME(targets.k.ncg) || all->list)
+		return "targets, -m, -u, -E, --kill-on-exit and --ready-fd"
+		       " are etrace record's (-p in a report picks processes)";
+	return NULL;
+}
+
+int opt_parse_report(const struct plan_report *rw, struct options *o,
+		     char *err, size_t errlen)
+{
+	struct options rec;
+	const char *why;
+
+	if (report_parse(rw->rec, rw->nrec, NULL, 0, rw->cmd, rw->ncmd, &rec,
+			 err, errlen))
+		return -1;
+	if (report_parse(rw->rec, rw->nrec, rw->own, rw->nown, rw->cmd,
+			 rw->ncmd, o, err, errlen)) {
+		opt_free(&rec);
+		return -1;
+	}
+	why = report_refused(&rec, o);
+	if (!why && rw->picks && o->summary)
+		why = "-p with -c, -C: the counts are kept per syscall,"
+		      " not per process";
+	opt_free(&rec);
+	if (why) {
+		snprintf(err, errlen, "report: %s", why);
+		opt_free(o);
+		return -1;
+	}
+	/* -o is the report's: the recording's own was its file */
+	return 0;
 }

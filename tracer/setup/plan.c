@@ -254,31 +254,80 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->quiet = o->quiet_set;
 }
 
-int plan_read(int argc, char **argv, const struct plan_machine *m,
-	      struct plan *p, char *err, size_t errlen)
+/*
+ * The plan of what the options stage read into o (r: its answer): 0 with
+ * *p made, owning o; otherwise o released and freed, r given back
+ */
+static int plan_of(struct options *o, int r, const struct plan_machine *m,
+		   struct plan *p)
 {
-	struct options *o = calloc(1, sizeof(*o));
-	int r;
-
-	memset(p, 0, sizeof(*p));
-	if (!o) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	r = opt_parse(argc, argv, o, err, errlen);
 	if (r) {
-		/* on an error opt_parse released what it took */
+		/* on an error the options stage released what it took */
 		if (r > 0)
 			opt_free(o);
 		free(o);
 		return r;
 	}
 	plan_make(o, m, p);
-	p->list = o->list;
-	p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;
-	p->list_verbose = o->verbose;
 	p->opts = o;
 	return 0;
+}
+
+static struct options *plan_options(struct plan *p, char *err, size_t errlen)
+{
+	struct options *o = calloc(1, sizeof(*o));
+
+	memset(p, 0, sizeof(*p));
+	if (!o)
+		snprintf(err, errlen, "out of memory");
+	return o;
+}
+
+int plan_read(int argc, char **argv, const struct plan_machine *m,
+	      struct plan *p, char *err, size_t errlen)
+{
+	struct options *o = plan_options(p, err, errlen);
+	int r;
+
+	if (!o)
+		return -1;
+	r = plan_of(o, opt_parse(argc, argv, o, err, errlen), m, p);
+	if (!r) {
+		p->list = o->list;
+		p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;
+		p->list_verbose = o->verbose;
+	}
+	return r;
+}
+
+int plan_read_record(int argc, char **argv, const struct plan_machine *m,
+		     struct plan *p, struct recording_conf *rcf, char *err,
+		     size_t errlen)
+{
+	struct options *o = plan_options(p, err, errlen);
+	int r;
+
+	if (!o)
+		return -1;
+	r = plan_of(o, opt_parse_record(argc, argv, o, rcf, err, errlen), m,
+		    p);
+	if (!r) {
+		p->record = rcf;
+		/* "writing FILE failed" names the recording */
+		p->sink.outfile = rcf->path;
+	}
+	return r;
+}
+
+int plan_read_report(const struct plan_report *rw,
+		     const struct plan_machine *m, struct plan *p, char *err,
+		     size_t errlen)
+{
+	struct options *o = plan_options(p, err, errlen);
+
+	if (!o)
+		return -1;
+	return plan_of(o, opt_parse_report(rw, o, err, errlen), m, p);
 }
 
 void plan_free(struct plan *p)

@@ -22,7 +22,13 @@
 #include "targets.h"
 
 struct options;
-struct recording_conf;
+
+/* what `etrace record` writes where (the plan carries it) */
+struct recording_conf {
+	const char *path;		/* -o FILE */
+	char **words;			/* the options, -o FILE left out */
+	int nwords;
+};
 
 /* what the machine offers */
 struct plan_machine {
@@ -106,6 +112,31 @@ void plan_make(const struct options *o, const struct plan_machine *m,
  */
 int plan_read(int argc, char **argv, const struct plan_machine *m,
 	      struct plan *p, char *err, size_t errlen);
+/*
+ * `etrace record ARGS` (argv[0] "record"): as plan_read, refusing what a
+ * recording does not keep; the recording's file and option words in rcf
+ * (rcf->words freed by the caller)
+ */
+int plan_read_record(int argc, char **argv, const struct plan_machine *m,
+		     struct plan *p, struct recording_conf *rcf, char *err,
+		     size_t errlen);
+/* `etrace report`: the option words of the recording and of the report */
+struct plan_report {
+	char **rec;			/* the recording's */
+	int nrec;
+	char **own;			/* the report's own */
+	int nown;
+	char **cmd;			/* the recorded command */
+	int ncmd;
+	int picks;			/* the report's -p picks processes */
+};
+/*
+ * A report's plan: the recording's options, then its own; refused (-1,
+ * err set) when it asks for what was not recorded or cannot be made
+ */
+int plan_read_report(const struct plan_report *rw,
+		     const struct plan_machine *m, struct plan *p, char *err,
+		     size_t errlen);
 void plan_free(struct plan *p);
 
 #endif
