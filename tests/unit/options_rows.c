@@ -199,6 +199,21 @@ int main(void)
 	CHECK_STR(err, "invalid --ready-fd '-1' (a file descriptor number)");
 	CHECK(parse("--duration", "1.5") == 0 && o.duration_ns == 1500000);
 	CHECK(parse("--max-events", "5") == 0 && o.max_events == 5);
+	CHECK(parse("--context", "0") == -1);
+	CHECK_STR(err, "invalid --context '0' (1 to 100 calls)");
+	CHECK(parse("--context", "101") == -1);
+	CHECK_STR(err, "invalid --context '101' (1 to 100 calls)");
+	CHECK(parse("--context", "3") == -1);
+	CHECK_STR(err, "--context N shows the calls before each one shown that"
+		  " others were hidden from: it needs -Z, --errno or -e"
+		  " status= without successful");
+	{
+		char *v[] = { "etrace", "-Z", "--context", "100", "true", NULL };
+
+		opt_free(&o);
+		CHECK(opt_parse(5, v, &o, err, sizeof(err)) == 0 &&
+		      o.context == 100);
+	}
 	CHECK(parse("--interval", "0.5") == 0 && o.interval == 0.5);
 	CHECK(parse("--mmap-pages", "64K") == 0 && o.ring_bytes == 65536 &&
 	      o.ring_given);

@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 
 #include "capture.h"
+#include "context.h"
 #include "events.h"
+#include "execcaps.h"
 #include "launch.h"
 #include "origins.h"
 #include "pair.h"
@@ -55,6 +57,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->signals = c->signals;
 	p->view.max = c->max_events;
 	p->rules = c->rules;
+	p->context = c->context;
 	if (c->all)
 		p->view.nlive = 2;	/* many processes: always [pid N] */
 	p->joinbuf = malloc(JOIN_BUF);
@@ -243,71 +246,6 @@ static int is_fork(long nr)
 	       nr == SYS_vfork;
 }
 
-/*
- * The command's own execve: etrace made that call's arguments, so it
- * knows them exactly (the child's memory is a copy of ours).  envp's
- * strings only when the call is printed verbose (-v, -e abbrev=), as
- * strace shows them only then.
- */
-struct exec_caps {
-	struct cap path, argv, envp;
-	char *argv_bytes, *envp_bytes;
-};
-
-/* n strings of v in the decoders' layout of argv (decode.h), or NULL */
-static char *exec_vec(char *const *v, int n, struct cap *k)
-{
-	size_t len = 0;
-	char *bytes, *q;
-
-	for (int i = 0; i < n; i++)
-		len += 9 + strlen(v[i]) + 1;
-	bytes = malloc(len ? len : 1);
-	if (!bytes)
-		return NULL;
-	q = bytes;
-	for (int i = 0; i < n; i++) {
-		uint64_t ptr = (uint64_t)(unsigned long)v[i];
-		size_t sl = strlen(v[i]) + 1;
-
-		memcpy(q, &ptr, sizeof(ptr));
-		q[8] = ARGV_OK;
-		memcpy(q + 9, v[i], sl);
-		q += 9 + sl;
-	}
-	k->p = (const uint8_t *)bytes;
-	k->len = (uint32_t)len;
-	k->count = k->total = (uint32_t)n;
-	return bytes;
-}
-
-static void exec_caps_fill(struct pair *p, struct sc_call *c,
-			   struct exec_caps *k)
-{
-	const struct launch *l = p->launch;
-
-	memset(k, 0, sizeof(*k));
-	c->args[0] = (uint64_t)(unsigned long)l->path;
-	c->args[1] = (uint64_t)(unsigned long)l->argv;
-	c->args[2] = (uint64_t)l->envp;
-	k->path.p = (const uint8_t *)l->path;
-	k->path.len = (uint32_t)strlen(l->path);
-	k->argv_bytes = exec_vec(l->argv, l->argc, &k->argv);
-	if (k->argv_bytes)
-		c->cap[1] = &k->argv;
-	k->envp.total = (uint32_t)l->envc;
-	if (c->o->verbose)
-		k->envp_bytes = exec_vec(l->env, l->envc, &k->envp);
-	c->cap[0] = &k->path;
-	c->cap[2] = &k->envp;
-}
-
-static void exec_caps_free(struct exec_caps *k)
-{
-	free(k->argv_bytes);
-	free(k->envp_bytes);
-}
-
 static int is_child_exec(struct pair *p, struct task *t, long nr)
 {
 	return p->launch && !p->exec_seen && t->tid == p->child &&
@@ -342,14 +280,63 @@ static void caps_done(struct task *t)
 	t->cs[0].state = t->cs[1].state = CS_EMPTY;
 }
 
+/*
+ * --context: the calls of t the rules hid since the last one shown, to
+ * the sink before the one they show now, each as it ended then
+ */
+static void context_show(struct pair *p, struct task *t)
+{
+	const struct ctx_call *k;
+	uint64_t t_enter = t->t_enter, call_ip = t->call_ip;
+	long nr = t->nr, last_nr = t->last_nr;
+	int tl_from = t->tl_from;
+	char comm[sizeof(t->comm)];
+
+	memcpy(comm, t->comm, sizeof(comm));
+	while ((k = ctx_next(t->ctx))) {
+		t->t_enter = k->t_enter;
+		t->call_ip = k->call_ip;
+		t->nr = t->last_nr = k->nr;
+		memcpy(t->comm, k->comm, sizeof(comm));
+		/* formatted whole at their end (not the entry half of now) */
+		t->resume_arg = 0;
+		t->tl_from = -1;
+		p->sink->ops->sc_exit(p->sink, t, &k->c, k->time,
+				      k->seen_enter, k->end);
+	}
+	t->t_enter = t_enter;
+	t->call_ip = call_ip;
+	t->nr = nr;
+	t->last_nr = last_nr;
+	t->tl_from = tl_from;
+	memcpy(t->comm, comm, sizeof(comm));
+}
+
 /* the rules, then the sink: a call they do not show is not handed on */
 static void call_ended(struct pair *p, struct task *t, const struct sc_call *c,
 		       uint64_t time, int seen_enter, enum call_end end)
 {
 	/* -P: a call that touches no selected path was not begun either */
-	if (!t->hidden &&
-	    rules_show(&p->rules, c, end, seen_enter, t->t_enter, time))
+	if (t->hidden)
+		return;
+	if (rules_show(&p->rules, c, end, seen_enter, t->t_enter, time)) {
+		if (t->ctx) {
+			int from = t->resume_arg;
+
+			context_show(p, t);
+			t->resume_arg = from;
+		}
 		p->sink->ops->sc_exit(p->sink, t, c, time, seen_enter, end);
+	} else if (p->context) {
+		struct ctx_call how = {
+			.time = time, .t_enter = t->t_enter,
+			.call_ip = t->call_ip, .nr = t->nr,
+			.seen_enter = seen_enter, .end = end,
+		};
+
+		memcpy(how.comm, t->comm, sizeof(how.comm));
+		ctx_keep(&t->ctx, p->context, c, &how);
+	}
 }
 
 /* a signal line of t, with the siginfo the BPF program read */
@@ -469,7 +456,7 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	}
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
-		exec_caps_fill(p, &c, &k);
+		exec_caps_fill(p->launch, &c, &k);
 		memcpy(t->args, c.args, sizeof(t->args));
 		t->hidden = p->paths && !pathsel_match(p->paths, &c);
 		if (!t->hidden)
@@ -559,7 +546,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			 * before tracing began; print the call whole.
 			 */
 			call_init(p, &c, t);
-			exec_caps_fill(p, &c, &k);
+			exec_caps_fill(p->launch, &c, &k);
 			memcpy(t->args, c.args, sizeof(t->args));
 			/* 0 when it began is not known (no BPF) */
 			t->t_enter = t->exec_t_enter;
@@ -598,7 +585,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	if (p->agg && t->nframes)
 		stacks_add(p->agg, t->comm, t->frames, t->nframes, c.d->name, 1);
 	if (is_child_exec(p, t, nr)) {
-		exec_caps_fill(p, &c, &k);
+		exec_caps_fill(p->launch, &c, &k);
 		call_ended(p, t, &c, time, seen, END_RETURNED);
 		exec_caps_free(&k);
 	} else {

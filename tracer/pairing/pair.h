@@ -58,6 +58,7 @@ struct pair {
 	uint64_t calls;
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	struct rules rules;		/* which calls go on to the sink */
+	unsigned int context;		/* --context N */
 	int sig_from_bpf;		/* signal lines come with siginfo */
 	int bpf_exits;			/* the BPF program reports task exits */
 	int file_strings;		/* the records report every file mapping:
@@ -109,6 +110,8 @@ struct pair_conf {
 	uint64_t signals;		/* -e signal=: bit sig-1 shows */
 	uint64_t max_events;		/* --max-events, or 0 */
 	struct rules rules;		/* which ended calls are shown */
+	unsigned int context;		/* --context N: the calls before one
+					   shown that the rules hid */
 	int pid_names;			/* -Y: pids named (prefixes, args) */
 	const struct sc_select *raw;	/* -e raw=: undecoded, or NULL */
 	const struct sc_select *abbrev;	/* -e abbrev=: the calls whose big

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "context.h"
 #include "task.h"
 
 /* what a task may own besides itself */
@@ -16,6 +17,7 @@ static void task_free_extra(struct task_table *t, struct task *k)
 	free(k->cs[1].buf);
 	free(k->frames);
 	free(k->tl_entry);
+	ctx_free(k->ctx);
 	if (t->drop)
 		t->drop(k);
 }

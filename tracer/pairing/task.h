@@ -48,6 +48,8 @@ struct task {
 	int nframes;
 	/* --spawns: where it was made (origins.c's, opaque here) */
 	struct task_origin *origin;
+	/* --context: its last calls the rules hid (context.c's) */
+	struct ctx_ring *ctx;
 	/* how it ends */
 	int wait_status;		/* exit_code read in the kernel */
 	int wait_known;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "context.h"
 #include "decode.h"
 #include "options.h"
 #include "optrows.h"
@@ -493,6 +494,18 @@ static int opt_max_events(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
+static int opt_context(struct options *o, const struct opt_row *r,
+		       const char *arg, struct opt_ctx *cx)
+{
+	uint64_t n;
+
+	if (optval_count(arg, &n) || !n || n > CTX_MAX)
+		return opt_bad(cx, "invalid --context '%s' (1 to "
+			       CTX_MAX_TEXT " calls)", arg);
+	o->context = (unsigned int)n;
+	return 0;
+}
+
 #define NOARG no_argument
 #define ARG required_argument
 /* an option with a handler; one that sets an int of struct options */
@@ -521,6 +534,7 @@ static const struct opt_row opt_rows[] = {
 	ROW_VAL("failed-only", 'Z', opt_status, STATUS_FAILED),
 	ROW("duration", LONG_ONLY + 1, ARG, opt_duration),
 	ROW("max-events", LONG_ONLY + 2, ARG, opt_max_events),
+	ROW("context", LONG_ONLY + 98, ARG, opt_context),
 	ROW_INT("list-events", 'l', opt_set, list, 1),
 	/* output */
 	ROW("output", 'o', ARG, opt_output),

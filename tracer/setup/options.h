@@ -51,6 +51,8 @@ struct options {
 	unsigned int status;	/* -z, -Z, -e status=: STATUS_* (sink.h) */
 	uint64_t duration_ns;	/* --duration MS: only calls this slow */
 	uint64_t max_events;	/* --max-events N, 0: no limit */
+	unsigned int context;	/* --context N: the calls before each shown
+				   one that -Z, --errno, status= hid */
 	int summary;		/* -c 1 (summary only), -C 2 (trace too) */
 	int sort;		/* -S: enum sum_sort */
 	unsigned char columns[SUM_COL__COUNT + 1];	/* -U, or empty */

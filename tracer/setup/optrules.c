@@ -166,6 +166,14 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	else if (o->color == COLOR_ALWAYS && (o->json || o->stack_perf))
 		why = "--color=always: JSON Lines and --stack=perf are never"
 		      " coloured";
+	else if (o->context && (o->status & STATUS_SUCCESSFUL))
+		why = "--context N shows the calls before each one shown that"
+		      " others were hidden from: it needs -Z, --errno or -e"
+		      " status= without successful";
+	else if (o->context && (o->stack || o->summary == 1))
+		why = o->stack ? "--context: the stacks of the calls before are"
+				 " not kept (-k, --stack)" :
+				 "--context: -c prints no calls";
 	else if (o->stack_perf)
 		why = perf_excludes(o);
 	else

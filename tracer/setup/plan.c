@@ -83,10 +83,10 @@ static void plan_capture(const struct options *o, struct plan *p)
 	/*
 	 * -Z, --errno: in ring mode a call is written at its exit, if it
 	 * failed so; not when every call's record is read (-n's last call,
-	 * -Y's reaping calls, -P's descriptors).
+	 * -Y's reaping calls, -P's descriptors, --context's calls before).
 	 */
 	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
-		    !o->paths.n;
+		    !o->paths.n && !o->context;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
@@ -230,6 +230,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.all = o->system_wide, .stacks = o->stack,
 		.selection = targets_any(&o->targets),
 		.signals = o->signals, .max_events = o->max_events,
+		.context = o->context,
 		.rules = { .status = o->status, .duration_ns = o->duration_ns,
 			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },

@@ -70,6 +70,8 @@ void opt_usage(FILE *f)
 "  -Y, --decode-pids=comm  name traced pids: [pid 123<make>], = 456<cc1>\n"
 "  -z, -Z          only calls that succeeded / failed (-Z: in the kernel)\n"
 "  --errno LIST    only calls that failed with these errors (ENOENT,EACCES)\n"
+"  --context N     with -Z, --errno: the N calls of its thread before each\n"
+"                  one shown\n"
 "  -e status=LIST  successful,failed,unfinished,unavailable,detached\n"
 "  -e signal=SET   signals whose delivery is shown (default all)\n"
 "  --duration MS   only calls that took at least MS milliseconds\n"
