@@ -33,6 +33,8 @@
  *             origins.c ends.c       stacks, forks, shell lines; signals,
  *                                    exits, detach
  *             rules.c                which calls are shown
+ *             context.c              --context: the hidden calls before
+ *             execcaps.c             the command's own execve's arguments
  *   stacks/   unwind.c ksyms.c       user and kernel stacks
  *             cfi.c                  unwind rows for the kernel (--stack=bpf)
  *             scripts.c python.c     bash's and Python's frames
