@@ -177,9 +177,12 @@ $(B)/tests/progs/fakepython312: tests/progs/fakepython.c
 
 PROGS	+= $(B)/tests/progs/fakepython312
 
+# what the tests run (make mutants builds this in its copy of the tree)
+check-build: etrace $(UNIT) $(PROGS)
+
 # (first: no include cycles, tools/includes.py; files and functions a
 # reader can hold, tools/sizes.py)
-check: etrace $(UNIT) $(PROGS)
+check: check-build
 	python3 tools/includes.py
 	python3 tools/sizes.py
 	sh tests/run.sh $(B)/tests $(TESTS)
@@ -250,7 +253,7 @@ deb:
 clean:
 	rm -rf $(B) build build-san etrace
 
-.PHONY: FORCE all check check-stress bench mutants strace-suite install uninstall deb clean deps bench-deps
+.PHONY: FORCE all check check-build check-stress bench mutants strace-suite install uninstall deb clean deps bench-deps
 .SECONDARY:
 
 -include tests/fuzz/fuzz.mk
