@@ -19,7 +19,8 @@ static uint8_t bytes[4096];
 #define CUT ((const char *)1)
 static struct cap argv_of(const char *const *s, uint32_t n, uint32_t total)
 {
-	struct cap k = { bytes, 0, n, total, 0 };
+	struct cap k = { .p = bytes, .len = 0, .count = n,
+			  .total = total, .flags = 0 };
 	size_t off = 0;
 
 	for (uint32_t j = 0; j < n; j++) {
@@ -46,7 +47,8 @@ int main(void)
 	static const char *const cut[] = { CUT };
 	struct cap kp = CAP("/usr/bin/sh", 11);
 	struct cap ka = argv_of(sh, 5, 40);
-	struct cap ke = { NULL, 0, 0, 37, 0 };
+	struct cap ke = { .p = NULL, .len = 0, .count = 0,
+			  .total = 37, .flags = 0 };
 	struct sc_call c = CALL(SYS_execve, 0, 0x10, 0x20, 0x7ffc17e85ee0);
 
 	c.cap[0] = &kp;

@@ -42,7 +42,8 @@ static void seg(uint32_t total, const void *p, uint32_t copied)
 static const char *dump(uint8_t flags, const char *name)
 {
 	uint32_t n = nmsg ? nmsg : nseg;
-	struct cap k = { item, (uint32_t)item_len, n, n, flags };
+	struct cap k = { .p = item, .len = (uint32_t)item_len, .count = n,
+			  .total = n, .flags = flags };
 	struct fmt_buf b;
 
 	fb_init(&b, out, sizeof(out));

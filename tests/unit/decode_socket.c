@@ -103,8 +103,10 @@ static void test_poll(void)
 				{ -1, 0x8000, 0 } };
 	struct pollfd ex[3] = { { 3, POLLIN, 0 }, { 4, POLLOUT, POLLOUT },
 				{ -1, 0, 0 } };
-	struct cap ki = { (const uint8_t *)in, sizeof(in), 3, 3, 0 };
-	struct cap ko = { (const uint8_t *)ex, sizeof(ex), 3, 3, 0 };
+	struct cap ki = { .p = (const uint8_t *)in, .len = sizeof(in), .count = 3,
+			  .total = 3, .flags = 0 };
+	struct cap ko = { .p = (const uint8_t *)ex, .len = sizeof(ex), .count = 3,
+			  .total = 3, .flags = 0 };
 	struct sc_call c = CALL(SYS_poll, 1, 0x10, 3, 0);
 	uint8_t rs = 0x18, rso = 0x08;
 	struct cap kr = CAP(&rs, 1), kro = CAP(&rso, 1);

@@ -100,7 +100,8 @@ static void test_words(void)
 static void test_getdents(void)
 {
 	uint8_t d[48] = { 0 };
-	struct cap k = { d, 48, 0, 2, 0 };
+	struct cap k = { .p = d, .len = 48, .count = 0,
+			  .total = 2, .flags = 0 };
 	struct sc_call c = CALL(SYS_getdents, 48, 3, 0x5638fae7f0c0, 8192);
 
 	/* ".": ino 5, off 10, reclen 24; "..": ino 2, off ~0, reclen 24 */
