@@ -22,9 +22,12 @@
 #    says, prints its times a day later, the rest the same);
 #  - -e trace=execve,openat,close at record time: the oracle again (the
 #    command's execve entry came before the events);
+#  - record -k: the report's stacks are the live -k's, frame for frame;
+#    a program rewritten in place since (same inode) is not unwound;
 #  - refused, one line and exit 1: report -k, -y (not recorded),
 #    --spawns, a command, no -i, -o the recording itself (left
-#    intact); record -c, no -o; report -p with -c; a record whose
+#    intact); record -c, no -o, -k with -p or -a, --stack=fp;
+#    report -p with -c; a record whose
 #    setup fails leaves its file as it was;
 #  - a recording cut in the middle reports the whole report's first
 #    lines, then one line naming the offset, exit 1; a flipped byte and
@@ -238,6 +241,38 @@ tail -n 1 det.live > det.livel
 tail -n 1 det.rep > det.repl
 soft_same det.livel det.repl "a call open at the end: its line"
 
+# -k: the stacks a report unwinds from the recording's stack bytes are
+# the live trace's, frame for frame (tests/progs/context: a thread, then
+# the main thread; its lines and stacks are the same in every run, the
+# tids aside)
+"$ETRACE" record -k -f -e trace=openat,close -o k.etr "$PROGS/context" \
+	2> k.rec.err || { cat k.rec.err >&2; soft_fail "record -k failed"; }
+"$ETRACE" report -i k.etr -o k.rep 2> k.rep.err ||
+	{ cat k.rep.err >&2; soft_fail "report of a -k recording failed"; }
+"$ETRACE" -k -f -e trace=openat,close -o k.live "$PROGS/context" \
+	2> k.live.err || { cat k.live.err >&2; soft_fail "live -k failed"; }
+sed -E 's/^[0-9]+ /TID /' k.live > k.live.m
+sed -E 's/^[0-9]+ /TID /' k.rep > k.rep.m
+grep -q '^ > .*/context(thread+' k.live.m ||
+	soft_fail "live -k: no stack of the thread"
+soft_same k.live.m k.rep.m "report of record -k vs live -k"
+# a program rewritten in place after its recording (same inode, other
+# code): the report does not read its new code as the old one's, its
+# frames are offsets and the stacks end there, cut
+cp "$PROGS/context" kprog
+"$ETRACE" record -k -e trace=openat -o kprog.etr ./kprog 2> /dev/null ||
+	soft_fail "record -k of a copy failed"
+"$ETRACE" report -i kprog.etr -o kprog.before 2> /dev/null
+grep -q '^ > .*/kprog(loop+' kprog.before ||
+	soft_fail "report -k: no kprog(loop+...) frame before the rewrite"
+cat "$PROGS/storm" > kprog
+"$ETRACE" report -i kprog.etr -o kprog.after 2> /dev/null
+grep '^ > .*/kprog(' kprog.after | grep -v '/kprog(+0x' > kprog.named
+[ ! -s kprog.named ] ||
+	{ head -3 kprog.named >&2; soft_fail "report -k named frames of a rewritten program"; }
+grep -q '^ > \[stack cut: no unwind info at .*/kprog+0x' kprog.after ||
+	soft_fail "report -k: the rewritten program's stacks not cut"
+
 # -h: the help, exit 0 (no recording needed)
 "$ETRACE" report -h > help.out || soft_fail "report -h exited $?"
 grep -q '^       etrace report -i FILE' help.out || soft_fail "report -h: no usage"
@@ -266,7 +301,9 @@ refused "report -o the recording" report -i files.etr -o files.etr
 cmp -s files.etr files.copy || soft_fail "report -o the recording changed it"
 refused "record -c" record -c -o x.etr -- /bin/true
 refused "record without -o" record -- /bin/true
-refused "record -k" record -k -o x.etr -- /bin/true
+refused "record -k -p" record -k -o x.etr -p 1
+refused "record -k -a" record -k -a -o x.etr
+refused "record --stack=fp" record --stack=fp -o x.etr -- /bin/true
 [ ! -e x.etr ] || soft_fail "a refused record made its file"
 # a setup that fails leaves the file as it was
 echo keep > kept.etr

@@ -28,6 +28,24 @@
 
 #define FUSE_MAGIC 0x65735546
 
+/* tfile_unchanged_since's time, when set */
+static struct timespec unchanged_since;
+static int unchanged_set;
+
+void tfile_unchanged_since(const struct timespec *t)
+{
+	unchanged_since = *t;
+	unchanged_set = 1;
+}
+
+static int changed_since(const struct stat *st)
+{
+	return unchanged_set &&
+	       (st->st_ctim.tv_sec > unchanged_since.tv_sec ||
+		(st->st_ctim.tv_sec == unchanged_since.tv_sec &&
+		 st->st_ctim.tv_nsec > unchanged_since.tv_nsec));
+}
+
 /* pfd (O_PATH, closed here) checked and opened for reading */
 static int reopen(int pfd, uint64_t dev, uint64_t ino, struct stat *st)
 {
@@ -41,7 +59,8 @@ static int reopen(int pfd, uint64_t dev, uint64_t ino, struct stat *st)
 	}
 	if (!S_ISREG(st->st_mode) || sf.f_type == FUSE_MAGIC)
 		goto out;
-	if (ino && (st->st_ino != ino || st->st_dev != dev)) {
+	if (ino && (st->st_ino != ino || st->st_dev != dev ||
+		    changed_since(st))) {
 		fd = -ESTALE;
 		goto out;
 	}

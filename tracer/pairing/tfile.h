@@ -19,6 +19,13 @@
 int tfile_open_mapped(pid_t pid, uint64_t start, uint64_t end,
 		      const char *path, uint64_t dev, uint64_t ino);
 /*
+ * etrace report: from now on a mapped file whose inode changed after
+ * this time (its ctime; the recording's last write) is not opened (-ESTALE)
+ * either: rewritten in place, it would be another program at the same
+ * inode
+ */
+void tfile_unchanged_since(const struct timespec *t);
+/*
  * A regular file by path, opened for reading, not through a symlink at
  * its end; st is what was opened.  Returns an fd, or -errno.
  */

@@ -30,6 +30,7 @@
 #include "record.h"
 #include "replay_args.h"
 #include "replay_load.h"
+#include "tfile.h"
 #include "trace.h"
 
 /* pair.alive: what /proc answered while recording, in the same order */
@@ -235,6 +236,7 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	struct replay rp;
 	struct plan_report rw;
 	struct plan plan;
+	struct stat st;
 	struct trace t;
 	char err[512];
 	int fd = -1, r, status = 1, failed;
@@ -254,6 +256,9 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 	r = replay_load(&rp, &a, fd, err, sizeof(err));
 	if (r)
 		goto out_args;
+	/* -k: the files the recording's processes mapped, as they were */
+	if (!fstat(fd, &st))
+		tfile_unchanged_since(&st.st_mtim);
 	rw = (struct plan_report){ rp.words, rp.nwords, a.words, a.nwords,
 				   rp.cmd, rp.ncmd, a.npids };
 	if (plan_read_report(&rw, m, &plan, err, sizeof(err)))

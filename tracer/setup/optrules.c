@@ -191,8 +191,18 @@ static const char *record_refused(const struct options *o)
 	if (o->summary)
 		return "-c and -C are etrace report's (the recording keeps the"
 		       " exact counts)";
-	if (o->stack)
-		return "-k: stacks are not recorded yet";
+	/*
+	 * -k: the stack bytes are in the records, unwound by the report
+	 * with the files mapped (opened only if still the inode that was
+	 * mapped); -p's and -a's mappings made before the recording are
+	 * read from /proc, not recorded
+	 */
+	if (o->stack && (o->npids || o->system_wide))
+		return "-k with -p or -a: the mappings made before the"
+		       " recording are not recorded yet (record a command)";
+	if (o->stack_fp || o->stack_bpf || o->kstack)
+		return "--stack=fp, --stack=bpf and --kstack are not recorded"
+		       " yet (-k is)";
 	if (o->follow == 2)
 		return "-ff: one file per process is not recorded";
 	if (o->append)
@@ -310,7 +320,7 @@ static const char *report_refused(const struct options *rec,
 {
 	if (!SAME(stack) || !SAME(stack_fp) || !SAME(kstack) ||
 	    !SAME(stack_size))
-		return "-k, --stack: stacks are not reported yet";
+		return "-k, --stack: stacks are decided at record time";
 	if (!SAME(spawns) || all->timeline || all->flamegraph || all->folded ||
 	    all->stack_perf)
 		return "--spawns, --timeline, --flamegraph, --stack=folded and"
