@@ -284,7 +284,8 @@ struct proc_maps *maps_get(struct maps_table *mt, pid_t pid, int do_seed)
 	}
 	if (do_seed && !pm->seeded) {
 		pm->seeded = 1;
-		seed(pm);
+		if (!mt->no_proc)
+			seed(pm);
 	}
 	return pm;
 }

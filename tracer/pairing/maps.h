@@ -37,6 +37,8 @@ struct proc_maps {
 struct maps_table {
 	struct proc_maps **b;
 	unsigned int nb;
+	int no_proc;			/* etrace report: /proc is of another
+					   time, only the records' maps count */
 };
 
 int maps_init(struct maps_table *mt);

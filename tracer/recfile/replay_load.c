@@ -449,6 +449,8 @@ int replay_trace(struct replay *rp, struct trace *t, const struct plan *p,
 	t->pr.bpf_exits = !!(f & RF_ST_BPF_EXITS);
 	t->pr.file_strings = !!(f & RF_ST_FILE_STRINGS);
 	t->pr.events_survive_exec = !!(f & RF_ST_SURVIVE_EXEC);
+	/* a process's maps are those the records made, never today's /proc */
+	t->pr.maps.no_proc = 1;
 	/* the table is the recording's: nothing is counted again */
 	t->pr.sum = NULL;
 	if (t->have_child) {
