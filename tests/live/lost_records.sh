@@ -10,7 +10,8 @@
 # records, 300000 - F <= T <= 2 * (300000 - F) + slack (records of the
 # startup calls); F < 300000; etrace still exits 0 (the command's status);
 # the trace ends with "+++ exited with 0 +++", or that and then the
-# losses no ring could say before the end.
+# losses no ring could say before the end.  -c counting from the records
+# (--no-bpf) says the same number under its table.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -49,4 +50,14 @@ miss=$((N - F))
 grep -v '^+++ lost [0-9]* records* at the end +++$' out | tail -n 1 |
 	grep -qx '+++ exited with 0 +++' ||
 	fail "the trace does not end with '+++ exited with 0 +++'"
+
+# -c counting from the records (--no-bpf): the table says under it that
+# the records lost, as many as stderr says, are calls its counts may miss
+"$ETRACE" -q -c --no-bpf -m 4K -- "$PROGS/storm" $N 2> cerr
+rc=$?
+[ $rc = 0 ] || { cat cerr >&2; fail "etrace -c --no-bpf exited $rc, want 0"; }
+clost=$(sed -nE 's/^etrace: ([0-9]+) records lost: .*/\1/p' cerr)
+[ -n "$clost" ] || { cat cerr >&2; fail "-c --no-bpf -m 4K: nothing lost?"; }
+grep -qx "etrace: $clost records were lost: the counts above miss up to as many calls" cerr ||
+	{ cat cerr >&2; fail "-c: no note under the table of the $clost records lost"; }
 exit 0
