@@ -110,6 +110,87 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 	return 1;
 }
 
+/*
+ * Seccomp-skipped calls (cap.bpf.h): the entry is written at the exit,
+ * from the registers, so that the call is one whole line as strace's.
+ * Whether sys_enter saw this call is kept per task, only for tasks in a
+ * seccomp mode (and around prctl and seccomp, the calls that start one):
+ * set at each entry, cleared at each exit.  A task seen first at an exit
+ * (a new thread's return from clone, a task whose selection began in a
+ * call, a thread another one's filter reached in a call) has had its
+ * entry written, or traced before it was watched: it is watched from
+ * then on, not taken for skipped.
+ */
+struct skip_mark {
+	u32 in;				/* sys_enter saw the call */
+	u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct skip_mark);
+} skip_mark SEC(".maps");
+
+static __always_inline void skip_enter(s64 nr)
+{
+	struct skip_mark *m;
+
+	if (!seccomp_on() && nr != SYS_PRCTL && nr != SYS_SECCOMP)
+		return;
+	m = bpf_task_storage_get(&skip_mark, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (m)
+		m->in = 1;
+}
+
+/* 1: sys_enter never saw this exit's call */
+static __always_inline int skip_exit(s64 nr)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct skip_mark *m;
+	int skipped;
+
+	if (!seccomp_on()) {
+		/* a prctl or seccomp that started no mode: not watched */
+		if (nr == SYS_PRCTL || nr == SYS_SECCOMP)
+			bpf_task_storage_delete(&skip_mark, t);
+		return 0;
+	}
+	m = bpf_task_storage_get(&skip_mark, t, 0, 0);
+	if (!m) {
+		bpf_task_storage_get(&skip_mark, t, 0,
+				     BPF_LOCAL_STORAGE_GET_F_CREATE);
+		return 0;
+	}
+	/* -1 after rt_sigreturn: a call that ran */
+	skipped = !m->in && nr >= 0;
+	m->in = 0;
+	return skipped;
+}
+
+/* the skipped call's entry, from its untouched registers */
+static __always_inline void skip_write_entry(struct cap_config *c, void *ctx,
+					     s64 nr)
+{
+	struct pt_regs *regs;
+	u64 args[6];
+
+	if (!bpf_core_enum_value_exists(enum bpf_func_id,
+					BPF_FUNC_task_pt_regs))
+		return;
+	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	args[0] = BPF_CORE_READ(regs, di);
+	args[1] = BPF_CORE_READ(regs, si);
+	args[2] = BPF_CORE_READ(regs, dx);
+	args[3] = BPF_CORE_READ(regs, r10);
+	args[4] = BPF_CORE_READ(regs, r8);
+	args[5] = BPF_CORE_READ(regs, r9);
+	ring_enter_do(c, ctx, nr, args, BPF_CORE_READ(regs, sp),
+		      BPF_CORE_READ(regs, ip));
+}
+
 /* its exit */
 static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 {
@@ -120,6 +201,8 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 		return;
 	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
 		return;
+	if (skip_exit(nr))
+		skip_write_entry(c, ctx, nr);
 	if (c->failed && !pend_exit(c, ret))
 		return;
 	exit_copies(ctx, nr, ret);
@@ -141,6 +224,7 @@ int ring_enter(u64 *ctx)
 
 	if (!ring_wants(c, (s64)ctx[1]))
 		return 0;
+	skip_enter((s64)ctx[1]);
 	args[0] = regs->di;
 	args[1] = regs->si;
 	args[2] = regs->dx;
@@ -177,6 +261,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
+	skip_enter(ctx->nr);
 	/* read, not loaded: the record holds only this call's arguments */
 	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
 		return 1;
