@@ -5,13 +5,21 @@
 # prints the call whole, and etrace must too (not "<... openat
 # resumed>"), with the SIGSYS of SECCOMP_RET_TRAP as strace decodes it
 # and no signal line for SECCOMP_RET_KILL_PROCESS's.  The whole traces
-# must be the same (written with -o, as the oracle runs them), and -c
+# must be the same (written with -o, as the oracle runs them), also with
+# a selection that leaves out the call that started the filter, and -c
 # must count each skipped call once with its error, as strace -c does.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family seccomp
+
+# a selection without the calls that start the filter (prctl, seccomp):
+# the first skipped call after it is still whole
+echo "== fam_seccomp -e 'trace=!prctl,seccomp'"
+sh "$TOP/tests/parity.sh" -c -w "$WORK/fam_seccomp.sel" -n fam_seccomp \
+	-e 'trace=!prctl,seccomp' -- "$PROGS/fam_seccomp" ||
+	soft_fail "fam_seccomp, trace=!prctl,seccomp: etrace's trace is not strace's"
 
 # -c: calls and errors per syscall (times differ by nature)
 strace -f -c -o "$WORK/s.c" -- "$PROGS/fam_seccomp" > /dev/null 2>&1

@@ -113,13 +113,15 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 /*
  * Seccomp-skipped calls (cap.bpf.h): the entry is written at the exit,
  * from the registers, so that the call is one whole line as strace's.
- * Whether sys_enter saw this call is kept per task, only for tasks in a
- * seccomp mode (and around prctl and seccomp, the calls that start one):
- * set at each entry, cleared at each exit.  A task seen first at an exit
- * (a new thread's return from clone, a task whose selection began in a
- * call, a thread another one's filter reached in a call) has had its
- * entry written, or traced before it was watched: it is watched from
- * then on, not taken for skipped.
+ * Whether sys_enter saw the call is kept per task, only for traced tasks
+ * in a seccomp mode (and around prctl and seccomp, the calls that start
+ * one): set at each entry, cleared at each exit, of every syscall, not
+ * only the selected ones (a selection without prctl still needs to know
+ * the first call after the filter ran).  A task seen first at an exit (a
+ * new thread's return from clone, a task traced from the middle of a
+ * call, a thread another one's filter reached in a call) is watched from
+ * then on; that exit is not taken for skipped.  The other tasks pay a
+ * load of their seccomp mode at entry and exit.
  */
 struct skip_mark {
 	u32 in;				/* sys_enter saw the call */
@@ -133,11 +135,15 @@ struct {
 	__type(value, struct skip_mark);
 } skip_mark SEC(".maps");
 
-static __always_inline void skip_enter(s64 nr)
+/* traced: the caller knows the task is traced (else asked here) */
+static __always_inline void skip_enter(struct cap_config *c, s64 nr,
+				       int traced)
 {
 	struct skip_mark *m;
 
 	if (!seccomp_on() && nr != SYS_PRCTL && nr != SYS_SECCOMP)
+		return;
+	if (!traced && !ring_traced(c))
 		return;
 	m = bpf_task_storage_get(&skip_mark, bpf_get_current_task_btf(), 0,
 				 BPF_LOCAL_STORAGE_GET_F_CREATE);
@@ -146,7 +152,8 @@ static __always_inline void skip_enter(s64 nr)
 }
 
 /* 1: sys_enter never saw this exit's call */
-static __always_inline int skip_exit(s64 nr)
+static __always_inline int skip_exit(struct cap_config *c, s64 nr,
+				     int traced)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct skip_mark *m;
@@ -158,6 +165,8 @@ static __always_inline int skip_exit(s64 nr)
 			bpf_task_storage_delete(&skip_mark, t);
 		return 0;
 	}
+	if (!traced && !ring_traced(c))
+		return 0;
 	m = bpf_task_storage_get(&skip_mark, t, 0, 0);
 	if (!m) {
 		bpf_task_storage_get(&skip_mark, t, 0,
@@ -199,9 +208,13 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 
 	if (!c || !c->ring)
 		return;
-	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
+	if (nr >= 0 && !nr_in(c->rsel, nr)) {
+		skip_exit(c, nr, 0);
 		return;
-	if (skip_exit(nr))
+	}
+	if (!ring_traced(c))
+		return;
+	if (skip_exit(c, nr, 1))
 		skip_write_entry(c, ctx, nr);
 	if (c->failed && !pend_exit(c, ret))
 		return;
@@ -222,9 +235,11 @@ int ring_enter(u64 *ctx)
 	struct cap_config *c = cfg();
 	u64 args[6];
 
+	if (c && c->ring && !nr_in(c->rsel, (s64)ctx[1]))
+		skip_enter(c, (s64)ctx[1], 0);
 	if (!ring_wants(c, (s64)ctx[1]))
 		return 0;
-	skip_enter((s64)ctx[1]);
+	skip_enter(c, (s64)ctx[1], 1);
 	args[0] = regs->di;
 	args[1] = regs->si;
 	args[2] = regs->dx;
@@ -261,7 +276,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
-	skip_enter(ctx->nr);
+	skip_enter(c, ctx->nr, 1);
 	/* read, not loaded: the record holds only this call's arguments */
 	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
 		return 1;
