@@ -192,8 +192,6 @@ SHARED struct {
 #define SYS_CLONE		56
 #define SYS_FORK		57
 #define SYS_VFORK		58
-#define SYS_PRCTL		157
-#define SYS_SECCOMP		317
 #define SYS_CLONE3		435
 
 static __always_inline int seccomp_on(void)

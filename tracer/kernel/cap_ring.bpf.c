@@ -114,14 +114,13 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
  * Seccomp-skipped calls (cap.bpf.h): the entry is written at the exit,
  * from the registers, so that the call is one whole line as strace's.
  * Whether sys_enter saw the call is kept per task, only for traced tasks
- * in a seccomp mode (and around prctl and seccomp, the calls that start
- * one): set at each entry, cleared at each exit, of every syscall, not
- * only the selected ones (a selection without prctl still needs to know
- * the first call after the filter ran).  A task seen first at an exit (a
- * new thread's return from clone, a task traced from the middle of a
- * call, a thread another one's filter reached in a call) is watched from
- * then on; that exit is not taken for skipped.  The other tasks pay a
- * load of their seccomp mode at entry and exit.
+ * in a seccomp mode (a mode, once set, stays for the task's life, exec
+ * included): set at each selected call's entry, cleared at every exit,
+ * the unselected calls' too.  A task seen first at an exit (the call
+ * that set its mode, a new thread's return from clone, a task traced
+ * from the middle of a call, a thread another one's filter reached in a
+ * call) is watched from then on; that exit is not taken for skipped.
+ * The other tasks pay a load of their seccomp mode at entry and exit.
  */
 struct skip_mark {
 	u32 in;				/* sys_enter saw the call */
@@ -135,15 +134,12 @@ struct {
 	__type(value, struct skip_mark);
 } skip_mark SEC(".maps");
 
-/* traced: the caller knows the task is traced (else asked here) */
-static __always_inline void skip_enter(struct cap_config *c, s64 nr,
-				       int traced)
+/* a traced task's selected call's entry */
+static __always_inline void skip_enter(void)
 {
 	struct skip_mark *m;
 
-	if (!seccomp_on() && nr != SYS_PRCTL && nr != SYS_SECCOMP)
-		return;
-	if (!traced && !ring_traced(c))
+	if (!seccomp_on())
 		return;
 	m = bpf_task_storage_get(&skip_mark, bpf_get_current_task_btf(), 0,
 				 BPF_LOCAL_STORAGE_GET_F_CREATE);
@@ -151,7 +147,10 @@ static __always_inline void skip_enter(struct cap_config *c, s64 nr,
 		m->in = 1;
 }
 
-/* 1: sys_enter never saw this exit's call */
+/*
+ * 1: sys_enter never saw this exit's call.  traced: the caller knows the
+ * task is traced (else asked here, only for a task in a seccomp mode)
+ */
 static __always_inline int skip_exit(struct cap_config *c, s64 nr,
 				     int traced)
 {
@@ -159,13 +158,7 @@ static __always_inline int skip_exit(struct cap_config *c, s64 nr,
 	struct skip_mark *m;
 	int skipped;
 
-	if (!seccomp_on()) {
-		/* a prctl or seccomp that started no mode: not watched */
-		if (nr == SYS_PRCTL || nr == SYS_SECCOMP)
-			bpf_task_storage_delete(&skip_mark, t);
-		return 0;
-	}
-	if (!traced && !ring_traced(c))
+	if (!seccomp_on() || (!traced && !ring_traced(c)))
 		return 0;
 	m = bpf_task_storage_get(&skip_mark, t, 0, 0);
 	if (!m) {
@@ -235,11 +228,9 @@ int ring_enter(u64 *ctx)
 	struct cap_config *c = cfg();
 	u64 args[6];
 
-	if (c && c->ring && !nr_in(c->rsel, (s64)ctx[1]))
-		skip_enter(c, (s64)ctx[1], 0);
 	if (!ring_wants(c, (s64)ctx[1]))
 		return 0;
-	skip_enter(c, (s64)ctx[1], 1);
+	skip_enter();
 	args[0] = regs->di;
 	args[1] = regs->si;
 	args[2] = regs->dx;
@@ -276,7 +267,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
-	skip_enter(c, ctx->nr, 1);
+	skip_enter();
 	/* read, not loaded: the record holds only this call's arguments */
 	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
 		return 1;
