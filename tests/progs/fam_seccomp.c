@@ -12,21 +12,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <stddef.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 
-#include "fam.h"
-
-#define LOAD_NR	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-			 offsetof(struct seccomp_data, nr))
-#define RULE(nr, action) \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
-	BPF_STMT(BPF_RET | BPF_K, (action))
+#include "fam_seccomp.h"
 
 int main(void)
 {
@@ -36,9 +26,8 @@ int main(void)
 		RULE(SYS_uname, SECCOMP_RET_ERRNO | EACCES),
 		RULE(SYS_sched_yield, SECCOMP_RET_ERRNO | 0),
 		RULE(SYS_getpgid, SECCOMP_RET_TRACE | 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		ALLOW,
 	};
-	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
 	/* on the stack, written: a page the program has touched */
 	char path[32];
 	struct utsname u;
@@ -46,9 +35,7 @@ int main(void)
 	int status;
 
 	strcpy(path, "/etc/hostname");
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		return 1;
-	if (sc(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0))
+	if (fam_seccomp(f, sizeof(f) / sizeof(f[0])))
 		return 1;
 	sc(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
 	sc(SYS_uname, (long)&u, 0, 0, 0, 0, 0);

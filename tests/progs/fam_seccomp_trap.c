@@ -10,19 +10,9 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
-#include <stddef.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 
-#include "fam.h"
-
-#define LOAD_NR	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-			 offsetof(struct seccomp_data, nr))
-#define RULE(nr, action) \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
-	BPF_STMT(BPF_RET | BPF_K, (action))
+#include "fam_seccomp.h"
 
 static void on_sys(int sig)
 {
@@ -35,18 +25,15 @@ int main(void)
 		LOAD_NR,
 		RULE(SYS_getppid, SECCOMP_RET_TRAP | 7),
 		RULE(SYS_setpgid, SECCOMP_RET_KILL_PROCESS),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		ALLOW,
 	};
-	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
 	struct rlimit none = { 0, 0 };
 	struct sigaction sa = { 0 };
 
 	sa.sa_handler = on_sys;
 	if (setrlimit(RLIMIT_CORE, &none) || sigaction(SIGSYS, &sa, NULL))
 		return 1;
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		return 1;
-	if (sc(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0))
+	if (fam_seccomp(f, sizeof(f) / sizeof(f[0])))
 		return 1;
 	sc(SYS_getppid, 0, 0, 0, 0, 0, 0);
 	sc(SYS_getpid, 0, 0, 0, 0, 0, 0);

@@ -154,12 +154,13 @@ static __always_inline void skip_enter(void)
 static __always_inline int skip_exit(struct cap_config *c, s64 nr,
 				     int traced)
 {
-	struct task_struct *t = bpf_get_current_task_btf();
+	struct task_struct *t;
 	struct skip_mark *m;
 	int skipped;
 
 	if (!seccomp_on() || (!traced && !ring_traced(c)))
 		return 0;
+	t = bpf_get_current_task_btf();
 	m = bpf_task_storage_get(&skip_mark, t, 0, 0);
 	if (!m) {
 		bpf_task_storage_get(&skip_mark, t, 0,
