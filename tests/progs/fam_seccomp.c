@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -31,6 +32,7 @@ int main(void)
 	/* on the stack, written: a page the program has touched */
 	char path[32];
 	struct utsname u;
+	sigset_t chld;
 	pid_t child;
 	int status;
 
@@ -44,6 +46,13 @@ int main(void)
 	sc(SYS_getpgid, 0, 0, 0, 0, 0, 0);
 	/* allowed calls between and after: their lines are unchanged */
 	sc(SYS_close, -1, 0, 0, 0, 0, 0);
+	/*
+	 * SIGCHLD blocked until the child is reaped: its line then comes at
+	 * the unblock in both traces, wherever the child's end falls
+	 */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
 	child = fork();
 	if (child == 0) {
 		sc(SYS_openat, AT_FDCWD, (long)path, O_WRONLY, 0, 0, 0);
@@ -52,6 +61,7 @@ int main(void)
 	}
 	if (child < 0 || waitpid(child, &status, 0) != child)
 		return 1;
+	sigprocmask(SIG_UNBLOCK, &chld, NULL);
 	sc(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_DIRECTORY, 0, 0, 0);
 	return 0;
 }
