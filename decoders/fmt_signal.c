@@ -3,6 +3,8 @@
  * Decoders stage: signals: numbers, sets, sigaction, stack_t, siginfo.
  */
 #include <signal.h>
+#include <stdio.h>
+#include <linux/audit.h>
 
 #include "fmt_priv.h"
 
@@ -187,6 +189,27 @@ static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)
 	fmt_ptr(b, ld64(p + 24));
 }
 
+/*
+ * SIGSYS of a seccomp filter: the call it stopped, named as strace names
+ * it (__NR_read, a constant of -X's styles) when the arch is this
+ * table's (x86_64); else its number.
+ */
+static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
+{
+	const struct sc_desc *d = arch == AUDIT_ARCH_X86_64 ? sc_lookup(nr) : 0;
+	char name[64];
+
+	fb_puts(b, ", si_syscall=");
+	if (d) {
+		snprintf(name, sizeof(name), "__NR_%s", d->name);
+		fmt_const(b, name, nr, XF_UDEC);
+	} else {
+		fb_udec(b, nr);
+	}
+	fb_puts(b, ", si_arch=");
+	fmt_enum_dflt(b, &xlat_audit_arch, arch, "AUDIT_ARCH_???");
+}
+
 void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 {
 	fmt_siginfo_o(b, p, len, NULL);
@@ -275,10 +298,7 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		case SIGSYS:
 			fb_puts(b, ", si_call_addr=");
 			fmt_ptr(b, ld64(p + 16));
-			fb_puts(b, ", si_syscall=");
-			fb_dec(b, (int32_t)ld32(p + 24));
-			fb_puts(b, ", si_arch=");
-			fb_hex(b, ld32(p + 28));
+			fmt_si_syscall(b, ld32(p + 24), ld32(p + 28));
 			break;
 		default:
 			fmt_si_source(b, p, o);

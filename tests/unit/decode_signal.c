@@ -3,6 +3,7 @@
  * Decoders: signals: sets, sigaction, sigaltstack, siginfo (also the
  * "--- SIGCHLD {...} ---" lines), as strace 6.1 printed them.
  */
+#include <errno.h>
 #include <signal.h>
 #include <sys/syscall.h>
 
@@ -20,6 +21,55 @@ static const char *siginfo_text(const uint8_t *p, size_t len)
 
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+
+/* the same in a -X style */
+static const char *siginfo_x(const uint8_t *p, size_t len, int style)
+{
+	static char xout[512];
+	struct fmt_buf b;
+
+	fb_init(&b, xout, sizeof(xout) - 1);
+	b.xstyle = style;
+	fmt_siginfo(&b, p, len);
+	*b.p = '\0';
+	return xout;
+}
+
+/*
+ * A seccomp filter's SIGSYS (SECCOMP_RET_TRAP): the call by name when
+ * the arch is x86_64's, as strace's tests/ptrace.c expects in each style
+ */
+static void test_sigsys(void)
+{
+	uint8_t si[128] = { 0 };
+
+	put32(si, SIGSYS);
+	put32(si + 4, ENOENT);
+	put32(si + 8, 1);			/* SYS_SECCOMP */
+	put64(si + 16, 0xfacefeeddeadbeefULL);
+	put32(si + 24, 0xffffffffu);
+	put32(si + 28, 0xc000003eu);		/* AUDIT_ARCH_X86_64 */
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSYS, si_code="
+		  "SYS_SECCOMP, si_errno=ENOENT, si_call_addr=0xfacefeeddeadbeef, "
+		  "si_syscall=4294967295, si_arch=AUDIT_ARCH_X86_64}");
+	put32(si + 4, 0);
+	put64(si + 16, 0);
+	put32(si + 24, SYS_read);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSYS, si_code="
+		  "SYS_SECCOMP, si_call_addr=NULL, si_syscall=__NR_read, "
+		  "si_arch=AUDIT_ARCH_X86_64}");
+	CHECK_STR(siginfo_x(si, 128, XSTYLE_VERBOSE), "{si_signo=31 /* SIGSYS */"
+		  ", si_code=0x1 /* SYS_SECCOMP */, si_call_addr=NULL, "
+		  "si_syscall=0 /* __NR_read */, si_arch=0xc000003e /* "
+		  "AUDIT_ARCH_X86_64 */}");
+	CHECK_STR(siginfo_x(si, 128, XSTYLE_RAW), "{si_signo=31, si_code=0x1, "
+		  "si_call_addr=NULL, si_syscall=0, si_arch=0xc000003e}");
+	/* another arch: the number (no table for it), the arch unknown */
+	put32(si + 28, 0xda7a1057u);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSYS, si_code="
+		  "SYS_SECCOMP, si_call_addr=NULL, si_syscall=0, si_arch="
+		  "0xda7a1057 /* AUDIT_ARCH_??? */}");
+}
 
 static void test_sigsets(void)
 {
@@ -158,6 +208,7 @@ int main(void)
 	test_sigsets();
 	test_sigaction();
 	test_siginfo();
+	test_sigsys();
 	test_stack();
 	CHECK_DONE();
 }

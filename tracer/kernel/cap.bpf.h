@@ -40,6 +40,7 @@ typedef __s64 s64;
 /* only the fields used; CO-RE finds them in the running kernel */
 struct sigaction___e {
 	void *sa_handler;
+	unsigned long sa_flags;
 } __attribute__((preserve_access_index));
 
 struct k_sigaction___e {
@@ -51,12 +52,17 @@ struct signal_struct___e {
 	int group_exit_code;
 } __attribute__((preserve_access_index));
 
+struct seccomp___e {
+	int mode;			/* 0: no seccomp; else strict, filter */
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	int pid;
 	int tgid;
 	int exit_code;
 	struct signal_struct___e *signal;
 	void *mm;
+	struct seccomp___e seccomp;
 } __attribute__((preserve_access_index));
 
 SHARED struct {
@@ -172,6 +178,35 @@ SHARED struct {
  */
 #define SYS_RT_SIGRETURN	15
 #define SIGFRAME_MASK_OFF	296
+
+/*
+ * Calls a seccomp filter skips (SECCOMP_RET_ERRNO, _TRAP, _KILL_*, _TRACE
+ * with no tracer, _USER_NOTIF answered by the supervisor) never reach
+ * sys_enter: the kernel runs the filter first and then skips the call,
+ * yet sys_exit fires, with the call's number (orig_ax) and the filter's
+ * return value (-errno; the number itself after _TRAP and _KILL, which
+ * roll ax back to orig_ax).  The call never ran, so its registers still
+ * hold its arguments.  Only a task in a seccomp mode can have a call
+ * skipped: the others pay one load to learn it.
+ */
+#define SYS_CLONE		56
+#define SYS_FORK		57
+#define SYS_VFORK		58
+#define SYS_CLONE3		435
+
+static __always_inline int seccomp_on(void)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+
+	return t->seccomp.mode != 0;
+}
+
+/* a new task's first exit is its return from the call that made it */
+static __always_inline int fork_return(s64 nr, s64 ret)
+{
+	return ret == 0 && (nr == SYS_CLONE || nr == SYS_FORK ||
+			    nr == SYS_VFORK || nr == SYS_CLONE3);
+}
 
 /* the x86_64 user registers at syscall entry (CO-RE: offsets by name) */
 struct pt_regs {

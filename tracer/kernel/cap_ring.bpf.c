@@ -110,6 +110,90 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 	return 1;
 }
 
+/*
+ * Seccomp-skipped calls (cap.bpf.h): the entry is written at the exit,
+ * from the registers, so that the call is one whole line as strace's.
+ * Whether sys_enter saw the call is kept per task, only for traced tasks
+ * in a seccomp mode (a mode, once set, stays for the task's life, exec
+ * included): set at each selected call's entry, cleared at every exit,
+ * the unselected calls' too.  A task seen first at an exit (the call
+ * that set its mode, a new thread's return from clone, a task traced
+ * from the middle of a call, a thread another one's filter reached in a
+ * call) is watched from then on; that exit is not taken for skipped.
+ * The other tasks pay a load of their seccomp mode at entry and exit.
+ */
+struct skip_mark {
+	u32 in;				/* sys_enter saw the call */
+	u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct skip_mark);
+} skip_mark SEC(".maps");
+
+/* a traced task's selected call's entry */
+static __always_inline void skip_enter(void)
+{
+	struct skip_mark *m;
+
+	if (!seccomp_on())
+		return;
+	m = bpf_task_storage_get(&skip_mark, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (m)
+		m->in = 1;
+}
+
+/*
+ * 1: sys_enter never saw this exit's call.  traced: the caller knows the
+ * task is traced (else asked here, only for a task in a seccomp mode)
+ */
+static __always_inline int skip_exit(struct cap_config *c, s64 nr,
+				     int traced)
+{
+	struct task_struct *t;
+	struct skip_mark *m;
+	int skipped;
+
+	if (!seccomp_on() || (!traced && !ring_traced(c)))
+		return 0;
+	t = bpf_get_current_task_btf();
+	m = bpf_task_storage_get(&skip_mark, t, 0, 0);
+	if (!m) {
+		bpf_task_storage_get(&skip_mark, t, 0,
+				     BPF_LOCAL_STORAGE_GET_F_CREATE);
+		return 0;
+	}
+	/* -1 after rt_sigreturn: a call that ran */
+	skipped = !m->in && nr >= 0;
+	m->in = 0;
+	return skipped;
+}
+
+/* the skipped call's entry, from its untouched registers */
+static __always_inline void skip_write_entry(struct cap_config *c, void *ctx,
+					     s64 nr)
+{
+	struct pt_regs *regs;
+	u64 args[6];
+
+	if (!bpf_core_enum_value_exists(enum bpf_func_id,
+					BPF_FUNC_task_pt_regs))
+		return;
+	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	args[0] = BPF_CORE_READ(regs, di);
+	args[1] = BPF_CORE_READ(regs, si);
+	args[2] = BPF_CORE_READ(regs, dx);
+	args[3] = BPF_CORE_READ(regs, r10);
+	args[4] = BPF_CORE_READ(regs, r8);
+	args[5] = BPF_CORE_READ(regs, r9);
+	ring_enter_do(c, ctx, nr, args, BPF_CORE_READ(regs, sp),
+		      BPF_CORE_READ(regs, ip));
+}
+
 /* its exit */
 static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 {
@@ -118,8 +202,14 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 
 	if (!c || !c->ring)
 		return;
-	if ((nr >= 0 && !nr_in(c->rsel, nr)) || !ring_traced(c))
+	if (nr >= 0 && !nr_in(c->rsel, nr)) {
+		skip_exit(c, nr, 0);
 		return;
+	}
+	if (!ring_traced(c))
+		return;
+	if (skip_exit(c, nr, 1))
+		skip_write_entry(c, ctx, nr);
 	if (c->failed && !pend_exit(c, ret))
 		return;
 	exit_copies(ctx, nr, ret);
@@ -141,6 +231,7 @@ int ring_enter(u64 *ctx)
 
 	if (!ring_wants(c, (s64)ctx[1]))
 		return 0;
+	skip_enter();
 	args[0] = regs->di;
 	args[1] = regs->si;
 	args[2] = regs->dx;
@@ -177,6 +268,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
+	skip_enter();
 	/* read, not loaded: the record holds only this call's arguments */
 	if (bpf_probe_read_kernel(args, sizeof(args), ctx->args))
 		return 1;

@@ -9,6 +9,14 @@
  */
 #include "cap.bpf.h"
 
+/*
+ * include/linux/signal_types.h: a signal the kernel forces to kill (a
+ * seccomp filter's SECCOMP_RET_KILL_*, a signal frame that cannot be
+ * written): get_signal gives no tracer a stop for it, so strace never
+ * shows it; the task's end says it ("+++ killed by SIGSYS +++").
+ */
+#define SA_IMMUTABLE		0x00800000
+
 /* "--- SIGCHLD {si_signo=SIGCHLD, ...} ---": the siginfo as delivered */
 SEC("tp_btf/signal_deliver")
 int cap_signal(u64 *ctx)
@@ -18,6 +26,9 @@ int cap_signal(u64 *ctx)
 	u64 info = ctx[1];
 
 	if (!c || !is_traced(c))
+		return 0;
+	if (ctx[2] && (BPF_CORE_READ((struct k_sigaction___e *)ctx[2],
+				     sa.sa_flags) & SA_IMMUTABLE))
 		return 0;
 	e.magic = CAP_MAGIC_SIG;
 	e.tid = (int)(u32)bpf_get_current_pid_tgid();

@@ -168,15 +168,11 @@ static __always_inline struct sum_cpu *sum_here(void)
 	return bpf_map_lookup_elem(&sum_cpu, &zero);
 }
 
-SEC("tp_btf/sys_enter")
-int sum_enter(u64 *ctx)
+/* the verdict on the task running on this CPU, made once per switch */
+static __always_inline u32 sum_traced(struct sum_cpu *s)
 {
-	struct sum_cpu *s = sum_here();
-	s64 nr = (s64)ctx[1];
 	u64 gen = traced_gen + 1;
 
-	if (!s)
-		return 0;
 	/*
 	 * A selection (--comm, ...) is asked on every call: a task may
 	 * rename itself, exec or change its uid between two switches.
@@ -190,11 +186,41 @@ int sum_enter(u64 *ctx)
 				      sum_conf.by_tid ? (u32)pt : (u32)(pt >> 32));
 		s->known = gen;
 	}
-	if (!s->traced || !nr_in(sum_conf.sel, nr))
+	return s->traced;
+}
+
+SEC("tp_btf/sys_enter")
+int sum_enter(u64 *ctx)
+{
+	struct sum_cpu *s = sum_here();
+	s64 nr = (s64)ctx[1];
+
+	if (!s)
+		return 0;
+	if (!sum_traced(s) || !nr_in(sum_conf.sel, nr))
 		return 0;
 	s->call = (u32)nr + 1;
 	s->ts = bpf_ktime_get_ns();
 	return 0;
+}
+
+/*
+ * An exit of no call counted: a call a seccomp filter skipped before
+ * sys_enter (cap.bpf.h) when its task is in a seccomp mode.  strace -c
+ * counts it, with its error; its time is not known (not timed).  A new
+ * task's return from clone is not a call of its own.
+ */
+static __always_inline void sum_skipped(struct sum_cpu *s, u64 *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	s64 nr, ret = (s64)ctx[1];
+
+	if (!seccomp_on())
+		return;
+	nr = (s64)regs->orig_ax;
+	if (!nr_in(sum_conf.sel, nr) || fork_return(nr, ret) || !sum_traced(s))
+		return;
+	sum_add((u32)nr, ret, 0, 0);
 }
 
 SEC("tp_btf/sys_exit")
@@ -216,14 +242,17 @@ int sum_exit(u64 *ctx)
 	 * this call here, and the call was not counted.  Without one, the
 	 * call began before the task was switched in: its storage says.
 	 */
-	if (s->known)
-		return 0;
-	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0, 0);
-	if (!st || !st->call)
-		return 0;
-	sum_add(st->call - 1, (s64)ctx[1],
-		sum_conf.wall ? now - st->ts : st->ts + (now - s->in), 1);
-	st->call = 0;
+	if (!s->known) {
+		st = bpf_task_storage_get(&sum_task,
+					  bpf_get_current_task_btf(), 0, 0);
+		if (st && st->call) {
+			sum_add(st->call - 1, (s64)ctx[1], sum_conf.wall ?
+				now - st->ts : st->ts + (now - s->in), 1);
+			st->call = 0;
+			return 0;
+		}
+	}
+	sum_skipped(s, ctx);
 	return 0;
 }
 
