@@ -3,7 +3,8 @@
 # MODULE(FUNC+0xOFF), whatever the addresses the code was loaded at).  unmaps calls munmap 300 times
 # from unmap_a and 200 times from unmap_b, through the same one(): the
 # table counts 500 munmap calls plus the loader's, and the top stacks say
-# 300 with unmap_a under one and 200 with unmap_b, each down to main.
+# 300 with unmap_a under one and 200 with unmap_b, each down to main;
+# --stack=folded's lines say the same counts, exactly.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -39,4 +40,17 @@ sum=$(awk -F: '{ n += $1 } END { print n }' stacks)
 [ "$sum" = "$want" ] || fail "the stacks add up to $sum, the table says $want"
 # every frame printed is one etrace proved (tests/lib.sh)
 frames_proved out
+
+# --stack=folded: the same stacks, each once with its exact count, and
+# the counts add up to strace's
+"$ETRACE" --stack=folded -m 16M -e trace=munmap -o folded -- \
+	"$PROGS/unmaps" 300 200 2> folded.err ||
+	{ cat folded.err >&2; fail "etrace --stack=folded failed"; }
+cat folded
+grep -Eq '^unmaps;.*;main;unmap_a;one;(__munmap;)?munmap 300$' folded ||
+	fail "--stack=folded: no line of 300 munmaps through unmap_a, one"
+grep -Eq '^unmaps;.*;main;unmap_b;one;(__munmap;)?munmap 200$' folded ||
+	fail "--stack=folded: no line of 200 munmaps through unmap_b, one"
+fsum=$(awk '{ n += $NF } END { print n }' folded)
+[ "$fsum" = "$want" ] || fail "--stack=folded's counts add up to $fsum, strace counts $want"
 exit 0
