@@ -49,16 +49,38 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 	fb_putc(b, ')');
 }
 
-static void ioctl_words(struct fmt_buf *b, uint64_t v)
+/* the families decoded by type byte (struct ioctl_family) */
+static const struct ioctl_family *const ioctl_families[] = {
+	&ioctl_evdev,
+};
+
+static const struct ioctl_family *ioctl_family(uint32_t req)
 {
-	uint32_t req = (uint32_t)v;
+	for (size_t j = 0; j < sizeof(ioctl_families) /
+			       sizeof(ioctl_families[0]); j++)
+		if (ioctl_families[j]->type == _IOC_TYPE(req))
+			return ioctl_families[j];
+	return NULL;
+}
+
+/*
+ * The request in words: a family's number built from parts, then the
+ * names the number has ("A or B"), or strace's _IOC() form
+ */
+static void ioctl_words(struct fmt_buf *b, uint32_t req, int in_comment)
+{
+	const struct ioctl_family *f = ioctl_family(req);
+	int parts = f && f->number ? f->number(b, req, in_comment) : 0;
 	const char *name = xlat_name(&xlat_ioctl_req, req);
 	const char *alias = xlat_name(&xlat_ioctl_alias, req);
 
 	if (!name) {
-		fmt_ioc(b, req);
+		if (!parts)
+			fmt_ioc(b, req);
 		return;
 	}
+	if (parts)
+		fb_puts(b, " or ");
 	if (alias) {
 		fb_puts(b, alias);
 		fb_puts(b, " or ");
@@ -66,9 +88,32 @@ static void ioctl_words(struct fmt_buf *b, uint64_t v)
 	fb_puts(b, name);
 }
 
+/*
+ * The request in the -X style: the number, the words, or both (the
+ * words in a comment, where a family's parts have no comment of their
+ * own: strace's EVIOCGABS(0x3f) there, EVIOCGABS(0x3f /+ ABS_??? +/)
+ * alone)
+ */
+static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
+{
+	int style = b->xstyle;
+
+	if (style != XSTYLE_ABBREV)
+		fmt_num(b, req, XF_HEX);
+	if (style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	b->xstyle = XSTYLE_ABBREV;
+	ioctl_words(b, req, style == XSTYLE_VERBOSE);
+	b->xstyle = style;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
 FMT_KIND(ioctl)
 {
-	fmt_words(b, (uint32_t)c->args[i], XF_HEX, ioctl_words);
+	fmt_ioctl_req(b, (uint32_t)c->args[i]);
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */
@@ -180,6 +225,10 @@ static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 {
+	const struct ioctl_family *f = ioctl_family(req);
+
+	if (f)
+		return f->when(req, at_exit);
 	*at_exit = 0;
 	switch (req) {
 	case TCGETS: case TIOCGLCKTRMIOS:
@@ -328,6 +377,13 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	case IOA_FLSH:
 		fmt_enum_dflt(b, &xlat_tcflsh, arg, "TC???");
 		return;
+	case IOA_FAMILY:
+		/* a value, or a copy's struct: the family says; else the
+		   pointer */
+		if (!ioctl_family((uint32_t)c->args[1])->arg(b, c,
+				(uint32_t)c->args[1], arg ? k : NULL))
+			fmt_ptr(b, arg);
+		return;
 	default:
 		break;
 	}
@@ -415,7 +471,7 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	fb_dec(b, (int32_t)c->args[0]);
 	fmt_fd_note(b, c, 0);
 	fb_puts(b, ", ");
-	fmt_words(b, req, XF_HEX, ioctl_words);
+	fmt_ioctl_req(b, req);
 	if (at_exit)
 		return 2;
 	if (how != IOA_NONE && c->d->nargs > 2) {
