@@ -57,7 +57,7 @@ struct ioctl_family {
 		   const struct cap *k);
 };
 
-extern const struct ioctl_family ioctl_evdev;
+extern const struct ioctl_family ioctl_evdev, ioctl_hdio;
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);
