@@ -51,7 +51,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 
 /* the families decoded by type byte (struct ioctl_family) */
 static const struct ioctl_family *const ioctl_families[] = {
-	&ioctl_evdev, &ioctl_hdio,
+	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -355,8 +355,9 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 	return IOA_HEX;
 }
 
-static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
-			  enum ioarg how, int at_exit)
+/* 2: a family's struct the call completes (its out at exit), else 0 */
+static int fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
+			 enum ioarg how, int at_exit)
 {
 	uint64_t arg = c->args[2];
 	const struct cap *k = at_exit ? arg_out(c, 2, 0) : arg_in(c, 2, 0);
@@ -364,32 +365,35 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	switch (how) {
 	case IOA_HEX:
 		fb_hex(b, arg);
-		return;
+		return 0;
 	case IOA_INT:
 		fb_dec(b, (int32_t)arg);
-		return;
+		return 0;
 	case IOA_ULONG:
 		fb_udec(b, arg);
-		return;
+		return 0;
 	case IOA_XONC:
 		fmt_enum_dflt(b, &xlat_tcxonc, arg, "TC???");
-		return;
+		return 0;
 	case IOA_FLSH:
 		fmt_enum_dflt(b, &xlat_tcflsh, arg, "TC???");
-		return;
-	case IOA_FAMILY:
+		return 0;
+	case IOA_FAMILY: {
 		/* a value, or a copy's struct: the family says; else the
 		   pointer */
-		if (!ioctl_family((uint32_t)c->args[1])->arg(b, c,
-				(uint32_t)c->args[1], arg ? k : NULL))
+		int r = ioctl_family((uint32_t)c->args[1])->arg(b, c,
+				(uint32_t)c->args[1], arg ? k : NULL);
+
+		if (!r)
 			fmt_ptr(b, arg);
-		return;
+		return r == 2 ? 2 : 0;
+	}
 	default:
 		break;
 	}
 	if (!arg || !k) {
 		fmt_ptr(b, arg);
-		return;
+		return 0;
 	}
 	switch (how) {
 	case IOA_PINT:
@@ -398,19 +402,19 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		fb_putc(b, '[');
 		fb_dec(b, (int32_t)ld32(k->p));
 		fb_putc(b, ']');
-		return;
+		return 0;
 	case IOA_MODEM:
 		if (k->len < 4)
 			break;
 		fb_putc(b, '[');
 		fmt_flags_dflt(b, &xlat_modem_flags, ld32(k->p), "TIOCM_???");
 		fb_putc(b, ']');
-		return;
+		return 0;
 	case IOA_TERMIOS:
 		if (k->len < 36)
 			break;
 		fmt_termios(b, c, k->p, 19, 0);
-		return;
+		return 0;
 	case IOA_TERMIO: {
 		/* struct termio: 16-bit flags, c_line, c_cc[8] */
 		uint8_t t[36] = { 0 };
@@ -424,26 +428,27 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		}
 		memcpy(t + 16, k->p + 8, 9);
 		fmt_termios(b, c, t, 8, 0);
-		return;
+		return 0;
 	}
 	case IOA_WINSIZE:
 		if (k->len < 8)
 			break;
 		fmt_winsize(b, k->p);
-		return;
+		return 0;
 	case IOA_CHAR:
 		fmt_qstr(b, c, k->p, k->len ? 1 : 0, -1, 0, 0);
-		return;
+		return 0;
 	case IOA_TERMIOS2:
 		if (k->len < 44)
 			break;
 		fmt_termios(b, c, k->p, 19, 1);
-		return;
+		return 0;
 	default:
 		if (ioctl_struct_arg(b, c, how, k))
-			return;
+			return 0;
 	}
 	fmt_ptr(b, arg);
+	return 0;
 }
 
 /*
@@ -461,6 +466,9 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (from == 2 && at_exit && c->d->nargs > 2) {
 			fb_puts(b, ", ");
 			fmt_ioctl_arg(b, c, how, 1);
+		} else if (from == 2 && how == IOA_FAMILY) {
+			/* the entry's struct was one the call completes */
+			ioctl_family(req)->out(b, c, req);
 		} else if (from == 2 && ioctl_split_size(how)) {
 			ioctl_split_out(b, c, how);
 		}
@@ -476,7 +484,8 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		return 2;
 	if (how != IOA_NONE && c->d->nargs > 2) {
 		fb_puts(b, ", ");
-		fmt_ioctl_arg(b, c, how, 0);
+		if (fmt_ioctl_arg(b, c, how, 0) == 2)
+			return 2;
 	}
 	/* a struct the call completes, printed open: its rest at exit */
 	if (ioctl_split_size(how) && c->d->nargs > 2 && c->args[2] &&
@@ -491,7 +500,9 @@ FMT_KIND(ioctlarg)
 	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
 	size_t split = ioctl_split_size(how);
 
-	fmt_ioctl_arg(b, c, how, at_exit);
+	if (fmt_ioctl_arg(b, c, how, at_exit) == 2)
+		ioctl_family((uint32_t)c->args[1])->out(b, c,
+						       (uint32_t)c->args[1]);
 	/* a struct the call completes: here whole (JSON's one argument) */
 	if (split && c->args[i] && arg_in(c, i, split))
 		ioctl_split_out(b, c, how);

@@ -52,12 +52,15 @@ struct ioctl_family {
 	/* how the argument prints: IOA_FAMILY (by arg), IOA_HEX, IOA_NONE;
 	   *at_exit: after the call (what it fills) */
 	enum ioarg (*when)(uint32_t req, int *at_exit);
-	/* the argument, k its copy (NULL: none); 0: print the pointer */
+	/* the argument, k its copy (NULL: none); 0: print the pointer,
+	   1: printed, 2: printed a struct the call completes (out) */
 	int (*arg)(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		   const struct cap *k);
+	/* at exit, after arg's 2: what the call filled (" => {...}") */
+	void (*out)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
 };
 
-extern const struct ioctl_family ioctl_evdev, ioctl_hdio;
+extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio;
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

@@ -56,7 +56,11 @@ enum cap_len {
 	CAP_LEN_ARG32_0 = 40,	/* (u32)args[n]: a length the kernel reads as
 				   an int (poll's nfds), whatever the
 				   register's upper half: CAP_LEN_ARG32_0 + n */
+	CAP_LEN_IOCSIZE1 = 48,	/* the size an ioctl request (args[1]) carries
+				   (_IOC_SIZE), at least CAP_IOC_MIN: the
+				   old requests' numbers carry none */
 };
+#define CAP_IOC_MIN	64
 
 #define CAP_AT_ENTRY	1
 #define CAP_AT_EXIT	2
