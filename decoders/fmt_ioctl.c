@@ -51,7 +51,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 
 /* the families decoded by type byte (struct ioctl_family) */
 static const struct ioctl_family *const ioctl_families[] = {
-	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio,
+	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -114,6 +114,20 @@ static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
 FMT_KIND(ioctl)
 {
 	fmt_ioctl_req(b, (uint32_t)c->args[i]);
+}
+
+/* a char[size] field: up to its NUL, "..." when none (strace's cstring) */
+void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
+		const uint8_t *p, size_t size)
+{
+	const uint8_t *z = memchr(p, '\0', size - 1);
+
+	fb_puts(b, name);
+	fb_putc(b, '=');
+	if (z)
+		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
+	else
+		fmt_qstr(b, c, p, size - 1, -1, 1, 0);
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */

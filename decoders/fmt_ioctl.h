@@ -60,7 +60,12 @@ struct ioctl_family {
 	void (*out)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
 };
 
-extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio;
+extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
+	ioctl_ptp;
+
+/* name="text" of a char[size] field: up to its NUL, "..." when none */
+void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
+		const uint8_t *p, size_t size);
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

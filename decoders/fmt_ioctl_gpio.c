@@ -33,20 +33,6 @@ static enum ioarg gpio_when(uint32_t req, int *at_exit)
 	}
 }
 
-/* a char[size] field: up to its NUL, "..." when none (strace's cstring) */
-static void gpio_cstr(struct fmt_buf *b, const struct sc_call *c,
-		      const char *name, const uint8_t *p, size_t size)
-{
-	const uint8_t *z = memchr(p, '\0', size - 1);
-
-	fb_puts(b, name);
-	fb_putc(b, '=');
-	if (z)
-		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
-	else
-		fmt_qstr(b, c, p, size - 1, -1, 1, 0);
-}
-
 /* n elements of elem bytes (1, 4 or 8), decimal or hex; -s of them
    unless -v, then "..." */
 static void gpio_array(struct fmt_buf *b, const struct sc_call *c,
@@ -160,9 +146,9 @@ static void gpio_v2_info(struct fmt_buf *b, const struct sc_call *c,
 	uint32_t n = ld32(p + 68);
 
 	fb_putc(b, '{');
-	gpio_cstr(b, c, "name", p, 32);
+	ioctl_cstr(b, c, "name", p, 32);
 	fb_puts(b, ", ");
-	gpio_cstr(b, c, "consumer", p + 32, 32);
+	ioctl_cstr(b, c, "consumer", p + 32, 32);
 	fb_puts(b, ", flags=");
 	fmt_flags_dflt(b, &xlat_gpio_v2_line_flags, ld64(p + 72),
 		       "GPIO_V2_LINE_FLAG_???");
@@ -201,7 +187,7 @@ static void gpio_handle_req(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", default_values=");
 	gpio_array(b, c, p + 260, upto, 1, 0);
 	fb_puts(b, ", ");
-	gpio_cstr(b, c, "consumer_label", p + 324, 32);
+	ioctl_cstr(b, c, "consumer_label", p + 324, 32);
 	fb_putc(b, '}');
 }
 
@@ -217,7 +203,7 @@ static void gpio_line_req(struct fmt_buf *b, const struct sc_call *c,
 	gpio_array(b, c, p, n < GPIO_V2_LINES_MAX ? n : GPIO_V2_LINES_MAX, 4,
 		   0);
 	fb_puts(b, ", ");
-	gpio_cstr(b, c, "consumer", p + 256, 32);
+	ioctl_cstr(b, c, "consumer", p + 256, 32);
 	fb_puts(b, ", config=");
 	gpio_config(b, c, p + 288);
 	if (ld32(p + 564)) {
@@ -245,9 +231,9 @@ static int gpio_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	switch (req) {
 	case GPIO_GET_CHIPINFO_IOCTL:
 		fb_putc(b, '{');
-		gpio_cstr(b, c, "name", p, 32);
+		ioctl_cstr(b, c, "name", p, 32);
 		fb_puts(b, ", ");
-		gpio_cstr(b, c, "label", p + 32, 32);
+		ioctl_cstr(b, c, "label", p + 32, 32);
 		fb_puts(b, ", lines=");
 		fb_udec(b, ld32(p + 64));
 		fb_putc(b, '}');
@@ -275,7 +261,7 @@ static int gpio_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		fmt_flags_dflt(b, &xlat_gpio_event_flags, ld32(p + 8),
 			       "GPIOEVENT_REQUEST_???");
 		fb_puts(b, ", ");
-		gpio_cstr(b, c, "consumer_label", p + 12, 32);
+		ioctl_cstr(b, c, "consumer_label", p + 12, 32);
 		fb_putc(b, '}');
 		return 2;
 	case GPIOHANDLE_GET_LINE_VALUES_IOCTL:
@@ -339,9 +325,9 @@ static void gpio_out(struct fmt_buf *b, const struct sc_call *c,
 		fmt_flags_dflt(b, &xlat_gpio_line_flags, ld32(k->p + 4),
 			       "GPIOLINE_FLAG_???");
 		fb_puts(b, ", ");
-		gpio_cstr(b, c, "name", k->p + 8, 32);
+		ioctl_cstr(b, c, "name", k->p + 8, 32);
 		fb_puts(b, ", ");
-		gpio_cstr(b, c, "consumer", k->p + 40, 32);
+		ioctl_cstr(b, c, "consumer", k->p + 40, 32);
 		fb_putc(b, '}');
 		return;
 	case GPIO_V2_GET_LINEINFO_IOCTL: case GPIO_V2_GET_LINEINFO_WATCH_IOCTL:
