@@ -30,6 +30,24 @@ static enum ioarg seccomp_when(uint32_t req, int *at_exit)
 	}
 }
 
+/* v named pfx+name (__NR_gettid, -ENOSR) in the -X style; no name: v */
+static void seccomp_named(struct fmt_buf *b, const char *pfx,
+			  const char *name, uint64_t v, enum xfmt f)
+{
+	char tmp[64];
+	struct fmt_buf t;
+
+	if (!name) {
+		fmt_num(b, v, f);
+		return;
+	}
+	fb_init(&t, tmp, sizeof(tmp) - 1);
+	fb_puts(&t, pfx);
+	fb_puts(&t, name);
+	*t.p = '\0';
+	fmt_const(b, tmp, v, f);
+}
+
 /* struct seccomp_notif (80 bytes): id, pid, flags, seccomp_data */
 static void seccomp_notif(struct fmt_buf *b, const uint8_t *p)
 {
@@ -44,12 +62,7 @@ static void seccomp_notif(struct fmt_buf *b, const uint8_t *p)
 	fb_puts(b, ", flags=");
 	fb_hex(b, ld32(p + 12));
 	fb_puts(b, ", data={nr=");
-	if (d && d->name) {
-		fb_puts(b, "__NR_");
-		fb_puts(b, d->name);
-	} else {
-		fb_udec(b, nr);
-	}
+	seccomp_named(b, "__NR_", d ? d->name : NULL, nr, XF_UDEC);
 	fb_puts(b, ", arch=");
 	fmt_enum_dflt(b, &xlat_audit_arch, arch, "AUDIT_ARCH_???");
 	fb_puts(b, ", instruction_pointer=");
@@ -88,12 +101,9 @@ static int seccomp_arg(struct fmt_buf *b, const struct sc_call *c,
 		fb_dec(b, (int64_t)ld64(p + 8));
 		fb_puts(b, ", error=");
 		err = (int32_t)ld32(p + 16);
-		if (err < 0 && err > -4096 && errno_name(-err)) {
-			fb_putc(b, '-');
-			fb_puts(b, errno_name(-err));
-		} else {
-			fb_dec(b, err);
-		}
+		seccomp_named(b, "-", err < 0 && err > -4096 ?
+			      errno_name(-err) : NULL, (uint64_t)(int64_t)err,
+			      XF_DEC);
 		fb_puts(b, ", flags=");
 		fmt_flags_dflt(b, &xlat_seccomp_resp_flags, ld32(p + 20),
 			       "SECCOMP_USER_NOTIF_FLAG_???");

@@ -51,10 +51,7 @@ int main(void)
 	int fd, v;
 
 	fd = open("/dev/null", O_RDONLY);
-	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
-		ioctl(-1, named[i], NULLP);
-		ioctl(fd, named[i], BAD);
-	}
+	fam_ioctls(fd, named, sizeof(named) / sizeof(named[0]));
 	ioctl(fd, EVIOCRMFF, 0xdeadbeefbadc0dedUL);
 	ioctl(fd, EVIOCGRAB, 0xdeadbeefbadc0dedUL);
 	ioctl(fd, EVIOCREVOKE, 0UL);
@@ -99,11 +96,9 @@ int main(void)
 	ioctl(fd, _IOC(_IOC_WRITE, 'E', 0xc0 + ABS_RX, 22), &abs);
 
 	/* structs that end where the memory does; and half of one */
-	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pg == MAP_FAILED)
+	pg = fam_edge_page();
+	if (!pg)
 		return 1;
-	munmap(pg + 4096, 4096);
 	tail = pg + 4096 - sizeof(ffe);
 	memcpy(tail, &ffe, sizeof(ffe));
 	effect(fd, (struct ff_effect *)tail, FF_RUMBLE);

@@ -41,9 +41,8 @@ int main(void)
 	int fd;
 
 	fd = open("/dev/null", O_RDONLY);
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
-		ioctl(-1, req[i], NULLP);
-		ioctl(fd, req[i], BAD);
 		ioctl(fd, req[i], 0xdeadbeefbadc0dedUL);
 	}
 	ioctl(fd, HDIO_SET_NICE, 0UL);
@@ -61,11 +60,9 @@ int main(void)
 	ioctl(fd, HDIO_GET_NICE, geo);
 
 	/* arrays and headers that end where the memory does */
-	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pg == MAP_FAILED)
+	pg = fam_edge_page();
+	if (!pg)
 		return 1;
-	munmap(pg + 4096, 4096);
 	memcpy(pg + 4096 - 12, three, 12);
 	ioctl(fd, HDIO_DRIVE_RESET, pg + 4096 - 12);
 	ioctl(fd, HDIO_DRIVE_RESET, pg + 4096 - 8);

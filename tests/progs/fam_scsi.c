@@ -33,17 +33,14 @@ int main(void)
 	char *pg;
 	int fd;
 
-	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pg == MAP_FAILED)
+	pg = fam_edge_page();
+	if (!pg)
 		return 1;
-	munmap(pg + 4096, 4096);
 	end = (int *)(pg + 4096 - sizeof(int));
 	*end = -87097619;
 	fd = open("/dev/null", O_RDONLY);
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
-		ioctl(-1, req[i], NULLP);
-		ioctl(fd, req[i], BAD);
 		/* SG_SET_TRANSFORM's value is 32 bits: an address cut to
 		   them would differ from run to run */
 		if (req[i] == SG_SET_TRANSFORM)

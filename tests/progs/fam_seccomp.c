@@ -36,15 +36,12 @@ int main(void)
 	char *pg;
 	int fd;
 
-	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pg == MAP_FAILED)
+	pg = fam_edge_page();
+	if (!pg)
 		return 1;
-	munmap(pg + 4096, 4096);
 	fd = open("/dev/null", O_RDONLY);
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
-		ioctl(-1, req[i], NULLP);
-		ioctl(fd, req[i], BAD);
 		ioctl(fd, req[i], pg + 4096 - _IOC_SIZE(req[i]) + 1);
 	}
 
