@@ -41,12 +41,19 @@ static inline char *fam_edge_page(void)
 	return pg;
 }
 
-/* each ioctl request on a bad fd with NULL, and on fd with BAD */
-static inline void fam_ioctls(int fd, const unsigned int *req, size_t n)
+/*
+ * Each ioctl request on a bad fd with NULL, and on fd with BAD; with an
+ * edge page (fam_edge_page), also with its struct (the size the request
+ * carries) one byte short of the memory's end: the pointer
+ */
+static inline void fam_ioctls(int fd, const unsigned int *req, size_t n,
+			      char *edge)
 {
 	for (size_t i = 0; i < n; i++) {
 		ioctl(-1, req[i], NULLP);
 		ioctl(fd, req[i], BAD);
+		if (edge && _IOC_SIZE(req[i]))
+			ioctl(fd, req[i], edge + 4096 - _IOC_SIZE(req[i]) + 1);
 	}
 }
 

@@ -51,7 +51,7 @@ int main(void)
 	int fd, v;
 
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, named, sizeof(named) / sizeof(named[0]));
+	fam_ioctls(fd, named, sizeof(named) / sizeof(named[0]), NULL);
 	ioctl(fd, EVIOCRMFF, 0xdeadbeefbadc0dedUL);
 	ioctl(fd, EVIOCGRAB, 0xdeadbeefbadc0dedUL);
 	ioctl(fd, EVIOCREVOKE, 0UL);

@@ -55,10 +55,7 @@ int main(void)
 	if (!pg)
 		return 1;
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
-	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
-		ioctl(fd, req[i], pg + 4096 - _IOC_SIZE(req[i]) + 1);
-	}
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), pg);
 
 	memset(&info, 0, sizeof(info));
 	info.line_offset = 50;

@@ -49,7 +49,7 @@ int main(void)
 	if (!pg)
 		return 1;
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), NULL);
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
 		ioctl(fd, req[i], 0xdeadbeefbadc0dedUL);
 	}

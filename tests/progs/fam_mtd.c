@@ -39,7 +39,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(buf); i++)
 		buf[i] = (unsigned char)(0x80 + i);
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), NULL);
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
 		size_t n = _IOC_SIZE(req[i]);
 

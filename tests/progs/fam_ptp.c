@@ -41,7 +41,7 @@ int main(void)
 		return 1;
 	memset(pg, 0, 4096);
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), NULL);
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
 		ioctl(fd, req[i], pg + 4096 - _IOC_SIZE(req[i]));
 		ioctl(fd, req[i], pg + 4096 - _IOC_SIZE(req[i]) + 1);

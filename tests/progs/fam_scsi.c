@@ -39,7 +39,7 @@ int main(void)
 	end = (int *)(pg + 4096 - sizeof(int));
 	*end = -87097619;
 	fd = open("/dev/null", O_RDONLY);
-	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]));
+	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), NULL);
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
 		/* SG_SET_TRANSFORM's value is 32 bits: an address cut to
 		   them would differ from run to run */
