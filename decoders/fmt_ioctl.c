@@ -49,16 +49,39 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 	fb_putc(b, ')');
 }
 
-static void ioctl_words(struct fmt_buf *b, uint64_t v)
+/* the families decoded by type byte (struct ioctl_family) */
+static const struct ioctl_family *const ioctl_families[] = {
+	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
+	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd,
+};
+
+static const struct ioctl_family *ioctl_family(uint32_t req)
 {
-	uint32_t req = (uint32_t)v;
+	for (size_t j = 0; j < sizeof(ioctl_families) /
+			       sizeof(ioctl_families[0]); j++)
+		if (ioctl_families[j]->type == _IOC_TYPE(req))
+			return ioctl_families[j];
+	return NULL;
+}
+
+/*
+ * The request in words: a family's number built from parts, then the
+ * names the number has ("A or B"), or strace's _IOC() form
+ */
+static void ioctl_words(struct fmt_buf *b, uint32_t req, int in_comment)
+{
+	const struct ioctl_family *f = ioctl_family(req);
+	int parts = f && f->number ? f->number(b, req, in_comment) : 0;
 	const char *name = xlat_name(&xlat_ioctl_req, req);
 	const char *alias = xlat_name(&xlat_ioctl_alias, req);
 
 	if (!name) {
-		fmt_ioc(b, req);
+		if (!parts)
+			fmt_ioc(b, req);
 		return;
 	}
+	if (parts)
+		fb_puts(b, " or ");
 	if (alias) {
 		fb_puts(b, alias);
 		fb_puts(b, " or ");
@@ -66,9 +89,46 @@ static void ioctl_words(struct fmt_buf *b, uint64_t v)
 	fb_puts(b, name);
 }
 
+/*
+ * The request in the -X style: the number, the words, or both (the
+ * words in a comment, where a family's parts have no comment of their
+ * own: strace's EVIOCGABS(0x3f) there, EVIOCGABS(0x3f /+ ABS_??? +/)
+ * alone)
+ */
+static void fmt_ioctl_req(struct fmt_buf *b, uint32_t req)
+{
+	int style = b->xstyle;
+
+	if (style != XSTYLE_ABBREV)
+		fmt_num(b, req, XF_HEX);
+	if (style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	b->xstyle = XSTYLE_ABBREV;
+	ioctl_words(b, req, style == XSTYLE_VERBOSE);
+	b->xstyle = style;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
 FMT_KIND(ioctl)
 {
-	fmt_words(b, (uint32_t)c->args[i], XF_HEX, ioctl_words);
+	fmt_ioctl_req(b, (uint32_t)c->args[i]);
+}
+
+/* a char[size] field: up to its NUL, "..." when none (strace's cstring) */
+void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
+		const uint8_t *p, size_t size)
+{
+	const uint8_t *z = memchr(p, '\0', size - 1);
+
+	fb_puts(b, name);
+	fb_putc(b, '=');
+	if (z)
+		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
+	else
+		fmt_qstr(b, c, p, size - 1, -1, 1, 0);
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */
@@ -180,6 +240,10 @@ static void fmt_winsize(struct fmt_buf *b, const uint8_t *p)
 
 static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 {
+	const struct ioctl_family *f = ioctl_family(req);
+
+	if (f)
+		return f->when(req, at_exit);
 	*at_exit = 0;
 	switch (req) {
 	case TCGETS: case TIOCGLCKTRMIOS:
@@ -306,8 +370,9 @@ static enum ioarg ioctl_arg(uint32_t req, int *at_exit)
 	return IOA_HEX;
 }
 
-static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
-			  enum ioarg how, int at_exit)
+/* 2: a family's struct the call completes (its out at exit), else 0 */
+static int fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
+			 enum ioarg how, int at_exit)
 {
 	uint64_t arg = c->args[2];
 	const struct cap *k = at_exit ? arg_out(c, 2, 0) : arg_in(c, 2, 0);
@@ -315,25 +380,35 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	switch (how) {
 	case IOA_HEX:
 		fb_hex(b, arg);
-		return;
+		return 0;
 	case IOA_INT:
 		fb_dec(b, (int32_t)arg);
-		return;
+		return 0;
 	case IOA_ULONG:
 		fb_udec(b, arg);
-		return;
+		return 0;
 	case IOA_XONC:
 		fmt_enum_dflt(b, &xlat_tcxonc, arg, "TC???");
-		return;
+		return 0;
 	case IOA_FLSH:
 		fmt_enum_dflt(b, &xlat_tcflsh, arg, "TC???");
-		return;
+		return 0;
+	case IOA_FAMILY: {
+		/* a value, or a copy's struct: the family says; else the
+		   pointer */
+		int r = ioctl_family((uint32_t)c->args[1])->arg(b, c,
+				(uint32_t)c->args[1], arg ? k : NULL);
+
+		if (!r)
+			fmt_ptr(b, arg);
+		return r == 2 ? 2 : 0;
+	}
 	default:
 		break;
 	}
 	if (!arg || !k) {
 		fmt_ptr(b, arg);
-		return;
+		return 0;
 	}
 	switch (how) {
 	case IOA_PINT:
@@ -342,19 +417,19 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		fb_putc(b, '[');
 		fb_dec(b, (int32_t)ld32(k->p));
 		fb_putc(b, ']');
-		return;
+		return 0;
 	case IOA_MODEM:
 		if (k->len < 4)
 			break;
 		fb_putc(b, '[');
 		fmt_flags_dflt(b, &xlat_modem_flags, ld32(k->p), "TIOCM_???");
 		fb_putc(b, ']');
-		return;
+		return 0;
 	case IOA_TERMIOS:
 		if (k->len < 36)
 			break;
 		fmt_termios(b, c, k->p, 19, 0);
-		return;
+		return 0;
 	case IOA_TERMIO: {
 		/* struct termio: 16-bit flags, c_line, c_cc[8] */
 		uint8_t t[36] = { 0 };
@@ -368,26 +443,27 @@ static void fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 		}
 		memcpy(t + 16, k->p + 8, 9);
 		fmt_termios(b, c, t, 8, 0);
-		return;
+		return 0;
 	}
 	case IOA_WINSIZE:
 		if (k->len < 8)
 			break;
 		fmt_winsize(b, k->p);
-		return;
+		return 0;
 	case IOA_CHAR:
 		fmt_qstr(b, c, k->p, k->len ? 1 : 0, -1, 0, 0);
-		return;
+		return 0;
 	case IOA_TERMIOS2:
 		if (k->len < 44)
 			break;
 		fmt_termios(b, c, k->p, 19, 1);
-		return;
+		return 0;
 	default:
 		if (ioctl_struct_arg(b, c, how, k))
-			return;
+			return 0;
 	}
 	fmt_ptr(b, arg);
+	return 0;
 }
 
 /*
@@ -405,6 +481,9 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		if (from == 2 && at_exit && c->d->nargs > 2) {
 			fb_puts(b, ", ");
 			fmt_ioctl_arg(b, c, how, 1);
+		} else if (from == 2 && how == IOA_FAMILY) {
+			/* the entry's struct was one the call completes */
+			ioctl_family(req)->out(b, c, req);
 		} else if (from == 2 && ioctl_split_size(how)) {
 			ioctl_split_out(b, c, how);
 		}
@@ -415,12 +494,13 @@ int fmt_ioctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	fb_dec(b, (int32_t)c->args[0]);
 	fmt_fd_note(b, c, 0);
 	fb_puts(b, ", ");
-	fmt_words(b, req, XF_HEX, ioctl_words);
+	fmt_ioctl_req(b, req);
 	if (at_exit)
 		return 2;
 	if (how != IOA_NONE && c->d->nargs > 2) {
 		fb_puts(b, ", ");
-		fmt_ioctl_arg(b, c, how, 0);
+		if (fmt_ioctl_arg(b, c, how, 0) == 2)
+			return 2;
 	}
 	/* a struct the call completes, printed open: its rest at exit */
 	if (ioctl_split_size(how) && c->d->nargs > 2 && c->args[2] &&
@@ -435,7 +515,9 @@ FMT_KIND(ioctlarg)
 	enum ioarg how = ioctl_arg((uint32_t)c->args[1], &at_exit);
 	size_t split = ioctl_split_size(how);
 
-	fmt_ioctl_arg(b, c, how, at_exit);
+	if (fmt_ioctl_arg(b, c, how, at_exit) == 2)
+		ioctl_family((uint32_t)c->args[1])->out(b, c,
+						       (uint32_t)c->args[1]);
 	/* a struct the call completes: here whole (JSON's one argument) */
 	if (split && c->args[i] && arg_in(c, i, split))
 		ioctl_split_out(b, c, how);

@@ -37,7 +37,35 @@ enum ioarg {
 	/* split: the struct's input at entry, its result at exit */
 	IOA_UFFD_API, IOA_UFFD_REGISTER, IOA_UFFD_COPY, IOA_UFFD_ZEROPAGE,
 	IOA_RTC_PARAM_GET,
+	IOA_FAMILY,	/* by the request's family (struct ioctl_family) */
 };
+
+/*
+ * A family of requests sharing a type byte (_IOC_TYPE): its decoders,
+ * found by the type (fmt_ioctl.c's table).
+ */
+struct ioctl_family {
+	uint8_t type;
+	/* words for a number built from parts (EVIOCGABS(ABS_X)); 0: not
+	   one; in_comment: inside -Xverbose's comment (no comment in it) */
+	int (*number)(struct fmt_buf *b, uint32_t req, int in_comment);
+	/* how the argument prints: IOA_FAMILY (by arg), IOA_HEX, IOA_NONE;
+	   *at_exit: after the call (what it fills) */
+	enum ioarg (*when)(uint32_t req, int *at_exit);
+	/* the argument, k its copy (NULL: none); 0: print the pointer,
+	   1: printed, 2: printed a struct the call completes (out) */
+	int (*arg)(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
+		   const struct cap *k);
+	/* at exit, after arg's 2: what the call filled (" => {...}") */
+	void (*out)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
+};
+
+extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
+	ioctl_ptp, ioctl_scsi, ioctl_loop, ioctl_seccomp, ioctl_mtd;
+
+/* name="text" of a char[size] field: up to its NUL, "..." when none */
+void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
+		const uint8_t *p, size_t size);
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

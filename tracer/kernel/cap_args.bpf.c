@@ -412,6 +412,10 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
 	if (f >= CAP_LEN_ARG32_0 && f < CAP_LEN_ARG32_0 + 6)
 		return (u32)args[(f - CAP_LEN_ARG32_0) & 7];
+	if (f == CAP_LEN_IOCSIZE1) {
+		v = (u32)(args[1] >> 16) & 0x3fff;
+		return v > CAP_IOC_MIN ? v : CAP_IOC_MIN;
+	}
 	return 0;
 }
 

@@ -25,6 +25,7 @@
 #define LEN_RET CAP_LEN_RET
 #define LEN_NFDS CAP_LEN_NFDS
 #define LEN_PAGES1 (CAP_LEN_PAGES0 + 1)
+#define LEN_IOCSIZE1 CAP_LEN_IOCSIZE1
 #define LEN_PARAM 0xff		/* the length argument is the kind's param */
 #define LEN_PDEREF 0xfe		/* the length is *(u32 *)param (in/out) */
 #define ARRAY CAP_ARRAY_MAX

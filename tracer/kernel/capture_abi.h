@@ -56,7 +56,14 @@ enum cap_len {
 	CAP_LEN_ARG32_0 = 40,	/* (u32)args[n]: a length the kernel reads as
 				   an int (poll's nfds), whatever the
 				   register's upper half: CAP_LEN_ARG32_0 + n */
+	CAP_LEN_IOCSIZE1 = 48,	/* the size an ioctl request (args[1]) carries
+				   (_IOC_SIZE), at least CAP_IOC_MIN: the
+				   old requests' numbers carry none (struct
+				   loop_config's 304 bytes is the largest
+				   decoded), and a few structs run on past
+				   their size (rand_pool_info's buf) */
 };
+#define CAP_IOC_MIN	320
 
 #define CAP_AT_ENTRY	1
 #define CAP_AT_EXIT	2
