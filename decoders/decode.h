@@ -68,6 +68,13 @@ struct cap {
 				   that could not be read before its NULL */
 #define CAP_IOV		0x10	/* a dump (-e read=): an iovec's buffers */
 /*
+ * sendto's and recvfrom's buffers (kinds sockbuf, osockbuf) on a netlink
+ * socket: copied up to this many bytes whatever -s says (strace decodes
+ * the messages whole), with the socket's protocol + 1 in total (0: not a
+ * netlink socket, the copy is -s bytes as any buffer's)
+ */
+#define NL_COPY_MAX	4096
+/*
  * argv's copy: count elements, each a u64 pointer, a status byte
  * (ARGV_OK, ARGV_FAULT: no bytes, print the pointer;
  * ARGV_CUT: the string may go on), the string and a NUL.

@@ -386,6 +386,25 @@ __noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 	return end;
 }
 
+/*
+ * CAP_OP_SOCKBUF: a netlink socket's buffer up to CAP_NL_COPY bytes,
+ * whatever max (-s) says, its protocol + 1 in the item's total; any
+ * other's as CAP_OP_UPTO.  arg_nl: arg | (g_sock_nl of the socket) << 8
+ */
+__noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
+{
+	u32 nl = arg_nl >> 8, arg = arg_nl & 0xff, end;
+	u8 *b = buf();
+
+	if (!nl)
+		return g_buf(off, arg, ptr, len, max_phase | CAP_UPTO_BIT);
+	end = g_buf(off, arg, ptr, len, CAP_NL_COPY | CAP_UPTO_BIT |
+		    (max_phase & 0xff000000u));
+	if (b && end != off)
+		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = nl;
+	return end;
+}
+
 static __always_inline u64 length(const struct cap_arg_spec *a,
 				  const struct call_args *ca)
 {
@@ -473,6 +492,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_msghdr(off, i, ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
+				 MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_SOCKBUF:
+		return g_sockbuf(off, i | g_sock_nl((s32)ca->args[0]) << 8,
+				 ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);

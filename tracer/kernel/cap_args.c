@@ -52,6 +52,9 @@ static const struct recipe recipes[K__COUNT] = {
 #undef STRUCT
 #undef COPY
 
+/* a netlink buffer's copy is as long as the decoders expect */
+_Static_assert(CAP_NL_COPY == NL_COPY_MAX, "netlink buffer copy");
+
 /* argv's element layout is the decoders' (decode.h) */
 _Static_assert(CAP_ARGV_OK == ARGV_OK && CAP_ARGV_FAULT == ARGV_FAULT &&
 	       CAP_ARGV_CUT == ARGV_CUT, "argv element status");

@@ -40,7 +40,14 @@ enum cap_op {
 			   the memory does): formatters check the length */
 	CAP_OP_MMSGHDR,	/* struct mmsghdr[len]: each element's msghdr (as
 			   MSGHDR) and msg_len, at most CAP_MMSG_MAX */
+	CAP_OP_SOCKBUF,	/* a buffer sent to or received from the socket
+			   args[0]: on a netlink socket min(len,
+			   CAP_NL_COPY) bytes as UPTO copies them (the
+			   messages are decoded whatever -s says, as
+			   strace does) and the item's total is the
+			   socket's protocol + 1; else as UPTO, with max */
 };
+#define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 
 /* where a length comes from */
