@@ -19,33 +19,9 @@
 #include <linux/selinux_netlink.h>
 #include <linux/xfrm.h>
 
-#include "fmt_priv.h"
+#include "fmt_netlink.h"
 
-#define NL_HDR		16	/* struct nlmsghdr */
-#define NL_ERR		20	/* struct nlmsgerr: int error, a nlmsghdr */
-#define NL_DIAG_MAXFAM	44	/* strace's sock_diag families: AF_SMC + 1 */
-
-/* the buffer as copied */
-struct nl_view {
-	const struct sc_call *c;
-	const uint8_t *p;
-	uint64_t have;		/* bytes at p */
-	uint64_t addr;		/* the buffer's address in the program */
-	int fault;		/* the memory after `have` could not be read */
-	int proto;		/* NETLINK_* of the socket */
-};
-
-/* n bytes at off, or NULL when they are not all in the copy */
-static const uint8_t *nl_at(const struct nl_view *v, uint64_t off, uint64_t n)
-{
-	if (off > v->have || n > v->have - off)
-		return NULL;
-	return v->p + off;
-}
-
-/* what strace prints for memory at off it could not read */
-static void nl_unread(struct fmt_buf *b, const struct nl_view *v,
-		      uint64_t off)
+void nl_unread(struct fmt_buf *b, const struct nl_view *v, uint64_t off)
 {
 	if (v->fault)
 		fmt_ptr(b, v->addr + off);
@@ -53,9 +29,8 @@ static void nl_unread(struct fmt_buf *b, const struct nl_view *v,
 		fb_puts(b, "...");
 }
 
-/* strace's printstr_ex(QUOTE_FORCE_HEX): at most -s bytes, in hex */
-static void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
-		   uint64_t len)
+void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	    uint64_t len)
 {
 	long max = str_max(v->c);
 	uint64_t n = max >= 0 && len > (uint64_t)max ? (uint64_t)max : len;
@@ -209,9 +184,8 @@ static void nl_error(struct fmt_buf *b, const struct nl_view *v,
 	nl_message(b, v, e + 4, off + 4, payload);
 	fb_putc(b, '}');
 	if (len > payload) {
-		/* extended ack attributes: not decoded yet, their bytes */
 		fb_puts(b, ", ");
-		nl_hex(b, v, off + 4 + payload, len - payload);
+		nl_err_attrs(b, v, off + 4 + payload, len - payload);
 		fb_putc(b, ']');
 	}
 }

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Decoders stage, internal: what the netlink decoders (fmt_netlink.c,
+ * fmt_nlattr.c) share: the copied buffer and reading it.
+ */
+#ifndef ETRACE_FMT_NETLINK_H
+#define ETRACE_FMT_NETLINK_H
+
+#include "fmt_priv.h"
+
+#define NL_HDR		16	/* struct nlmsghdr */
+#define NL_ERR		20	/* struct nlmsgerr: int error, a nlmsghdr */
+#define NLA_HDR		4	/* struct nlattr */
+
+/* the buffer as copied */
+struct nl_view {
+	const struct sc_call *c;
+	const uint8_t *p;
+	uint64_t have;		/* bytes at p */
+	uint64_t addr;		/* the buffer's address in the program */
+	int fault;		/* the memory after `have` could not be read */
+	int proto;		/* NETLINK_* of the socket */
+};
+
+/* n bytes at off, or NULL when they are not all in the copy */
+static inline const uint8_t *nl_at(const struct nl_view *v, uint64_t off,
+				  uint64_t n)
+{
+	if (off > v->have || n > v->have - off)
+		return NULL;
+	return v->p + off;
+}
+
+/* what strace prints for memory at off it could not read */
+void nl_unread(struct fmt_buf *b, const struct nl_view *v, uint64_t off);
+/* strace's printstr_ex(QUOTE_FORCE_HEX): at most -s bytes, in hex */
+void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	    uint64_t len);
+
+/*
+ * An attribute's payload, len bytes at off, of type (its flags masked
+ * off): 1 when printed, 0 to have it printed as bytes
+ */
+typedef int nla_fn(struct fmt_buf *b, const struct nl_view *v,
+		   uint16_t type, uint64_t off, uint64_t len);
+/*
+ * struct nlattr after struct nlattr in len bytes at off, as strace's
+ * decode_nlattr: {nla_len=..., nla_type=NAME} and the payload (by dec,
+ * NULL: bytes), several in an array
+ */
+void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	      uint64_t len, const struct xlat *x, const char *dflt,
+	      nla_fn *dec);
+/* payloads strace prints the same way wherever they are */
+int nla_str(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+	    uint64_t off, uint64_t len);
+int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+	    uint64_t off, uint64_t len);
+/* NLMSG_ERROR's attributes after the message (fmt_nlattr.c) */
+void nl_err_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		  uint64_t len);
+
+#endif

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Tracee for tests/live/parity_sockets.sh: netlink messages in sendto's
+ * and recvfrom's buffers (decoders/fmt_netlink.c).  Per protocol two
+ * sockets, one bound to a port id of its own: the other sends to it (a
+ * unicast between user sockets, which the kernel delivers without
+ * acting on it), and it receives what was sent.  Messages: short
+ * buffers, one header, a header and data, several, lengths too long and
+ * too short, more than -s messages, NLMSG_ERROR (short, whole, capped,
+ * with data), NLMSG_DONE, each protocol's types and flags, payloads by
+ * family; a buffer whose header or payload lies past the end of its
+ * mapping, an unmapped one, NULL.  Nothing blocks; exits 0.
+ */
+#define _GNU_SOURCE
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/selinux_netlink.h>
+#include <linux/sock_diag.h>
+#include <linux/xfrm.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "fam.h"
+
+#define PORT	0x7e57a000u	/* the receiving sockets' port ids: + protocol */
+
+struct msg {
+	struct nlmsghdr h;
+	unsigned char data[64];
+};
+
+static int tx = -1, rx = -1;
+static struct sockaddr_nl to;
+static unsigned char in[8192];
+
+/* send len bytes at p to the receiving socket, then receive them */
+static void pass(const void *p, size_t len)
+{
+	sendto(tx, p, len, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+	recvfrom(rx, in, sizeof(in), MSG_DONTWAIT, NULL, NULL);
+}
+
+static void hdr(struct msg *m, unsigned int len, unsigned short type,
+		unsigned short flags)
+{
+	memset(m, 0, sizeof(*m));
+	m->h.nlmsg_len = len;
+	m->h.nlmsg_type = type;
+	m->h.nlmsg_flags = flags;
+	m->h.nlmsg_seq = 42;
+	m->h.nlmsg_pid = 0;
+}
+
+static void open_pair(int proto)
+{
+	struct sockaddr_nl me = { .nl_family = AF_NETLINK };
+
+	if (tx >= 0) {
+		close(tx);
+		close(rx);
+	}
+	tx = socket(AF_NETLINK, SOCK_RAW, proto);
+	rx = socket(AF_NETLINK, SOCK_RAW, proto);
+	/* (strace knows the protocol of a bound socket only) */
+	me.nl_pid = PORT + 0x100 + (unsigned int)proto;
+	bind(tx, (struct sockaddr *)&me, sizeof(me));
+	me.nl_pid = PORT + (unsigned int)proto;
+	bind(rx, (struct sockaddr *)&me, sizeof(me));
+	to = me;
+}
+
+/* the framing, on a protocol with no types of its own (USERSOCK) */
+static void framing(void)
+{
+	struct msg m[2], many[40];
+	struct {
+		struct nlmsghdr h;
+		struct nlmsgerr e;
+		char more[4];
+	} err;
+	int num = -2;
+
+	pass("abcd", 4);
+	hdr(&m[0], 16, NLMSG_NOOP, NLM_F_REQUEST | NLM_F_DUMP);
+	pass(&m[0], 16);
+	hdr(&m[0], 20, NLMSG_NOOP, NLM_F_REQUEST | NLM_F_ACK);
+	memcpy(m[0].data, "abcd", 4);
+	pass(&m[0], 20);
+	m[0].h.nlmsg_len = 200;
+	pass(&m[0], 20);
+	m[0].h.nlmsg_len = 8;
+	pass(&m[0], 20);
+	/* two messages, the second too short for its header */
+	hdr(&m[0], 20, 0x10, NLM_F_MULTI);
+	memcpy(&m[1], &m[0], sizeof(m[0]));
+	memcpy((char *)m + 20, &m[1].h, 16);
+	pass(m, 36);
+	pass(m, 30);
+	/* more messages than -s shows */
+	for (int i = 0; i < 40; i++)
+		hdr(&many[i], 16, NLMSG_NOOP, NLM_F_REQUEST);
+	for (int i = 0; i < 40; i++)
+		memcpy((char *)many + 16 * i, &many[i].h, 16);
+	pass(many, 16 * 40);
+	/* NLMSG_ERROR: short, whole, with data, capped */
+	hdr(&m[0], 18, NLMSG_ERROR, NLM_F_REQUEST);
+	pass(&m[0], 18);
+	memset(&err, 0, sizeof(err));
+	err.h.nlmsg_len = sizeof(err) - 4;
+	err.h.nlmsg_type = NLMSG_ERROR;
+	err.e.error = -13;
+	err.e.msg.nlmsg_len = 16;
+	err.e.msg.nlmsg_type = NLMSG_DONE;
+	err.e.msg.nlmsg_flags = NLM_F_MULTI;
+	err.e.msg.nlmsg_seq = 7;
+	pass(&err, sizeof(err) - 4);
+	err.h.nlmsg_len = sizeof(err);
+	err.e.msg.nlmsg_len = 20;
+	memcpy(err.more, "\1\2\3\4", 4);
+	pass(&err, sizeof(err));
+	err.h.nlmsg_flags = NLM_F_CAPPED;
+	err.e.error = 0;
+	pass(&err, sizeof(err));
+	/* extended ack: a message, an offset, a cookie, an unknown one */
+	{
+		static const unsigned char attrs[32] = {
+			8, 0, NLMSGERR_ATTR_MSG, 0, 'b', 'a', 'd', 0,
+			8, 0, NLMSGERR_ATTR_OFFS, 0, 20, 0, 0, 0,
+			7, 0, NLMSGERR_ATTR_COOKIE, 0, 1, 2, 3, 0,
+			6, 0, 0x80, 0x80, 'x', 'y', 0, 0,
+		};
+		struct {
+			struct nlmsghdr h;
+			struct nlmsgerr e;
+			unsigned char attrs[32];
+		} ack;
+
+		memset(&ack, 0, sizeof(ack));
+		ack.h.nlmsg_len = sizeof(ack);
+		ack.h.nlmsg_type = NLMSG_ERROR;
+		ack.h.nlmsg_flags = NLM_F_CAPPED | NLM_F_ACK_TLVS;
+		ack.e.error = -22;
+		ack.e.msg.nlmsg_len = 36;
+		ack.e.msg.nlmsg_type = 0x10;
+		memcpy(ack.attrs, attrs, sizeof(attrs));
+		pass(&ack, sizeof(ack));
+		ack.attrs[0] = 200;
+		pass(&ack, sizeof(ack));
+	}
+	/* NLMSG_DONE: an int, two bytes */
+	hdr(&m[0], 20, NLMSG_DONE, NLM_F_MULTI);
+	memcpy(m[0].data, &num, 4);
+	pass(&m[0], 20);
+	m[0].h.nlmsg_len = 18;
+	pass(&m[0], 18);
+	/* an unknown flag, a control type with none of its flags */
+	hdr(&m[0], 16, NLMSG_OVERRUN, 0x8000 | NLM_F_ECHO);
+	pass(&m[0], 16);
+	hdr(&m[0], 16, 7, 0x300);
+	pass(&m[0], 16);
+}
+
+/* where the memory ends: a header or a payload past it, none at all */
+static void edges(char *end)
+{
+	struct msg m;
+
+	hdr(&m, 20, NLMSG_NOOP, NLM_F_REQUEST);
+	memcpy(end - 16, &m.h, 16);
+	pass(end - 16, 20);
+	memcpy(end - 15, &m.h, 15);
+	pass(end - 15, 16);
+	/* a second header past the end */
+	hdr(&m, 16, NLMSG_NOOP, NLM_F_REQUEST);
+	memcpy(end - 16, &m.h, 16);
+	pass(end - 16, 32);
+	/* an NLMSG_DONE's int, an nlmsgerr past the end */
+	hdr(&m, 20, NLMSG_DONE, 0);
+	memcpy(end - 16, &m.h, 16);
+	pass(end - 16, 20);
+	hdr(&m, 36, NLMSG_ERROR, 0);
+	memcpy(end - 20, &m, 20);
+	pass(end - 20, 36);
+	sendto(tx, BAD, 16, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+	sendto(tx, NULLP, 16, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+	sendto(tx, end - 4, 0, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+}
+
+static void route(void)
+{
+	struct msg m;
+
+	open_pair(NETLINK_ROUTE);
+	hdr(&m, 17, RTM_GETLINK, NLM_F_REQUEST | NLM_F_DUMP);
+	pass(&m, 16);
+	hdr(&m, 16, RTM_NEWLINK, NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL);
+	pass(&m, 16);
+	hdr(&m, 16, RTM_DELADDR, NLM_F_REQUEST | NLM_F_NONREC);
+	pass(&m, 16);
+	hdr(&m, 16, RTM_DELACTION, NLM_F_REQUEST | NLM_F_ROOT);
+	pass(&m, 16);
+	/* payloads known by their family only */
+	hdr(&m, 17, 0xffff, NLM_F_REQUEST);
+	m.data[0] = AF_INET;
+	pass(&m, 17);
+	hdr(&m, 21, RTM_NEWPREFIX, NLM_F_REQUEST);
+	m.data[0] = 0xfd;
+	memcpy(m.data + 1, "1234", 4);
+	pass(&m, 21);
+	/* DONE is not the protocol's */
+	hdr(&m, 20, NLMSG_DONE, NLM_F_MULTI);
+	pass(&m, 20);
+}
+
+static void diag(void)
+{
+	struct msg m;
+
+	open_pair(NETLINK_SOCK_DIAG);
+	hdr(&m, 16, SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP);
+	pass(&m, 16);
+	hdr(&m, 17, SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST);
+	pass(&m, 17);
+	hdr(&m, 20, SOCK_DESTROY, 0);
+	m.data[0] = 0xff;
+	pass(&m, 20);
+	hdr(&m, 16, 0x99, NLM_F_REQUEST | NLM_F_MATCH);
+	pass(&m, 16);
+}
+
+static void others(void)
+{
+	struct msg m;
+
+	open_pair(NETLINK_XFRM);
+	hdr(&m, 16, XFRM_MSG_NEWSA, NLM_F_REQUEST | NLM_F_REPLACE);
+	pass(&m, 16);
+	hdr(&m, 16, XFRM_MSG_GETPOLICY, NLM_F_REQUEST | NLM_F_DUMP);
+	pass(&m, 16);
+	hdr(&m, 16, XFRM_MSG_DELSA, NLM_F_REQUEST | NLM_F_NONREC);
+	pass(&m, 16);
+	hdr(&m, 16, XFRM_MSG_FLUSHSA, NLM_F_REQUEST | NLM_F_APPEND);
+	pass(&m, 16);
+	open_pair(NETLINK_SELINUX);
+	hdr(&m, 20, SELNL_MSG_SETENFORCE, 0);
+	m.data[0] = 0xfe;
+	pass(&m, 20);
+	hdr(&m, 20, SELNL_MSG_POLICYLOAD, 0);
+	pass(&m, 20);
+	hdr(&m, 18, SELNL_MSG_POLICYLOAD, 0);
+	pass(&m, 18);
+	open_pair(NETLINK_AUDIT);
+	hdr(&m, 16, 1000, NLM_F_REQUEST);
+	pass(&m, 16);
+	hdr(&m, 16, 0x7fff, NLM_F_REQUEST);
+	pass(&m, 16);
+}
+
+int main(void)
+{
+	char *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (page == MAP_FAILED)
+		return 1;
+	munmap(page + 4096, 4096);
+	open_pair(NETLINK_USERSOCK);
+	framing();
+	edges(page + 4096);
+	route();
+	diag();
+	others();
+	close(tx);
+	close(rx);
+	return 0;
+}
