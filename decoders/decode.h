@@ -49,6 +49,14 @@ struct cap {
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
 	/*
+	 * sendto's, recvfrom's (kinds sockbuf, osockbuf) and a msghdr's
+	 * iovecs on a netlink socket: its protocol + 1 (0: not a netlink
+	 * socket).  The buffers are then copied up to NL_COPY_MAX bytes
+	 * (an iovec's each up to NL_COPY_MAX - 1) whatever -s says: strace
+	 * decodes the messages whole
+	 */
+	uint8_t nlproto;
+	/*
 	 * a copy joined from pieces (msghdr: the header, the name, the
 	 * iovecs and their data, the control data): how many, the bytes of
 	 * each (a piece may hold fewer than its fields say: the record was
@@ -67,12 +75,7 @@ struct cap {
 #define CAP_UNTERM	0x08	/* a pointer array (argv) ran into memory
 				   that could not be read before its NULL */
 #define CAP_IOV		0x10	/* a dump (-e read=): an iovec's buffers */
-/*
- * sendto's and recvfrom's buffers (kinds sockbuf, osockbuf) on a netlink
- * socket: copied up to this many bytes whatever -s says (strace decodes
- * the messages whole), with the socket's protocol + 1 in total (0: not a
- * netlink socket, the copy is -s bytes as any buffer's)
- */
+/* a netlink socket's buffer: bytes copied (struct cap's nlproto) */
 #define NL_COPY_MAX	4096
 /*
  * argv's copy: count elements, each a u64 pointer, a status byte

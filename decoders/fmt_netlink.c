@@ -7,8 +7,7 @@
  * an NLMSG_DONE's int, sock_diag's family), several in an array.
  *
  * The tracer copies such a buffer whatever -s says, up to NL_COPY_MAX
- * bytes, and says the socket's protocol (cap->total: protocol + 1, 0
- * for any other socket or file).  The bytes are the traced program's:
+ * bytes, and says the socket's protocol (struct cap's nlproto).  The bytes are the traced program's:
  * every length in them is checked against the copy.  A field past the
  * copy prints as strace prints memory it could not read (its address)
  * when the copy ended where the memory did, as "..." when it ended at
@@ -223,7 +222,28 @@ static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
 		nl_family(b, v, f, off, len);
 }
 
-/* NETLINK_ROUTE: the types strace has no struct for show their family */
+/*
+ * NETLINK_ROUTE: the types strace decodes as a struct of their own (a
+ * struct etrace has not yet: the bytes), bit t - RTM_BASE of word
+ * (t - RTM_BASE) / 32; every other type shows its family
+ */
+static int nl_route_struct(uint16_t t)
+{
+	static const uint32_t structs[] = {
+		/* LINK ADDR ROUTE NEIGH RULE QDISC TCLASS TFILTER */
+		0x7777777f,
+		/* ACTION, GETMULTICAST, GETANYCAST, NEIGHTBL, ADDRLABEL,
+		   DCB, NETCONF */
+		0xc70d4407,
+		/* MDB, NSID, STATS, CACHEREPORT, CHAIN, NEXTHOP */
+		0x07715777,
+	};
+	unsigned int i = (unsigned int)t - RTM_BASE;
+
+	return i < 32 * sizeof(structs) / sizeof(structs[0]) &&
+	       (structs[i / 32] >> (i % 32) & 1);
+}
+
 static void nl_route(struct fmt_buf *b, const struct nl_view *v,
 		     uint16_t type, uint64_t off, uint64_t len)
 {
@@ -233,9 +253,8 @@ static void nl_route(struct fmt_buf *b, const struct nl_view *v,
 		nl_unread(b, v, off);
 		return;
 	}
-	if (xlat_name(&xlat_nl_route_types, type) && type != RTM_NEWPREFIX &&
-	    type != RTM_NEWNDUSEROPT)
-		nl_hex(b, v, off, len);	/* a struct etrace lacks yet */
+	if (nl_route_struct(type))
+		nl_hex(b, v, off, len);
 	else
 		nl_family(b, v, f, off, len);
 }
@@ -387,7 +406,7 @@ static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	if (!k->total) {
+	if (!k->nlproto) {
 		want = len < (uint64_t)str_max(c) ? len : (uint64_t)str_max(c);
 		if (k->len < want) {
 			fmt_ptr(b, c->args[i]);
@@ -402,7 +421,19 @@ static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 	v.addr = c->args[i];
 	/* shorter than asked and than the most copied: the memory ended */
 	v.fault = k->len < len && k->len < NL_COPY_MAX;
-	v.proto = (int)k->total - 1;
+	v.proto = k->nlproto - 1;
+	nl_messages(b, &v, len);
+}
+
+void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
+		 const uint8_t *p, uint64_t have, uint64_t addr, uint64_t len,
+		 int nlproto)
+{
+	struct nl_view v = {
+		.c = c, .p = p, .have = have, .addr = addr, .fault = 0,
+		.proto = nlproto - 1,
+	};
+
 	nl_messages(b, &v, len);
 }
 

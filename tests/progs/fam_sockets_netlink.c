@@ -188,6 +188,59 @@ static void edges(char *end)
 	sendto(tx, end - 4, 0, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
 }
 
+/*
+ * sendmsg and recvmsg: an iovec's buffers are messages when the address
+ * is a netlink one (strace's rule), each buffer on its own
+ */
+static void msgs(void)
+{
+	struct sockaddr_nl from;
+	struct msg m[2];
+	struct iovec iov[3];
+	struct msghdr mh;
+
+	hdr(&m[0], 20, NLMSG_DONE, NLM_F_MULTI);
+	hdr(&m[1], 16, RTM_GETADDR, NLM_F_REQUEST | NLM_F_DUMP);
+	iov[0].iov_base = &m[0];
+	iov[0].iov_len = 20;
+	iov[1].iov_base = &m[1];
+	iov[1].iov_len = 16;
+	iov[2].iov_base = "abc";
+	iov[2].iov_len = 3;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_name = &to;
+	mh.msg_namelen = sizeof(to);
+	mh.msg_iov = iov;
+	mh.msg_iovlen = 3;
+	sendmsg(tx, &mh, MSG_DONTWAIT);
+	/* received into one buffer, then into two cut short */
+	iov[0].iov_base = in;
+	iov[0].iov_len = sizeof(in);
+	mh.msg_name = &from;
+	mh.msg_namelen = sizeof(from);
+	mh.msg_iovlen = 1;
+	recvmsg(rx, &mh, MSG_DONTWAIT);
+	sendmsg(tx, &(struct msghdr){ .msg_name = &to,
+				      .msg_namelen = sizeof(to),
+				      .msg_iov = iov + 1, .msg_iovlen = 1 },
+		MSG_DONTWAIT);
+	iov[0].iov_len = 10;
+	iov[1].iov_base = in + 10;
+	iov[1].iov_len = 100;
+	mh.msg_namelen = sizeof(from);
+	mh.msg_iovlen = 2;
+	recvmsg(rx, &mh, MSG_DONTWAIT);
+	/* no address: a string, as any data */
+	mh.msg_name = NULL;
+	mh.msg_namelen = 0;
+	mh.msg_iov = iov + 1;
+	mh.msg_iovlen = 1;
+	iov[1].iov_base = &m[1];
+	iov[1].iov_len = 16;
+	sendmsg(tx, &mh, MSG_DONTWAIT);
+	recvfrom(rx, in, sizeof(in), MSG_DONTWAIT, NULL, NULL);
+}
+
 static void route(void)
 {
 	struct msg m;
@@ -270,6 +323,7 @@ int main(void)
 	framing();
 	edges(page + 4096);
 	route();
+	msgs();
 	diag();
 	others();
 	close(tx);

@@ -259,7 +259,7 @@ static __always_inline u32 item_end(u8 *b, u32 off, u32 arg, u32 phase,
 	it->arg = (u8)arg;
 	it->flags = (u8)flags;
 	it->phase = (u8)phase;
-	it->pad = 0;
+	it->nlproto = 0;
 	it->len = len;
 	it->count = count;
 	it->total = total;

@@ -262,6 +262,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			caps[a].len = cp->item[first].len;
 			caps[a].count = cp->item[first].count;
 			caps[a].total = cp->item[first].total;
+			caps[a].nlproto = (uint8_t)cp->item[first].nlproto;
 			caps[a].flags = (uint8_t)((cp->item[first].flags & CAP_F_TRUNC ?
 						   CAP_TRUNC : 0) |
 						  (bad ? CAP_FAULT : 0) |
@@ -288,6 +289,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 				       caps[a].count;
 			caps[a].total = cp->item[i].total ? cp->item[i].total :
 				       caps[a].total;
+			caps[a].nlproto |= (uint8_t)cp->item[i].nlproto;
 		}
 		caps[a].len = (uint32_t)total;
 		ptrs[a] = &caps[a];

@@ -33,7 +33,9 @@ enum cap_op {
 			   each u64 pointer, u8 CAP_ARGV_*, string, NUL */
 	CAP_OP_COUNT,	/* char *[]: only the number of elements */
 	CAP_OP_IOV,	/* struct iovec[len] and their data */
-	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control */
+	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control;
+			   a netlink socket's: each iovec's data up to
+			   CAP_NL_COPY - 1 bytes, nlproto set */
 	CAP_OP_DIRENTS,	/* linux_dirent64 records: count, first bytes */
 	CAP_OP_UPTO,	/* as BUF, but when the bytes fault, those up to the
 			   end of the first page (a struct that ends where
@@ -44,8 +46,8 @@ enum cap_op {
 			   args[0]: on a netlink socket min(len,
 			   CAP_NL_COPY) bytes as UPTO copies them (the
 			   messages are decoded whatever -s says, as
-			   strace does) and the item's total is the
-			   socket's protocol + 1; else as UPTO, with max */
+			   strace does) and the item's nlproto says the
+			   protocol; else as UPTO, with max */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
@@ -395,7 +397,9 @@ struct cap_item {
 	unsigned char arg;
 	unsigned char flags;
 	unsigned char phase;
-	unsigned char pad;
+	unsigned char nlproto;		/* CAP_OP_SOCKBUF, CAP_OP_MSGHDR's
+					   iovecs: the socket's netlink
+					   protocol + 1, 0 not netlink */
 	unsigned int len;		/* bytes that follow (then pad to 8) */
 	unsigned int count;		/* arrays: elements copied */
 	unsigned int total;		/* arrays: elements there were */

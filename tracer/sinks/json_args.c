@@ -220,7 +220,7 @@ void json_arg(struct fmt_buf *b, char *tmp, size_t tmplen,
 		json_pid_comm(b, &first, "comm", c, (int32_t)v);
 	/* (a netlink socket's messages: "text" has them decoded) */
 	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT) &&
-	    !(a->kind == K_sockbuf && k->total)) {
+	    !(a->kind == K_sockbuf && k->nlproto)) {
 		uint32_t len = k->len;
 		int trunc = (k->flags & CAP_TRUNC) != 0;
 
