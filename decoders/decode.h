@@ -49,14 +49,6 @@ struct cap {
 	uint32_t total;		/* arrays: elements the array had */
 	uint8_t flags;
 	/*
-	 * sendto's, recvfrom's (kinds sockbuf, osockbuf) and a msghdr's
-	 * iovecs on a netlink socket: its protocol + 1 (0: not a netlink
-	 * socket).  The buffers are then copied up to NL_COPY_MAX bytes
-	 * (an iovec's each up to NL_COPY_MAX - 1) whatever -s says: strace
-	 * decodes the messages whole
-	 */
-	uint8_t nlproto;
-	/*
 	 * a copy joined from pieces (msghdr: the header, the name, the
 	 * iovecs and their data, the control data): how many, the bytes of
 	 * each (a piece may hold fewer than its fields say: the record was
@@ -66,6 +58,14 @@ struct cap {
 	uint8_t npieces;
 	uint32_t holes;
 	uint32_t piece[CAP_PIECES];
+	/*
+	 * sendto's, recvfrom's (kinds sockbuf, osockbuf) and a msghdr's
+	 * iovecs on a netlink socket: its protocol + 1 (0: not a netlink
+	 * socket).  The buffers are then copied up to NL_COPY_MAX bytes
+	 * (an iovec's each up to NL_COPY_MAX - 1) whatever -s says: strace
+	 * decodes the messages whole
+	 */
+	uint8_t nlproto;
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print
