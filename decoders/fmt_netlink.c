@@ -223,9 +223,10 @@ static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
 }
 
 /*
- * NETLINK_ROUTE: the types strace decodes as a struct of their own (a
- * struct etrace has not yet: the bytes), bit t - RTM_BASE of word
- * (t - RTM_BASE) / 32; every other type shows its family
+ * NETLINK_ROUTE: the types strace decodes as a struct of their own
+ * (fmt_rtnl.c, or the bytes for a struct etrace has not yet), bit
+ * t - RTM_BASE of word (t - RTM_BASE) / 32; every other type shows its
+ * family
  */
 static int nl_route_struct(uint16_t t)
 {
@@ -253,6 +254,8 @@ static void nl_route(struct fmt_buf *b, const struct nl_view *v,
 		nl_unread(b, v, off);
 		return;
 	}
+	if (nl_rtnl(b, v, type, off, len))
+		return;
 	if (nl_route_struct(type))
 		nl_hex(b, v, off, len);
 	else

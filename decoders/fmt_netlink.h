@@ -56,6 +56,12 @@ int nla_str(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
 int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
+/*
+ * NETLINK_ROUTE's payload of type, len bytes at off, as the struct of
+ * that type and its attributes (fmt_rtnl.c); 0: etrace has not its struct
+ */
+int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+	    uint64_t off, uint64_t len);
 /* NLMSG_ERROR's attributes after the message (fmt_nlattr.c) */
 void nl_err_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		  uint64_t len);

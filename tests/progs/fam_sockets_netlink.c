@@ -265,6 +265,66 @@ static void route(void)
 	/* DONE is not the protocol's */
 	hdr(&m, 20, NLMSG_DONE, NLM_F_MULTI);
 	pass(&m, 20);
+	/*
+	 * the structs: whole, short, with attributes (of types strace
+	 * shows as bytes); interface indexes no interface has (strace
+	 * names those that exist)
+	 */
+	{
+		struct ifinfomsg ifi = {
+			.ifi_family = AF_UNSPEC, .ifi_type = 772,
+			.ifi_index = 0x7ffffff0, .ifi_flags = 0x10041,
+			.ifi_change = 0xffffffff,
+		};
+		struct ifaddrmsg ifa = {
+			.ifa_family = AF_INET6, .ifa_prefixlen = 64,
+			.ifa_flags = 0x81, .ifa_scope = 253,
+			.ifa_index = 0x7ffffff1,
+		};
+		struct rtmsg rtm = {
+			.rtm_family = AF_INET, .rtm_dst_len = 24,
+			.rtm_tos = 0x10, .rtm_table = 254, .rtm_protocol = 4,
+			.rtm_scope = 0, .rtm_type = 1, .rtm_flags = 0x1100,
+		};
+		static const unsigned char attr[] = {
+			8, 0, 0xfe, 0x3f, 1, 2, 3, 4,
+			5, 0, 0xfd, 0x3f, 9, 0, 0, 0,
+		};
+
+		hdr(&m, 16 + sizeof(ifi), RTM_NEWLINK, NLM_F_REQUEST | NLM_F_CREATE);
+		memcpy(m.data, &ifi, sizeof(ifi));
+		pass(&m, 16 + sizeof(ifi));
+		memcpy(m.data + sizeof(ifi), attr, sizeof(attr));
+		m.h.nlmsg_len += sizeof(attr);
+		pass(&m, m.h.nlmsg_len);
+		hdr(&m, 16 + 6, RTM_GETLINK, NLM_F_REQUEST | NLM_F_DUMP);
+		pass(&m, 16 + 6);
+		hdr(&m, 16 + sizeof(ifa) + 8, RTM_GETADDR, NLM_F_REQUEST);
+		memcpy(m.data, &ifa, sizeof(ifa));
+		memcpy(m.data + sizeof(ifa), attr + 8, 8);
+		pass(&m, m.h.nlmsg_len);
+		hdr(&m, 16 + sizeof(rtm), RTM_NEWROUTE, NLM_F_REQUEST | NLM_F_APPEND);
+		memcpy(m.data, &rtm, sizeof(rtm));
+		pass(&m, 16 + sizeof(rtm));
+		rtm.rtm_scope = 7;
+		rtm.rtm_table = 99;
+		rtm.rtm_type = 99;
+		rtm.rtm_protocol = 0xfe;
+		memcpy(m.data, &rtm, sizeof(rtm));
+		pass(&m, 16 + sizeof(rtm));
+	}
+}
+
+/* a struct whose family can be read, not the rest */
+static void route_edge(char *end)
+{
+	struct msg m;
+
+	hdr(&m, 32, RTM_NEWLINK, NLM_F_REQUEST);
+	m.data[0] = AF_INET;
+	memcpy(end - 17, &m, 17);
+	sendto(tx, end - 17, 32, MSG_DONTWAIT, (struct sockaddr *)&to,
+	       sizeof(to));
 }
 
 static void diag(void)
@@ -323,6 +383,7 @@ int main(void)
 	framing();
 	edges(page + 4096);
 	route();
+	route_edge(page + 4096);
 	msgs();
 	diag();
 	others();
