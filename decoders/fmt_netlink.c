@@ -341,58 +341,21 @@ static void nl_message(struct fmt_buf *b, const struct nl_view *v,
 	}
 }
 
+static void nl_message_at(struct fmt_buf *b, const struct nl_view *v,
+			  const uint8_t *h, uint64_t off, uint64_t len,
+			  const void *arg)
+{
+	(void)arg;
+	nl_message(b, v, h, off, len);
+}
+
 /* the messages in len bytes, as strace's decode_netlink */
 static void nl_messages(struct fmt_buf *b, const struct nl_view *v,
 			uint64_t len)
 {
-	uint64_t off = 0;
-	int array = 0;
+	static const struct nl_walk msgs = { NL_HDR, 4, nl_message_at };
 
-	for (long elt = 0;; elt++) {
-		const uint8_t *h;
-		uint32_t step;
-		uint64_t next = 0;
-
-		if (len < NL_HDR) {
-			nl_hex(b, v, off, len);
-			break;
-		}
-		h = nl_at(v, off, NL_HDR);
-		if (!h) {
-			if (!array) {
-				nl_unread(b, v, off);
-			} else if (v->fault) {
-				fb_puts(b, "... /* ");
-				fb_hex(b, v->addr + off);
-				fb_puts(b, " */");
-			} else {
-				fb_puts(b, "...");
-			}
-			break;
-		}
-		if (abbrev(v->c) && elt == str_max(v->c)) {
-			fb_puts(b, "...");
-			break;
-		}
-		/* NLMSG_ALIGN in 32 bits, as the kernel's (0 when it wraps) */
-		step = (ld32(h) + 3u) & ~3u;
-		if (ld32(h) >= NL_HDR && len >= step)
-			next = len - step;
-		if (!step)
-			next = 0;
-		if (!array && next) {
-			fb_putc(b, '[');
-			array = 1;
-		}
-		nl_message(b, v, h, off, len);
-		if (!next)
-			break;
-		fb_puts(b, ", ");
-		off += step;
-		len = next;
-	}
-	if (array)
-		fb_putc(b, ']');
+	nl_walk(b, v, 0, len, &msgs, NULL);
 }
 
 /*

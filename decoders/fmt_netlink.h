@@ -38,6 +38,24 @@ void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	    uint64_t len);
 
 /*
+ * Headed records one after another in len bytes at off, each aligned
+ * to 4 (messages, attributes), as strace walks them: an array when
+ * there are several, at most -s of them unless -v, what is too short
+ * for a header as bytes, a header that cannot be read as its address
+ */
+struct nl_walk {
+	uint32_t hdr;		/* bytes of a header */
+	uint32_t lenbytes;	/* its first field, the record's length:
+				   2 or 4 bytes */
+	/* one record, header h at off, in at most len bytes */
+	void (*one)(struct fmt_buf *b, const struct nl_view *v,
+		    const uint8_t *h, uint64_t off, uint64_t len,
+		    const void *arg);
+};
+void nl_walk(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	     uint64_t len, const struct nl_walk *w, const void *arg);
+
+/*
  * An attribute's payload, len bytes at off, of type (its flags masked
  * off): 1 when printed, 0 to have it printed as bytes
  */

@@ -52,23 +52,22 @@ static void nla_one(struct fmt_buf *b, const struct nl_view *v,
 	fb_putc(b, ']');
 }
 
-void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
-	      uint64_t len, const struct xlat *x, const char *dflt,
-	      nla_fn *dec)
+void nl_walk(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	     uint64_t len, const struct nl_walk *w, const void *arg)
 {
 	int array = 0;
 
 	for (long elt = 0;; elt++) {
-		const uint8_t *a;
-		uint32_t step;
+		const uint8_t *h;
+		uint32_t hlen, step;
 		uint64_t next = 0;
 
-		if (len < NLA_HDR) {
+		if (len < w->hdr) {
 			nl_hex(b, v, off, len);
 			break;
 		}
-		a = nl_at(v, off, NLA_HDR);
-		if (!a) {
+		h = nl_at(v, off, w->hdr);
+		if (!h) {
 			if (!array) {
 				nl_unread(b, v, off);
 			} else if (v->fault) {
@@ -84,15 +83,16 @@ void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 			fb_puts(b, "...");
 			break;
 		}
-		/* NLA_ALIGN of a 16-bit length: never wraps */
-		step = (ld16(a) + 3u) & ~3u;
-		if (ld16(a) >= NLA_HDR && len >= step)
+		/* aligned to 4 in 32 bits, as the kernel's (0 if it wraps) */
+		hlen = w->lenbytes == 2 ? ld16(h) : ld32(h);
+		step = (hlen + 3u) & ~3u;
+		if (hlen >= w->hdr && len >= step && step)
 			next = len - step;
 		if (!array && next) {
 			fb_putc(b, '[');
 			array = 1;
 		}
-		nla_one(b, v, a, off, len, x, dflt, dec);
+		w->one(b, v, h, off, len, arg);
 		if (!next)
 			break;
 		fb_puts(b, ", ");
@@ -101,6 +101,31 @@ void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	}
 	if (array)
 		fb_putc(b, ']');
+}
+
+struct nla_set {
+	const struct xlat *x;
+	const char *dflt;
+	nla_fn *dec;
+};
+
+static void nla_one_at(struct fmt_buf *b, const struct nl_view *v,
+		       const uint8_t *a, uint64_t off, uint64_t len,
+		       const void *arg)
+{
+	const struct nla_set *s = arg;
+
+	nla_one(b, v, a, off, len, s->x, s->dflt, s->dec);
+}
+
+void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	      uint64_t len, const struct xlat *x, const char *dflt,
+	      nla_fn *dec)
+{
+	static const struct nl_walk attrs = { NLA_HDR, 2, nla_one_at };
+	const struct nla_set s = { x, dflt, dec };
+
+	nl_walk(b, v, off, len, &attrs, &s);
 }
 
 /*

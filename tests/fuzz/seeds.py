@@ -396,6 +396,9 @@ def netlink_calls():
     many = b"".join(nlmsg(16, 0, 1, i) for i in range(40))
     diag = nlmsg(20, 20, 0x301, data=bytes([1, 2, 3, 4]))
     route = nlmsg(21, 0xffff, 1, data=b"\xfd1234") + nlmsg(17, 18, 0x301, data=b"\x02")
+    link = nlmsg(40, 16, 0x401, data=struct.pack("<BBHiII", 0, 0, 772, 1, 0x10041, 0)
+                 + struct.pack("<HH", 8, 3) + b"lo\0\0")
+    addr = nlmsg(24, 20, 1, data=struct.pack("<BBBBI", 10, 64, 0x81, 253, 2)) + nlmsg(22, 26, 0x301, data=b"\x02\x18\x00\x00\xfe\x04")
     return [
         call(44, [3, 0x1000, len(two), 0x40, 0, 0], len(two), {1: (two, 0, 0, nl(4))}),
         call(44, [3, 0x1000, len(err), 0x40, 0, 0], len(err), {1: (err, 0, 0, nl(2))}),
@@ -404,6 +407,8 @@ def netlink_calls():
         call(44, [3, 0x1000, 64, 0x40, 0, 0], 64, {1: (diag[:18], 0, 0, nl(4))}),
         call(45, [3, 0x1000, 4096, 0x40, 0, 0], len(route), {}, {1: (route, 0, 0, nl(0))},
              opts=1 << 6),
+        call(44, [3, 0x1000, len(link), 0, 0, 0], len(link), {1: (link, 0, 0, nl(0))}),
+        call(44, [3, 0x1000, len(addr), 0, 0, 0], len(addr), {1: (addr, 0, 0, nl(0))}),
         call(44, [3, 0x1000, 20, 0, 0, 0], 20, {1: (nlmsg(20, 0x10, 0, data=bytes(4)), 0, 0, nl(7))},
              opts=1 << 6 | 1 << 3),
     ]
