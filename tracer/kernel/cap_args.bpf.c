@@ -264,7 +264,6 @@ static long iov_one(u32 i, struct iov_ctx *c)
 __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 {
 	u32 arg = arg_nl & 0xff, nl = arg_nl >> 8, end;
-
 	struct iov_ctx c = { 0 };
 	u32 cnt = cnt_phase & 0xffffff, phase = cnt_phase >> 24;
 
@@ -399,15 +398,18 @@ __noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 /*
  * CAP_OP_SOCKBUF: a netlink socket's buffer up to CAP_NL_COPY bytes,
  * whatever max (-s) says, its protocol + 1 in the item's nlproto; any
- * other's as CAP_OP_UPTO.  arg_nl: arg | (g_sock_nl of the socket) << 8
+ * other's min(len, max) bytes (at exit, those before a page that
+ * faults).  arg_nl: arg | (g_sock_nl of the socket) << 8
  */
 __noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
 {
 	u32 nl = arg_nl >> 8, arg = arg_nl & 0xff, end;
 	u8 *b = buf();
 
+	/* as sendto's and recvfrom's buffers were: BUF in, UPTO out */
 	if (!nl)
-		return g_buf(off, arg, ptr, len, max_phase | CAP_UPTO_BIT);
+		return g_buf(off, arg, ptr, len, max_phase |
+			     (max_phase >> 24 == CAP_AT_EXIT ? CAP_UPTO_BIT : 0));
 	end = g_buf(off, arg, ptr, len, CAP_NL_COPY | CAP_UPTO_BIT |
 		    (max_phase & 0xff000000u));
 	if (b && end != off)

@@ -47,7 +47,7 @@ enum cap_op {
 			   CAP_NL_COPY) bytes as UPTO copies them (the
 			   messages are decoded whatever -s says, as
 			   strace does) and the item's nlproto says the
-			   protocol; else as UPTO, with max */
+			   protocol; else as BUF at entry, UPTO at exit */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
