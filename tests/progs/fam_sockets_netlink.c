@@ -315,6 +315,52 @@ static void route(void)
 	}
 }
 
+/* the other structs strace decodes, each with its fields' names */
+static void route_more(void)
+{
+	static const struct {
+		unsigned short type;
+		unsigned char len;
+		unsigned char bytes[24];
+	} msgs[] = {
+		/* ndmsg: ifindex, NUD_*, NTF_*, RTN_* */
+		{ RTM_NEWNEIGH, 12, { 2, 0, 0, 0, 0xf0, 0xff, 0xff, 0x7f,
+				      0x80, 0, 0x08, 1 } },
+		{ RTM_GETNEIGH, 12, { 7, 0, 0, 0, 0xf0, 0xff, 0xff, 0x7f,
+				      0, 0x10, 0x40, 0 } },
+		/* AF_BRIDGE's RTM_GETNEIGH is an ifinfomsg */
+		{ RTM_GETNEIGH, 16, { 7, 0, 1, 0, 0xf0, 0xff, 0xff, 0x7f } },
+		/* ifaddrlblmsg, fib_rule_hdr */
+		{ RTM_NEWADDRLABEL, 12, { 10, 64, 3, 0, 0xf0, 0xff, 0xff, 0x7f,
+					  9, 0, 0, 0 } },
+		{ RTM_NEWRULE, 12, { 2, 8, 16, 0x08, 255, 0, 0, 1,
+				     2, 0, 0, 0 } },
+		{ RTM_GETRULE, 12, { 2, 8, 16, 0, 77, 0, 0, 99,
+				     0, 0, 0, 0x80 } },
+		/* tcmsg, tcamsg, ndtmsg, dcbmsg, netconfmsg */
+		{ RTM_NEWQDISC, 20, { 0, 0, 0, 0, 0xf0, 0xff, 0xff, 0x7f,
+				      1, 0, 1, 0, 0xff, 0xff, 0xff, 0xff } },
+		{ RTM_GETCHAIN, 18, { 0 } },
+		{ RTM_NEWACTION, 4, { 2 } },
+		{ RTM_GETNEIGHTBL, 12, { 10, 0, 0, 0, 8, 0, 0x3f, 0,
+					 1, 2, 3, 4 } },
+		{ RTM_SETDCB, 4, { 0, 5 } },
+		{ RTM_GETNETCONF, 9, { 2, 0, 0, 0, 5, 0, 1, 0, 1 } },
+		/* br_port_msg, rtgenmsg (nsid), nhmsg with resvd */
+		{ RTM_GETMDB, 8, { 7, 0, 0, 0, 0xf0, 0xff, 0xff, 0x7f } },
+		{ RTM_NEWNSID, 12, { 0, 0, 0, 0, 8, 0, 1, 0, 5, 0, 0, 0 } },
+		{ RTM_NEWNEXTHOP, 8, { 2, 0, 4, 0, 1, 0, 0, 0 } },
+		{ RTM_NEWNEXTHOP, 8, { 2, 200, 99, 7, 0x40, 0, 0, 0 } },
+	};
+	struct msg m;
+
+	for (unsigned int i = 0; i < sizeof(msgs) / sizeof(msgs[0]); i++) {
+		hdr(&m, 16 + msgs[i].len, msgs[i].type, NLM_F_REQUEST);
+		memcpy(m.data, msgs[i].bytes, msgs[i].len);
+		pass(&m, m.h.nlmsg_len);
+	}
+}
+
 /* a struct whose family can be read, not the rest */
 static void route_edge(char *end)
 {
@@ -383,6 +429,7 @@ int main(void)
 	framing();
 	edges(page + 4096);
 	route();
+	route_more();
 	route_edge(page + 4096);
 	msgs();
 	diag();
