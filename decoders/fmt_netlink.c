@@ -69,9 +69,11 @@ static void nl_type(struct fmt_buf *b, const struct nl_view *v, uint16_t t)
 			x = &xlat_nl_audit_types;
 			dflt = "AUDIT_???";
 			break;
+		case NETLINK_NETFILTER:
+			nl_nfnl_type(b, t);
+			return;
 		case NETLINK_CRYPTO:
 		case NETLINK_GENERIC:
-		case NETLINK_NETFILTER:
 			/* names etrace does not have (yet): the number */
 			fmt_num(b, t, XF_HEX);
 			return;
@@ -100,6 +102,8 @@ static const struct xlat *nl_type_flags(const struct nl_view *v, uint16_t t)
 		return NULL;
 	case NETLINK_SOCK_DIAG:
 		return &xlat_netlink_get_flags;
+	case NETLINK_NETFILTER:
+		return nl_nfnl_flags(t);
 	case NETLINK_XFRM:
 		switch (t) {
 		case XFRM_MSG_NEWSA: case XFRM_MSG_NEWPOLICY:
@@ -310,6 +314,9 @@ static void nl_payload(struct fmt_buf *b, const struct nl_view *v,
 		return;
 	}
 	if (v->proto == NETLINK_SELINUX && nl_selinux(b, v, type, off, len))
+		return;
+	if (v->proto == NETLINK_NETFILTER &&
+	    nl_nfnl_payload(b, v, type, off, len))
 		return;
 	if (type == NLMSG_DONE && len == 4) {
 		n = nl_at(v, off, 4);

@@ -63,8 +63,8 @@ typedef int nla_fn(struct fmt_buf *b, const struct nl_view *v,
 		   uint16_t type, uint64_t off, uint64_t len);
 /*
  * struct nlattr after struct nlattr in len bytes at off, as strace's
- * decode_nlattr: {nla_len=..., nla_type=NAME} and the payload (by dec,
- * NULL: bytes), several in an array
+ * decode_nlattr: {nla_len=..., nla_type=NAME} (x NULL: the number) and
+ * the payload (by dec, NULL: bytes), several in an array
  */
 void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	      uint64_t len, const struct xlat *x, const char *dflt,
@@ -80,6 +80,13 @@ int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
  */
 int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
+/* NETLINK_NETFILTER's types (>= NLMSG_MIN_TYPE) and their flags
+   (NULL: none of their own) (fmt_nfnl.c) */
+void nl_nfnl_type(struct fmt_buf *b, uint16_t type);
+const struct xlat *nl_nfnl_flags(uint16_t type);
+/* its payloads but NLMSG_DONE's (0: not one) */
+int nl_nfnl_payload(struct fmt_buf *b, const struct nl_view *v,
+		    uint16_t type, uint64_t off, uint64_t len);
 /* NLMSG_ERROR's attributes after the message (fmt_nlattr.c) */
 void nl_err_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		  uint64_t len);

@@ -29,7 +29,10 @@ static void nla_header(struct fmt_buf *b, const uint8_t *a,
 		fmt_const(b, "NLA_F_NET_BYTEORDER", NLA_NETORDER, XF_HEX);
 		fb_putc(b, '|');
 	}
-	fmt_enum_dflt(b, x, type & NLA_TYPE, dflt);
+	if (x)
+		fmt_enum_dflt(b, x, type & NLA_TYPE, dflt);
+	else
+		fmt_num(b, type & NLA_TYPE, XF_HEX);
 	fb_putc(b, '}');
 }
 

@@ -410,6 +410,26 @@ static void others(void)
 	pass(&m, 20);
 	hdr(&m, 18, SELNL_MSG_POLICYLOAD, 0);
 	pass(&m, 18);
+	/* netfilter: subsystem<<8|message, nfgenmsg, attributes */
+	open_pair(NETLINK_NETFILTER);
+	hdr(&m, 16, 7 << 8 | 0, NLM_F_REQUEST | NLM_F_CREATE);
+	pass(&m, 16);
+	hdr(&m, 20, 10 << 8 | 1, NLM_F_REQUEST | NLM_F_DUMP);
+	memcpy(m.data, "\x02\x00\x00\x0a", 4);
+	pass(&m, 20);
+	m.data[2] = 10;
+	m.data[3] = 0;
+	pass(&m, 20);
+	hdr(&m, 28, 10 << 8 | 0xfe, NLM_F_REQUEST);
+	memcpy(m.data, "\x0a\x01\xab\xcd\x08\x00\x05\x80\x01\x02\x03\x04", 12);
+	pass(&m, 28);
+	hdr(&m, 24, 0x10, NLM_F_REQUEST);
+	memcpy(m.data, "\x00\x00\x00\x0a" "1234", 8);
+	pass(&m, 24);
+	hdr(&m, 17, 0x77 << 8 | 3, NLM_F_REQUEST | NLM_F_ACK);
+	pass(&m, 17);
+	hdr(&m, 20, NLMSG_DONE, NLM_F_MULTI);
+	pass(&m, 20);
 	open_pair(NETLINK_AUDIT);
 	hdr(&m, 16, 1000, NLM_F_REQUEST);
 	pass(&m, 16);
