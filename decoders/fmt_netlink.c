@@ -356,13 +356,75 @@ static void nl_message_at(struct fmt_buf *b, const struct nl_view *v,
 	nl_message(b, v, h, off, len);
 }
 
+/* len bytes as strace's printstrn: at most -s of them, quoted */
+static void nl_str(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		   uint64_t len)
+{
+	long max = str_max(v->c);
+	uint64_t n = max >= 0 && len > (uint64_t)max ? (uint64_t)max : len;
+	const uint8_t *s = nl_at(v, off, n);
+
+	if (!s) {
+		nl_unread(b, v, off);
+		return;
+	}
+	fmt_qstr(b, v->c, s, (size_t)n, max, len > n, 0);
+}
+
+/*
+ * NETLINK_KOBJECT_UEVENT: no netlink messages, a udev monitor's header
+ * and its properties when the buffer starts with "libudev", else a string
+ */
+static void nl_uevent(struct fmt_buf *b, const struct nl_view *v,
+		      uint64_t len)
+{
+	static const char *const fields[] = {
+		"magic", "header_size", "properties_off", "properties_len",
+		"filter_subsystem_hash", "filter_devtype_hash",
+		"filter_tag_bloom_hi", "filter_tag_bloom_lo",
+	};
+	const uint8_t *h = len >= NL_UEVENT_HDR ? nl_at(v, 0, NL_UEVENT_HDR) :
+						  NULL;
+
+	if (!h || memcmp(h, "libudev", 8)) {
+		nl_str(b, v, 0, len);
+		return;
+	}
+	if (len > NL_UEVENT_HDR)
+		fb_putc(b, '[');
+	fb_puts(b, "{prefix=\"libudev\"");
+	for (int i = 0; i < 8; i++) {
+		uint32_t x = ld32(h + 8 + 4 * i);
+		int hton = i == 0 || i > 3;
+
+		fb_puts(b, ", ");
+		fb_puts(b, fields[i]);
+		fb_puts(b, hton ? "=htonl(" : "=");
+		if (hton)
+			fb_hex(b, __builtin_bswap32(x));
+		else
+			fb_udec(b, x);
+		if (hton)
+			fb_putc(b, ')');
+	}
+	fb_putc(b, '}');
+	if (len > NL_UEVENT_HDR) {
+		fb_puts(b, ", ");
+		nl_str(b, v, NL_UEVENT_HDR, len - NL_UEVENT_HDR);
+		fb_putc(b, ']');
+	}
+}
+
 /* the messages in len bytes, as strace's decode_netlink */
 static void nl_messages(struct fmt_buf *b, const struct nl_view *v,
 			uint64_t len)
 {
 	static const struct nl_walk msgs = { NL_HDR, 4, nl_message_at };
 
-	nl_walk(b, v, 0, len, &msgs, NULL);
+	if (v->proto == NETLINK_KOBJECT_UEVENT)
+		nl_uevent(b, v, len);
+	else
+		nl_walk(b, v, 0, len, &msgs, NULL);
 }
 
 /*

@@ -11,6 +11,7 @@
 #define NL_HDR		16	/* struct nlmsghdr */
 #define NL_ERR		20	/* struct nlmsgerr: int error, a nlmsghdr */
 #define NLA_HDR		4	/* struct nlattr */
+#define NL_UEVENT_HDR	40	/* udev's struct udev_monitor_netlink_header */
 
 /* the buffer as copied */
 struct nl_view {

@@ -430,6 +430,22 @@ static void others(void)
 	pass(&m, 17);
 	hdr(&m, 20, NLMSG_DONE, NLM_F_MULTI);
 	pass(&m, 20);
+	/* kobject uevents: udev's header and properties, or a string */
+	open_pair(NETLINK_KOBJECT_UEVENT);
+	{
+		unsigned char ue[56] = "libudev";
+		unsigned int h[8] = { 0xcafe0000, 40, 40, 16, 0x12345678,
+				      0, 0xffffffff, 1 };
+
+		memcpy(ue + 8, h, sizeof(h));
+		memcpy(ue + 40, "ACTION=add\0SEQ=1", 16);
+		pass(ue, sizeof(ue));
+		pass(ue, 40);
+		pass(ue, 30);
+		ue[7] = 'X';
+		pass(ue, sizeof(ue));
+		pass("add@/devices/virtual/misc/x\0ACTION=add", 38);
+	}
 	open_pair(NETLINK_AUDIT);
 	hdr(&m, 16, 1000, NLM_F_REQUEST);
 	pass(&m, 16);
