@@ -396,6 +396,9 @@ def netlink_calls():
     many = b"".join(nlmsg(16, 0, 1, i) for i in range(40))
     diag = nlmsg(20, 20, 0x301, data=bytes([1, 2, 3, 4]))
     route = nlmsg(21, 0xffff, 1, data=b"\xfd1234") + nlmsg(17, 18, 0x301, data=b"\x02")
+    nfnl = nlmsg(28, 10 << 8 | 1, 0x301, data=b"\x02\x00\x00\x0a" + struct.pack("<HH", 8, 0x8005) + bytes(4)) \
+        + nlmsg(20, 0x10, 1, data=b"\x00\x00\x00\x0a")
+    uevent = b"libudev\0" + struct.pack("<8I", 0xcafe0000, 40, 40, 4, 0, 0, 0, 0) + b"A=b\0"
     link = nlmsg(40, 16, 0x401, data=struct.pack("<BBHiII", 0, 0, 772, 1, 0x10041, 0)
                  + struct.pack("<HH", 8, 3) + b"lo\0\0")
     addr = nlmsg(24, 20, 1, data=struct.pack("<BBBBI", 10, 64, 0x81, 253, 2)) + nlmsg(22, 26, 0x301, data=b"\x02\x18\x00\x00\xfe\x04")
@@ -408,6 +411,8 @@ def netlink_calls():
         call(45, [3, 0x1000, 4096, 0x40, 0, 0], len(route), {}, {1: (route, 0, 0, nl(0))},
              opts=1 << 6),
         call(44, [3, 0x1000, len(link), 0, 0, 0], len(link), {1: (link, 0, 0, nl(0))}),
+        call(44, [3, 0x1000, len(nfnl), 0, 0, 0], len(nfnl), {1: (nfnl, 0, 0, nl(12))}),
+        call(44, [3, 0x1000, len(uevent), 0, 0, 0], len(uevent), {1: (uevent, 0, 0, nl(15))}),
         call(44, [3, 0x1000, len(addr), 0, 0, 0], len(addr), {1: (addr, 0, 0, nl(0))}),
         call(44, [3, 0x1000, 20, 0, 0, 0], 20, {1: (nlmsg(20, 0x10, 0, data=bytes(4)), 0, 0, nl(7))},
              opts=1 << 6 | 1 << 3),
