@@ -28,8 +28,9 @@ void nl_unread(struct fmt_buf *b, const struct nl_view *v, uint64_t off)
 		fb_puts(b, "...");
 }
 
-void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
-	    uint64_t len)
+/* strace's printstr_ex: at most -s bytes, quoted in style (QS_*) */
+static void nl_quoted(struct fmt_buf *b, const struct nl_view *v,
+		      uint64_t off, uint64_t len, int style)
 {
 	long max = str_max(v->c);
 	uint64_t n = max >= 0 && len > (uint64_t)max ? (uint64_t)max : len;
@@ -39,7 +40,28 @@ void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		nl_unread(b, v, off);
 		return;
 	}
-	fmt_qstr(b, v->c, s, (size_t)n, max, len > n, QS_HEX);
+	fmt_qstr(b, v->c, s, (size_t)n, max, len > n, style);
+}
+
+void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	    uint64_t len)
+{
+	nl_quoted(b, v, off, len, QS_HEX);
+}
+
+const uint8_t *nl_struct(struct fmt_buf *b, const struct nl_view *v,
+			 uint64_t off, uint64_t len, uint64_t size)
+{
+	const uint8_t *p;
+
+	if (len < size) {
+		nl_hex(b, v, off, len);
+		return NULL;
+	}
+	p = nl_at(v, off, size);
+	if (!p)
+		nl_unread(b, v, off);
+	return p;
 }
 
 static void nl_type(struct fmt_buf *b, const struct nl_view *v, uint16_t t)
@@ -153,15 +175,9 @@ static void nl_error(struct fmt_buf *b, const struct nl_view *v,
 	uint64_t mlen, payload;
 	const char *name;
 
-	if (len < NL_ERR) {
-		nl_hex(b, v, off, len);
+	e = nl_struct(b, v, off, len, NL_ERR);
+	if (!e)
 		return;
-	}
-	e = nl_at(v, off, NL_ERR);
-	if (!e) {
-		nl_unread(b, v, off);
-		return;
-	}
 	/* the message's own length, at least its header's */
 	mlen = ld32(e + 4) > NL_HDR ? ld32(e + 4) : NL_HDR;
 	len -= 4;
@@ -274,15 +290,9 @@ static int nl_selinux(struct fmt_buf *b, const struct nl_view *v,
 
 	if (type != SELNL_MSG_SETENFORCE && type != SELNL_MSG_POLICYLOAD)
 		return 0;
-	if (len < 4) {
-		nl_hex(b, v, off, len);
+	n = nl_struct(b, v, off, len, 4);
+	if (!n)
 		return 1;
-	}
-	n = nl_at(v, off, 4);
-	if (!n) {
-		nl_unread(b, v, off);
-		return 1;
-	}
 	if (type == SELNL_MSG_SETENFORCE) {
 		fb_puts(b, "{val=");
 		fb_dec(b, (int32_t)ld32(n));
@@ -356,21 +366,6 @@ static void nl_message_at(struct fmt_buf *b, const struct nl_view *v,
 	nl_message(b, v, h, off, len);
 }
 
-/* len bytes as strace's printstrn: at most -s of them, quoted */
-static void nl_str(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
-		   uint64_t len)
-{
-	long max = str_max(v->c);
-	uint64_t n = max >= 0 && len > (uint64_t)max ? (uint64_t)max : len;
-	const uint8_t *s = nl_at(v, off, n);
-
-	if (!s) {
-		nl_unread(b, v, off);
-		return;
-	}
-	fmt_qstr(b, v->c, s, (size_t)n, max, len > n, 0);
-}
-
 /*
  * NETLINK_KOBJECT_UEVENT: no netlink messages, a udev monitor's header
  * and its properties when the buffer starts with "libudev", else a string
@@ -387,7 +382,7 @@ static void nl_uevent(struct fmt_buf *b, const struct nl_view *v,
 						  NULL;
 
 	if (!h || memcmp(h, "libudev", 8)) {
-		nl_str(b, v, 0, len);
+		nl_quoted(b, v, 0, len, 0);
 		return;
 	}
 	if (len > NL_UEVENT_HDR)
@@ -410,7 +405,7 @@ static void nl_uevent(struct fmt_buf *b, const struct nl_view *v,
 	fb_putc(b, '}');
 	if (len > NL_UEVENT_HDR) {
 		fb_puts(b, ", ");
-		nl_str(b, v, NL_UEVENT_HDR, len - NL_UEVENT_HDR);
+		nl_quoted(b, v, NL_UEVENT_HDR, len - NL_UEVENT_HDR, 0);
 		fb_putc(b, ']');
 	}
 }

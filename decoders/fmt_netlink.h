@@ -37,6 +37,13 @@ void nl_unread(struct fmt_buf *b, const struct nl_view *v, uint64_t off);
 /* strace's printstr_ex(QUOTE_FORCE_HEX): at most -s bytes, in hex */
 void nl_hex(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	    uint64_t len);
+/*
+ * A struct of size bytes at off in a payload of len: its bytes, or NULL
+ * when the payload is shorter (printed in hex) or it could not be read
+ * (its address printed), as strace's decoders do
+ */
+const uint8_t *nl_struct(struct fmt_buf *b, const struct nl_view *v,
+			 uint64_t off, uint64_t len, uint64_t size);
 
 /*
  * Headed records one after another in len bytes at off, each aligned

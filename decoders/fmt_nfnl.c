@@ -155,15 +155,9 @@ int nl_nfnl_payload(struct fmt_buf *b, const struct nl_view *v,
 
 	if (type == NLMSG_DONE)
 		return 0;
-	if (len < 4) {
-		nl_hex(b, v, off, len);
+	p = nl_struct(b, v, off, len, 4);
+	if (!p)
 		return 1;
-	}
-	p = nl_at(v, off, 4);
-	if (!p) {
-		nl_unread(b, v, off);
-		return 1;
-	}
 	raw = ld16(p + 2);
 	res = (uint16_t)(raw >> 8 | raw << 8);
 	fb_puts(b, "{nfgen_family=");
