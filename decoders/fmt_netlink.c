@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Decoders stage: the bytes sendto sends and recvfrom receives, which on
- * a netlink socket are netlink messages, printed as strace 6.1 prints
- * them: each struct nlmsghdr with its type and flags named by the
- * socket's protocol, then its payload (an NLMSG_ERROR's struct nlmsgerr,
- * an NLMSG_DONE's int, sock_diag's family), several in an array.
+ * Decoders stage: the bytes sendto, recvfrom, sendmsg and recvmsg move on
+ * a netlink socket, printed as strace 6.1 prints them: each struct
+ * nlmsghdr with its type and flags named by the socket's protocol, then
+ * its payload (an NLMSG_ERROR's struct nlmsgerr, an NLMSG_DONE's int, a
+ * protocol's struct: fmt_rtnl.c, fmt_nfnl.c, sock_diag's family, ...),
+ * several in an array; a kobject uevent socket's udev header.
  *
  * The tracer copies such a buffer whatever -s says, up to NL_COPY_MAX
- * bytes, and says the socket's protocol (struct cap's nlproto).  The bytes are the traced program's:
- * every length in them is checked against the copy.  A field past the
- * copy prints as strace prints memory it could not read (its address)
- * when the copy ended where the memory did, as "..." when it ended at
- * NL_COPY_MAX: never a guess.
+ * bytes, and says the socket's protocol (struct cap's nlproto).  The
+ * bytes are the traced program's: every length in them is checked
+ * against the copy.  A field past the copy prints as strace prints
+ * memory it could not read (its address) when the copy ended where the
+ * memory did, as "..." when it ended at NL_COPY_MAX: never a guess.
  */
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>

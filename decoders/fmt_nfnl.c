@@ -25,7 +25,8 @@ static const struct {
 	const char *dflt;
 } subsys[] = {
 	[NFNL_SUBSYS_CTNETLINK] = { &xlat_nf_ct_msgs, "IPCTNL_MSG_CT_???" },
-	[NFNL_SUBSYS_CTNETLINK_EXP] = { &xlat_nf_exp_msgs, "IPCTNL_MSG_EXP_???" },
+	[NFNL_SUBSYS_CTNETLINK_EXP] = { &xlat_nf_exp_msgs,
+					"IPCTNL_MSG_EXP_???" },
 	[NFNL_SUBSYS_QUEUE] = { &xlat_nf_queue_msgs, "NFQNL_MSG_???" },
 	[NFNL_SUBSYS_ULOG] = { &xlat_nf_ulog_msgs, "NFULNL_MSG_???" },
 	[NFNL_SUBSYS_OSF] = { &xlat_nf_osf_msgs, "OSF_MSG_???" },
@@ -179,8 +180,8 @@ int nl_nfnl_payload(struct fmt_buf *b, const struct nl_view *v,
 	fb_putc(b, '}');
 	if (len > 4) {
 		fb_puts(b, ", ");
-		if ((type >= NFNL_MSG_BATCH_BEGIN && type <= NFNL_MSG_BATCH_END) ||
-		    type < NLMSG_MIN_TYPE)
+		if ((type >= NFNL_MSG_BATCH_BEGIN &&
+		     type <= NFNL_MSG_BATCH_END) || type < NLMSG_MIN_TYPE)
 			nl_hex(b, v, off + 4, len - 4);
 		else
 			nl_attrs(b, v, off + 4, len - 4, NULL, NULL, NULL);

@@ -148,7 +148,8 @@ enum {
 };
 
 static const struct rt_struct structs[] = {
-	[S_LINK] = { 16, "ifi_family", ifinfomsg, &xlat_ifla_attrs, "IFLA_???" },
+	[S_LINK] = { 16, "ifi_family", ifinfomsg, &xlat_ifla_attrs,
+		     "IFLA_???" },
 	[S_ADDR] = { 8, "ifa_family", ifaddrmsg, &xlat_ifa_attrs, "IFA_???" },
 	[S_ROUTE] = { 12, "rtm_family", rtmsg, &xlat_rta_attrs, "RTA_???" },
 	[S_NEIGH] = { 12, "ndm_family", ndmsg, &xlat_nda_attrs, "NDA_???" },
