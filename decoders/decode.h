@@ -58,6 +58,14 @@ struct cap {
 	uint8_t npieces;
 	uint32_t holes;
 	uint32_t piece[CAP_PIECES];
+	/*
+	 * sendto's, recvfrom's (kinds sockbuf, osockbuf) and a msghdr's
+	 * iovecs on a netlink socket: its protocol + 1 (0: not a netlink
+	 * socket).  The buffers are then copied up to NL_COPY_MAX bytes
+	 * (an iovec's each up to NL_COPY_MAX - 1) whatever -s says: strace
+	 * decodes the messages whole
+	 */
+	uint8_t nlproto;
 };
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print
@@ -67,6 +75,8 @@ struct cap {
 #define CAP_UNTERM	0x08	/* a pointer array (argv) ran into memory
 				   that could not be read before its NULL */
 #define CAP_IOV		0x10	/* a dump (-e read=): an iovec's buffers */
+/* a netlink socket's buffer: bytes copied (struct cap's nlproto) */
+#define NL_COPY_MAX	4096
 /*
  * argv's copy: count elements, each a u64 pointer, a status byte
  * (ARGV_OK, ARGV_FAULT: no bytes, print the pointer;

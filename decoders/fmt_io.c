@@ -39,7 +39,7 @@ FMT_KIND(iovec)
 		return;
 	fmt_iov_array(b, c, k->p, k->len, k->count, k->total, c->args[i],
 		      kind_info[c->d->arg[i].kind].dir == D_OUT ?
-		      (uint64_t)c->ret : UINT64_MAX);
+		      (uint64_t)c->ret : UINT64_MAX, 0);
 }
 
 /*

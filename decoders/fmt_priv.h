@@ -102,10 +102,21 @@ static inline void fb_field(struct fmt_buf *b, int *n, const char *name)
 #define QS_NUL_END	0x2	/* stop at a NUL (C string in a buffer) */
 void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	      size_t len, long max, int more, int style);
-/* struct iovec[count] and each element's data (fmt_str.c) */
+/*
+ * struct iovec[count] and each element's data (fmt_str.c); nlproto: a
+ * netlink socket's (struct cap), the data its messages
+ */
 void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, size_t len, uint32_t count,
-		   uint64_t total, uint64_t addr, uint64_t limit);
+		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto);
+/*
+ * len bytes at addr sent to or received from a netlink socket, of
+ * which the first `have` were copied (all of them, or as many as the
+ * copy takes): its messages (fmt_netlink.c).  nlproto as struct cap's.
+ */
+void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
+		 const uint8_t *p, uint64_t have, uint64_t addr, uint64_t len,
+		 int nlproto);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);

@@ -330,6 +330,7 @@ struct msg_pieces {
 	const uint8_t *at[MSG_PIECES];
 	uint32_t len[MSG_PIECES];
 	uint32_t holes;		/* bit MSG_*: the piece could not be read */
+	int nlproto;		/* struct cap's */
 };
 
 /* the pieces of a copy from piece `first` on */
@@ -340,6 +341,7 @@ static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 	for (int j = 0; j < first; j++)
 		off += k->piece[j];
 	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
+	m->nlproto = k->nlproto;
 	for (int j = 0; j < MSG_PIECES; j++) {
 		size_t l = first + j < CAP_PIECES ? k->piece[first + j] : 0;
 
@@ -360,7 +362,7 @@ static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 /* the iovecs and the data after them, niov of them in the piece */
 static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
 		    const struct msg_pieces *m, uint64_t iov, uint64_t iovlen,
-		    uint64_t limit)
+		    uint64_t limit, int nlproto)
 {
 	uint32_t niov = iovlen < 64 ? (uint32_t)iovlen : 64;
 
@@ -371,7 +373,7 @@ static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
 	}
 	/* data cut short (the record was full) shows as pointers */
 	fmt_iov_array(b, c, m->at[MSG_IOV], m->len[MSG_IOV], niov, iovlen, iov,
-		      limit);
+		      limit, nlproto);
 }
 
 /* a received msghdr's msg_namelen before the call: unknown */
@@ -393,6 +395,7 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 	uint64_t controllen = ld64(p + 40);
 	uint32_t namelen = ld32(p + 8);
 	size_t nlen = namelen < 128 ? namelen : 128;
+	int nlproto = 0;
 
 	if (ulen == NAMELEN_UNKNOWN)
 		nlen = 0;
@@ -400,10 +403,14 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 		nlen = (size_t)ulen;
 	/* a piece that could not be read (a hole) holds no bytes */
 	fb_puts(b, "{msg_name=");
-	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen)
+	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen) {
 		fmt_ptr(b, name);
-	else
+	} else {
 		fmt_sockaddr_bytes(b, m->at[MSG_NAME], nlen);
+		/* strace: data sent to or from a netlink address */
+		if (ld16(m->at[MSG_NAME]) == AF_NETLINK)
+			nlproto = m->nlproto;
+	}
 	fb_puts(b, ", msg_namelen=");
 	if (ulen < NAMELEN_SENT && ulen != namelen) {
 		fb_udec(b, ulen);
@@ -411,7 +418,7 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 	}
 	fb_udec(b, namelen);
 	fb_puts(b, ", msg_iov=");
-	msg_iov(b, c, m, ld64(p + 16), ld64(p + 24), limit);
+	msg_iov(b, c, m, ld64(p + 16), ld64(p + 24), limit, nlproto);
 	fb_puts(b, ", msg_iovlen=");
 	fb_udec(b, ld64(p + 24));
 	if (control && controllen) {

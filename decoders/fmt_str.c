@@ -152,14 +152,16 @@ void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 
 /*
  * struct iovec[count] then each element's data, min(iov_len, strsize,
- * remaining) bytes each (fmt_priv.h).  remaining starts at the sum of the
- * lengths (entry) or ret (exit).
+ * remaining) bytes each (fmt_priv.h); on a netlink socket (nlproto)
+ * min(iov_len, NL_COPY_MAX - 1, remaining), its messages.  remaining
+ * starts at the sum of the lengths (entry) or ret (exit).
  */
 void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, size_t len, uint32_t count,
-		   uint64_t total, uint64_t addr, uint64_t limit)
+		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto)
 {
 	long max = str_max(c);
+	uint64_t cmax = nlproto ? NL_COPY_MAX - 1 : (uint64_t)max;
 	size_t off = (size_t)count * 16;
 	uint64_t remaining = 0;
 	uint32_t j;
@@ -181,7 +183,7 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 	for (j = 0; j < count; j++) {
 		uint64_t base = ld64(p + 16 * j), ilen = ld64(p + 16 * j + 8);
 		uint64_t want = ilen < remaining ? ilen : remaining;
-		size_t have = want < (uint64_t)max ? (size_t)want : (size_t)max;
+		size_t have = want < cmax ? (size_t)want : (size_t)cmax;
 
 		if (j)
 			fb_puts(b, ", ");
@@ -196,6 +198,8 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 			have = 0;
 		} else if (!base) {
 			fb_puts(b, "NULL");
+		} else if (nlproto) {
+			fmt_netlink(b, c, p + off, have, base, want, nlproto);
 		} else {
 			fmt_qstr(b, c, p + off, have, max, want > have, 0);
 		}

@@ -152,8 +152,9 @@ static uint64_t flag_names(struct fmt_buf *b, const struct xlat *x,
  * 0x43 and A|B|0x40 in a comment.  No name for any bit: the number, and
  * the comment text+more (PROT_??? or a word of the decoder's) if any.
  */
-static void flags_print(struct fmt_buf *b, const struct xlat *x, uint64_t v,
-			const char *text, const char *more)
+static void flags_print(struct fmt_buf *b, const struct xlat *x,
+			const struct xlat *x2, uint64_t v, const char *text,
+			const char *more)
 {
 	char *mark = NULL;
 	uint64_t left;
@@ -173,6 +174,8 @@ static void flags_print(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		fb_puts(b, " /* ");
 	}
 	left = flag_names(b, x, v, &n);
+	if (x2)
+		left = flag_names(b, x2, left, &n);
 	if (n) {
 		if (left) {
 			fb_putc(b, '|');
@@ -192,7 +195,7 @@ static void flags_print(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 
 void fmt_xlat_flags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 {
-	flags_print(b, x, v, x->prefix, "???");
+	flags_print(b, x, NULL, v, x->prefix, "???");
 }
 
 /* always in words: a decoder that prints a part before it has its value
@@ -230,7 +233,13 @@ void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt)
 void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		    const char *dflt)
 {
-	flags_print(b, x, v, dflt, NULL);
+	flags_print(b, x, NULL, v, dflt, NULL);
+}
+
+void fmt_flags2_dflt(struct fmt_buf *b, const struct xlat *x,
+		     const struct xlat *x2, uint64_t v, const char *dflt)
+{
+	flags_print(b, x, x2, v, dflt, NULL);
 }
 
 void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,

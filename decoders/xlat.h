@@ -41,6 +41,9 @@ void fmt_xlat_bits(struct fmt_buf *b, const struct xlat *x, uint64_t v);
 /* flags with an explicit text for unknown bits ("?_OK"); NULL: none */
 void fmt_flags_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		    const char *dflt);
+/* the same with the names of two sets, x's first (x2 NULL: none) */
+void fmt_flags2_dflt(struct fmt_buf *b, const struct xlat *x,
+		     const struct xlat *x2, uint64_t v, const char *dflt);
 /* one value; unknown prints in hex, then the dflt comment if any */
 void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		   const char *dflt);

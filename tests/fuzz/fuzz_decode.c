@@ -15,7 +15,8 @@
  * numbers the table lacks; else modulo 512), u8 options, u8 small buffer
  * size, 6 x u64 arguments, i64 return (u8 flags: bit 0 a small -errno),
  * then for each argument an entry and an exit capture: u8 flags (bit 0
- * present, bit 1 CAP_TRUNC, bit 2 CAP_FAULT), u16 length, u8 count,
+ * present, bit 1 CAP_TRUNC, bit 2 CAP_FAULT, bit 3 a netlink socket's
+ * copy, of protocol flags >> 4: nlproto), u16 length, u8 count,
  * u8 total, and that many bytes; what is left goes to fmt_siginfo and
  * fmt_quoted.
  */
@@ -80,6 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			k->total = fz_u8(&f);
 			k->flags = (uint8_t)((fl & 2 ? CAP_TRUNC : 0) |
 					     (fl & 4 ? CAP_FAULT : 0));
+			k->nlproto = fl & 8 ? (uint8_t)((fl >> 4) + 1) : 0;
 			p = fz_take(&f, k->len, &got);
 			k->len = (uint32_t)got;
 			mem[ph][i] = fz_dup(p, got);

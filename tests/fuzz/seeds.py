@@ -381,8 +381,48 @@ def decode_calls():
     ]
 
 
+def nlmsg(length, mtype, flags, seq=0, pid=0, data=b""):
+    return struct.pack("<IHHII", length, mtype, flags, seq, pid) + data
+
+
+def netlink_calls():
+    """sendto and recvfrom on netlink sockets: flags bit 2 (4 << 1) says
+    netlink, bits 3-6 the protocol"""
+    nl = lambda proto: 4 | proto << 3
+    err = nlmsg(36, 2, 0x300, data=struct.pack("<i", -13) + nlmsg(16, 3, 2, 7))
+    ack = nlmsg(52, 2, 0x300, data=struct.pack("<i", -22) + nlmsg(36, 0x10, 1)
+                + struct.pack("<HH", 8, 1) + b"bad\0" + struct.pack("<HHI", 8, 2, 20))
+    two = nlmsg(20, 0, 0x301, data=b"abcd") + nlmsg(16, 3, 2)
+    many = b"".join(nlmsg(16, 0, 1, i) for i in range(40))
+    diag = nlmsg(20, 20, 0x301, data=bytes([1, 2, 3, 4]))
+    route = nlmsg(21, 0xffff, 1, data=b"\xfd1234") + nlmsg(17, 18, 0x301, data=b"\x02")
+    nfnl = nlmsg(28, 10 << 8 | 1, 0x301, data=b"\x02\x00\x00\x0a" + struct.pack("<HH", 8, 0x8005) + bytes(4)) \
+        + nlmsg(20, 0x10, 1, data=b"\x00\x00\x00\x0a")
+    uevent = b"libudev\0" + struct.pack("<8I", 0xcafe0000, 40, 40, 4, 0, 0, 0, 0) + b"A=b\0"
+    link = nlmsg(40, 16, 0x401, data=struct.pack("<BBHiII", 0, 0, 772, 1, 0x10041, 0)
+                 + struct.pack("<HH", 8, 3) + b"lo\0\0")
+    addr = nlmsg(24, 20, 1, data=struct.pack("<BBBBI", 10, 64, 0x81, 253, 2)) + nlmsg(22, 26, 0x301, data=b"\x02\x18\x00\x00\xfe\x04")
+    return [
+        call(44, [3, 0x1000, len(two), 0x40, 0, 0], len(two), {1: (two, 0, 0, nl(4))}),
+        call(44, [3, 0x1000, len(err), 0x40, 0, 0], len(err), {1: (err, 0, 0, nl(2))}),
+        call(44, [3, 0x1000, len(ack), 0x40, 0, 0], len(ack), {1: (ack, 0, 0, nl(0))}),
+        call(44, [3, 0x1000, len(many), 0x40, 0, 0], -11, {1: (many, 0, 0, nl(4))}),
+        call(44, [3, 0x1000, 64, 0x40, 0, 0], 64, {1: (diag[:18], 0, 0, nl(4))}),
+        call(45, [3, 0x1000, 4096, 0x40, 0, 0], len(route), {}, {1: (route, 0, 0, nl(0))},
+             opts=1 << 6),
+        call(44, [3, 0x1000, len(link), 0, 0, 0], len(link), {1: (link, 0, 0, nl(0))}),
+        call(44, [3, 0x1000, len(nfnl), 0, 0, 0], len(nfnl), {1: (nfnl, 0, 0, nl(12))}),
+        call(44, [3, 0x1000, len(uevent), 0, 0, 0], len(uevent), {1: (uevent, 0, 0, nl(15))}),
+        call(44, [3, 0x1000, len(addr), 0, 0, 0], len(addr), {1: (addr, 0, 0, nl(0))}),
+        call(44, [3, 0x1000, 20, 0, 0, 0], 20, {1: (nlmsg(20, 0x10, 0, data=bytes(4)), 0, 0, nl(7))},
+             opts=1 << 6 | 1 << 3),
+    ]
+
+
 def decode_seeds():
     for c in decode_calls():
+        put("decode", c)
+    for c in netlink_calls():
         put("decode", c)
 
 

@@ -294,7 +294,7 @@ static __always_inline u32 item_end(u8 *b, u32 off, u32 arg, u32 phase,
 	it->arg = (u8)arg;
 	it->flags = (u8)flags;
 	it->phase = (u8)phase;
-	it->pad = 0;
+	it->nlproto = 0;
 	it->len = len;
 	it->count = count;
 	it->total = total;
@@ -366,6 +366,11 @@ u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
 u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
+/*
+ * CAP_OP_SOCKBUF (cap_fds.bpf.c): fd's netlink protocol + 1 when it is
+ * a netlink socket, else 0
+ */
+u32 g_sock_nl(s64 fd);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

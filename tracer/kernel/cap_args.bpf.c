@@ -257,10 +257,13 @@ static long iov_one(u32 i, struct iov_ctx *c)
 /*
  * struct iovec[cnt], then each element's data: min(iov_len, strsize,
  * left), where left (the bytes the call moves) shrinks by each iov_len.
- * cnt_phase = cnt | phase << 24.
+ * cnt_phase = cnt | phase << 24; arg | nl << 8: a netlink socket's
+ * (g_sock_nl), whose elements are copied up to CAP_NL_COPY - 1 bytes
+ * (iov_one's bound) whatever -s says, the item's nlproto nl
  */
-__noinline u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left)
+__noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 {
+	u32 arg = arg_nl & 0xff, nl = arg_nl >> 8, end;
 	struct iov_ctx c = { 0 };
 	u32 cnt = cnt_phase & 0xffffff, phase = cnt_phase >> 24;
 
@@ -271,14 +274,16 @@ __noinline u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left)
 	c.len = c.n * (u32)sizeof(struct iovec_u);
 	c.start = off;
 	c.left = left;
-	c.ss = strsize();
+	c.ss = nl ? CAP_NL_COPY - 1 : strsize();
 	if (room(off, c.len) < c.len)
 		return off;
 	if (c.len && bpf_probe_read_user(data_at(c.b, off), bounded(c.len, CAP_ITEM_MAX - 1),
 					 (const void *)base))
 		return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, cnt);
 	bpf_loop(CAP_ARRAY_MAX, iov_one, &c, 0);
-	return item_end(c.b, off, arg, phase, c.len + c.data, c.flags, c.n, cnt);
+	end = item_end(c.b, off, arg, phase, c.len + c.data, c.flags, c.n, cnt);
+	((struct cap_item *)(c.b + bounded(off, CAP_REC_MAX - 1)))->nlproto = (u8)nl;
+	return end;
 }
 
 struct sum_ctx {
@@ -307,9 +312,13 @@ __noinline u64 g_iov_sum(u64 iov, u64 n)
 	return c.sum;
 }
 
-/* the header, the name, iovec + data, the control data: four items */
-__noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
+/*
+ * the header, the name, iovec + data, the control data: four items;
+ * arg_nl: arg | the socket's g_sock_nl << 8 (for g_iov)
+ */
+__noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
 {
+	u32 arg = arg_nl & 0xff;
 	struct msghdr_u m;
 	u64 left;
 
@@ -321,7 +330,7 @@ __noinline u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase)
 		    128 | CAP_UPTO_BIT | phase << 24);
 	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
 				      g_iov_sum(m.iov, m.iovlen);
-	off = g_iov(off, arg, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
+	off = g_iov(off, arg_nl, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
 				CAP_ARRAY_MAX) | phase << 24, left);
 	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
 		     256 | phase << 24);
@@ -383,6 +392,28 @@ __noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 		return end;
 	bpf_loop(8192, dirent_one, &c, 0);
 	((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = c.n;
+	return end;
+}
+
+/*
+ * CAP_OP_SOCKBUF: a netlink socket's buffer up to CAP_NL_COPY bytes,
+ * whatever max (-s) says, its protocol + 1 in the item's nlproto; any
+ * other's min(len, max) bytes (at exit, those before a page that
+ * faults).  arg_nl: arg | (g_sock_nl of the socket) << 8
+ */
+__noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
+{
+	u32 nl = arg_nl >> 8, arg = arg_nl & 0xff, end;
+	u8 *b = buf();
+
+	/* as sendto's and recvfrom's buffers were: BUF in, UPTO out */
+	if (!nl)
+		return g_buf(off, arg, ptr, len, max_phase |
+			     (max_phase >> 24 == CAP_AT_EXIT ? CAP_UPTO_BIT : 0));
+	end = g_buf(off, arg, ptr, len, CAP_NL_COPY | CAP_UPTO_BIT |
+		    (max_phase & 0xff000000u));
+	if (b && end != off)
+		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->nlproto = (u8)nl;
 	return end;
 }
 
@@ -474,9 +505,21 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
 						 g_iov_sum(ptr, len));
 	case CAP_OP_MSGHDR:
-		return g_msghdr(off, i, ptr, ca->ret, ph);
+		/*
+		 * a netlink socket's data in full, but not recvmsg's at
+		 * entry: unused, and read past what a program touched
+		 * it may fault, losing the header it is read for
+		 */
+		return g_msghdr(off, i | (ph == CAP_AT_EXIT ||
+					  !(a->when & CAP_AT_EXIT) ?
+					  g_sock_nl((s32)ca->args[0]) << 8 : 0),
+				ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
+				 MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_SOCKBUF:
+		return g_sockbuf(off, i | g_sock_nl((s32)ca->args[0]) << 8,
+				 ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);

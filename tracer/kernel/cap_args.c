@@ -53,6 +53,9 @@ static const struct recipe recipes[K__COUNT] = {
 #undef STRUCT
 #undef COPY
 
+/* a netlink buffer's copy is as long as the decoders expect */
+_Static_assert(CAP_NL_COPY == NL_COPY_MAX, "netlink buffer copy");
+
 /* argv's element layout is the decoders' (decode.h) */
 _Static_assert(CAP_ARGV_OK == ARGV_OK && CAP_ARGV_FAULT == ARGV_FAULT &&
 	       CAP_ARGV_CUT == ARGV_CUT, "argv element status");
@@ -260,6 +263,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 			caps[a].len = cp->item[first].len;
 			caps[a].count = cp->item[first].count;
 			caps[a].total = cp->item[first].total;
+			caps[a].nlproto = (uint8_t)cp->item[first].nlproto;
 			caps[a].flags = (uint8_t)((cp->item[first].flags & CAP_F_TRUNC ?
 						   CAP_TRUNC : 0) |
 						  (bad ? CAP_FAULT : 0) |
@@ -286,6 +290,7 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
 				       caps[a].count;
 			caps[a].total = cp->item[i].total ? cp->item[i].total :
 				       caps[a].total;
+			caps[a].nlproto |= (uint8_t)cp->item[i].nlproto;
 		}
 		caps[a].len = (uint32_t)total;
 		ptrs[a] = &caps[a];

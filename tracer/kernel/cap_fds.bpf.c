@@ -566,6 +566,29 @@ path:
 }
 
 /*
+ * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
+ * strace decodes a netlink socket's buffers as its messages.
+ */
+__noinline u32 g_sock_nl(s64 fd)
+{
+	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct socket___fd *so;
+	struct sock___fd *sk;
+
+	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
+	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
+	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
+		return 0;
+	so = BPF_CORE_READ(file, private_data);
+	sk = BPF_CORE_READ(so, sk);
+	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
+		return 0;
+	return (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+}
+
+/*
  * The fds of a call (see g_fds in cap.bpf.h): at entry its fd arguments
  * (AT_FDCWD: the working directory) and those of a poll's array or a
  * select's sets (cap_fdsets.bpf.c), at exit, when it succeeded, the fd

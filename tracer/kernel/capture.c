@@ -503,6 +503,7 @@ int capture_parse(const uint8_t *raw, size_t len, struct cap_parsed *cp)
 		/* an exit record may carry entry data (read again at exit) */
 		cp->item[cp->nitems].phase = r.phase == CAP_AT_EXIT &&
 			it.phase == CAP_AT_ENTRY ? CAP_AT_ENTRY : r.phase;
+		cp->item[cp->nitems].nlproto = it.nlproto;
 		cp->item[cp->nitems].len = it.len;
 		cp->item[cp->nitems].count = it.count;
 		cp->item[cp->nitems].total = it.total;

@@ -164,6 +164,7 @@ struct cap_parsed {
 		int arg;
 		int flags;
 		int phase;		/* the call half the data is of */
+		int nlproto;		/* netlink protocol + 1, 0 none */
 		uint32_t len, count, total;
 		const uint8_t *p;
 	} item[32];

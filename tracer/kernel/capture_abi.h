@@ -33,14 +33,23 @@ enum cap_op {
 			   each u64 pointer, u8 CAP_ARGV_*, string, NUL */
 	CAP_OP_COUNT,	/* char *[]: only the number of elements */
 	CAP_OP_IOV,	/* struct iovec[len] and their data */
-	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control */
+	CAP_OP_MSGHDR,	/* struct msghdr, name, iovec + data, control;
+			   a netlink socket's: each iovec's data up to
+			   CAP_NL_COPY - 1 bytes, nlproto set */
 	CAP_OP_DIRENTS,	/* linux_dirent64 records: count, first bytes */
 	CAP_OP_UPTO,	/* as BUF, but when the bytes fault, those up to the
 			   end of the first page (a struct that ends where
 			   the memory does): formatters check the length */
 	CAP_OP_MMSGHDR,	/* struct mmsghdr[len]: each element's msghdr (as
 			   MSGHDR) and msg_len, at most CAP_MMSG_MAX */
+	CAP_OP_SOCKBUF,	/* a buffer sent to or received from the socket
+			   args[0]: on a netlink socket min(len,
+			   CAP_NL_COPY) bytes as UPTO copies them (the
+			   messages are decoded whatever -s says, as
+			   strace does) and the item's nlproto says the
+			   protocol; else as BUF at entry, UPTO at exit */
 };
+#define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 
 /* where a length comes from */
@@ -395,7 +404,9 @@ struct cap_item {
 	unsigned char arg;
 	unsigned char flags;
 	unsigned char phase;
-	unsigned char pad;
+	unsigned char nlproto;		/* CAP_OP_SOCKBUF, CAP_OP_MSGHDR's
+					   iovecs: the socket's netlink
+					   protocol + 1, 0 not netlink */
 	unsigned int len;		/* bytes that follow (then pad to 8) */
 	unsigned int count;		/* arrays: elements copied */
 	unsigned int total;		/* arrays: elements there were */

@@ -45,7 +45,7 @@ static void flag_names(struct fmt_buf *b, const char *text)
 static int is_string_kind(int kind)
 {
 	return kind == K_path || kind == K_str || kind == K_ostr ||
-	       kind == K_ibuf || kind == K_obuf;
+	       kind == K_ibuf || kind == K_obuf || kind == K_sockbuf;
 }
 
 /*
@@ -218,7 +218,9 @@ void json_arg(struct fmt_buf *b, char *tmp, size_t tmplen,
 	}
 	if (a->kind == K_tgid)
 		json_pid_comm(b, &first, "comm", c, (int32_t)v);
-	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT)) {
+	/* (a netlink socket's messages: "text" has them decoded) */
+	if (is_string_kind(a->kind) && k && !(k->flags & CAP_FAULT) &&
+	    !(a->kind == K_sockbuf && k->nlproto)) {
 		uint32_t len = k->len;
 		int trunc = (k->flags & CAP_TRUNC) != 0;
 
