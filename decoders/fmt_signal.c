@@ -249,10 +249,7 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		const char *e = errno_name(err);
 
 		fb_puts(b, ", si_errno=");
-		if (e)
-			fb_puts(b, e);
-		else
-			fb_dec(b, err);
+		fmt_const(b, e, (uint64_t)(int64_t)err, XF_DEC);
 	}
 	if (code <= 0) {
 		switch (code) {
