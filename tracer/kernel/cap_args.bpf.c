@@ -246,7 +246,7 @@ static long iov_one(u32 i, struct iov_ctx *c)
 		return 1;
 	}
 	if (take && bpf_probe_read_user(c->b + bounded(at, CAP_REC_MAX - 1),
-					bounded(take, 4095), (const void *)v.base)) {
+					bounded(take, CAP_ITEM_MAX - 1), (const void *)v.base)) {
 		c->flags |= CAP_F_FAULT;
 		return 1;
 	}
