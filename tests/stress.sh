@@ -17,8 +17,14 @@ log=$top/build/stress
 mkdir -p "$log"
 trap 'kill $loop 2> /dev/null; wait $loop 2> /dev/null; rm -rf "$copy"' EXIT INT TERM
 
-# the copy: the tracked files as they are now (a build of its own)
-(cd "$top" && git ls-files -z | xargs -0 tar cf -) | (cd "$copy" && tar xf -)
+# the copy: the tracked files as they are now (a build of its own); tar
+# reads the list itself (xargs would split it over several tars, whose
+# concatenated archives the reader stops at the first of)
+(cd "$top" && git ls-files -z | tar --null -T - -cf -) | (cd "$copy" && tar xf -) ||
+	{ echo "stress: cannot copy the tree" >&2; exit 1; }
+# the load must be a real build: the copy builds once before the runs
+make -C "$copy" -s -j2 > "$log/beside.log" 2>&1 ||
+	{ echo "stress: the copy does not build (see $log/beside.log)" >&2; exit 1; }
 (
 	while :; do
 		make -C "$copy" -s clean > /dev/null 2>&1
