@@ -25,6 +25,7 @@
 
 #include "ends.h"
 #include "out.h"
+#include "python.h"
 #include "recfile.h"
 #include "recording.h"
 #include "record.h"
@@ -32,6 +33,7 @@
 #include "replay_load.h"
 #include "tfile.h"
 #include "trace.h"
+#include "unwind.h"
 
 /* pair.alive: what /proc answered while recording, in the same order */
 static int replay_alive(void *ctx, pid_t tid)
@@ -211,6 +213,11 @@ static void replay_teardown(struct trace *t)
 {
 	if (t->sink)
 		t->sink->ops->close(t->sink);
+	/* -k: the unwinder the stages opened, as trace_teardown frees it */
+	if (t->p && t->p->stacks) {
+		python_free(&t->pr.unw);
+		unwind_free(&t->pr.unw);
+	}
 	pair_free(&t->pr);
 	summary_free(&t->sum);
 	summary_free(&t->sum_rec);
