@@ -140,6 +140,7 @@ struct sc_call {
 	int exited;			/* ret is valid */
 	int raw;			/* -e raw=: arguments and return as
 					   numbers, undecoded (strace's %#lx) */
+	int injected;			/* -e inject=: etrace made ret */
 };
 
 /*
@@ -150,7 +151,10 @@ struct sc_call {
  */
 int fmt_args(struct fmt_buf *b, const struct sc_call *c, int from,
 	     int exiting);
-/* "= 3", "= -1 ENOENT (No such file or directory)", "= ?" (no " = ") */
+/*
+ * "3", "-1 ENOENT (No such file or directory)", "?" (no "= "), then
+ * " (INJECTED)" for a call etrace skipped and answered (-e inject=)
+ */
 void fmt_retval(struct fmt_buf *b, const struct sc_call *c);
 /* one argument by kind */
 void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i);

@@ -285,7 +285,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_mmsg] = fmt_mmsg_ret,
 };
 
-void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
+static void ret_value(struct fmt_buf *b, const struct sc_call *raw)
 {
 	int64_t r = raw->ret;
 	fmt_ret_fn *extra;
@@ -344,4 +344,12 @@ void fmt_retval(struct fmt_buf *b, const struct sc_call *raw)
 	default:
 		fb_dec(b, r);
 	}
+}
+
+void fmt_retval(struct fmt_buf *b, const struct sc_call *c)
+{
+	ret_value(b, c);
+	/* -e inject=: strace's note, after the value and its errno text */
+	if (c->injected)
+		fb_puts(b, " (INJECTED)");
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ends.h"
+#include "inject.h"
 #include "out.h"
 #include "recfile.h"
 #include "record.h"
@@ -196,6 +197,26 @@ static void loop_vanished(struct trace *t, int ending, uint64_t *end_at,
 	}
 }
 
+/*
+ * -e inject=: the calls waiting for an answer.  No task left under the
+ * filter (it hangs up), or a listener that failed: not polled again.
+ */
+static void on_inject(struct trace *t, struct pollfd *pfd)
+{
+	int r = 0;
+
+	if (pfd->revents & POLLIN)
+		r = inject_serve(t->inj);
+	if (r)
+		fprintf(stderr, "etrace: -e inject=: the seccomp listener"
+			" failed: %s; nothing is injected from now on\n",
+			strerror(-r));
+	if (r || (pfd->revents & (POLLHUP | POLLERR | POLLNVAL)))
+		pfd->fd = -1;
+	if (r)
+		inject_hand_off(t->inj);
+}
+
 /* read the rings until the trace ends (or poll fails) */
 static void trace_loop(struct trace *t, struct pollfd *pfd)
 {
@@ -204,10 +225,13 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 
 	for (;;) {
 		int ending = t->pr.child_reaped || t->stop_sig;
-		int r = poll(pfd, (nfds_t)nr + 1, loop_wait_ms(t, pfd, ending));
+		int r = poll(pfd, (nfds_t)nr + 2, loop_wait_ms(t, pfd, ending));
 
 		if (r < 0 && errno != EINTR)
 			return;
+		/* a traced thread waits for this answer: first */
+		if (pfd[nr + 1].revents)
+			on_inject(t, &pfd[nr + 1]);
 		if (pfd[nr].revents & POLLIN)
 			on_signals(t);
 		else
@@ -292,6 +316,8 @@ static int trace_status(struct trace *t)
 		int st;
 
 		perf_close(&t->ps);
+		/* -e inject=: the command must not wait for etrace's answers */
+		inject_hand_off(t->inj);
 		/* --kill-on-exit: it dies with the trace instead */
 		if (t->p->launch.kill ?
 		    launch_kill(&t->ln, &t->p->launch, &st) :
@@ -325,7 +351,7 @@ static int trace_status(struct trace *t)
 int trace_run(struct trace *t)
 {
 	int nr = t->ps.nrings;
-	struct pollfd *pfd = calloc((size_t)nr + 1, sizeof(*pfd));
+	struct pollfd *pfd = calloc((size_t)nr + 2, sizeof(*pfd));
 
 	if (!pfd)
 		return 1;
@@ -338,6 +364,8 @@ int trace_run(struct trace *t)
 		t->next_interval = merge_now() + (uint64_t)(t->p->interval * 1e9);
 	pfd[nr].fd = t->sfd;
 	pfd[nr].events = POLLIN;
+	pfd[nr + 1].fd = inject_fd(t->inj);
+	pfd[nr + 1].events = POLLIN;
 	trace_loop(t, pfd);
 	free(pfd);
 	trace_end(t);

@@ -137,6 +137,10 @@ int trace_teardown(struct trace *t)
 	if (t->have_child)
 		launch_kill(&t->ln, &t->p->launch, &(int){ 0 });
 	launch_free(&t->ln);
+	/* -e inject=: what still runs under the filter runs uninjected */
+	inject_hand_off(t->inj);
+	inject_free(t->inj);
+	t->inj = t->pr.inj = NULL;
 	if (t->lost)
 		fprintf(stderr, "etrace: %llu records lost: the rings were too"
 			" small for the event rate (try -m %lluK)\n",

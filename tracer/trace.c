@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/filter.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "ends.h"
+#include "inject.h"
 #include "out.h"
 #include "proc.h"
 #include "record.h"
@@ -234,9 +237,10 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 		if (r)
 			return r;
 		/* a selection is made by the ring programs, whatever the
-		   syscalls (the per-syscall events cannot ask who calls) */
+		   syscalls (the per-syscall events cannot ask who calls);
+		   and -e inject='s skipped calls are written by them */
 		want.ring = p->cap.ring && (!t->ev.per_syscall || p->targets ||
-					    p->tree);
+					    p->tree || p->inject);
 		capture_open(&t->cap, &want, &t->ps, &t->ev, &t->tfs);
 	}
 	r = targets_check(t, err, errlen);
@@ -412,6 +416,60 @@ static void say_mode(const struct trace *t)
 	}
 }
 
+static void inject_serve_cb(void *arg)
+{
+	inject_serve(arg);
+}
+
+/*
+ * The command, forked and waiting; with -e inject= under its filter,
+ * whose listener etrace answers from then on
+ */
+static int command_start(struct trace *t, char *err, size_t errlen)
+{
+	const struct plan *p = t->p;
+	struct launch_filter lf = { NULL, 0, 0 };
+	struct sock_filter *prog = NULL;
+	int r;
+
+	if (p->inject) {
+		if (getrandom(&lf.cookie, sizeof(lf.cookie), 0) !=
+		    (ssize_t)sizeof(lf.cookie)) {
+			snprintf(err, errlen, "getrandom: %s", strerror(errno));
+			return -errno;
+		}
+		prog = inject_filter(p->inject, launch_own_ip(), lf.cookie,
+				     &lf.len);
+		if (!prog) {
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		lf.prog = prog;
+	}
+	r = launch_start(&t->ln, &p->launch, prog ? &lf : NULL, &t->orig_mask,
+			 err, errlen);
+	free(prog);
+	if (r)
+		return r;
+	t->have_child = 1;
+	t->pr.child = t->ln.pid;
+	t->pr.launch = &t->ln;
+	if (t->ln.notify_fd >= 0) {
+		t->inj = inject_new(p->inject, t->ln.notify_fd, t->ln.pid,
+				    p->follow);
+		if (!t->inj) {
+			close(t->ln.notify_fd);
+			t->ln.notify_fd = -1;
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		t->pr.inj = t->inj;
+		t->ln.serve = inject_serve_cb;
+		t->ln.serve_arg = t->inj;
+	}
+	return 0;
+}
+
 int trace_setup(struct trace *t, const struct plan *p, char *err,
 		size_t errlen)
 {
@@ -429,13 +487,9 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (r)
 		return r;
 	if (p->cmd) {
-		r = launch_start(&t->ln, &p->launch, &t->orig_mask, err,
-				 errlen);
+		r = command_start(t, err, errlen);
 		if (r)
 			return r;
-		t->have_child = 1;
-		t->pr.child = t->ln.pid;
-		t->pr.launch = &t->ln;
 	}
 	/*
 	 * Only now, the command being forked and waiting: it keeps the fd
@@ -474,6 +528,13 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
+	}
+	/* -e inject=: a skipped call's line is the BPF ring's (or -c's) */
+	if (p->inject && !t->cap.ring && !(p->summary == 1 && t->cap.summary)) {
+		snprintf(err, errlen, "-e inject= and -e fault= need the BPF"
+			 " program's ring, which writes the injected calls"
+			 " (%s)", t->cap.why[0] ? t->cap.why : "not in ring mode");
+		return -ENOTSUP;
 	}
 	/* -P decides on what the program reads in the kernel: no guess */
 	if (p->pair.paths && p->pair.paths->n && !t->cap.active) {

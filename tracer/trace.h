@@ -37,6 +37,7 @@ struct trace {
 	struct pair pr;
 	struct sink *sink;
 	struct launch ln;
+	struct injector *inj;		/* -e inject=: the answers, or NULL */
 	int have_child;
 	int sfd;			/* signalfd */
 	int ready_fd;			/* --ready-fd, until it is told */

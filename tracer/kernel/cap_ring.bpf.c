@@ -199,6 +199,7 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 {
 	struct cap_config *c = cfg();
 	u32 r[RB_EXIT_SIZE / 4];
+	int skipped;
 
 	if (!c || !c->ring)
 		return;
@@ -208,7 +209,8 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 	}
 	if (!ring_traced(c))
 		return;
-	if (skip_exit(c, nr, 1))
+	skipped = skip_exit(c, nr, 1);
+	if (skipped)
 		skip_write_entry(c, ctx, nr);
 	if (c->failed && !pend_exit(c, ret))
 		return;
@@ -218,7 +220,7 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	put64(&r[13], (u64)ret);
-	r[15] = 0;
+	r[15] = skipped;	/* RING_EXIT_SKIPPED_OFF */
 	rb_write(c, r, sizeof(r));
 }
 

@@ -47,7 +47,7 @@ struct sum_start {
 	u64 ts;			/* -w: when the call began; else the time
 				   on a CPU it had when last switched out */
 	u32 call;		/* its number + 1; 0: none */
-	u32 pad;
+	u32 watched;		/* in a seccomp mode: an exit was seen */
 };
 
 struct {
@@ -214,13 +214,39 @@ static __always_inline void sum_skipped(struct sum_cpu *s, u64 *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx[0];
 	s64 nr, ret = (s64)ctx[1];
+	struct sum_start *st;
+	u32 first;
+
+	if (!seccomp_on() || !sum_traced(s))
+		return;
+	/*
+	 * A task's first exit seen may be of a call begun before it was
+	 * traced (the command's wait for etrace's go, under -e inject='s
+	 * filter already): not taken for skipped.  Watched from then on.
+	 */
+	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st)
+		return;
+	first = !st->watched;
+	st->watched = 1;
+	nr = (s64)regs->orig_ax;
+	if (first || !nr_in(sum_conf.sel, nr) || fork_return(nr, ret))
+		return;
+	sum_add((u32)nr, ret, 0, 0);
+}
+
+/* a counted call's exit, of a task in a seccomp mode: it is watched */
+static __always_inline void sum_watch(void)
+{
+	struct sum_start *st;
 
 	if (!seccomp_on())
 		return;
-	nr = (s64)regs->orig_ax;
-	if (!nr_in(sum_conf.sel, nr) || fork_return(nr, ret) || !sum_traced(s))
-		return;
-	sum_add((u32)nr, ret, 0, 0);
+	st = bpf_task_storage_get(&sum_task, bpf_get_current_task_btf(), 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (st)
+		st->watched = 1;
 }
 
 SEC("tp_btf/sys_exit")
@@ -235,6 +261,7 @@ int sum_exit(u64 *ctx)
 	if (s->call) {
 		sum_add(s->call - 1, (s64)ctx[1], now - s->ts, 1);
 		s->call = 0;
+		sum_watch();
 		return 0;
 	}
 	/*
@@ -249,6 +276,8 @@ int sum_exit(u64 *ctx)
 			sum_add(st->call - 1, (s64)ctx[1], sum_conf.wall ?
 				now - st->ts : st->ts + (now - s->in), 1);
 			st->call = 0;
+			if (seccomp_on())
+				st->watched = 1;
 			return 0;
 		}
 	}

@@ -368,6 +368,11 @@ struct cap_config {
 					   user IP) + 4 padding */
 #define RING_IP_OFF	64		/* -i: the IP in an entry's raw bytes */
 #define RB_EXIT_SIZE	64		/* 36 + 24 raw + 4 padding */
+/*
+ * An exit's padding word (at raw + 24): 1 when a seccomp filter skipped
+ * the call, its entry written just before from its registers
+ */
+#define RING_EXIT_SKIPPED_OFF 24
 #define RB_LOST_SIZE	48
 
 struct cap_rec {

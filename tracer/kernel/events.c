@@ -434,7 +434,7 @@ int events_build(struct evlist *l, const struct ev_want *w,
 	memset(l, 0, sizeof(*l));
 	if (!syscalls)
 		;	/* counted in the kernel (-c): no record per call */
-	else if (nsel <= PER_SYSCALL_MAX &&
+	else if (!w->raw_only && nsel <= PER_SYSCALL_MAX &&
 	    2 * nsel + 3 <= max_fds_per_task && all_have_tracepoints(w, t)) {
 		l->per_syscall = 1;
 		r = build_per_syscall(l, w, t, err, errlen);

@@ -71,6 +71,9 @@ struct ev_want {
 	int ip;				/* -i: entries and signal deliveries
 					   carry the user IP */
 	int all;			/* -a: etrace's own calls filtered out */
+	int raw_only;			/* raw_syscalls even for a few: -e
+					   inject='s skipped calls are seen
+					   only there (cap_ring.bpf.c) */
 };
 
 /*

@@ -198,6 +198,8 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
 	p->view.nlive--;
 	pidnames_exit(&p->names, t);
+	if (p->inj)
+		inject_forget(p->inj, t->tid);
 	task_del(&p->tasks, t);
 }
 
@@ -264,6 +266,8 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 		pair_end_call(p, t, time, END_DETACHED);
 		pair_flush_signals(p, t, time);
 		p->view.nlive--;
+		if (p->inj)
+			inject_forget(p->inj, t->tid);
 		task_del(&p->tasks, t);
 		return;
 	}

@@ -579,6 +579,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	}
 	c.ret = ret;
 	c.exited = 1;
+	if (p->inj)
+		c.injected = inject_was(p->inj, tid, nr, time, p->exit_skipped);
 	if (p->sum_calls)
 		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
 			     ret, seen && t->t_enter ? time - t->t_enter : 0);

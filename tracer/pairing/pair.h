@@ -11,6 +11,7 @@
 
 #include "capture_abi.h"
 #include "decode.h"
+#include "inject.h"
 #include "maps.h"
 #include "pathsel.h"
 #include "pidnames.h"
@@ -37,6 +38,10 @@ struct pair {
 	struct sink_view view;
 	const struct sc_select *sel;
 	const struct path_sel *paths;	/* -P, or NULL */
+	struct injector *inj;		/* -e inject=: whose answers mark
+					   the calls, or NULL */
+	int exit_skipped;		/* the exit being fed: its call was
+					   skipped by a seccomp filter */
 	struct fmt_opts fo;
 	struct fmt_opts fo_full;	/* fo with -v: calls -e abbrev= leaves
 					   out */

@@ -12,8 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <stdint.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,6 +53,116 @@ __asm__(".text\n"
 __attribute__((visibility("hidden")))
 long launch_execve(const char *path, char *const argv[], char *const envp[]);
 __attribute__((visibility("hidden"))) extern const char launch_execve_ret[];
+
+/*
+ * -e inject=: the child's own calls once its seccomp filter is in, made
+ * by this syscall instruction with the filter's cookie in the sixth
+ * argument register (r9), which the filter lets run; the command's
+ * calls never come from here (this code is gone at its exec).  Returns
+ * the raw result (-errno on failure).
+ */
+__asm__(".text\n"
+	".globl launch_sys, launch_sys_ret\n"
+	".hidden launch_sys, launch_sys_ret\n"
+	".type launch_sys, @function\n"
+	"launch_sys:\n"
+	"	mov %rdi, %rax\n"
+	"	mov %rsi, %rdi\n"
+	"	mov %rdx, %rsi\n"
+	"	mov %rcx, %rdx\n"
+	"	mov %r8, %r9\n"
+	"	syscall\n"
+	"launch_sys_ret:\n"
+	"	ret\n"
+	".size launch_sys, .-launch_sys\n");
+__attribute__((visibility("hidden")))
+long launch_sys(long nr, long a1, long a2, long a3, uint64_t cookie);
+__attribute__((visibility("hidden"))) extern const char launch_sys_ret[];
+
+unsigned long launch_own_ip(void)
+{
+	return (unsigned long)launch_sys_ret;
+}
+
+/*
+ * In the child: the filter in, its listener handed to etrace over sock
+ * (the errno instead when it could not be made).  Without CAP_SYS_ADMIN
+ * the kernel takes a filter only under no_new_privs: set then, as it
+ * must be.  From the filter on, every call is made by launch_sys.
+ */
+static void filter_install(const struct launch_filter *lf, int sock)
+{
+	struct sock_fprog prog = { lf->len, (struct sock_filter *)lf->prog };
+	unsigned int flags = SECCOMP_FILTER_FLAG_NEW_LISTENER |
+			     SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct msghdr mh;
+	struct iovec iov;
+	struct cmsghdr *cm;
+	long fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+	int e = 0;
+
+	if (fd < 0 && errno == EACCES &&
+	    !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+	if (fd < 0)
+		e = errno;
+	memset(&mh, 0, sizeof(mh));
+	memset(cbuf, 0, sizeof(cbuf));
+	iov.iov_base = &e;
+	iov.iov_len = sizeof(e);
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	if (fd >= 0) {
+		mh.msg_control = cbuf;
+		mh.msg_controllen = sizeof(cbuf);
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cm), &(int){ (int)fd }, sizeof(int));
+	}
+	if (fd < 0) {
+		/* no filter: the calls may be libc's */
+		if (sendmsg(sock, &mh, 0) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	if (launch_sys(SYS_sendmsg, sock, (long)&mh, 0, lf->cookie) < 0)
+		launch_sys(SYS_exit_group, 127, 0, 0, lf->cookie);
+	launch_sys(SYS_close, fd, 0, 0, lf->cookie);
+	launch_sys(SYS_close, sock, 0, 0, lf->cookie);
+}
+
+/* the listener (or the child's errno) from the child; fd or -errno */
+static int filter_receive(int sock)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct msghdr mh;
+	struct iovec iov;
+	struct cmsghdr *cm;
+	int e = 0, fd = -1;
+	ssize_t n;
+
+	memset(&mh, 0, sizeof(mh));
+	iov.iov_base = &e;
+	iov.iov_len = sizeof(e);
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	do {
+		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+	} while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(e))
+		return n < 0 ? -errno : -EPIPE;
+	cm = CMSG_FIRSTHDR(&mh);
+	if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	if (fd >= 0)
+		return fd;
+	return e ? -e : -EPIPE;
+}
 
 static int kill_prepare(const struct launch_conf *cf, char *err,
 			size_t errlen)
@@ -165,10 +281,23 @@ static char **env_make(char **changes, int n)
 	return env;
 }
 
-int launch_start(struct launch *l, const struct launch_conf *cf,
-		 const sigset_t *orig_mask, char *err, size_t errlen)
+/* a raw call from the child, through the stub when a filter is in */
+static long child_sys(const struct launch_filter *lf, long nr, long a1,
+		      long a2, long a3)
 {
-	int go[2], ex[2], rd[2], e = 0;
+	long r;
+
+	if (lf)
+		return launch_sys(nr, a1, a2, a3, lf->cookie);
+	r = syscall(nr, a1, a2, a3);
+	return r < 0 ? -errno : r;
+}
+
+int launch_start(struct launch *l, const struct launch_conf *cf,
+		 const struct launch_filter *lf, const sigset_t *orig_mask,
+		 char *err, size_t errlen)
+{
+	int go[2], ex[2], rd[2], sk[2] = { -1, -1 }, e = 0;
 	pid_t tracer = getpid();
 	char c;
 	struct passwd *pw = NULL;
@@ -176,7 +305,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 	const char *user = cf->user;
 
 	memset(l, 0, sizeof(*l));
-	l->go_fd = l->err_fd = -1;
+	l->go_fd = l->err_fd = l->notify_fd = -1;
 	if (user) {
 		errno = 0;
 		pw = getpwnam(user);
@@ -214,7 +343,8 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 	if (e)
 		return e;
 	if (pipe2(go, O_CLOEXEC) || pipe2(ex, O_CLOEXEC) ||
-	    pipe2(rd, O_CLOEXEC)) {
+	    pipe2(rd, O_CLOEXEC) ||
+	    (lf && socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sk))) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		return -errno;
 	}
@@ -228,6 +358,10 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		close(ex[1]);
 		close(rd[0]);
 		close(rd[1]);
+		if (lf) {
+			close(sk[0]);
+			close(sk[1]);
+		}
 		return -e;
 	}
 	if (l->pid == 0) {
@@ -235,6 +369,8 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		close(go[1]);
 		close(ex[0]);
 		close(rd[0]);
+		if (lf)
+			close(sk[0]);
 		sigprocmask(SIG_SETMASK, orig_mask, NULL);
 		/* -u: groups first, then gid, then uid (after it, no way back) */
 		if (pw && (initgroups(pw->pw_name, pw->pw_gid) ||
@@ -252,21 +388,42 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		if (cf->kill && (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
 				 getppid() != tracer))
 			_exit(127);
+		/* -e inject=: the filter, last before etrace traces us */
+		if (lf)
+			filter_install(lf, sk[1]);
 		/* our own calls are done: -c may count from now on */
-		close(rd[1]);
+		child_sys(lf, SYS_close, rd[1], 0, 0);
 		/* the go byte, or EOF when the tracer gave up */
-		while (read(go[0], &c, 1) < 0 && errno == EINTR)
+		while (child_sys(lf, SYS_read, go[0], (long)&c, 1) == -EINTR)
 			;
 		if (c != 'g')
-			_exit(127);
+			child_sys(lf, SYS_exit_group, 127, 0, 0);
 		e = (int)-launch_execve(l->path, argv, l->env);
-		if (write(ex[1], &e, sizeof(e)) < 0)
-			_exit(127);
+		child_sys(lf, SYS_write, ex[1], (long)&e, sizeof(e));
+		child_sys(lf, SYS_exit_group, 127, 0, 0);
 		_exit(127);
 	}
 	close(go[0]);
 	close(ex[1]);
 	close(rd[1]);
+	if (lf) {
+		close(sk[1]);
+		l->notify_fd = filter_receive(sk[0]);
+		close(sk[0]);
+		if (l->notify_fd < 0) {
+			e = -l->notify_fd;
+			l->notify_fd = -1;
+			snprintf(err, errlen, "-e inject=: the command's seccomp"
+				 " filter could not be installed: %s",
+				 strerror(e));
+			close(go[1]);
+			close(ex[0]);
+			close(rd[0]);
+			waitpid(l->pid, NULL, 0);
+			l->pid = 0;
+			return -e;
+		}
+	}
 	/*
 	 * Wait (EOF) until the child has made every call of its own but
 	 * the read of the go byte: the -c counters, keyed by its pid, are
@@ -293,6 +450,20 @@ int launch_go(struct launch *l, char *err, size_t errlen)
 	}
 	close(l->go_fd);
 	l->go_fd = -1;
+	/* -e inject=: the filter asks about the exec (etrace lets it run) */
+	while (l->notify_fd >= 0 && l->serve) {
+		struct pollfd pfd[2] = { { l->err_fd, POLLIN, 0 },
+					 { l->notify_fd, POLLIN, 0 } };
+
+		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pfd[0].revents)
+			break;
+		if (pfd[1].revents & POLLIN)
+			l->serve(l->serve_arg);
+		else if (pfd[1].revents)
+			break;
+	}
 	do {
 		r = read(l->err_fd, &e, sizeof(e));
 	} while (r < 0 && errno == EINTR);

@@ -8,6 +8,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct launch {
@@ -23,7 +24,24 @@ struct launch {
 				   after its syscall instruction) */
 	int go_fd;		/* write a byte: exec now */
 	int err_fd;		/* reads the exec errno, or EOF on success */
+	int notify_fd;		/* -e inject=: the filter's listener (the
+				   caller takes it), or -1 */
+	void (*serve)(void *);	/* ... answered by this while launch_go
+				   waits for the exec */
+	void *serve_arg;
 };
+
+/*
+ * -e inject=: the seccomp filter the child installs before it waits
+ * (a cBPF program, see inject.h), and the cookie its own calls carry
+ */
+struct launch_filter {
+	const void *prog;	/* struct sock_filter[len] */
+	unsigned short len;
+	uint64_t cookie;
+};
+/* the address the filter knows the child's own calls by */
+unsigned long launch_own_ip(void);
 
 /* how the command is started (the trace plan says) */
 struct launch_conf {
@@ -46,10 +64,12 @@ enum { LAUNCH_KILL_NONE, LAUNCH_KILL_CMD, LAUNCH_KILL_TREE };
 /*
  * Resolve argv[0] as execvp would and fork a child that waits with the
  * signal state `orig` restored, as the user and with the environment c
- * says.  Returns 0 or -errno with err set.
+ * says, under lf's filter if not NULL (l->notify_fd its listener then).
+ * Returns 0 or -errno with err set.
  */
 int launch_start(struct launch *l, const struct launch_conf *c,
-		 const sigset_t *orig_mask, char *err, size_t errlen);
+		 const struct launch_filter *lf, const sigset_t *orig_mask,
+		 char *err, size_t errlen);
 /* let it exec; 0, or -errno when exec failed (the child has exited) */
 int launch_go(struct launch *l, char *err, size_t errlen);
 /* make it exit without running anything (setup failed) */

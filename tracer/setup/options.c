@@ -227,6 +227,19 @@ static int opt_abbrev(struct options *o, const struct opt_row *r,
 	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
 }
 
+/* -e inject=SET:..., --inject; -e fault=SET:..., --fault (row value 1) */
+static int opt_inject(struct options *o, const struct opt_row *r,
+		      const char *arg, struct opt_ctx *cx)
+{
+	return inject_parse(&o->inject, arg, r->val, cx->err, cx->errlen);
+}
+
+static int opt_fault(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
+{
+	return inject_parse(&o->inject, arg, 1, cx->err, cx->errlen);
+}
+
 /* -e QUALIFIER=...: the ones with their own option, by strace's names */
 static const struct {
 	const char *name;
@@ -241,6 +254,7 @@ static const struct {
 	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
 	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
 	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
+	{ "inject=", opt_inject }, { "fault=", opt_fault },
 };
 
 static int opt_e(struct options *o, const struct opt_row *r,
@@ -535,6 +549,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("duration", LONG_ONLY + 1, ARG, opt_duration),
 	ROW("max-events", LONG_ONLY + 2, ARG, opt_max_events),
 	ROW("context", LONG_ONLY + 98, ARG, opt_context),
+	ROW("inject", LONG_ONLY + 99, ARG, opt_inject),
+	ROW("fault", LONG_ONLY + 100, ARG, opt_fault),
 	ROW_INT("list-events", 'l', opt_set, list, 1),
 	/* output */
 	ROW("output", 'o', ARG, opt_output),
@@ -647,6 +663,7 @@ int opt_parse(int argc, char **argv, struct options *o, char *err,
 void opt_free(struct options *o)
 {
 	pathsel_free(&o->paths);
+	inject_rules_free(&o->inject);
 	targets_free(&o->targets);
 	for (int i = 0; i < o->ntps; i++) {
 		free(o->tps[i].glob);

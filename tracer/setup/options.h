@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "inject.h"
 #include "pathsel.h"
 #include "select.h"
 #include "summary.h"
@@ -83,6 +84,7 @@ struct options {
 	unsigned int decode_fds;	/* --decode-fds: DECODE_FD_* (decode.h) */
 	int decode_fds_given;	/* --decode-fds or -e decode-fds= was given */
 	struct path_sel paths;	/* -P, repeatable */
+	struct inject_rules inject;	/* -e inject=, -e fault= */
 	int xstyle;		/* -X: enum xstyle (fmt.h), constants as names,
 				   numbers or both */
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */

@@ -60,6 +60,13 @@ void opt_imply(struct options *o)
 	targets_imply_status(&o->targets, &o->status);
 	if (!o->stack_size)
 		o->stack_size = 8192;
+	/* -e inject=: as strace, only the traced syscalls are injected */
+	for (int nr = 0; o->inject.by_nr && nr < INJ_NR_MAX; nr++)
+		if (o->inject.by_nr[nr].flags && !sel_has(&o->sel, nr)) {
+			memset(&o->inject.by_nr[nr], 0,
+			       sizeof(o->inject.by_nr[nr]));
+			o->inject.n--;
+		}
 	/* -y: paths; -yy: everything (strace's --decode-fds=all) */
 	if (o->yflag)
 		o->decode_fds |= o->yflag > 1 ? DECODE_FD_ALL : DECODE_FD_PATH;
@@ -90,6 +97,29 @@ static const char *perf_excludes(const struct options *o)
 	if (o->follow == 2)
 		return "--stack=perf writes one stream: -ff does not apply"
 		       " (use -f)";
+	return NULL;
+}
+
+/*
+ * -e inject=/fault=: a seccomp filter in the command etrace starts,
+ * the skipped calls' lines written by the BPF ring's program
+ */
+static const char *inject_excludes(const struct options *o)
+{
+	if (!o->cmd || o->npids || o->system_wide)
+		return "-e inject= and -e fault= need a command etrace starts"
+		       " (a filter cannot be put into a running process): not"
+		       " with -p, -a, --comm, --uid or --cgroup";
+	if (o->no_bpf)
+		return "-e inject= and -e fault=: the injected calls' lines"
+		       " are the BPF program's: not with --no-bpf";
+	if (o->stack || o->ntps)
+		return "-e inject= and -e fault=: the injected calls' lines"
+		       " are the BPF ring's: not with stacks (-k, --stack,"
+		       " --spawns, --flamegraph) or tracepoints in -e trace=";
+	if (o->paths.n)
+		return "-e inject= and -e fault= with -P: etrace decides before"
+		       " the call which paths it names";
 	return NULL;
 }
 
@@ -176,6 +206,8 @@ int opt_check(struct options *o, char *err, size_t errlen)
 				 "--context: -c prints no calls";
 	else if (o->stack_perf)
 		why = perf_excludes(o);
+	else if (o->inject.by_nr && (why = inject_excludes(o)))
+		;
 	else
 		why = targets_refuse(&o->targets, &(struct targets_with){
 			o->tree, o->npids, o->stack, o->ntps, o->lines,
@@ -216,6 +248,8 @@ static const char *record_refused(const struct options *o)
 		return "--interval: the counts are kept for the end only";
 	if (o->list)
 		return "-l lists events: nothing to record";
+	if (o->inject.by_nr)
+		return "-e inject= and -e fault= are not recorded";
 	return NULL;
 }
 

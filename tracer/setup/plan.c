@@ -83,10 +83,11 @@ static void plan_capture(const struct options *o, struct plan *p)
 	/*
 	 * -Z, --errno: in ring mode a call is written at its exit, if it
 	 * failed so; not when every call's record is read (-n's last call,
-	 * -Y's reaping calls, -P's descriptors, --context's calls before).
+	 * -Y's reaping calls, -P's descriptors, --context's calls before,
+	 * -e inject='s marks, which each exit of the thread is matched to).
 	 */
 	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
-		    !o->paths.n && !o->context;
+		    !o->paths.n && !o->context && !o->inject.n;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
@@ -129,6 +130,7 @@ static void plan_events(const struct options *o, struct plan *p)
 	/* -i: only where lines are printed (records cost 8 or 16 more) */
 	e->ip = o->iptr && o->lines;
 	e->all = o->system_wide;
+	e->raw_only = o->inject.n > 0;
 }
 
 /*
@@ -218,6 +220,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->follow = o->follow > 0;
 	p->tree = o->tree;
 	p->ready_fd = o->ready_fd;
+	p->inject = o->inject.n ? &o->inject : NULL;
 	plan_seen(o, p);
 	plan_events(o, p);
 	plan_capture(o, p);

@@ -16,6 +16,7 @@
 
 #include "capture.h"
 #include "events.h"
+#include "inject.h"
 #include "launch.h"
 #include "pair.h"
 #include "sink.h"
@@ -50,6 +51,8 @@ struct plan {
 	int follow;			/* -f, -ff */
 	int tree;			/* -p's with their descendants (--tree) */
 	int ready_fd;			/* --ready-fd, or -1 */
+	const struct inject_rules *inject;	/* -e inject=, fault=: the
+					   command's filter, or NULL */
 	/*
 	 * events and BPF.  count_first: -c without stacks counts in the
 	 * kernel with no syscall events; the records only if it cannot.

@@ -292,6 +292,10 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		fmt_retval(&t2, c);
 		json_key(&b, &first, "ret");
 		json_str(&b, (const uint8_t *)js->tmp, (size_t)(t2.p - js->tmp));
+		if (c->injected) {
+			json_key(&b, &first, "injected");
+			fb_puts(&b, "true");
+		}
 		if (c->fd[FD_SLOT_RET] && c->ret >= 0) {
 			json_key(&b, &first, "ret_fd");
 			json_fd(&b, c->fd[FD_SLOT_RET]);
