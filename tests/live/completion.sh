@@ -59,6 +59,9 @@ etrace -e quiet=attach,ex|attach,exit
 etrace --quiet=!pers|!personality
 etrace --sil|--silence= --silent=
 etrace -e decode-p|decode-pids=
+etrace -e inj|inject=
+etrace -e fault=%fi|%file
+etrace --inject=ope|$(echo $ope | sed "s/%file,//g")
 etrace --decode-pids=c|comm
 etrace -P trace.o|trace.old trace.out
 etrace --timeline tl.|tl.json
