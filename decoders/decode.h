@@ -140,8 +140,13 @@ struct sc_call {
 	int exited;			/* ret is valid */
 	int raw;			/* -e raw=: arguments and return as
 					   numbers, undecoded (strace's %#lx) */
-	int injected;			/* -e inject=: etrace made ret */
+	int injected;			/* -e inject=: etrace made ret, an
+					   INJECTED_* */
 };
+
+/* sc_call.injected: an error= (ret is -errno), a retval= (ret is the
+   value, in the error range too: strace prints it so) */
+enum { INJECTED_ERROR = 1, INJECTED_VALUE = 2 };
 
 /*
  * Print arguments from index `from`, separated by ", ".  Entering, stop

@@ -293,11 +293,12 @@ static void ret_value(struct fmt_buf *b, const struct sc_call *raw)
 	const struct sc_call *c = &t;
 
 	call_typed(&t, raw);
-	if (c->d->ret == R_none) {
+	/* (a call that never returns, made to by -e inject=: its value) */
+	if (c->d->ret == R_none && !raw->injected) {
 		fb_putc(b, '?');
 		return;
 	}
-	if (r < 0 && r >= -4095) {
+	if (r < 0 && r >= -4095 && raw->injected != INJECTED_VALUE) {
 		int err = (int)-r;
 		const char *name = errno_name(err);
 

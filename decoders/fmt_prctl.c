@@ -4,6 +4,8 @@
  * option; an argument an option does not use is not printed, and what a
  * PR_GET_* option writes through its pointer is printed at exit.
  */
+#include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
@@ -401,7 +403,7 @@ int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 static void ret_words(struct fmt_buf *b, uint64_t v,
 		      void (*words)(struct fmt_buf *b, uint64_t v))
 {
-	char tmp[512];
+	char tmp[512], hex[24];
 	struct fmt_buf t;
 
 	fb_hex(b, v);
@@ -410,7 +412,9 @@ static void ret_words(struct fmt_buf *b, uint64_t v,
 	fb_init(&t, tmp, sizeof(tmp) - 1);
 	words(&t, v);
 	*t.p = '\0';
-	fmt_ret_note(b, tmp[0] ? tmp : NULL);
+	/* no name in them (bits strace does not know): no note, as its */
+	snprintf(hex, sizeof(hex), "%#llx", (unsigned long long)v);
+	fmt_ret_note(b, tmp[0] && strcmp(tmp, hex) ? tmp : NULL);
 }
 
 /* the same, but 0 is a plain 0 (strace returns early on it) */

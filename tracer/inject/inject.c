@@ -30,6 +30,7 @@
 struct inj_mark {
 	long nr;
 	uint64_t t;
+	int kind;			/* INJECTED_ERROR or INJECTED_VALUE */
 };
 
 /* a thread that made calls of the set */
@@ -244,7 +245,7 @@ static int count_call(struct inj_task *k, const struct inject_rule *r, int i)
 	return 1;
 }
 
-static int mark_add(struct inj_task *k, long nr, uint64_t t)
+static int mark_add(struct inj_task *k, long nr, uint64_t t, int kind)
 {
 	if (k->len == k->cap) {
 		uint32_t cap = k->cap ? k->cap * 2 : 8;
@@ -259,7 +260,7 @@ static int mark_add(struct inj_task *k, long nr, uint64_t t)
 		k->cap = cap;
 		k->head = 0;
 	}
-	k->marks[(k->head + k->len) % k->cap] = (struct inj_mark){ nr, t };
+	k->marks[(k->head + k->len) % k->cap] = (struct inj_mark){ nr, t, kind };
 	k->len++;
 	return 0;
 }
@@ -346,7 +347,7 @@ static int answer(struct injector *in, const struct seccomp_notif *n)
 		if (ioctl(in->fd, SECCOMP_IOCTL_NOTIF_SEND, &resp))
 			return errno == ENOENT ? 0 : -errno;
 		in->injected++;
-		mark_add(k, nr, t);
+		mark_add(k, nr, t, resp.error ? INJECTED_ERROR : INJECTED_VALUE);
 	}
 	return 0;
 }
@@ -376,7 +377,7 @@ int inject_was(struct injector *in, pid_t tid, long nr, uint64_t time,
 	       int skipped)
 {
 	struct inj_task *k = task_find(in, tid);
-	struct inj_mark m = { -1, 0 };
+	struct inj_mark m = { -1, 0, 0 };
 
 	if (!k)
 		return 0;
@@ -390,7 +391,7 @@ int inject_was(struct injector *in, pid_t tid, long nr, uint64_t time,
 		k->head = (k->head + 1) % k->cap;
 		k->len--;
 	}
-	return skipped && m.nr == nr;
+	return skipped && m.nr == nr ? m.kind : 0;
 }
 
 void inject_hand_off(struct injector *in)

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "decode.h"
+
 /* what is done to a call of the set */
 #define INJ_ERROR	1	/* skipped, fails with -val */
 #define INJ_RETVAL	2	/* skipped, returns val */
@@ -87,8 +89,9 @@ int inject_fd(const struct injector *in);
 /*
  * The call tid ended at `time` (CLOCK_MONOTONIC ns) with syscall nr,
  * skipped by a seccomp filter (its entry written at its exit) or not:
- * 1 when it was one etrace injected.  Every exit of the traced threads
- * is asked, in time order.
+ * INJECTED_ERROR or INJECTED_VALUE (decode.h) when it was one etrace
+ * injected, else 0.  Every exit of the traced threads is asked, in time
+ * order.
  */
 int inject_was(struct injector *in, pid_t tid, long nr, uint64_t time,
 	       int skipped);
