@@ -127,8 +127,8 @@ refused "invalid inject argument 'chdir:error=ENOENT:retval=1'" -e inject=chdir:
 refused "invalid fault argument 'chdir:retval=1'" -e fault=chdir:retval=1 true
 refused "invalid inject argument 'chdir:error=1:when=0'" -e inject=chdir:error=1:when=0 true
 refused "invalid inject argument 'chdir:error=1:when=3..2'" --inject=chdir:error=1:when=3..2 true
-refused "-e inject=: delay_enter is not offered (etrace injects without stopping the call: error=, retval=, signal=, when= and syscall= are)" -e inject=chdir:delay_enter=1 true
-refused "-e inject=: syscall= with signal= alone is not offered (etrace skips the call: give error= or retval=)" -e inject=chdir:signal=USR1:syscall=gettid true
+refused "invalid inject argument 'chdir:delay_enter=1': delay_enter is not offered (etrace injects without stopping the call: error=, retval=, signal=, when= and syscall= are)" -e inject=chdir:delay_enter=1 true
+refused "invalid inject argument 'chdir:signal=USR1:syscall=gettid': syscall= with signal= alone is not offered (etrace skips the call: give error= or retval=)" -e inject=chdir:signal=USR1:syscall=gettid true
 refused "invalid fault argument 'chdir:syscall=chdir'" -e fault=chdir:syscall=chdir true
 refused "-e inject= and -e fault= need a command etrace starts (a filter cannot be put into a running process): not with -p, -a, --comm, --uid or --cgroup" -p $$ -e fault=chdir
 refused "-e inject= and -e fault=: the injected calls' lines are the BPF ring's: not with stacks (-k, --stack, --spawns, --flamegraph) or tracepoints in -e trace=" -k -e fault=chdir true

@@ -68,7 +68,7 @@ static int errno_by_name(const char *s)
 	for (int e = 1; e < 4096; e++) {
 		const char *n = errno_name(e);
 
-		if (n && !strcmp(n, s))
+		if (n && !strcasecmp(n, s))	/* strace's: any case */
 			return e;
 	}
 	return -1;
@@ -189,10 +189,10 @@ int inject_parse(struct inject_rules *rs, const char *arg, int fault,
 	while (!bad && !no && (tok = strtok_r(NULL, ":", &save)))
 		no = parse_token(&r, tok, fault, &bad);
 	if (no) {
-		snprintf(err, errlen, "-e %s=: %.*s is not offered (etrace"
-			 " injects without stopping the call: error=, retval=,"
-			 " signal=, when= and syscall= are)", what,
-			 (int)strlen(no) - 1, no);
+		snprintf(err, errlen, "invalid %s argument '%s': %.*s is not"
+			 " offered (etrace injects without stopping the call:"
+			 " error=, retval=, signal=, when= and syscall= are)",
+			 what, arg, (int)strlen(no) - 1, no);
 		free(copy);
 		return -1;
 	}
@@ -205,9 +205,9 @@ int inject_parse(struct inject_rules *rs, const char *arg, int fault,
 		bad = 1;
 	/* (syscall= with signal= alone: the pure call's result, unknown) */
 	if (!bad && r.pure && !(r.flags & (INJ_ERROR | INJ_RETVAL))) {
-		snprintf(err, errlen, "-e inject=: syscall= with signal= alone"
-			 " is not offered (etrace skips the call: give error="
-			 " or retval=)");
+		snprintf(err, errlen, "invalid inject argument '%s': syscall="
+			 " with signal= alone is not offered (etrace skips the"
+			 " call: give error= or retval=)", arg);
 		free(copy);
 		return -1;
 	}
