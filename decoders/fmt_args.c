@@ -214,6 +214,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_ipcctl_call;
 		case K_seccomparg:
 			return fmt_seccomp_call;
+		case K_quotaarg:
+			return fmt_quotactl_call;
 		}
 	}
 	return NULL;

@@ -154,6 +154,9 @@ int fmt_ipcctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_seccomp.c */
 int fmt_seccomp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		     int exiting);
+/* fmt_quota.c */
+int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		      int exiting);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
