@@ -162,6 +162,7 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 int fmt_arch_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 			int exiting);
+void fmt_arch_prctl_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_futex.c */
 int fmt_futex_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);

@@ -116,8 +116,39 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 }
 
 /*
+ * The XSAVE features as strace shows them: never by name alone (the
+ * kernel does not export them), the number and the names in a comment
+ * whatever -X says, but the number alone with -Xraw.
+ */
+static void xfeature_style(struct fmt_buf *b, int *saved)
+{
+	*saved = b->xstyle;
+	if (b->xstyle != XSTYLE_RAW)
+		b->xstyle = XSTYLE_VERBOSE;
+}
+
+/* ARCH_GET_XCOMP_*'s u64 mask: [0xe7], its names in a comment */
+static void xcomp_mask(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *k = c->args[1] ? arg_out(c, 1, 8) : NULL;
+	int style;
+
+	if (!k) {
+		fmt_ptr(b, c->args[1]);
+		return;
+	}
+	fb_putc(b, '[');
+	xfeature_style(b, &style);
+	fmt_flags_dflt(b, &xlat_x86_xfeatures, ld64(k->p),
+		       "XFEATURE_MASK_???");
+	b->xstyle = style;
+	fb_putc(b, ']');
+}
+
+/*
  * arch_prctl: ARCH_GET_FS and ARCH_GET_GS write the base at exit
- * ([0x7f...]), ARCH_GET_CPUID takes nothing; the others take a number
+ * ([0x7f...]), the ARCH_GET_XCOMP_* a feature mask; ARCH_GET_CPUID takes
+ * nothing, ARCH_REQ_XCOMP_* a feature number; the others take a number
  * strace shows in hex (ARCH_SET_FS's address is one too: 0 is "0").
  */
 int fmt_arch_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
@@ -125,10 +156,18 @@ int fmt_arch_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 {
 	uint32_t op = (uint32_t)c->args[0];
 	int out = op == ARCH_GET_FS || op == ARCH_GET_GS;
+	int style;
 
+	switch (op) {
+	case ARCH_GET_XCOMP_SUPP: case ARCH_GET_XCOMP_PERM:
+	case ARCH_GET_XCOMP_GUEST_PERM:
+		out = 2;
+	}
 	if (exiting) {
-		if (from == 1 && out)
+		if (from == 1 && out == 1)
 			fmt_out_word(b, c, 1);
+		else if (from == 1 && out)
+			xcomp_mask(b, c);
 		return c->d->nargs;
 	}
 	if (from > 0)
@@ -140,13 +179,39 @@ int fmt_arch_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	if (out)
 		return 1;
 	switch (op) {
-	case ARCH_GET_XCOMP_SUPP: case ARCH_GET_XCOMP_PERM:
-	case ARCH_GET_XCOMP_GUEST_PERM:
-		/* a pointer the call writes a mask through */
-		fmt_ptr(b, c->args[1]);
+	case ARCH_REQ_XCOMP_PERM: case ARCH_REQ_XCOMP_GUEST_PERM:
+		xfeature_style(b, &style);
+		fmt_enum_dflt(b, &xlat_x86_xfeature_bits, c->args[1],
+			      "XFEATURE_???");
+		b->xstyle = style;
 		break;
 	default:
 		fb_hex(b, c->args[1]);
 	}
 	return c->d->nargs;
+}
+
+/*
+ * ARCH_REQ_XCOMP_*'s positive return is the features permitted now:
+ * in hex, with the names of those strace knows (not with -Xraw)
+ */
+void fmt_arch_prctl_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	uint32_t op = (uint32_t)c->args[0];
+	uint64_t v = (uint64_t)c->ret;
+	int known = 0;
+
+	if (c->ret <= 0 || (op != ARCH_REQ_XCOMP_PERM &&
+			    op != ARCH_REQ_XCOMP_GUEST_PERM)) {
+		fb_dec(b, c->ret);
+		return;
+	}
+	fb_hex(b, v);
+	for (uint32_t i = 0; i < xlat_x86_xfeatures.n; i++)
+		known |= (xlat_x86_xfeatures.e[i].val & v) != 0;
+	if (!known || b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, " (");
+	fmt_xlat_bits(b, &xlat_x86_xfeatures, v);
+	fb_putc(b, ')');
 }
