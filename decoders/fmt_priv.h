@@ -154,6 +154,9 @@ int fmt_ipcctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_seccomp.c */
 int fmt_seccomp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		     int exiting);
+/* fmt_clone3.c */
+int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
@@ -169,8 +172,6 @@ int fmt_futex_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_process.c */
 int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
-int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
-		    int exiting);
 int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c);

@@ -138,6 +138,10 @@ static void test_process(void)
 			    0, 0x7f0000000990, 0x7f0000000990, 0,
 			    0x7f0000001000, 0x3ff80, 0x7f00000006c0 };
 	struct cap kca = CAP(ca, 88);
+	/* at exit: the struct, no bytes after it, the tid stored */
+	uint8_t stored[92];
+	struct cap kout = { .p = stored, .len = 92, .npieces = 4,
+			    .piece = { 88, 0, 0, 4 } };
 	struct sc_call c;
 	const char *want = "clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|"
 		"CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|"
@@ -146,8 +150,11 @@ static void test_process(void)
 		"stack=0x7f0000001000, stack_size=0x3ff80, tls=0x7f00000006c0}";
 	char line[1024];
 
+	memcpy(stored, ca, 88);
+	memcpy(stored + 88, &(int32_t){ 1235 }, 4);
 	c = CALL(SYS_clone3, 1235, 0x1000, 88);
 	c.cap[0] = &kca;
+	c.cap_out[0] = &kout;
 	snprintf(line, sizeof(line), "%s => {parent_tid=[1235]}, 88) = 1235",
 		 want);
 	CHECK_STR(run(&c), line);

@@ -469,6 +469,41 @@ __noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 }
 
 
+#define CLONE_ARGS_MAX	88	/* struct clone_args up to cgroup */
+#define CLONE_PIDFD_	0x1000
+#define CLONE_PARENT_SETTID_	0x100000
+
+/*
+ * clone3's CAP_OP_CLONE3 items: the struct (min(size, 88) bytes), the
+ * bytes after it up to min(size, 4096) (strace prints them when they are
+ * not all zero), then at entry set_tid's pid_t[set_tid_size] when it has
+ * 1 to 32, at exit the int the kernel stored at pidfd and at parent_tid
+ * (for CLONE_PIDFD, CLONE_PARENT_SETTID).  Each whole or faulted, empty
+ * when it does not apply: the decoder finds them by position.
+ */
+__noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
+{
+	u64 a[11] = {};
+	u64 fetch = size < CLONE_ARGS_MAX ? size : CLONE_ARGS_MAX;
+	u64 end = size < 4096 ? size : 4096;
+	u32 ph = phase << 24;
+
+	off = g_buf(off, arg, ptr, fetch, CLONE_ARGS_MAX | ph);
+	if (fetch < 64 || bpf_probe_read_user(a, 64, (const void *)ptr))
+		return off;
+	if (fetch >= 80 && bpf_probe_read_user(&a[8], 16, (const void *)(ptr + 64)))
+		return off;
+	off = g_buf(off, arg, end > fetch ? ptr + fetch : 0,
+		    end > fetch ? end - fetch : 0, 4096 | ph);
+	if (phase == CAP_AT_ENTRY)
+		return g_buf(off, arg, a[8],
+			     a[8] && a[9] && a[9] <= 32 ? a[9] * 4 : 0, 128 | ph);
+	off = g_buf(off, arg, a[1], (a[0] & CLONE_PIDFD_) && a[1] ? 4 : 0,
+		    4 | ph);
+	return g_buf(off, arg, a[3],
+		     (a[0] & CLONE_PARENT_SETTID_) && a[3] ? 4 : 0, 4 | ph);
+}
+
 /*
  * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
  * global function for every operation: verified once, whatever the
@@ -521,6 +556,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_sockbuf(off, i | g_sock_nl((s32)ca->args[0]) << 8,
 				 ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
+	case CAP_OP_CLONE3:
+		return g_clone3(off, i, ptr, length(a, ca), ph);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

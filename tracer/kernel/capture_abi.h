@@ -48,6 +48,12 @@ enum cap_op {
 			   messages are decoded whatever -s says, as
 			   strace does) and the item's nlproto says the
 			   protocol; else as BUF at entry, UPTO at exit */
+	CAP_OP_CLONE3,	/* clone3's struct clone_args of len bytes: the
+			   struct (at most 88 bytes), the bytes after it up
+			   to a page's, then at entry set_tid's pid_t[]
+			   (at most 32), at exit the ints at pidfd and
+			   parent_tid; each item whole or faulted, empty
+			   when it does not apply (g_clone3) */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
