@@ -307,8 +307,11 @@ int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 			fmt_pid(b, c->o, (int32_t)ld32(k->p));
 			fb_putc(b, ']');
 		} else if (c->args[2] && !(flags & CLONE_PIDFD) &&
-			   c->exited && c->ret > 0) {
-			/* the kernel stores the very number it returns */
+			   c->exited && c->ret > 0 && !c->injected) {
+			/*
+			 * the kernel stores the very number it returns (not
+			 * when -e inject= made the return: it stored nothing)
+			 */
 			fb_putc(b, '[');
 			fmt_pid(b, c->o, c->ret);
 			fb_putc(b, ']');

@@ -168,6 +168,10 @@ static void test_process(void)
 	c = CALL(SYS_clone, 77, CLONE_PARENT_SETTID | SIGCHLD, 0, 0x1000, 0, 0);
 	CHECK_STR(run(&c), "clone(child_stack=NULL, flags=CLONE_PARENT_SETTID|"
 		  "SIGCHLD, parent_tid=[77]) = 77");
+	/* but -e inject= made that return: nothing was stored */
+	c.injected = INJECTED_VALUE;
+	CHECK_STR(run(&c), "clone(child_stack=NULL, flags=CLONE_PARENT_SETTID|"
+		  "SIGCHLD, parent_tid=0x1000) = 77 (INJECTED)");
 	c = CALL(SYS_wait4, -22, (uint64_t)-1, 0, 0x7fff0000, 0);
 	CHECK_STR(run(&c), "wait4(-1, NULL, WNOWAIT|__WALL|__WNOTHREAD|"
 		  "0x1eff0000, NULL) = -1 EINVAL (Invalid argument)");
