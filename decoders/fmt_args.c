@@ -216,6 +216,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_seccomp_call;
 		case K_quotaarg:
 			return fmt_quotactl_call;
+		case K_syslogtype:
+			return fmt_syslog_call;
 		}
 	}
 	return NULL;

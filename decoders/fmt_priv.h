@@ -157,6 +157,9 @@ int fmt_seccomp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_clone3.c */
 int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
+/* fmt_syslog.c */
+int fmt_syslog_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
