@@ -279,6 +279,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_ioctl] = fmt_ioctl_ret,
 	[R_prctl] = fmt_prctl_ret,
 	[R_archprctl] = fmt_arch_prctl_ret,
+	[R_llruleset] = fmt_llruleset_ret,
 	[R_persona] = fmt_personality_ret,
 	[R_poll] = fmt_poll_ret,
 	[R_select] = fmt_select_ret,

@@ -160,6 +160,8 @@ int fmt_clone3_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_syslog.c */
 int fmt_syslog_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
+/* fmt_landlock.c */
+void fmt_llruleset_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);

@@ -78,8 +78,10 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_ret |= CAP_FDR_POLL;
 		else if (k == K_fdset && i == 1)
 			s->fd_ret |= CAP_FDR_SELECT;
+		else if (k == K_llruleattr)
+			s->fd_ret |= CAP_FDR_LANDLOCK;
 	}
-	if (d->ret == R_fd)
+	if (d->ret == R_fd || d->ret == R_llruleset)
 		s->fd_ret |= CAP_FDR_NEW;
 	if (d->ret == R_fcntl)
 		s->fd_ret |= CAP_FDR_NEW | CAP_FDR_DUPFD;
@@ -89,7 +91,7 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_PIDFD;
 	if (s->fd_args ||
 	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
-			  CAP_FDR_SELECT)))
+			  CAP_FDR_SELECT | CAP_FDR_LANDLOCK)))
 		s->when |= CAP_AT_ENTRY;
 	if ((s->fd_ret & CAP_FDR_NEW) || s->fd_pair)
 		s->when |= CAP_AT_EXIT;

@@ -617,6 +617,11 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 				   (s32)ca->args[1], fds);
 		if (ret & (CAP_FDR_POLL | CAP_FDR_SELECT))
 			off = g_fdsets(off, ret, ca, fds);
+		/* LANDLOCK_RULE_PATH_BENEATH's attr holds an fd */
+		if ((ret & CAP_FDR_LANDLOCK) && (u32)ca->args[1] == 1 &&
+		    !bpf_probe_read_user(two, sizeof(two[0]),
+					 (const void *)(ca->args[2] + 8)))
+			off = g_fd(off, CAP_FD_SET0 | phase << 8, two[0], fds);
 		return off;
 	}
 	if (!outs)

@@ -194,6 +194,9 @@ enum cap_fd_kind {
 				   (waitid) */
 #define CAP_FDR_POLL	0x10	/* args[0] is a struct pollfd[args[1]] */
 #define CAP_FDR_SELECT	0x20	/* args[1..3] are fd_sets of args[0] fds */
+#define CAP_FDR_LANDLOCK 0x40	/* landlock_add_rule: a path-beneath rule's
+				   parent_fd (s32 at args[2] + 8) is one, as
+				   CAP_FD_SET0 */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
