@@ -150,6 +150,14 @@ static void put_txrehash(struct fmt_buf *b, const uint8_t *p)
 }
 
 /* the value of getsockopt(level, name) the kernel wrote: rlen bytes */
+/* bytes the copy of a value takes (cap_args.c's OPTSIZE) */
+static size_t opt_copy(const struct sc_call *c)
+{
+	long n = str_max(c);
+
+	return n > SC_OPT_COPY ? (size_t)n : SC_OPT_COPY;
+}
+
 static int get_value(struct fmt_buf *b, const struct sc_call *c,
 		     uint32_t level, uint32_t name, const struct cap *k,
 		     size_t rlen)
@@ -228,7 +236,11 @@ static int get_value(struct fmt_buf *b, const struct sc_call *c,
 		put_int(b, k->p);
 		return 0;
 	}
-	if (have < rlen && !(k->flags & CAP_TRUNC))
+	/*
+	 * fewer bytes than the value has, and fewer than the copy takes:
+	 * the rest could not be read, and strace prints the address
+	 */
+	if (have < rlen && (!(k->flags & CAP_TRUNC) || have < opt_copy(c)))
 		return -1;
 	fmt_qstr(b, c, k->p, have < rlen ? have : rlen, str_max(c),
 		 have < rlen, 0);

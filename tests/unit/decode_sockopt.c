@@ -77,5 +77,40 @@ int main(void)
 	CHECK_STR(run(&c), "setsockopt(3, SOL_SOCKET, SO_TXREHASH, "
 		  "[2 /* SOCK_TXREHASH_??? */], 4) = -1 EOPNOTSUPP (Operation "
 		  "not supported)");
+	/*
+	 * -e inject=: optlen 5 stays 5, the int at a page's end: read up to
+	 * the fault, an int option is its int, strace's [0]; another value
+	 * of 5 bytes that could not all be read is its address
+	 */
+	{
+		int32_t zero = 0, five = 5;
+		uint32_t stats[3] = { 7, 8, 9 };
+		struct cap kz = CAP(&zero, 4), k5 = CAP(&five, 4);
+		struct cap ks = CAP(stats, 12);
+
+		kz.flags = CAP_TRUNC;
+		c = CALL(SYS_getsockopt, 42, 3, SOL_SOCKET, SO_DEBUG, 0x1ffc,
+			 0x2000);
+		c.injected = INJECTED_VALUE;
+		c.cap_out[3] = &kz;
+		c.cap[4] = &k5;
+		c.cap_out[4] = &k5;
+		CHECK_STR(run(&c), "getsockopt(3, SOL_SOCKET, SO_DEBUG, [0], "
+			  "[5]) = 42 (INJECTED)");
+		c.args[2] = SO_BINDTODEVICE;
+		CHECK_STR(run(&c), "getsockopt(3, SOL_SOCKET, SO_BINDTODEVICE, "
+			  "0x1ffc, [5]) = 42 (INJECTED)");
+		ks.flags = CAP_TRUNC;
+		k5 = CAP(&(int32_t){ 13 }, 4);
+		c = CALL(SYS_getsockopt, 42, -1, SOL_PACKET, PACKET_STATISTICS,
+			 0x1ff4, 0x2000);
+		c.injected = INJECTED_VALUE;
+		c.cap_out[3] = &ks;
+		c.cap[4] = &k5;
+		c.cap_out[4] = &k5;
+		CHECK_STR(run(&c), "getsockopt(-1, SOL_PACKET, PACKET_STATISTICS,"
+			  " {tp_packets=7, tp_drops=8, tp_freeze_q_cnt=9}, [13]) = "
+			  "42 (INJECTED)");
+	}
 	CHECK_DONE();
 }
