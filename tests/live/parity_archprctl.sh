@@ -9,10 +9,5 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family archprctl
-for o in -Xraw -Xverbose; do
-	echo "== fam_archprctl $o"
-	sh "$TOP/tests/parity.sh" -c -w "$WORK/fam_archprctl$o" \
-		-n fam_archprctl -O "$o" -- "$PROGS/fam_archprctl" ||
-		soft_fail "fam_archprctl $o: etrace's trace is not strace's"
-done
+oracle_options archprctl -Xraw -Xverbose
 finish

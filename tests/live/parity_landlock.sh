@@ -9,10 +9,5 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family landlock
-for o in -y -Xraw -Xverbose; do
-	echo "== fam_landlock $o"
-	sh "$TOP/tests/parity.sh" -c -w "$WORK/fam_landlock$o" \
-		-n fam_landlock -O "$o" -- "$PROGS/fam_landlock" ||
-		soft_fail "fam_landlock $o: etrace's trace is not strace's"
-done
+oracle_options landlock -y -Xraw -Xverbose
 finish

@@ -8,10 +8,5 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family quota
-for o in -v -Xraw -Xverbose; do
-	echo "== fam_quota $o"
-	sh "$TOP/tests/parity.sh" -c -w "$WORK/fam_quota$o" -n fam_quota \
-		-O "$o" -- "$PROGS/fam_quota" ||
-		soft_fail "fam_quota $o: etrace's trace is not strace's"
-done
+oracle_options quota -v -Xraw -Xverbose
 finish

@@ -8,8 +8,5 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family syslog
-echo "== fam_syslog -Xraw"
-sh "$TOP/tests/parity.sh" -c -w "$WORK/fam_syslog-Xraw" -n fam_syslog \
-	-O -Xraw -- "$PROGS/fam_syslog" ||
-	soft_fail "fam_syslog -Xraw: etrace's trace is not strace's"
+oracle_options syslog -Xraw
 finish

@@ -21,3 +21,18 @@ oracle_family() {	# name
 	done
 	[ $_of_n -gt 0 ] || soft_fail "no program $PROGS/fam_$1*"
 }
+
+# the family's main program fam_NAME again under each option given
+# (-v, -y, -Xraw: one word each), each run its own work directory
+#   oracle_options NAME OPTION...
+oracle_options() {	# name option...
+	_oo_name=$1
+	shift
+	for _oo_opt in "$@"; do
+		echo "== fam_$_oo_name $_oo_opt"
+		sh "$TOP/tests/parity.sh" -c ${ORACLE_FLAGS:-} \
+			-w "$WORK/fam_$_oo_name$_oo_opt" -n "fam_$_oo_name" \
+			-O "$_oo_opt" -- "$PROGS/fam_$_oo_name" ||
+			soft_fail "fam_$_oo_name $_oo_opt: etrace's trace is not strace's"
+	done
+}
