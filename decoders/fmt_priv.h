@@ -162,6 +162,9 @@ int fmt_syslog_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* fmt_landlock.c */
 void fmt_llruleset_ret(struct fmt_buf *b, const struct sc_call *c);
+/* fmt_io_uring.c */
+int fmt_io_uring_register_call(struct fmt_buf *b, const struct sc_call *c,
+			       int from, int exiting);
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);

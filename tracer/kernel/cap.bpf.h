@@ -346,6 +346,10 @@ struct call_args {
 u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase);
 u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase);
 u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
+/* in g_buf's max_phase: copy what is readable; a max is clamped below
+   it (an item holds far less anyway: CAP_ITEM_MAX) */
+#define CAP_UPTO_BIT	0x800000u
+#define MAX_BELOW_UPTO(m)	((m) < CAP_UPTO_BIT ? (m) : CAP_UPTO_BIT - 1)
 u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
@@ -366,6 +370,9 @@ u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
 u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
+/* io_uring_register's argument and the fds it holds (cap_iouring.bpf.c) */
+u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
+u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
 /*
  * CAP_OP_SOCKBUF (cap_fds.bpf.c): fd's netlink protocol + 1 when it is
  * a netlink socket, else 0

@@ -49,10 +49,6 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
 }
 
-/* in g_buf's max_phase: copy what is readable; a max is clamped below
-   it (an item holds far less anyway: CAP_ITEM_MAX) */
-#define CAP_UPTO_BIT	0x800000u
-#define MAX_BELOW_UPTO(m)	((m) < CAP_UPTO_BIT ? (m) : CAP_UPTO_BIT - 1)
 
 /*
  * min(len, max) bytes; max_phase = max | phase << 24, and CAP_UPTO_BIT
@@ -558,6 +554,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
 	case CAP_OP_CLONE3:
 		return g_clone3(off, i, ptr, length(a, ca), ph);
+	case CAP_OP_IOURING:
+		return g_iouring(off, i, ph, ca);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

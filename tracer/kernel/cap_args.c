@@ -80,6 +80,8 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_ret |= CAP_FDR_SELECT;
 		else if (k == K_llruleattr)
 			s->fd_ret |= CAP_FDR_LANDLOCK;
+		else if (k == K_iouringarg)
+			s->fd_ret |= CAP_FDR_IOURING;
 	}
 	if (d->ret == R_fd || d->ret == R_llruleset)
 		s->fd_ret |= CAP_FDR_NEW;
@@ -91,7 +93,8 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_PIDFD;
 	if (s->fd_args ||
 	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
-			  CAP_FDR_SELECT | CAP_FDR_LANDLOCK)))
+			  CAP_FDR_SELECT | CAP_FDR_LANDLOCK |
+			  CAP_FDR_IOURING)))
 		s->when |= CAP_AT_ENTRY;
 	if ((s->fd_ret & CAP_FDR_NEW) || s->fd_pair)
 		s->when |= CAP_AT_EXIT;

@@ -622,6 +622,8 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 		    !bpf_probe_read_user(two, sizeof(two[0]),
 					 (const void *)(ca->args[2] + 8)))
 			off = g_fd(off, CAP_FD_SET0 | phase << 8, two[0], fds);
+		if (ret & CAP_FDR_IOURING)
+			off = g_iouring_fds(off, ca, fds);
 		return off;
 	}
 	if (!outs)

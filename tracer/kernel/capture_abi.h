@@ -54,6 +54,9 @@ enum cap_op {
 			   (at most 32), at exit the ints at pidfd and
 			   parent_tid; each item whole or faulted, empty
 			   when it does not apply (g_clone3) */
+	CAP_OP_IOURING,	/* io_uring_register's argument by opcode: it,
+			   the array its struct points to, the tags, the
+			   bytes after the struct (g_iouring) */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
@@ -197,6 +200,9 @@ enum cap_fd_kind {
 #define CAP_FDR_LANDLOCK 0x40	/* landlock_add_rule: a path-beneath rule's
 				   parent_fd (s32 at args[2] + 8) is one, as
 				   CAP_FD_SET0 */
+#define CAP_FDR_IOURING	0x80	/* io_uring_register: the distinct fds of
+				   the files or ring fds registered, as
+				   CAP_FD_SET0 + i, the fd in the total */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
