@@ -220,6 +220,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_syslog_call;
 		case K_iouringarg:
 			return fmt_io_uring_register_call;
+		case K_iouringparams:
+			return fmt_io_uring_setup_call;
 		}
 	}
 	return NULL;

@@ -600,3 +600,80 @@ int fmt_io_uring_register_call(struct fmt_buf *b, const struct sc_call *c,
 	}
 	return c->d->nargs;
 }
+
+/* struct io_sqring_offsets or io_cqring_offsets (cq: overflow, cqes) */
+static void ring_offsets(struct fmt_buf *b, const uint8_t *p, int cq)
+{
+	static const char *const sq[] = { "head", "tail", "ring_mask",
+		"ring_entries", "flags", "dropped", "array" };
+	static const char *const cqn[] = { "head", "tail", "ring_mask",
+		"ring_entries", "overflow", "cqes", "flags" };
+	int n = 0;
+
+	fb_putc(b, '{');
+	for (int j = 0; j < 7; j++) {
+		fb_field(b, &n, cq ? cqn[j] : sq[j]);
+		fb_udec(b, ld32(p + 4 * j));
+	}
+	nz_hex(b, "resv1", ld32(p + 28));
+	nz_hex(b, "resv2", ld64(p + 32));
+	fb_putc(b, '}');
+}
+
+/*
+ * io_uring_setup(entries, params): the params the program gave at entry
+ * (their address when they could not be read: the call is then whole),
+ * what the kernel filled in after a success.
+ */
+int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
+			    int from, int exiting)
+{
+	const struct cap *k = c->args[1] ? arg_in(c, 1, 120) : NULL;
+	const struct cap *ko = arg_out(c, 1, 120);
+	const uint8_t *p;
+
+	if (from == 0) {
+		fb_udec(b, (uint32_t)c->args[0]);
+		fb_puts(b, ", ");
+		if (!k) {
+			fmt_ptr(b, c->args[1]);
+			return c->d->nargs;
+		}
+		p = k->p;
+		fb_puts(b, "{flags=");
+		fmt_flags_dflt(b, &xlat_uring_setup_flags, ld32(p + 8),
+			       "IORING_SETUP_???");
+		fb_puts(b, ", sq_thread_cpu=");
+		fb_hex(b, ld32(p + 12));
+		fb_puts(b, ", sq_thread_idle=");
+		fb_udec(b, ld32(p + 16));
+		if (ld32(p + 8) & IORING_SETUP_ATTACH_WQ) {
+			fb_puts(b, ", wq_fd=");
+			ur_fd(b, c, (int32_t)ld32(p + 24));
+		}
+		if (!zero(p + 28, 12)) {
+			fb_puts(b, ", resv=");
+			hex32s(b, p + 28, 3);
+		}
+		if (!exiting)
+			return 1;
+	} else if (from != 1) {
+		return c->d->nargs;
+	}
+	if (ko) {
+		p = ko->p;
+		fb_puts(b, ", sq_entries=");
+		fb_udec(b, ld32(p));
+		fb_puts(b, ", cq_entries=");
+		fb_udec(b, ld32(p + 4));
+		fb_puts(b, ", features=");
+		fmt_flags_dflt(b, &xlat_uring_setup_features, ld32(p + 20),
+			       "IORING_FEAT_???");
+		fb_puts(b, ", sq_off=");
+		ring_offsets(b, p + 40, 0);
+		fb_puts(b, ", cq_off=");
+		ring_offsets(b, p + 80, 1);
+	}
+	fb_putc(b, '}');
+	return c->d->nargs;
+}

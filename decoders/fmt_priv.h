@@ -165,6 +165,8 @@ void fmt_llruleset_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_io_uring.c */
 int fmt_io_uring_register_call(struct fmt_buf *b, const struct sc_call *c,
 			       int from, int exiting);
+int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
+			    int from, int exiting);
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);

@@ -6,7 +6,8 @@
  * updated (IORING_REGISTER_FILES_SKIP) and unregistered, the io-wq
  * worker counts read back, restrictions, the *2 structs, a buffer ring,
  * bad pointers, an array that ends where the memory does, an opcode
- * strace 6.1 does not know.  Exits 0.
+ * strace 6.1 does not know; io_uring_setup's params, good and bad.
+ * Exits 0.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -35,6 +36,12 @@ int main(void)
 
 	memset(&p, 0, sizeof(p));
 	ring = (int)sc(SYS_io_uring_setup, 4, (long)&p, 0, 0, 0, 0);
+	sc(SYS_io_uring_setup, 4, (long)BAD, 0, 0, 0, 0);
+	memset(&p, 0, sizeof(p));
+	p.flags = IORING_SETUP_ATTACH_WQ | IORING_SETUP_CQSIZE;
+	p.wq_fd = 0;
+	p.resv[1] = 7;
+	sc(SYS_io_uring_setup, 2, (long)&p, 0, 0, 0, 0);
 	fds[0] = open("/dev/null", O_RDONLY);
 	fds[1] = open("/dev/full", O_RDONLY);
 	fds[2] = -1;

@@ -5,7 +5,8 @@
  * the memory ends ("... / * addr * /"), -s's abbreviation, fds with -y's
  * notes, a files update's IORING_REGISTER_FILES_SKIP, a zeroed probe
  * printed at exit, worker counts again at exit, the *2 structs with
- * their data, tags and the bytes after them, opcodes strace 6.1 lacks.
+ * their data, tags and the bytes after them, opcodes strace 6.1 lacks;
+ * io_uring_setup's params at entry and what the kernel filled at exit.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -159,8 +160,48 @@ static void check_rsrc(void)
 		  "0x1000, 31) = -1 EOPNOTSUPP (Operation not supported)");
 }
 
+static void check_setup(void)
+{
+	struct io_uring_params in, done;
+	struct cap k = CAP(&in, sizeof(in)), ko = CAP(&done, sizeof(done));
+	struct sc_call c;
+
+	memset(&in, 0, sizeof(in));
+	in.flags = IORING_SETUP_ATTACH_WQ | (1U << 31);
+	in.wq_fd = 5;
+	in.resv[2] = 1;
+	c = CALL(SYS_io_uring_setup, -22, 2, 0x1000);
+	c.cap[1] = &k;
+	CHECK_STR(run_entry(&c), "io_uring_setup(2, {flags="
+		  "IORING_SETUP_ATTACH_WQ|0x80000000, sq_thread_cpu=0, "
+		  "sq_thread_idle=0, wq_fd=5, resv=[0, 0, 0x1]");
+	CHECK_STR(run(&c), "io_uring_setup(2, {flags=IORING_SETUP_ATTACH_WQ|"
+		  "0x80000000, sq_thread_cpu=0, sq_thread_idle=0, wq_fd=5, resv=[0,"
+		  " 0, 0x1]}) = -1 EINVAL (Invalid argument)");
+	memset(&in, 0, sizeof(in));
+	done = in;
+	done.sq_entries = 4;
+	done.cq_entries = 8;
+	done.features = IORING_FEAT_SINGLE_MMAP | (1U << 30);
+	done.sq_off.tail = 4;
+	done.sq_off.resv1 = 9;
+	done.cq_off.cqes = 64;
+	c = CALL(SYS_io_uring_setup, 3, 4, 0x1000);
+	c.cap[1] = &k;
+	c.cap_out[1] = &ko;
+	CHECK_STR(run(&c), "io_uring_setup(4, {flags=0, sq_thread_cpu=0, "
+		  "sq_thread_idle=0, sq_entries=4, cq_entries=8, features="
+		  "IORING_FEAT_SINGLE_MMAP|0x40000000, sq_off={head=0, tail=4, "
+		  "ring_mask=0, ring_entries=0, flags=0, dropped=0, array=0, "
+		  "resv1=0x9}, cq_off={head=0, tail=0, ring_mask=0, "
+		  "ring_entries=0, overflow=0, cqes=64, flags=0}}) = 3");
+	c.cap[1] = NULL;
+	CHECK_STR(run(&c), "io_uring_setup(4, 0x1000) = 3");
+}
+
 int main(void)
 {
+	check_setup();
 	check_arrays();
 	check_exit();
 	check_rsrc();

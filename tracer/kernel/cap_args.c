@@ -80,7 +80,7 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_ret |= CAP_FDR_SELECT;
 		else if (k == K_llruleattr)
 			s->fd_ret |= CAP_FDR_LANDLOCK;
-		else if (k == K_iouringarg)
+		else if (k == K_iouringarg || k == K_iouringparams)
 			s->fd_ret |= CAP_FDR_IOURING;
 	}
 	if (d->ret == R_fd || d->ret == R_llruleset)

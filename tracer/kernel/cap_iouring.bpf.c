@@ -18,7 +18,7 @@
  * Arrays are copied up to UR_ELEMS elements.  An item that does not
  * apply is empty.  And for -y, the distinct fds the registered files
  * and ring fds are (g_iouring_fds), each described as CAP_FD_SET0 + i
- * with the fd in the item's total.
+ * with the fd in the item's total; io_uring_setup's wq_fd too.
  */
 #include "cap.bpf.h"
 
@@ -42,6 +42,8 @@
 #define UR_UNREGISTER_RING_FDS	21
 #define UR_PBUF_RING		22
 #define UR_UNREGISTER_PBUF_RING	23
+/* struct io_uring_params' flags (at offset 8) */
+#define UR_SETUP_ATTACH_WQ	(1U << 5)
 
 static __always_inline u64 elems(u64 n, u64 size)
 {
@@ -190,12 +192,27 @@ __noinline u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds)
 
 	if (!ca)
 		return off;
+	x.off = off;
+	x.fds = fds;
+	/*
+	 * io_uring_setup(entries, params) has the bit too: its args[1] is
+	 * an address, not an opcode (those are below 256; an address whose
+	 * low half is one would describe fds it does not print: each
+	 * description is of the fd it names, never wrong); its wq_fd
+	 */
+	if ((u32)ca->args[1] >= 256) {
+		if (bpf_probe_read_user(s, 32, (const void *)ca->args[1]) ||
+		    !((u32)s[1] & UR_SETUP_ATTACH_WQ))
+			return off;
+		x.base = ca->args[1] + 24;
+		x.n = 1;
+		bpf_loop(1, urfd_one, &x, 0);
+		return x.off;
+	}
 	op = (u32)ca->args[1];
 	x.base = ca->args[2];
 	x.n = (u32)ca->args[3];
 	x.stride = 4;
-	x.off = off;
-	x.fds = fds;
 	switch (op) {
 	case UR_FILES:
 	case UR_EVENTFD:

@@ -202,7 +202,8 @@ enum cap_fd_kind {
 				   CAP_FD_SET0 */
 #define CAP_FDR_IOURING	0x80	/* io_uring_register: the distinct fds of
 				   the files or ring fds registered, as
-				   CAP_FD_SET0 + i, the fd in the total */
+				   CAP_FD_SET0 + i, the fd in the total;
+				   io_uring_setup: its params' wq_fd */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
