@@ -67,6 +67,23 @@ const struct cap *arg_out(const struct sc_call *c, int i, size_t size)
 	return k;
 }
 
+int cap_piece(const struct cap *k, int n, const uint8_t **p, uint32_t *len)
+{
+	int count = k && k->npieces ? k->npieces : 1;
+	uint32_t at = 0, size;
+
+	if (!k || n < 0 || n >= count || n >= CAP_PIECES)
+		return 0;
+	for (int j = 0; j < n; j++)
+		at += k->piece[j];
+	size = k->npieces ? k->piece[n] : k->len;
+	if (at + size > k->len || (k->holes >> n & 1) || (size && !k->p))
+		return 0;
+	*p = k->p + at;
+	*len = size;
+	return 1;
+}
+
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size)
 {
 	if (kind_info[c->d->arg[i].kind].dir == D_OUT)

@@ -31,26 +31,13 @@ enum { P_ARGS, P_TAIL, P_SET_TID, P_PIDFD = 2, P_PTID };
 struct c3_piece {
 	const uint8_t *p;
 	uint32_t len;
-	int hole;		/* could not be read */
-	int have;		/* in the copy */
+	int have;		/* in the copy, and read */
 };
 
 static void c3_piece(const struct cap *k, int n, struct c3_piece *pc)
 {
-	uint32_t at = 0;
-	int count = k->npieces ? k->npieces : 1;
-
 	memset(pc, 0, sizeof(*pc));
-	if (n >= count || n >= CAP_PIECES)
-		return;
-	for (int j = 0; j < n; j++)
-		at += k->npieces ? k->piece[j] : k->len;
-	pc->len = k->npieces ? k->piece[n] : k->len;
-	if (at + pc->len > k->len)
-		return;
-	pc->p = k->p + at;
-	pc->hole = k->npieces ? (k->holes >> n & 1) : 0;
-	pc->have = 1;
+	pc->have = cap_piece(k, n, &pc->p, &pc->len);
 }
 
 static uint64_t args_fetch(const struct sc_call *c)
@@ -66,7 +53,7 @@ static int c3_args(const struct cap *k, uint64_t fetch, uint8_t a[ARGS_MAX])
 	if (!k)
 		return -1;
 	c3_piece(k, P_ARGS, &pc);
-	if (!pc.have || pc.hole || pc.len < fetch)
+	if (!pc.have || pc.len < fetch)
 		return -1;
 	memset(a, 0, ARGS_MAX);
 	memcpy(a, pc.p, fetch);
@@ -98,7 +85,7 @@ static int c3_tail(struct fmt_buf *b, const struct sc_call *c,
 	if (end <= fetch)
 		return 0;
 	c3_piece(k, P_TAIL, &pc);
-	if (!pc.have || pc.hole || pc.len != end - fetch) {
+	if (!pc.have || pc.len != end - fetch) {
 		fb_puts(b, sep);
 		fb_puts(b, "???");
 		return 1;
@@ -122,7 +109,7 @@ static void c3_set_tid(struct fmt_buf *b, const struct sc_call *c,
 
 	fb_puts(b, ", set_tid=");
 	c3_piece(k, P_SET_TID, &pc);
-	if (!set_tid || !n || n > SET_TID_MAX || !pc.have || pc.hole ||
+	if (!set_tid || !n || n > SET_TID_MAX || !pc.have ||
 	    pc.len < n * 4) {
 		fmt_ptr(b, set_tid);
 		return;
@@ -198,7 +185,7 @@ static void c3_stored(struct fmt_buf *b, const struct sc_call *c,
 	struct c3_piece pc;
 
 	c3_piece(k, n, &pc);
-	if (!addr || !pc.have || pc.hole || pc.len < 4) {
+	if (!addr || !pc.have || pc.len < 4) {
 		fmt_ptr(b, addr);
 		return;
 	}

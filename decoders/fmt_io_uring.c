@@ -28,18 +28,10 @@ struct ur_piece {
 
 static void ur_piece(const struct cap *k, int n, struct ur_piece *pc)
 {
-	uint32_t at = 0;
-
 	memset(pc, 0, sizeof(*pc));
-	if (!k || !k->npieces || n >= k->npieces)
-		return;
-	for (int j = 0; j < n; j++)
-		at += k->piece[j];
-	if (at + k->piece[n] > k->len || (k->holes >> n & 1))
-		return;
-	pc->p = k->p + at;
-	pc->len = k->piece[n];
-	pc->ok = 1;
+	/* this copy is always of pieces: one without is not this op's */
+	if (k && k->npieces)
+		pc->ok = cap_piece(k, n, &pc->p, &pc->len);
 }
 
 typedef void ur_elem_fn(struct fmt_buf *b, const struct sc_call *c,

@@ -81,6 +81,12 @@ static inline int abbrev(const struct sc_call *c)
  */
 const struct cap *arg_in(const struct sc_call *c, int i, size_t size);
 const struct cap *arg_out(const struct sc_call *c, int i, size_t size);
+/*
+ * Piece n of a copy joined from pieces (decode.h's struct cap; a copy
+ * with none is one piece): 1 and its bytes, or 0 when the copy has no
+ * such piece or it could not be read (a hole).
+ */
+int cap_piece(const struct cap *k, int n, const uint8_t **p, uint32_t *len);
 /* arg_in or arg_out by the argument kind's direction */
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size);
 
