@@ -49,7 +49,6 @@ __noinline u32 g_str(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
 }
 
-
 /*
  * min(len, max) bytes; max_phase = max | phase << 24, and CAP_UPTO_BIT
  * for CAP_OP_UPTO
