@@ -193,7 +193,7 @@ static void c3_stored(struct fmt_buf *b, const struct sc_call *c,
 	if (pid)
 		fmt_pid(b, c->o, (int32_t)ld32(pc.p));
 	else
-		fb_dec(b, (int32_t)ld32(pc.p));
+		fmt_fd_value(b, c, (int32_t)ld32(pc.p));
 	fb_putc(b, ']');
 }
 

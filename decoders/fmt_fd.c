@@ -231,3 +231,18 @@ FMT_KIND(dirfd)
 		fmt_fd_note(b, c, i);
 	}
 }
+
+/*
+ * An fd read from memory (io_uring's files, clone3's pidfd): its number
+ * and, with -y, what the BPF program found it was (a CAP_FD_SET0 slot
+ * that holds its description, by number)
+ */
+void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd)
+{
+	fb_dec(b, fd);
+	for (int s = FD_SLOT_SET0; s < FD_SLOTS && fd >= 0; s++)
+		if (c->fd[s] && c->fd[s]->fd == fd) {
+			fmt_fd_note(b, c, s);
+			return;
+		}
+}

@@ -93,21 +93,10 @@ static int ur_array(struct fmt_buf *b, const struct sc_call *c,
 	return j == n;
 }
 
-/* the -y note of an fd the BPF program described (by its number) */
-static void ur_fd(struct fmt_buf *b, const struct sc_call *c, int32_t fd)
-{
-	fb_dec(b, fd);
-	for (int s = FD_SLOT_SET0; s < FD_SLOTS && fd >= 0; s++)
-		if (c->fd[s] && c->fd[s]->fd == fd) {
-			fmt_fd_note(b, c, s);
-			return;
-		}
-}
-
 static void el_fd(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *e, int idx)
 {
-	ur_fd(b, c, (int32_t)ld32(e));
+	fmt_fd_value(b, c, (int32_t)ld32(e));
 }
 
 /* a files update's fd: below -1 a name (IORING_REGISTER_FILES_SKIP) */
@@ -118,7 +107,7 @@ static void el_update_fd(struct fmt_buf *b, const struct sc_call *c,
 	const char *name;
 
 	if (fd >= -1) {
-		ur_fd(b, c, fd);
+		fmt_fd_value(b, c, fd);
 		return;
 	}
 	name = xlat_name(&xlat_uring_files_update_fds, (uint64_t)(int64_t)fd);
@@ -274,7 +263,7 @@ static void el_ringfd(struct fmt_buf *b, const struct sc_call *c,
 		fb_udec(b, off);
 	nz_hex(b, "resv", ld32(e + 4));
 	fb_puts(b, ", data=");
-	ur_fd(b, c, (int32_t)ld64(e + 8));
+	fmt_fd_value(b, c, (int32_t)ld64(e + 8));
 	fb_putc(b, '}');
 }
 
@@ -641,7 +630,7 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 		fb_udec(b, ld32(p + 16));
 		if (ld32(p + 8) & IORING_SETUP_ATTACH_WQ) {
 			fb_puts(b, ", wq_fd=");
-			ur_fd(b, c, (int32_t)ld32(p + 24));
+			fmt_fd_value(b, c, (int32_t)ld32(p + 24));
 		}
 		if (!zero(p + 28, 12)) {
 			fb_puts(b, ", resv=");

@@ -123,6 +123,8 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
 		 const uint8_t *p, uint64_t have, uint64_t addr, uint64_t len,
 		 int nlproto);
+/* an fd read from memory, with -y's note when described (fmt_fd.c) */
+void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);

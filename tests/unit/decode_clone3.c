@@ -126,6 +126,23 @@ static void check_exit(void)
 		  "pidfd=0x3000, parent_tid=0x4000, exit_signal=SIGCHLD, "
 		  "stack=NULL, stack_size=0} => {pidfd=[3], parent_tid=[1235]},"
 		  " 88) = 1235");
+	/* -y: what the pidfd is, as the BPF program described it */
+	{
+		static const char pidfd[] = "anon_inode:[pidfd]";
+		struct fd_desc d = { .kind = FD_PATH,
+				     .name = (const uint8_t *)pidfd,
+				     .namelen = sizeof(pidfd) - 1, .fd = 3 };
+
+		c.fd[FD_SLOT_SET0 + 2] = &d;
+		fo.fds = DECODE_FD_PATH;
+		CHECK_STR(run(&c), "clone3({flags=CLONE_PIDFD|"
+			  "CLONE_PARENT_SETTID, pidfd=0x3000, parent_tid=0x4000, "
+			  "exit_signal=SIGCHLD, stack=NULL, stack_size=0} => "
+			  "{pidfd=[3<anon_inode:[pidfd]>], parent_tid=[1235]}, 88) "
+			  "= 1235");
+		fo.fds = 0;
+		c.fd[FD_SLOT_SET0 + 2] = NULL;
+	}
 	/* the pidfd's int could not be read: its address */
 	done.k.holes = 1 << 2;
 	CHECK_STR(run(&c), "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, "

@@ -469,12 +469,33 @@ __noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 #define CLONE_PARENT_SETTID_	0x100000
 
 /*
+ * -y: the pidfd clone3 stored (at exit), described as CAP_FD_SET0 with
+ * the fd in the item's total, as a select's fds are
+ */
+static __always_inline u32 g_clone3_pidfd(u32 off, u64 at)
+{
+	struct cap_config *c = cfg();
+	u8 *b = buf();
+	u32 before = off;
+	s32 fd;
+
+	if (!c || !c->fds || !b || !at ||
+	    bpf_probe_read_user(&fd, sizeof(fd), (const void *)at) || fd < 0)
+		return off;
+	off = g_fd(off, CAP_FD_SET0 | CAP_AT_EXIT << 8, fd, c->fds);
+	if (off != before)
+		((struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1)))->total = fd;
+	return off;
+}
+
+/*
  * clone3's CAP_OP_CLONE3 items: the struct (min(size, 88) bytes), the
  * bytes after it up to min(size, 4096) (strace prints them when they are
  * not all zero), then at entry set_tid's pid_t[set_tid_size] when it has
  * 1 to 32, at exit the int the kernel stored at pidfd and at parent_tid
  * (for CLONE_PIDFD, CLONE_PARENT_SETTID).  Each whole or faulted, empty
- * when it does not apply: the decoder finds them by position.
+ * when it does not apply: the decoder finds them by position.  With -y,
+ * the pidfd's description too.
  */
 __noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 {
@@ -495,8 +516,9 @@ __noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 			     a[8] && a[9] && a[9] <= 32 ? a[9] * 4 : 0, 128 | ph);
 	off = g_buf(off, arg, a[1], (a[0] & CLONE_PIDFD_) && a[1] ? 4 : 0,
 		    4 | ph);
-	return g_buf(off, arg, a[3],
-		     (a[0] & CLONE_PARENT_SETTID_) && a[3] ? 4 : 0, 4 | ph);
+	off = g_buf(off, arg, a[3],
+		    (a[0] & CLONE_PARENT_SETTID_) && a[3] ? 4 : 0, 4 | ph);
+	return g_clone3_pidfd(off, a[0] & CLONE_PIDFD_ ? a[1] : 0);
 }
 
 /*
