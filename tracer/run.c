@@ -72,7 +72,12 @@ static void on_signals(struct trace *t)
 			break;
 		case SIGPIPE:
 			break;	/* the write's EPIPE says it */
+		case SIGTSTP:
+			break;	/* -I never_tstp */
 		default:
+			/* -I never: the trace ends with the traced tasks */
+			if (t->p->interruptible >= INTR_NEVER)
+				break;
 			if (t->stop_sig && t->stop_at) {
 				t->stop_at = 1;	/* a second one: now */
 				break;

@@ -106,6 +106,9 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 	sigaddset(&mask, SIGQUIT);
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGPIPE);
+	/* -I never_tstp: ^Z does not stop etrace (read and ignored) */
+	if (t->p->interruptible >= INTR_NEVER_TSTP)
+		sigaddset(&mask, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &mask, &t->orig_mask);
 	t->sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (t->sfd < 0) {

@@ -273,6 +273,25 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
 
+/* -I N, --interruptible=WHEN: strace's numbers and words (plan.h) */
+static int opt_interruptible(struct options *o, const struct opt_row *r,
+			     const char *arg, struct opt_ctx *cx)
+{
+	static const char *const words[] = {
+		"", "anywhere", "waiting", "never", "never_tstp",
+	};
+	static const char *const nums[] = { "", "1", "2", "3", "4" };
+	int v = strcmp(arg, "always") ? optval_word(arg, words, 5) : 1;
+
+	if (v <= 0)
+		v = optval_word(arg, nums, 5);
+	if (v <= 0)
+		return opt_bad(cx, "invalid -I '%s' (want 1 or anywhere, 2 or"
+			       " waiting, 3 or never, 4 or never_tstp)", arg);
+	o->interruptible = v;
+	return 0;
+}
+
 /* -X, strace's words */
 static int opt_xstyle(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
@@ -535,6 +554,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
+	ROW("interruptible", 'I', ARG, opt_interruptible),
 	{ "comm", LONG_ONLY + 71, ARG, opt_target, 0, TARGET_COMM },
 	{ "uid", LONG_ONLY + 72, ARG, opt_target, 0, TARGET_UID },
 	{ "cgroup", LONG_ONLY + 73, ARG, opt_target, 0, TARGET_CGROUP },

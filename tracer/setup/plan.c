@@ -220,6 +220,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->follow = o->follow > 0;
 	p->tree = o->tree;
 	p->ready_fd = o->ready_fd;
+	p->interruptible = o->interruptible ? o->interruptible : INTR_WAITING;
 	p->inject = o->inject.n ? &o->inject : NULL;
 	plan_seen(o, p);
 	plan_events(o, p);
