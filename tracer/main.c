@@ -153,7 +153,7 @@ int main(int argc, char **argv)
 	 * strace does (a shell sees 128+N either way; a parent that waits
 	 * sees the signal), without a core file of its own
 	 */
-	if (t.have_child && t.pr.child_reaped &&
+	if (t.have_child && t.pr.child_reaped && !t.pr.child_detached &&
 	    WIFSIGNALED(t.pr.child_status) &&
 	    status == 128 + WTERMSIG(t.pr.child_status)) {
 		setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });

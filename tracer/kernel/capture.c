@@ -186,6 +186,8 @@ static void config_of(struct capture *c, const struct cap_want *w,
 			cfg->follow = 0;
 	}
 	cfg->failed = (unsigned int)w->failed;
+	cfg->detach_exec = (unsigned int)w->detach_exec;
+	cfg->detach_skip = (unsigned int)w->detach_skip;
 	if (w->target || w->failed)
 		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;

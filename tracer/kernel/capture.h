@@ -85,6 +85,8 @@ struct cap_want {
 	const struct cap_target *tconf;	/* the programs' selection data */
 	int failed;			/* ring mode: only failed calls (in
 					   tconf's errs) are written */
+	int detach_exec;		/* -b execve (ring mode) */
+	pid_t detach_skip;		/* ... but the command's first exec */
 };
 
 /*

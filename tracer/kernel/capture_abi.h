@@ -348,6 +348,14 @@ struct cap_config {
 	 */
 	unsigned long long dump_rd[16], dump_wr[16];
 	unsigned int dump_high;
+	/*
+	 * -b execve: a traced process's successful exec ends its tracing
+	 * (its tgid leaves the traced set once the exec's exit is written);
+	 * detach_skip: the command's tgid, whose first exec is kept (the
+	 * program clears it then)
+	 */
+	unsigned int detach_exec;
+	unsigned int detach_skip;
 	unsigned int pad2;
 };
 

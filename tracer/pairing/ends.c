@@ -361,3 +361,26 @@ void ends_detach(struct pair *p, uint64_t time)
 
 	task_each(&p->tasks, detach_one, &v);
 }
+
+/*
+ * As strace detaches at the exec event: the exec's line ends with
+ * "<detached ...>" (its return is not seen, as strace's is not), the
+ * detach is said (on_detach), and the task is forgotten, its last record
+ * read.  The command's detach ends its part in the trace: etrace does
+ * not wait for it, and exits 0 if nothing else is traced (strace's).
+ */
+void ends_detach_exec(struct pair *p, struct task *t, uint64_t time)
+{
+	pid_t pid = t->pid;
+
+	pair_end_call(p, t, time, END_DETACHED);
+	pair_flush_signals(p, t, time);
+	if (t->tid == p->child)
+		p->child_detached = 1;
+	p->view.nlive--;
+	if (p->inj)
+		inject_forget(p->inj, t->tid);
+	task_del(&p->tasks, t);
+	if (p->on_detach)
+		p->on_detach(p->detach_arg, pid);
+}

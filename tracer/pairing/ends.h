@@ -32,5 +32,10 @@ void ends_child_reaped(struct pair *p, int status, uint64_t time);
 void ends_reap_vanished(struct pair *p, uint64_t time, uint64_t settled);
 /* tracing ends: calls still open end "detached" */
 void ends_detach(struct pair *p, uint64_t time);
+/*
+ * -b execve: t's process exec'd; its tracing ends there (the kernel
+ * program wrote its last record with this exit)
+ */
+void ends_detach_exec(struct pair *p, struct task *t, uint64_t time);
 
 #endif

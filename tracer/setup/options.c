@@ -273,6 +273,17 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
 }
 
+/* -b SYSCALL, --detach-on=SYSCALL: strace's, which has execve alone */
+static int opt_detach_on(struct options *o, const struct opt_row *r,
+			 const char *arg, struct opt_ctx *cx)
+{
+	if (strcmp(arg, "execve"))
+		return opt_bad(cx, "-b %s: only execve is supported (as strace's"
+			       " -b)", arg);
+	o->detach_exec = 1;
+	return 0;
+}
+
 /* -I N, --interruptible=WHEN: strace's numbers and words (plan.h) */
 static int opt_interruptible(struct options *o, const struct opt_row *r,
 			     const char *arg, struct opt_ctx *cx)
@@ -555,6 +566,7 @@ static const struct opt_row opt_rows[] = {
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
 	ROW("interruptible", 'I', ARG, opt_interruptible),
+	ROW("detach-on", 'b', ARG, opt_detach_on),
 	{ "comm", LONG_ONLY + 71, ARG, opt_target, 0, TARGET_COMM },
 	{ "uid", LONG_ONLY + 72, ARG, opt_target, 0, TARGET_UID },
 	{ "cgroup", LONG_ONLY + 73, ARG, opt_target, 0, TARGET_CGROUP },

@@ -34,6 +34,8 @@ void opt_usage(FILE *f)
 "                  with -- CMD: the machine's tasks while CMD runs\n"
 "  -f              follow threads and children\n"
 "  --kill-on-exit  when etrace exits, SIGKILL the command (-f: all it started)\n"
+"  -b execve, --detach-on=execve  stop tracing a process at its exec (the\n"
+"                  command's first kept); etrace does not wait for it\n"
 "  -I N, --interruptible=WHEN  which signals end the trace: 1 anywhere,\n"
 "                  2 waiting (the default: any of SIGHUP, SIGINT, SIGQUIT,\n"
 "                  SIGTERM), 3 never (none: it ends with the command), 4\n"
