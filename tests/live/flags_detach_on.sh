@@ -2,8 +2,8 @@
 # -b execve (--detach-on=execve): a traced process's exec ends its
 # tracing, in the kernel (the ring program drops it from the traced set
 # at the exec's exit), as strace detaches at the exec event; the command's
-# first exec is kept.  Against strace 6.1 on the same command, with -f
-# (a child that execs, then the shell's own exec): the same trace (the
+# first exec is kept.  Against strace 6.1 on the same command, with -ff
+# (a child that execs, then the shell's own exec): the same traces (the
 # exec lines end "<detached ...>"), the same exit status (0: the command
 # detached is not waited for), "Process N detached" said for each (not
 # with -q); etrace does not wait for a detached command that goes on.
@@ -13,24 +13,32 @@ need_root
 cd "$WORK" || exit 1
 
 norm() {
-	sed -E 's/0x[0-9a-f]+/0xADDR/g; s/(\) += )[0-9]+$/\1PID/'
+	sed -E 's/0x[0-9a-f]+/0xADDR/g; s/(wait4\(.*\) += )[0-9]+$/\1PID/'
 }
 cmd='/bin/true; cd /; exec /bin/false'
 # (brk: the new programs' first calls, which must not be traced)
 tr='-e trace=chdir,execve,wait4,brk -e signal=none'
-strace -f -b execve $tr -o s.out sh -c "$cmd" 2> s.err
+# -ff: a file per process (strace's -f interleaving would leave a
+# child's exec "<unfinished ...>" when another line came between)
+mkdir ffs ffe
+strace -ff -b execve $tr -o ffs/t sh -c "$cmd" 2> s.err
 s_rc=$?
-"$ETRACE" -f -b execve $tr -o e.out sh -c "$cmd" 2> e.err
+"$ETRACE" -ff -b execve $tr -o ffe/t sh -c "$cmd" 2> e.err
 e_rc=$?
 [ $s_rc = 0 ] || fail "strace -b execve exited $s_rc (want 0: the expectation)"
 [ $e_rc = 0 ] || soft_fail "etrace -b execve exited $e_rc, strace 0"
-by_task s.out | norm > s.t
-by_task e.out | norm > e.t
-soft_same s.t e.t "-f -b execve: the trace"
-[ "$(grep -c ' <detached ...>$' e.out)" = 2 ] ||
-	soft_fail "-f -b execve: $(grep -c ' <detached ...>$' e.out) detached execs, not 2"
+# the files in pid order, each after its name's rank
+files() {	# dir
+	ls "$1" | sort -t. -k2,2n | awk '{ print ++n, $0 }' |
+		while read -r n f; do sed "s/^/$n /" "$1/$f"; done
+}
+files ffs | norm > s.t
+files ffe | norm > e.t
+soft_same s.t e.t "-ff -b execve: the traces"
+[ "$(grep -c ' <detached ...>$' e.t)" = 2 ] ||
+	soft_fail "-ff -b execve: $(grep -c ' <detached ...>$' e.t) detached execs, not 2"
 # "Process N detached" for each, N the pids of the detached exec lines
-grep '<detached ...>$' e.out | awk '{ print "etrace: Process " $1 " detached" }' |
+grep -l '<detached ...>$' ffe/* | sed 's/^ffe\/t\./etrace: Process /; s/$/ detached/' |
 	sort > want.said
 grep '^etrace: Process' e.err | sort > said
 soft_same want.said said "the detaches said"

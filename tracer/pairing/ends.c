@@ -362,6 +362,26 @@ void ends_detach(struct pair *p, uint64_t time)
 	task_each(&p->tasks, detach_one, &v);
 }
 
+static void detach_exec(struct pair *p, struct task *t, uint64_t time);
+
+int ends_exec_detach(struct pair *p, pid_t tid, long nr, int64_t ret,
+		     uint64_t time)
+{
+	struct task *t;
+
+	if (!p->detach_exec || ret != 0 ||
+	    (nr != SYS_execve && nr != SYS_execveat) ||
+	    !(t = task_find(&p->tasks, tid)))
+		return 0;
+	/* the command's first: kept (the ring program's detach_skip) */
+	if (p->launch && t->pid == p->child && !p->detach_first_kept) {
+		p->detach_first_kept = 1;
+		return 0;
+	}
+	detach_exec(p, t, time);
+	return 1;
+}
+
 /*
  * As strace detaches at the exec event: the exec's line ends with
  * "<detached ...>" (its return is not seen, as strace's is not), the
@@ -369,7 +389,7 @@ void ends_detach(struct pair *p, uint64_t time)
  * read.  The command's detach ends its part in the trace: etrace does
  * not wait for it, and exits 0 if nothing else is traced (strace's).
  */
-void ends_detach_exec(struct pair *p, struct task *t, uint64_t time)
+static void detach_exec(struct pair *p, struct task *t, uint64_t time)
 {
 	pid_t pid = t->pid;
 

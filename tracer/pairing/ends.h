@@ -33,9 +33,11 @@ void ends_reap_vanished(struct pair *p, uint64_t time, uint64_t settled);
 /* tracing ends: calls still open end "detached" */
 void ends_detach(struct pair *p, uint64_t time);
 /*
- * -b execve: t's process exec'd; its tracing ends there (the kernel
- * program wrote its last record with this exit)
+ * -b execve: the exit of tid's call nr, which returned ret: 1 when it was
+ * an exec that ends the process's tracing (ended here: the exit is not
+ * pairing's then; the kernel program wrote its last record with it)
  */
-void ends_detach_exec(struct pair *p, struct task *t, uint64_t time);
+int ends_exec_detach(struct pair *p, pid_t tid, long nr, int64_t ret,
+		     uint64_t time);
 
 #endif

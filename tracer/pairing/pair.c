@@ -18,7 +18,6 @@
 
 #include "capture.h"
 #include "context.h"
-#include "ends.h"
 #include "events.h"
 #include "execcaps.h"
 #include "launch.h"
@@ -498,19 +497,6 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		t = task_find(&p->tasks, tid);
 		if (t && t->in_call && t->nr == SYS_execveat)
 			nr = SYS_execveat;
-	}
-	/*
-	 * -b execve: the exec ends the process's tracing, but the command's
-	 * first (strace's; the ring program decides the same, detach_skip)
-	 */
-	if (p->detach_exec && ret == 0 && is_exec(nr) &&
-	    (t = task_find(&p->tasks, tid))) {
-		if (p->launch && t->pid == p->child && !p->detach_first_kept) {
-			p->detach_first_kept = 1;
-		} else {
-			ends_detach_exec(p, t, time);
-			return;
-		}
 	}
 	if (!sel_has(p->sel, nr)) {
 		/* not shown, but it may reap a child -Y names */

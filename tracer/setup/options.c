@@ -227,11 +227,11 @@ static int opt_abbrev(struct options *o, const struct opt_row *r,
 	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
 }
 
-/* -e inject=SET:..., --inject; -e fault=SET:..., --fault (row value 1) */
+/* -e inject=SET:..., --inject; -e fault=SET:..., --fault */
 static int opt_inject(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
-	return inject_parse(&o->inject, arg, r->val, cx->err, cx->errlen);
+	return inject_parse(&o->inject, arg, 0, cx->err, cx->errlen);
 }
 
 static int opt_fault(struct options *o, const struct opt_row *r,
@@ -249,8 +249,7 @@ static const struct {
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
 	{ "decode-fds=", opt_decode_fds }, { "decode-fd=", opt_decode_fds },
-	{ "read=", opt_dump_rd },
-	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
+	{ "read=", opt_dump_rd }, { "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
 	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
 	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
 	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
@@ -277,30 +276,18 @@ static int opt_e(struct options *o, const struct opt_row *r,
 static int opt_detach_on(struct options *o, const struct opt_row *r,
 			 const char *arg, struct opt_ctx *cx)
 {
-	if (strcmp(arg, "execve"))
-		return opt_bad(cx, "-b %s: only execve is supported (as strace's"
-			       " -b)", arg);
-	o->detach_exec = 1;
-	return 0;
+	o->detach_exec = !strcmp(arg, "execve");
+	return o->detach_exec ? 0 : opt_bad(cx, "-b %s: only execve is"
+					    " supported (as strace's -b)", arg);
 }
 
 /* -I N, --interruptible=WHEN: strace's numbers and words (plan.h) */
 static int opt_interruptible(struct options *o, const struct opt_row *r,
 			     const char *arg, struct opt_ctx *cx)
 {
-	static const char *const words[] = {
-		"", "anywhere", "waiting", "never", "never_tstp",
-	};
-	static const char *const nums[] = { "", "1", "2", "3", "4" };
-	int v = strcmp(arg, "always") ? optval_word(arg, words, 5) : 1;
-
-	if (v <= 0)
-		v = optval_word(arg, nums, 5);
-	if (v <= 0)
-		return opt_bad(cx, "invalid -I '%s' (want 1 or anywhere, 2 or"
-			       " waiting, 3 or never, 4 or never_tstp)", arg);
-	o->interruptible = v;
-	return 0;
+	o->interruptible = optval_interruptible(arg);
+	return o->interruptible > 0 ? 0 : opt_bad(cx, "invalid -I '%s' (want 1"
+		" or anywhere, 2 or waiting, 3 or never, 4 or never_tstp)", arg);
 }
 
 /* -X, strace's words */
