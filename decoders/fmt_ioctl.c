@@ -53,6 +53,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc,
+	&ioctl_ubi, &ioctl_ubi_vol,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -117,7 +118,8 @@ FMT_KIND(ioctl)
 	fmt_ioctl_req(b, (uint32_t)c->args[i]);
 }
 
-/* a char[size] field: up to its NUL, "..." when none (strace's cstring) */
+/* a char[size] field: up to its NUL, "..." when none (strace's cstring,
+   which takes a NUL in its last byte as the end too) */
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size)
 {
@@ -128,7 +130,7 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 	if (z)
 		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
 	else
-		fmt_qstr(b, c, p, size - 1, -1, 1, 0);
+		fmt_qstr(b, c, p, size - 1, -1, p[size - 1] != '\0', 0);
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */
