@@ -115,7 +115,9 @@ static void perf_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 	if (abbrev(c) && (uint64_t)str_max(c) < cnt)
 		show = (uint32_t)str_max(c);
 	have = (k->len - 8) / 4;
-	if (show > have && !(k->flags & CAP_TRUNC)) {
+	/* strace reads the id after -s's last before its "..." */
+	if ((show < cnt ? show + 1 : show) > have &&
+	    !(k->flags & CAP_TRUNC)) {
 		fmt_ptr(b, ids);
 		fb_putc(b, '}');
 		return;
@@ -131,7 +133,7 @@ static void perf_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 			fb_puts(b, ", ");
 		fb_udec(b, ld32(k->p + 8 + 4 * j));
 	}
-	if (j < show) {
+	if (j < show || (j < cnt && j == have)) {
 		fb_puts(b, ", ... /* ");
 		fmt_ptr(b, ids + 4 * j);
 		fb_puts(b, " */");

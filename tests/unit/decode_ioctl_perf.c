@@ -37,6 +37,15 @@ int main(void)
 	fo.strsize = 2;
 	CHECK_STR(run(&c), "ioctl(3, PERF_EVENT_IOC_QUERY_BPF, {ids_len=4, "
 		  "prog_cnt=3, ids=[101, 102, ...]}) = 0");
+	/* -s's last id ends the memory: strace read the next to know */
+	kq.len = 16;
+	CHECK_STR(run(&c), "ioctl(3, PERF_EVENT_IOC_QUERY_BPF, {ids_len=4, "
+		  "prog_cnt=3, ids=0x1008}) = 0");
+	kq.flags = CAP_TRUNC;
+	CHECK_STR(run(&c), "ioctl(3, PERF_EVENT_IOC_QUERY_BPF, {ids_len=4, "
+		  "prog_cnt=3, ids=[101, 102, ... /* 0x1010 */]}) = 0");
+	kq.flags = 0;
+	kq.len = 24;
 	fo.strsize = 32;
 	q[1] = 5;
 	kq.len = 16;

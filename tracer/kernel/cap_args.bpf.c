@@ -445,6 +445,8 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 		return (u32)args[(f - CAP_LEN_ARG32_0) & 7];
 	if (f == CAP_LEN_IOCSIZE1) {
 		v = (u32)(args[1] >> 16) & 0x3fff;
+		if (!v && ((u32)args[1] & 0xffffff00) == 0x4b00)
+			return CAP_IOC_KD;
 		return v > CAP_IOC_MIN ? v : CAP_IOC_MIN;
 	}
 	return 0;

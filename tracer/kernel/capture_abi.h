@@ -73,6 +73,9 @@ enum cap_len {
 				   their size (rand_pool_info's buf) */
 };
 #define CAP_IOC_MIN	320
+/* the console's requests (type 'K', no size in their numbers): a screen
+   font's first bytes, struct kbdiacrsuc (3076 bytes), ... */
+#define CAP_IOC_KD	4096
 
 #define CAP_AT_ENTRY	1
 #define CAP_AT_EXIT	2
