@@ -4,12 +4,13 @@
  * terminals' keyboard and display, type 'K'), as strace 6.1's kd_ioctl.c
  * prints them: tones, LEDs, modes, keymap and function key entries,
  * accent tables, key codes, repeat rates, screen maps, fonts and
- * colour maps; what a get request fills at exit.  The requests whose
- * data lies behind a pointer inside the argument (GIO_UNIMAP, PIO_UNIMAP,
- * GIO_FONTX, PIO_FONTX, KDFONTOP) are not decoded yet: their argument
- * prints in hex.  The copy of a 'K' request's argument is CAP_IOC_KD
- * bytes (capture_abi.h), as its number carries no size.
+ * colour maps; what a get request fills at exit.  The copy of a 'K'
+ * request's argument is CAP_IOC_KD bytes (capture_abi.h), as its number
+ * carries no size; for the requests whose data lies behind a pointer in
+ * the argument (GIO_UNIMAP, PIO_UNIMAP, GIO_FONTX, PIO_FONTX, KDFONTOP)
+ * the kernel program copies that memory too (sc_call's inner).
  */
+#include <errno.h>
 #include <linux/kd.h>
 #include <linux/keyboard.h>
 
@@ -35,7 +36,8 @@ static enum ioarg kd_when(uint32_t req, int *at_exit)
 	case PIO_SCRNMAP: case PIO_UNISCRNMAP: case PIO_FONT: case PIO_CMAP:
 	case KDGKBENT: case KDSKBENT: case KDGKBSENT: case KDSKBSENT:
 	case KDSKBDIACR: case KDSKBDIACRUC: case KDGETKEYCODE:
-	case KDSETKEYCODE: case KDKBDREP:
+	case KDSETKEYCODE: case KDKBDREP: case GIO_UNIMAP: case PIO_UNIMAP:
+	case GIO_FONTX: case PIO_FONTX: case KDFONTOP:
 		return IOA_FAMILY;
 	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP:
 	case PIO_FONTRESET:
@@ -309,6 +311,25 @@ static int kd_diacrs(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /*
+ * len bytes of which k holds the first (NULL: none): strace's printstr_ex
+ * in hex, -s of them and "..." when there are more; 0 when fewer were
+ * copied than strace reads (-s + 1, its quoting looks one ahead): print
+ * the pointer
+ */
+static int kd_hexstr(struct fmt_buf *b, const struct sc_call *c,
+		     const struct cap *k, uint64_t len)
+{
+	uint64_t max = (uint64_t)str_max(c);
+	uint64_t want = max + 1 < len ? max + 1 : len;
+
+	if (want && (!k || k->len < want))
+		return 0;
+	fmt_qstr(b, c, want ? k->p : (const uint8_t *)"", len > max ? max : len,
+		 -1, len > max, QS_HEX);
+	return 1;
+}
+
+/*
  * A table, map or font at the argument (strace's printstr_ex in hex,
  * print_array of u16): at entry for the set requests, at exit for the
  * get ones
@@ -316,7 +337,7 @@ static int kd_diacrs(struct fmt_buf *b, const struct sc_call *c,
 static int kd_table_arg(struct fmt_buf *b, const struct sc_call *c,
 			uint32_t req, const struct cap *k)
 {
-	size_t size, want;
+	size_t size;
 
 	switch (req) {
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP:
@@ -334,20 +355,142 @@ static int kd_table_arg(struct fmt_buf *b, const struct sc_call *c,
 	default:
 		size = E_TABSZ;
 	}
-	/* strace reads -s + 1 bytes (its quoting looks one ahead) */
-	want = (size_t)str_max(c) + 1 < size ? (size_t)str_max(c) + 1 : size;
-	if (k->len < want)
+	return kd_hexstr(b, c, k, size);
+}
+
+static void kd_unipair(struct fmt_buf *b, const uint8_t *e)
+{
+	fb_puts(b, "{unicode=");
+	fb_hex(b, ld16(e));
+	fb_puts(b, ", fontpos=");
+	fb_hex(b, ld16(e + 2));
+	fb_putc(b, '}');
+}
+
+/* struct unimapdesc's entries: cnt struct unipair at addr, k the copy */
+static void kd_entries(struct fmt_buf *b, const struct sc_call *c,
+		       uint64_t addr, uint32_t cnt, const struct cap *k)
+{
+	fb_puts(b, ", entries=");
+	if (!addr)
+		fb_puts(b, "NULL");
+	else if (!kd_array(b, c, k ? k->p : NULL, addr, cnt, 4,
+			   k ? k->len : 0,
+			   k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0,
+			   kd_unipair))
+		fmt_ptr(b, addr);
+	fb_putc(b, '}');
+}
+
+/* struct consolefontdesc; its chardata as the pointer (ptr), or the font
+   (min(charcount, 512) chars of 32 bytes) from k */
+static void kd_fontdesc(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p, int ptr, const struct cap *k)
+{
+	uint16_t cnt = ld16(p);
+	uint64_t data = ld64(p + 8);
+
+	fb_puts(b, "{charcount=");
+	fb_udec(b, cnt);
+	fb_puts(b, ", charheight=");
+	fb_udec(b, ld16(p + 2));
+	fb_puts(b, ", chardata=");
+	if (ptr || !data ||
+	    !kd_hexstr(b, c, k, (uint64_t)(cnt < 512 ? cnt : 512) * 32))
+		fmt_ptr(b, data);
+	fb_putc(b, '}');
+}
+
+/*
+ * KD_FONT_OP_SET_DEFAULT's font name, from k: strace's printstr_ex of a
+ * C string of at most 32 bytes (its last a NUL); 0: the memory ends
+ * before a NUL and before what strace reads
+ */
+static int kd_fontname(struct fmt_buf *b, const struct sc_call *c,
+		       const struct cap *k)
+{
+	size_t max = (size_t)str_max(c), want = max + 1 < 32 ? max + 1 : 32;
+	size_t size = want > max ? max : want;
+	const uint8_t *z;
+
+	if (!k)
 		return 0;
-	fmt_qstr(b, c, k->p, want < size ? want - 1 : size, -1,
-		 size > (size_t)str_max(c), QS_HEX);
+	z = memchr(k->p, '\0', k->len < want ? k->len : want);
+	if (!z && k->len < want)
+		return 0;
+	if (size == 32)
+		size--;
+	if (z && (size_t)(z - k->p) <= size)
+		fmt_qstr(b, c, k->p, (size_t)(z - k->p), -1, 0, 0);
+	else
+		fmt_qstr(b, c, k->p, size, -1, 1, 0);
 	return 1;
 }
 
-static int kd_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
-		  const struct cap *k)
+/* struct console_font_op: at entry (entering) with its op and flags, at
+   exit what the op got; k the data's copy */
+static void kd_fontop(struct fmt_buf *b, const struct sc_call *c,
+		      const uint8_t *p, int entering, const struct cap *k)
 {
-	uint64_t arg = c->args[2];
+	uint32_t op = ld32(p), width = ld32(p + 8), cnt = ld32(p + 16);
+	uint64_t data = ld64(p + 24), len;
+	int some = op != KD_FONT_OP_SET_DEFAULT && op != KD_FONT_OP_COPY;
 
+	fb_putc(b, '{');
+	if (entering) {
+		fb_puts(b, "op=");
+		fmt_enum_dflt(b, &xlat_kd_font_ops, op, "KD_FONT_OP_???");
+		if (some) {
+			fb_puts(b, ", flags=");
+			fmt_flags_dflt(b, &xlat_kd_font_flags, ld32(p + 4),
+				       "KD_FONT_FLAG_???");
+		}
+		fb_puts(b, ", ");
+	}
+	if (op != KD_FONT_OP_COPY) {
+		fb_puts(b, "width=");
+		fb_udec(b, width);
+		fb_puts(b, ", ");
+	}
+	fb_puts(b, "height=");
+	fb_udec(b, ld32(p + 12));
+	if (some) {
+		fb_puts(b, ", charcount=");
+		fb_udec(b, cnt);
+	}
+	switch (op) {
+	case KD_FONT_OP_SET_DEFAULT:
+		if (entering) {
+			fb_puts(b, ", data=");
+			if (!data)
+				fb_puts(b, "NULL");
+			else if (!kd_fontname(b, c, k))
+				fmt_ptr(b, data);
+		}
+		/* fall through */
+	case KD_FONT_OP_COPY:
+		break;
+	case KD_FONT_OP_GET: case KD_FONT_OP_SET:
+		if (op == KD_FONT_OP_SET || !entering) {
+			/* chars of 32 lines of (width + 7) / 8 bytes */
+			len = (uint64_t)((width < 32 ? width : 32) + 7) / 8 * 32 *
+			      (cnt < 512 ? cnt : 512);
+			fb_puts(b, ", data=");
+			if (!data || !kd_hexstr(b, c, k, len))
+				fmt_ptr(b, data);
+			break;
+		}
+		/* fall through */
+	default:
+		fb_puts(b, ", data=");
+		fmt_ptr(b, data);
+	}
+	fb_putc(b, '}');
+}
+
+/* the requests whose argument is the value itself; 0: not one */
+static int kd_value(struct fmt_buf *b, uint32_t req, uint64_t arg)
+{
 	switch (req) {
 	case KIOCSOUND: case KDMKTONE:
 		kd_tone(b, req, arg);
@@ -377,6 +520,14 @@ static int kd_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 			fb_udec(b, arg);
 		return 1;
 	}
+	return 0;
+}
+
+static int kd_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
+		  const struct cap *k)
+{
+	if (kd_value(b, req, c->args[2]))
+		return 1;
 	if (!k)
 		return 0;
 	switch (req) {
@@ -462,6 +613,26 @@ static int kd_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		fb_dec(b, (int32_t)ld32(k->p + 4));
 		fb_putc(b, '}');
 		return 2;
+	case GIO_UNIMAP: case PIO_UNIMAP:
+		if (k->len < 16)
+			return 0;
+		fb_puts(b, "{entry_ct=");
+		fb_udec(b, ld16(k->p));
+		if (req == GIO_UNIMAP)
+			return 2;
+		kd_entries(b, c, ld64(k->p + 8), ld16(k->p), c->inner[0]);
+		return 1;
+	case GIO_FONTX: case PIO_FONTX:
+		if (k->len < 16)
+			return 0;
+		kd_fontdesc(b, c, k->p, req == GIO_FONTX, c->inner[0]);
+		return req == GIO_FONTX ? 2 : 1;
+	case KDFONTOP:
+		if (k->len < 32)
+			return 0;
+		kd_fontop(b, c, k->p, 1, c->inner[0]);
+		return ld32(k->p) == KD_FONT_OP_SET ||
+		       ld32(k->p) == KD_FONT_OP_COPY ? 1 : 2;
 	}
 	/* a table: a set request's at entry, a get request's at exit */
 	return kd_table_arg(b, c, req, k);
@@ -471,9 +642,33 @@ static int kd_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
    after a failure), KDKBDREP's settings as they are now */
 static void kd_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 {
-	const struct cap *k = arg_out(c, 2, 0);
+	const struct cap *k = arg_out(c, 2, 0), *kx = c->cap_out[2];
 
 	switch (req) {
+	case GIO_UNIMAP:
+		/* the count now, after a failure too (ENOMEM: the room was
+		   short), and the entries the count at entry asked for */
+		if (!kx || kx->len < 16 || !c->cap[2] || c->cap[2]->len < 2)
+			break;
+		fb_puts(b, " => ");
+		fb_udec(b, ld16(kx->p));
+		if (sc_failed(c) && c->ret != -ENOMEM) {
+			fb_puts(b, ", entries=");
+			fmt_ptr(b, ld64(kx->p + 8));
+			break;
+		}
+		kd_entries(b, c, ld64(kx->p + 8), ld16(c->cap[2]->p),
+			   c->inner[1]);
+		return;
+	case GIO_FONTX: case KDFONTOP:
+		if (k && k->len >= (req == KDFONTOP ? 32u : 16u)) {
+			fb_puts(b, " => ");
+			if (req == KDFONTOP)
+				kd_fontop(b, c, k->p, 0, c->inner[1]);
+			else
+				kd_fontdesc(b, c, k->p, 0, c->inner[1]);
+		}
+		return;
 	case KDGKBENT:
 		if (k) {
 			fb_puts(b, ", ");

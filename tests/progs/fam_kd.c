@@ -7,8 +7,9 @@
  * function key strings (short, cut at -s, running into unmapped memory),
  * accent tables (empty, cut at -s, past the kernel's 256, ending where
  * the memory does), key codes, repeat rates, screen maps, fonts and
- * colour maps whole and cut; the three requests not decoded yet
- * (GIO_UNIMAP, GIO_FONTX, KDFONTOP).  Exits 0.
+ * colour maps whole and cut; what the Unicode map, font description and
+ * font operation requests point to: entries and fonts whole, cut at -s,
+ * running into unmapped memory, NULL; each font operation.  Exits 0.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -175,6 +176,75 @@ static void maps(int fd, char *pg)
 	ioctl(fd, PIO_UNIMAPCLR, ui);
 }
 
+static void fonts(int fd, char *pg)
+{
+	static const unsigned int ops[] = {
+		KD_FONT_OP_SET, KD_FONT_OP_GET, KD_FONT_OP_SET_DEFAULT,
+		KD_FONT_OP_COPY, 9,
+	};
+	struct unimapdesc ud;
+	struct consolefontdesc fd_;
+	struct console_font_op op;
+	struct unipair *up = (void *)tail(pg, 40 * sizeof(*up));
+	char *font = tail(pg, 4096);
+
+	for (int i = 0; i < 40; i++) {
+		up[i].unicode = (unsigned short)(0x2500 + i);
+		up[i].fontpos = (unsigned short)(0xc0 + i);
+	}
+	ud.entries = up;
+	for (unsigned short n = 0; n < 42; n += 3) {
+		ud.entry_ct = n;
+		ioctl(fd, PIO_UNIMAP, &ud);
+	}
+	ud.entry_ct = 40;
+	ioctl(fd, GIO_UNIMAP, &ud);
+	ud.entries = NULL;
+	ioctl(fd, PIO_UNIMAP, &ud);
+	ud.entries = BAD;
+	ioctl(fd, PIO_UNIMAP, &ud);
+
+	fd_.charheight = 16;
+	fd_.chardata = font;
+	for (unsigned short n = 0; n < 3; n++) {
+		fd_.charcount = n;
+		ioctl(fd, PIO_FONTX, &fd_);
+	}
+	fd_.charcount = 256;
+	ioctl(fd, PIO_FONTX, &fd_);
+	fd_.chardata = tail(pg, 20);
+	fd_.charcount = 1;
+	ioctl(fd, PIO_FONTX, &fd_);
+	ioctl(fd, GIO_FONTX, &fd_);
+	fd_.chardata = NULL;
+	ioctl(fd, PIO_FONTX, &fd_);
+
+	memset(&op, 0, sizeof(op));
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		op.op = ops[i];
+		op.flags = KD_FONT_FLAG_DONT_RECALC | 0x100;
+		op.width = 12;
+		op.height = 24;
+		op.charcount = 2;
+		op.data = (unsigned char *)font;
+		ioctl(fd, KDFONTOP, &op);
+		op.width = 40;
+		op.data = (unsigned char *)tail(pg, 100);
+		ioctl(fd, KDFONTOP, &op);
+		op.data = NULL;
+		ioctl(fd, KDFONTOP, &op);
+	}
+	op.op = KD_FONT_OP_SET_DEFAULT;
+	strcpy(tail(pg, 6), "VGA8");
+	op.data = (unsigned char *)tail(pg, 6);
+	ioctl(fd, KDFONTOP, &op);
+	op.data = (unsigned char *)tail(pg, 4);
+	ioctl(fd, KDFONTOP, &op);
+	memset(font, 'f', 40);
+	op.data = (unsigned char *)font;
+	ioctl(fd, KDFONTOP, &op);
+}
+
 int main(void)
 {
 	static const unsigned int req[] = {
@@ -201,6 +271,7 @@ int main(void)
 	keys(fd, pg);
 	diacrs(fd, pg);
 	maps(fd, pg);
+	fonts(fd, pg);
 	close(fd);
 	return 0;
 }

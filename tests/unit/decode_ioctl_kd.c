@@ -111,5 +111,68 @@ int main(void)
 	CHECK_STR(run(&c), "ioctl(3, KDGKBDIACR, {kb_cnt=3, kbdiacr=[{diacr="
 		  "'`', base='a', result='\\xe0'}, {diacr='`', base='b', "
 		  "result='\\xe1'}, ... /* 0x100a */]}) = 0");
+
+	/* what a pointer in the argument points to: sc_call's inner */
+	{
+		struct unipair up[3] = { { 0x41, 1 }, { 0x42, 2 }, { 0x43, 3 } };
+		struct unimapdesc ud = { 3, (struct unipair *)0x2000 }, ud_got;
+		struct consolefontdesc cf = { 1, 8, (char *)0x3000 };
+		struct console_font_op fo_ = { KD_FONT_OP_GET, 0, 8, 16, 1,
+					       (unsigned char *)0x3000 };
+		uint8_t font[32];
+		struct cap ku = CAP(&ud, 16), kug = CAP(&ud_got, 16);
+		struct cap kup = CAP(up, sizeof(up)), kf = CAP(&cf, 16);
+		struct cap kfont = CAP(font, 32), kfo = CAP(&fo_, 32);
+
+		for (int i = 0; i < 32; i++)
+			font[i] = (uint8_t)i;
+		ud_got = ud;
+		ud_got.entry_ct = 2;
+		c = CALL(SYS_ioctl, 0, 3, GIO_UNIMAP, 0x1000);
+		c.cap[2] = &ku;
+		c.cap_out[2] = &kug;
+		c.inner[1] = &kup;
+		CHECK_STR(run_entry(&c), "ioctl(3, GIO_UNIMAP, {entry_ct=3");
+		CHECK_STR(run(&c), "ioctl(3, GIO_UNIMAP, {entry_ct=3 => 2, "
+			  "entries=[{unicode=0x41, fontpos=0x1}, {unicode=0x42,"
+			  " fontpos=0x2}, {unicode=0x43, fontpos=0x3}]}) = 0");
+		c.ret = -12;
+		CHECK_STR(run(&c), "ioctl(3, GIO_UNIMAP, {entry_ct=3 => 2, "
+			  "entries=[{unicode=0x41, fontpos=0x1}, {unicode=0x42,"
+			  " fontpos=0x2}, {unicode=0x43, fontpos=0x3}]}) = -1 "
+			  "ENOMEM (Cannot allocate memory)");
+		c.ret = -22;
+		CHECK_STR(run(&c), "ioctl(3, GIO_UNIMAP, {entry_ct=3 => 2, "
+			  "entries=0x2000}) = -1 EINVAL (Invalid argument)");
+		/* entries copied short, not where the memory ends */
+		c.ret = 0;
+		kup.len = 8;
+		CHECK_STR(run(&c), "ioctl(3, GIO_UNIMAP, {entry_ct=3 => 2, "
+			  "entries=0x2000}) = 0");
+
+		c = CALL(SYS_ioctl, 0, 3, GIO_FONTX, 0x1000);
+		c.cap[2] = &kf;
+		c.cap_out[2] = &kf;
+		c.inner[1] = &kfont;
+		fo.strsize = 4;
+		CHECK_STR(run(&c), "ioctl(3, GIO_FONTX, {charcount=1, "
+			  "charheight=8, chardata=0x3000} => {charcount=1, "
+			  "charheight=8, chardata=\"\\x00\\x01\\x02\\x03\"...})"
+			  " = 0");
+		c = CALL(SYS_ioctl, 0, 3, KDFONTOP, 0x1000);
+		c.cap[2] = &kfo;
+		c.cap_out[2] = &kfo;
+		c.inner[1] = &kfont;
+		CHECK_STR(run(&c), "ioctl(3, KDFONTOP, {op=KD_FONT_OP_GET, "
+			  "flags=0, width=8, height=16, charcount=1, data=0x3000}"
+			  " => {width=8, height=16, charcount=1, data=\"\\x00"
+			  "\\x01\\x02\\x03\"...}) = 0");
+		fo.strsize = 32;
+		kfont.len = 31;
+		CHECK_STR(run(&c), "ioctl(3, KDFONTOP, {op=KD_FONT_OP_GET, "
+			  "flags=0, width=8, height=16, charcount=1, data=0x3000}"
+			  " => {width=8, height=16, charcount=1, data=0x3000}) "
+			  "= 0");
+	}
 	CHECK_DONE();
 }

@@ -179,6 +179,9 @@ SHARED struct {
 #define SYS_RT_SIGRETURN	15
 #define SIGFRAME_MASK_OFF	296
 
+/* ioctl: GIO_UNIMAP's exit is copied after a failure too (cap_copy.bpf.h) */
+#define SYS_IOCTL		16
+
 /*
  * Calls a seccomp filter skips (SECCOMP_RET_ERRNO, _TRAP, _KILL_*, _TRACE
  * with no tracer, _USER_NOTIF answered by the supervisor) never reach
