@@ -69,6 +69,13 @@ extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size);
 
+/* strace's print_array of n elements of es bytes at addr from p's have
+   copied bytes (ends: the memory ends there); 0: print the pointer */
+int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e));
+
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);
 /* a split request's struct at exit: what the call filled, its end */

@@ -221,46 +221,6 @@ static void kd_unichar(struct fmt_buf *b, uint16_t v)
 		fb_puts(b, " */");
 }
 
-/*
- * An array of n elements of size es at p, of which the copy holds have
- * (its end the memory's when ends): -s of them, "... /+ address +/"
- * where the memory ends, "..." after -s or after the kernel's limit
- * (cut); 0 when the copy ends before the elements shown do for another
- * reason (print the pointer)
- */
-static int kd_array(struct fmt_buf *b, const struct sc_call *c,
-		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		    size_t have, int ends, int cut,
-		    void (*elem)(struct fmt_buf *b, const uint8_t *e))
-{
-	uint32_t show = n, avail = (uint32_t)(have / es), j;
-
-	if (abbrev(c) && (uint64_t)str_max(c) < n)
-		show = (uint32_t)str_max(c);
-	/* strace reads the element after -s's last before its "..." */
-	if ((show < n ? show + 1 : show) > avail && !ends)
-		return 0;
-	if (n && !avail) {
-		fmt_ptr(b, addr);
-		return 1;
-	}
-	fb_putc(b, '[');
-	for (j = 0; j < show && j < avail; j++) {
-		if (j)
-			fb_puts(b, ", ");
-		elem(b, p + (size_t)es * j);
-	}
-	if (j < show || (j < n && j == avail)) {
-		fb_puts(b, j ? ", ... /* " : "... /* ");
-		fmt_ptr(b, addr + (uint64_t)es * j);
-		fb_puts(b, " */");
-	} else if (show < n || cut) {
-		fb_puts(b, show ? ", ..." : "...");
-	}
-	fb_putc(b, ']');
-	return 1;
-}
-
 static void kd_diacr(struct fmt_buf *b, const uint8_t *e)
 {
 	fb_puts(b, "{diacr=");
@@ -301,7 +261,7 @@ static int kd_diacrs(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, "{kb_cnt=");
 	fb_udec(b, cnt);
 	fb_puts(b, uc ? ", kbdiacruc=" : ", kbdiacr=");
-	if (!kd_array(b, c, k->p + 4, c->args[2] + 4,
+	if (!ioctl_array(b, c, k->p + 4, c->args[2] + 4,
 		      cnt > KD_MAX_DIACR ? KD_MAX_DIACR : cnt, es, k->len - 4,
 		      k->flags & CAP_TRUNC, cnt > KD_MAX_DIACR,
 		      uc ? kd_diacruc : kd_diacr))
@@ -341,7 +301,7 @@ static int kd_table_arg(struct fmt_buf *b, const struct sc_call *c,
 
 	switch (req) {
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP:
-		return kd_array(b, c, k->p, c->args[2], E_TABSZ, 2, k->len,
+		return ioctl_array(b, c, k->p, c->args[2], E_TABSZ, 2, k->len,
 				k->flags & CAP_TRUNC, 0, kd_uni);
 	case KDGKBDIACR: case KDSKBDIACR: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return kd_diacrs(b, c, req, k);
@@ -374,7 +334,7 @@ static void kd_entries(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", entries=");
 	if (!addr)
 		fb_puts(b, "NULL");
-	else if (!kd_array(b, c, k ? k->p : NULL, addr, cnt, 4,
+	else if (!ioctl_array(b, c, k ? k->p : NULL, addr, cnt, 4,
 			   k ? k->len : 0,
 			   k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0,
 			   kd_unipair))

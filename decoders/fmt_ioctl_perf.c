@@ -91,6 +91,11 @@ static int perf_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	}
 }
 
+static void perf_id(struct fmt_buf *b, const uint8_t *e)
+{
+	fb_udec(b, ld32(e));
+}
+
 /*
  * PERF_EVENT_IOC_QUERY_BPF at exit: the programs' count and ids, as
  * many as -s shows; where the ids run into memory that cannot be read,
@@ -101,7 +106,7 @@ static void perf_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 {
 	const struct cap *k = arg_out(c, 2, 0);
 	uint64_t ids = c->args[2] + 8;
-	uint32_t cnt, show, have, j;
+	uint32_t cnt;
 
 	if (!k || k->len < 8) {
 		fb_puts(b, ", ...}");
@@ -111,36 +116,10 @@ static void perf_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 	fb_puts(b, ", prog_cnt=");
 	fb_udec(b, cnt);
 	fb_puts(b, ", ids=");
-	show = cnt;
-	if (abbrev(c) && (uint64_t)str_max(c) < cnt)
-		show = (uint32_t)str_max(c);
-	have = (k->len - 8) / 4;
-	/* strace reads the id after -s's last before its "..." */
-	if ((show < cnt ? show + 1 : show) > have &&
-	    !(k->flags & CAP_TRUNC)) {
+	if (!ioctl_array(b, c, k->p + 8, ids, cnt, 4, k->len - 8,
+			 k->flags & CAP_TRUNC, 0, perf_id))
 		fmt_ptr(b, ids);
-		fb_putc(b, '}');
-		return;
-	}
-	if (cnt && !have) {
-		fmt_ptr(b, ids);
-		fb_putc(b, '}');
-		return;
-	}
-	fb_putc(b, '[');
-	for (j = 0; j < show && j < have; j++) {
-		if (j)
-			fb_puts(b, ", ");
-		fb_udec(b, ld32(k->p + 8 + 4 * j));
-	}
-	if (j < show || (j < cnt && j == have)) {
-		fb_puts(b, ", ... /* ");
-		fmt_ptr(b, ids + 4 * j);
-		fb_puts(b, " */");
-	} else if (show < cnt) {
-		fb_puts(b, show ? ", ..." : "...");
-	}
-	fb_puts(b, "]}");
+	fb_putc(b, '}');
 }
 
 const struct ioctl_family ioctl_perf = {
