@@ -73,7 +73,7 @@ static int perf_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	case PERF_EVENT_IOC_SET_FILTER:
 		return perf_filter(b, c, k);
 	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES:
-		return fmt_perf_attr(b, c, k->p, k->len);
+		return fmt_perf_attr(b, c, k->p, k->len, PA_SAME);
 	case PERF_EVENT_IOC_QUERY_BPF:
 		if (k->len < 4)
 			return 0;

@@ -6,6 +6,7 @@
  * knows, with "..." after), up to wakeup_events without -v, the bit
  * flags that are set (all of them with -v), config in words by type.
  */
+#include <errno.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
@@ -160,8 +161,7 @@ static void pa_rest(struct fmt_buf *b, const uint8_t *p, uint32_t size)
 		if (size <= 92)
 			return;
 		pa_field(b, "clockid");
-		fmt_enum_dflt(b, &xlat_clocks,
-			      (uint64_t)(int64_t)(int32_t)ld32(p + 92), "CLOCK_???");
+		fmt_enum_dflt(b, &xlat_clocks, ld32(p + 92), "CLOCK_???");
 	}
 	if (size <= 96)
 		return;
@@ -200,12 +200,13 @@ static void pa_rest(struct fmt_buf *b, const uint8_t *p, uint32_t size)
 }
 
 /*
- * The struct at k (len bytes copied); 0: too few bytes for what strace
+ * The struct at k (len bytes copied), with the size the kernel wrote
+ * (now: E2BIG's, -1 unreadable, PA_SAME none); 0: too few bytes for what strace
  * reads (its size field, then the size it says), or a size below the
  * first version's: the pointer is printed instead
  */
 int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
-		  const uint8_t *k, uint32_t len)
+		  const uint8_t *k, uint32_t len, int64_t now)
 {
 	uint8_t p[PA_KNOWN] = { 0 };
 	uint32_t asize, size, type;
@@ -229,6 +230,14 @@ int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
 	fmt_enum_dflt(b, &xlat_perf_type_id, type, "PERF_TYPE_???");
 	pa_field(b, "size");
 	fmt_enum_dflt(b, &xlat_perf_attr_size, asize, "PERF_ATTR_SIZE_???");
+	if (now != PA_SAME) {
+		fb_puts(b, " => ");
+		if (now < 0)
+			fb_puts(b, "???");
+		else
+			fmt_enum_dflt(b, &xlat_perf_attr_size, (uint64_t)now,
+				      "PERF_ATTR_SIZE_???");
+	}
 	pa_config(b, type, ld64(p + 8));
 	pa_field(b, f >> 10 & 1 ? "sample_freq" : "sample_period");
 	fb_udec(b, ld64(p + 16));
@@ -245,4 +254,24 @@ int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, ", ...");
 	fb_putc(b, '}');
 	return 1;
+}
+
+/*
+ * perf_event_open's attributes, printed at exit as strace does: the
+ * struct as given (the entry's copy), after E2BIG the size the kernel
+ * wrote back ("???" when that could not be read)
+ */
+FMT_KIND(perfattr)
+{
+	const struct cap *k = c->cap[i], *kx = c->cap_out[i];
+	int64_t now = PA_SAME;
+
+	if (!c->args[i] || !k || (k->flags & CAP_FAULT)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	if (c->exited && c->ret == -E2BIG)
+		now = kx && kx->len >= 8 ? (int64_t)ld32(kx->p + 4) : -1;
+	if (!fmt_perf_attr(b, c, k->p, k->len, now))
+		fmt_ptr(b, c->args[i]);
 }

@@ -7,7 +7,9 @@
  * filters short, cut at -s and running into unmapped memory; new
  * attributes of each type and size (none, the first version's, cut,
  * whole, larger than known, too small), flags set and not, unknown
- * bits; a BPF query's room.  Exits 0.
+ * bits; a BPF query's room.  perf_event_open's attributes the same ways
+ * (NULL, cut, too large: E2BIG's size), and the requests on the event it
+ * opens.  Exits 0.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fam.h"
@@ -93,6 +96,41 @@ static void filters(int fd, char *pg)
 	ioctl(fd, PERF_EVENT_IOC_SET_FILTER, pg + 4096 - 1);
 }
 
+/* perf_event_open's attributes, and requests on a real event */
+static void opens(char *pg)
+{
+	struct perf_event_attr *a = (void *)(pg + 4096 - 200);
+	long fd;
+
+	memset(a, 0, 200);
+	a->type = PERF_TYPE_SOFTWARE;
+	a->config = PERF_COUNT_SW_DUMMY;
+	a->size = PERF_ATTR_SIZE_VER7;
+	a->disabled = 1;
+	a->exclude_kernel = 1;
+	fd = syscall(SYS_perf_event_open, a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0) {
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0UL);
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, (unsigned long)PERF_IOC_FLAG_GROUP);
+		ioctl(fd, PERF_EVENT_IOC_RESET, 0UL);
+		ioctl(fd, PERF_EVENT_IOC_SET_FILTER, "x");
+		close(fd);
+	}
+	/* bytes past the kernel's struct not zero: E2BIG, and its size */
+	a->size = 200;
+	memset((char *)a + 136, 1, 64);
+	syscall(SYS_perf_event_open, a, 0, -1, -1, 0);
+	a->size = 0;
+	syscall(SYS_perf_event_open, a, -1, 0, -1, 0);
+	a->size = 32;
+	syscall(SYS_perf_event_open, a, 0, -1, -1, 0);
+	syscall(SYS_perf_event_open, NULLP, 0, -1, -1, 0);
+	syscall(SYS_perf_event_open, BAD, 0, -1, -1, 0);
+	syscall(SYS_perf_event_open, pg + 4096 - 8, 0, -1, -1, 0);
+	syscall(SYS_perf_event_open, pg + 4096 - 7, 0, -1, -1, 0);
+	syscall(SYS_perf_event_open, pg + 4096 - 48, 0, -1, -1, 0xf0UL);
+}
+
 int main(void)
 {
 	static const unsigned int req[] = {
@@ -136,5 +174,6 @@ int main(void)
 	filters(fd, pg);
 	attrs(fd, pg);
 	close(fd);
+	opens(pg);
 	return 0;
 }

@@ -5,7 +5,9 @@
  * at exit; a BPF query's programs: every id, ids cut at -s, ids running
  * into memory that cannot be read ("... /+ address +/"), ids past what
  * was copied for another reason (the pointer, never a guess), a failed
- * query's "...}"; new attributes of a hardware cache event with -v.
+ * query's "...}"; new attributes of a hardware cache event with -v;
+ * perf_event_open's attributes at exit: E2BIG's size after " => ", "???"
+ * when that could not be read.
  */
 #include <linux/perf_event.h>
 #include <string.h>
@@ -95,5 +97,38 @@ int main(void)
 	ka.len = 47;
 	CHECK_STR(run(&c), "ioctl(3, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, 0x1000)"
 		  " = 0");
+
+	{
+		struct perf_event_attr big, got;
+		struct cap kb = CAP(&big, sizeof(big)), kg = CAP(&got, 8);
+
+		memset(&big, 0, sizeof(big));
+		big.type = PERF_TYPE_SOFTWARE;
+		big.size = 200;
+		big.config = PERF_COUNT_SW_DUMMY;
+		got = big;
+		got.size = 136;
+		c = CALL(SYS_perf_event_open, -7, 0x1000, 0, -1, -1, 0);
+		c.cap[0] = &kb;
+		c.cap_out[0] = &kg;
+		CHECK_STR(run(&c), "perf_event_open({type=PERF_TYPE_SOFTWARE, "
+			  "size=0xc8 /* PERF_ATTR_SIZE_??? */ => 0x88 /* "
+			  "PERF_ATTR_SIZE_??? */, config=PERF_COUNT_SW_DUMMY, "
+			  "sample_period=0, sample_type=0, read_format=0, "
+			  "precise_ip=0 /* arbitrary skid */, ...}, 0, -1, -1, 0)"
+			  " = -1 E2BIG (Argument list too long)");
+		kg.len = 7;
+		CHECK_STR(run(&c), "perf_event_open({type=PERF_TYPE_SOFTWARE, "
+			  "size=0xc8 /* PERF_ATTR_SIZE_??? */ => ???, config="
+			  "PERF_COUNT_SW_DUMMY, sample_period=0, sample_type=0, "
+			  "read_format=0, precise_ip=0 /* arbitrary skid */, ...}, "
+			  "0, -1, -1, 0) = -1 E2BIG (Argument list too long)");
+		c.ret = -22;
+		CHECK_STR(run(&c), "perf_event_open({type=PERF_TYPE_SOFTWARE, "
+			  "size=0xc8 /* PERF_ATTR_SIZE_??? */, config="
+			  "PERF_COUNT_SW_DUMMY, sample_period=0, sample_type=0, "
+			  "read_format=0, precise_ip=0 /* arbitrary skid */, ...}, "
+			  "0, -1, -1, 0) = -1 EINVAL (Invalid argument)");
+	}
 	CHECK_DONE();
 }

@@ -179,8 +179,10 @@ SHARED struct {
 #define SYS_RT_SIGRETURN	15
 #define SIGFRAME_MASK_OFF	296
 
-/* ioctl: GIO_UNIMAP's exit is copied after a failure too (cap_copy.bpf.h) */
+/* copied at exit after a failure too (cap_copy.bpf.h): ioctl's
+   GIO_UNIMAP, perf_event_open's E2BIG */
 #define SYS_IOCTL		16
+#define SYS_PERF_EVENT_OPEN	298
 
 /*
  * Calls a seccomp filter skips (SECCOMP_RET_ERRNO, _TRAP, _KILL_*, _TRACE

@@ -322,12 +322,15 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	/*
 	 * a failed call wrote nothing: strace prints the pointers; but
 	 * GIO_UNIMAP (a console's Unicode map) sets its count when the room
-	 * given was short, and strace prints it whatever the call returned
+	 * given was short, and strace prints it whatever the call returned;
+	 * perf_event_open's E2BIG writes the size of the attributes the
+	 * kernel knows
 	 */
 	call.ca.ret = ret;
 	call.ca.lenin = sv->lenin;
 	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095) ||
-		    (nr == SYS_IOCTL && (u32)call.ca.args[1] == 0x4b66);
+		    (nr == SYS_IOCTL && (u32)call.ca.args[1] == 0x4b66) ||
+		    (nr == SYS_PERF_EVENT_OPEN && call.ca.ret == -7 /* E2BIG */);
 	if (!call.outs && !call.late)
 		return;
 	call.sp = bpf_map_lookup_elem(&spec, &key);
