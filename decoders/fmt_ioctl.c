@@ -175,6 +175,25 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 	return 1;
 }
 
+/*
+ * len bytes of which k holds the first (NULL: none): strace's printstr_ex
+ * in hex, -s of them and "..." when there are more; 0 when fewer were
+ * copied than strace reads (-s + 1, its quoting looks one ahead): print
+ * the pointer
+ */
+int ioctl_hexstr(struct fmt_buf *b, const struct sc_call *c,
+		 const struct cap *k, uint64_t len)
+{
+	uint64_t max = (uint64_t)str_max(c);
+	uint64_t want = max + 1 < len ? max + 1 : len;
+
+	if (want && (!k || k->len < want))
+		return 0;
+	fmt_qstr(b, c, want ? k->p : (const uint8_t *)"", len > max ? max : len,
+		 -1, len > max, QS_HEX);
+	return 1;
+}
+
 /* strace prints flag sets of termios without a name for zero: "" */
 static void fmt_tflags(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 {

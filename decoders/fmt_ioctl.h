@@ -69,6 +69,10 @@ extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size);
 
+/* strace's printstr_ex in hex of len bytes, k's copy of their first
+   (NULL: none); 0: fewer copied than strace reads, print the pointer */
+int ioctl_hexstr(struct fmt_buf *b, const struct sc_call *c,
+		 const struct cap *k, uint64_t len);
 /* strace's print_array of n elements of es bytes at addr from p's have
    copied bytes (ends: the memory ends there); 0: print the pointer */
 int ioctl_array(struct fmt_buf *b, const struct sc_call *c,

@@ -271,25 +271,6 @@ static int kd_diacrs(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /*
- * len bytes of which k holds the first (NULL: none): strace's printstr_ex
- * in hex, -s of them and "..." when there are more; 0 when fewer were
- * copied than strace reads (-s + 1, its quoting looks one ahead): print
- * the pointer
- */
-static int kd_hexstr(struct fmt_buf *b, const struct sc_call *c,
-		     const struct cap *k, uint64_t len)
-{
-	uint64_t max = (uint64_t)str_max(c);
-	uint64_t want = max + 1 < len ? max + 1 : len;
-
-	if (want && (!k || k->len < want))
-		return 0;
-	fmt_qstr(b, c, want ? k->p : (const uint8_t *)"", len > max ? max : len,
-		 -1, len > max, QS_HEX);
-	return 1;
-}
-
-/*
  * A table, map or font at the argument (strace's printstr_ex in hex,
  * print_array of u16): at entry for the set requests, at exit for the
  * get ones
@@ -315,7 +296,7 @@ static int kd_table_arg(struct fmt_buf *b, const struct sc_call *c,
 	default:
 		size = E_TABSZ;
 	}
-	return kd_hexstr(b, c, k, size);
+	return ioctl_hexstr(b, c, k, size);
 }
 
 static void kd_unipair(struct fmt_buf *b, const uint8_t *e)
@@ -356,7 +337,7 @@ static void kd_fontdesc(struct fmt_buf *b, const struct sc_call *c,
 	fb_udec(b, ld16(p + 2));
 	fb_puts(b, ", chardata=");
 	if (ptr || !data ||
-	    !kd_hexstr(b, c, k, (uint64_t)(cnt < 512 ? cnt : 512) * 32))
+	    !ioctl_hexstr(b, c, k, (uint64_t)(cnt < 512 ? cnt : 512) * 32))
 		fmt_ptr(b, data);
 	fb_putc(b, '}');
 }
@@ -436,7 +417,7 @@ static void kd_fontop(struct fmt_buf *b, const struct sc_call *c,
 			len = (uint64_t)((width < 32 ? width : 32) + 7) / 8 * 32 *
 			      (cnt < 512 ? cnt : 512);
 			fb_puts(b, ", data=");
-			if (!data || !kd_hexstr(b, c, k, len))
+			if (!data || !ioctl_hexstr(b, c, k, len))
 				fmt_ptr(b, data);
 			break;
 		}
