@@ -52,9 +52,8 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 /* the families decoded by type byte (struct ioctl_family) */
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
-	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc,
-	&ioctl_ubi, &ioctl_ubi_vol, &ioctl_perf,
-	&ioctl_kd,
+	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
+	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -143,9 +142,9 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
  * before what strace reads for another reason: print the pointer
  */
 int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
-		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		    size_t have, int ends, int cut,
-		    void (*elem)(struct fmt_buf *b, const uint8_t *e))
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e))
 {
 	uint32_t show = n, avail = (uint32_t)(have / es), j;
 

@@ -72,8 +72,8 @@ static void pa_config(struct fmt_buf *b, uint32_t type, uint64_t config)
 			      (config >> 16) & 0xff,
 			      "PERF_COUNT_HW_CACHE_RESULT_???");
 		fb_puts(b, "<<16|");
-		fmt_enum_dflt(b, &xlat_perf_hw_cache_op_id, (config >> 8) & 0xff,
-			      "PERF_COUNT_HW_CACHE_OP_???");
+		fmt_enum_dflt(b, &xlat_perf_hw_cache_op_id,
+			      (config >> 8) & 0xff, "PERF_COUNT_HW_CACHE_OP_???");
 		fb_puts(b, "<<8|");
 		fmt_enum_dflt(b, &xlat_perf_hw_cache_id, config & 0xff,
 			      "PERF_COUNT_HW_CACHE_???");
