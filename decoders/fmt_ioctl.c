@@ -53,7 +53,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
-	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd,
+	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)

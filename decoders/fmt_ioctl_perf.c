@@ -5,7 +5,7 @@
  * the argument itself; a period and a filter string at entry; the event's
  * id got at exit; a BPF query's programs (its room at entry, the ids at
  * exit); new attributes (struct perf_event_attr, fmt_perf.c).  An fd
- * argument prints as its number: -y's path is not read for it.
+ * argument is described with -y (the kernel program's g_ioc_fd).
  */
 #include <linux/perf_event.h>
 
@@ -59,9 +59,12 @@ static int perf_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		fmt_flags_dflt(b, &xlat_perf_ioctl_flags, (uint32_t)arg,
 			       "PERF_IOC_FLAG_???");
 		return 1;
-	case PERF_EVENT_IOC_REFRESH: case PERF_EVENT_IOC_SET_OUTPUT:
-	case PERF_EVENT_IOC_SET_BPF:
+	case PERF_EVENT_IOC_REFRESH:
 		fb_dec(b, (int32_t)arg);
+		return 1;
+	case PERF_EVENT_IOC_SET_OUTPUT: case PERF_EVENT_IOC_SET_BPF:
+		fb_dec(b, (int32_t)arg);
+		fmt_fd_note(b, c, 2);
 		return 1;
 	case PERF_EVENT_IOC_PAUSE_OUTPUT:
 		fb_udec(b, arg);

@@ -114,6 +114,8 @@ static void opens(char *pg)
 		ioctl(fd, PERF_EVENT_IOC_DISABLE, (unsigned long)PERF_IOC_FLAG_GROUP);
 		ioctl(fd, PERF_EVENT_IOC_RESET, 0UL);
 		ioctl(fd, PERF_EVENT_IOC_SET_FILTER, "x");
+		ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, (unsigned long)fd);
+		ioctl(fd, PERF_EVENT_IOC_SET_BPF, (unsigned long)fd);
 		close(fd);
 	}
 	/* bytes past the kernel's struct not zero: E2BIG, and its size */

@@ -367,6 +367,8 @@ u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
+/* ioctl's argument when its request takes an fd (entry) */
+u32 g_ioc_fd(u32 off, const struct call_args *ca);
 /* its parts: one fd (slot | phase << 8), the fds a poll or select is
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);

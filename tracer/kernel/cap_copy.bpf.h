@@ -197,6 +197,8 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
 			       (c->outs ? 1u << 24 : 0), &c->ca);
+	if (nr == SYS_IOCTL && c->phase == CAP_AT_ENTRY)
+		c->off = g_ioc_fd(c->off, &c->ca);
 	if (c->sp->dump && dump_here(c)) {
 		u32 o;
 
