@@ -205,6 +205,9 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
  */
 void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS]);
+/* ioctl: a record's inner memory (CAP_IOC_IND) into k, *out = k */
+void capture_inner(const struct cap_parsed *cp, struct cap *k,
+		   const struct cap **out);
 /* -e read=/write=: a record's dump (CAP_DUMP_ITEM) into k, *out = k */
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out);

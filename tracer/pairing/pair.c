@@ -229,6 +229,7 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		if (p->fo.fds || p->paths)
 			capture_fds(&cp, p->fdv, c->fd);
 		capture_dump(&cp, &p->dumpcap, &c->dump);
+		capture_inner(&cp, &p->innercap[ph], &c->inner[ph]);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)

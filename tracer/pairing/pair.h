@@ -83,6 +83,7 @@ struct pair {
 	struct cap capv[2][SC_MAX_ARGS];
 	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
 	struct cap dumpcap;		/* -e read=/write=: its transfer */
+	struct cap innercap[2];		/* ioctl: inner memory, entry and exit */
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
