@@ -137,6 +137,9 @@ struct sc_call {
 	const struct fd_desc *fd[FD_SLOTS];
 	/* -e read=/write=: the bytes it moved on an fd of the sets */
 	const struct cap *dump;
+	/* ioctl: what a pointer in the argument's struct points to, copied
+	   at entry [0] and at exit [1] (the console's fonts and maps) */
+	const struct cap *inner[2];
 	int exited;			/* ret is valid */
 	int raw;			/* -e raw=: arguments and return as
 					   numbers, undecoded (strace's %#lx) */

@@ -52,7 +52,8 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 /* the families decoded by type byte (struct ioctl_family) */
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
-	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd,
+	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
+	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -117,7 +118,8 @@ FMT_KIND(ioctl)
 	fmt_ioctl_req(b, (uint32_t)c->args[i]);
 }
 
-/* a char[size] field: up to its NUL, "..." when none (strace's cstring) */
+/* a char[size] field: up to its NUL, "..." when none (strace's cstring,
+   which takes a NUL in its last byte as the end too) */
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size)
 {
@@ -128,7 +130,67 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 	if (z)
 		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
 	else
-		fmt_qstr(b, c, p, size - 1, -1, 1, 0);
+		fmt_qstr(b, c, p, size - 1, -1, p[size - 1] != '\0', 0);
+}
+
+/*
+ * An array of n elements of size es at addr, p its copy of have bytes
+ * (the memory's end when ends): strace's print_array, -s elements and
+ * "..." (also after a kernel's limit: cut), "... /+ address +/" where the
+ * memory ends (strace reads the element after -s's last to know), the
+ * address alone when the first cannot be read; 0 when the copy ends
+ * before what strace reads for another reason: print the pointer
+ */
+int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e))
+{
+	uint32_t show = n, avail = (uint32_t)(have / es), j;
+
+	if (abbrev(c) && (uint64_t)str_max(c) < n)
+		show = (uint32_t)str_max(c);
+	/* strace reads the element after -s's last before its "..." */
+	if ((show < n ? show + 1 : show) > avail && !ends)
+		return 0;
+	if (n && !avail) {
+		fmt_ptr(b, addr);
+		return 1;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < show && j < avail; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		elem(b, p + (size_t)es * j);
+	}
+	if (j < show || (j < n && j == avail)) {
+		fb_puts(b, j ? ", ... /* " : "... /* ");
+		fmt_ptr(b, addr + (uint64_t)es * j);
+		fb_puts(b, " */");
+	} else if (show < n || cut) {
+		fb_puts(b, show ? ", ..." : "...");
+	}
+	fb_putc(b, ']');
+	return 1;
+}
+
+/*
+ * len bytes of which k holds the first (NULL: none): strace's printstr_ex
+ * in hex, -s of them and "..." when there are more; 0 when fewer were
+ * copied than strace reads (-s + 1, its quoting looks one ahead): print
+ * the pointer
+ */
+int ioctl_hexstr(struct fmt_buf *b, const struct sc_call *c,
+		 const struct cap *k, uint64_t len)
+{
+	uint64_t max = (uint64_t)str_max(c);
+	uint64_t want = max + 1 < len ? max + 1 : len;
+
+	if (want && (!k || k->len < want))
+		return 0;
+	fmt_qstr(b, c, want ? k->p : (const uint8_t *)"", len > max ? max : len,
+		 -1, len > max, QS_HEX);
+	return 1;
 }
 
 /* strace prints flag sets of termios without a name for zero: "" */

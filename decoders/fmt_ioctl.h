@@ -61,11 +61,24 @@ struct ioctl_family {
 };
 
 extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
-	ioctl_ptp, ioctl_scsi, ioctl_loop, ioctl_seccomp, ioctl_mtd;
+	ioctl_ptp, ioctl_scsi, ioctl_loop, ioctl_seccomp, ioctl_mtd,
+	ioctl_lirc, ioctl_ubi, ioctl_ubi_vol, ioctl_perf, ioctl_kd,
+	ioctl_nbd;
 
 /* name="text" of a char[size] field: up to its NUL, "..." when none */
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size);
+
+/* strace's printstr_ex in hex of len bytes, k's copy of their first
+   (NULL: none); 0: fewer copied than strace reads, print the pointer */
+int ioctl_hexstr(struct fmt_buf *b, const struct sc_call *c,
+		 const struct cap *k, uint64_t len);
+/* strace's print_array of n elements of es bytes at addr from p's have
+   copied bytes (ends: the memory ends there); 0: print the pointer */
+int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e));
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

@@ -261,6 +261,21 @@ static void fmt_uffd_in(struct fmt_buf *b, enum ioarg how, const uint8_t *p)
 	}
 }
 
+/* struct fiemap_extent: where, how long, its flags */
+static void fiemap_extent(struct fmt_buf *b, const uint8_t *e)
+{
+	fb_puts(b, "{fe_logical=");
+	fb_udec(b, ld64(e));
+	fb_puts(b, ", fe_physical=");
+	fb_udec(b, ld64(e + 8));
+	fb_puts(b, ", fe_length=");
+	fb_udec(b, ld64(e + 16));
+	fb_puts(b, ", fe_flags=");
+	fmt_flags_dflt(b, &xlat_fiemap_extent_flags, ld32(e + 40),
+		       "FIEMAP_EXTENT_???");
+	fb_putc(b, '}');
+}
+
 /*
  * At exit, what the call filled (only when it succeeded and the struct
  * was copied again whole), then the struct's end; strace shows features
@@ -274,18 +289,28 @@ void ioctl_split_out(struct fmt_buf *b, const struct sc_call *c,
 
 	/*
 	 * FS_IOC_FIEMAP: its request was printed whole; what the call
-	 * mapped follows a success.  -v's extents lie past the copy: not
-	 * shown (strace lists them)
+	 * mapped follows a success, with -v its extents (as many as were
+	 * copied: the pointer when they go on past the copy)
 	 */
 	if (how == IOA_FIEMAP) {
-		if (!k || verbose(c))
+		if (!k)
 			return;
 		fb_puts(b, " => {fm_flags=");
 		fmt_flags_dflt(b, &xlat_fiemap_flags, ld32(k->p + 16),
 			       "FIEMAP_FLAG_???");
 		fb_puts(b, ", fm_mapped_extents=");
 		fb_udec(b, ld32(k->p + 20));
-		fb_puts(b, ", ...}");
+		if (!verbose(c)) {
+			fb_puts(b, ", ...}");
+			return;
+		}
+		fb_puts(b, ", fm_extents=");
+		if (!ioctl_array(b, c, k->p + 32, c->args[2] + 32,
+				 ld32(k->p + 20), 56, k->len - 32,
+				 k->flags & (CAP_TRUNC | CAP_FAULT), 0,
+				 fiemap_extent))
+			fmt_ptr(b, c->args[2] + 32);
+		fb_putc(b, '}');
 		return;
 	}
 	/* RTC_PARAM_GET: the value got, or (strace's way) the pointer */

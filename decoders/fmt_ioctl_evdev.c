@@ -4,9 +4,8 @@
  * the numbers built from parts (EVIOCGABS(ABS_X), EVIOCGBIT(EV_KEY, 8),
  * EVIOCGNAME(64)) and the argument by request, as strace 6.1 prints
  * them.  Reads print at exit, writes at entry; a struct prints only from
- * a copy of all of it.  Bit sets and multi-touch slots (whose length is
- * the return value or the request's size, past the copy) print as the
- * pointer.
+ * a copy of all of it; a bit set as the names of its bits, as long as
+ * the return value says.
  */
 #include <linux/input.h>
 
@@ -277,6 +276,94 @@ static int evdev_string(struct fmt_buf *b, const struct sc_call *c,
 	return 1;
 }
 
+/* a bit set's names, by EVIOCGBIT's type (0: the types), and its size */
+static const struct evdev_set {
+	const struct xlat *x;
+	uint32_t max;
+	const char *dflt;
+} evdev_bits[] = {
+	[0] = { &xlat_evdev_ev, EV_MAX, "EV_???" },
+	[EV_KEY] = { &xlat_evdev_keycode, KEY_MAX, "KEY_???" },
+	[EV_REL] = { &xlat_evdev_relative_axes, REL_MAX, "REL_???" },
+	[EV_ABS] = { &xlat_evdev_abs, ABS_MAX, "ABS_???" },
+	[EV_MSC] = { &xlat_evdev_misc, MSC_MAX, "MSC_???" },
+	[EV_SW] = { &xlat_evdev_switch, SW_MAX, "SW_???" },
+	[EV_LED] = { &xlat_evdev_leds, LED_MAX, "LED_???" },
+	[EV_SND] = { &xlat_evdev_snd, SND_MAX, "SND_???" },
+	[EV_REP] = { &xlat_evdev_autorepeat, REP_MAX, "REP_???" },
+	[EV_FF] = { &xlat_evdev_ff_types, FF_MAX, "FF_???" },
+	[EV_FF_STATUS] = { &xlat_evdev_ff_status, FF_STATUS_MAX,
+			   "FF_STATUS_???" },
+};
+
+/*
+ * A bit set the call filled, as many bits as its return value's bytes
+ * (at most the set's): the set bits' names (four, then "...", without
+ * -v), -X raw its words in hex, -X verbose both
+ */
+static int evdev_bitset(struct fmt_buf *b, const struct sc_call *c,
+			const struct evdev_set *set, const struct cap *k)
+{
+	uint32_t bits = c->ret > (int64_t)(set->max / 8) ? set->max :
+			(uint32_t)c->ret * 8;
+	uint32_t size = (bits + 63) / 64 * 8, shown = 0;
+	int style = b->xstyle;
+
+	if (!size || !k || k->len < size)
+		return 0;
+	if (style != XSTYLE_RAW) {
+		fb_putc(b, '[');
+		for (uint32_t i = 0; i < bits; i++) {
+			if (!(k->p[i / 8] >> (i % 8) & 1))
+				continue;
+			if (shown && abbrev(c) && shown >= 4) {
+				fb_puts(b, " ...");
+				break;
+			}
+			if (shown++)
+				fb_putc(b, ' ');
+			fmt_enum_dflt(b, set->x, i, set->dflt);
+		}
+		fb_putc(b, ']');
+	}
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	if (style != XSTYLE_ABBREV) {
+		fb_putc(b, '[');
+		for (uint32_t j = 0; j < size / 8; j++) {
+			if (j)
+				fb_puts(b, ", ");
+			fb_hex(b, ld64(k->p + 8 * j));
+		}
+		fb_putc(b, ']');
+	}
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+	return 1;
+}
+
+static void evdev_value(struct fmt_buf *b, const uint8_t *e)
+{
+	fb_dec(b, (int32_t)ld32(e));
+}
+
+/* EVIOCGMTSLOTS(len): the axis asked, then (len - 4) / 4 values */
+static int evdev_mtslots(struct fmt_buf *b, const struct sc_call *c,
+			 uint32_t size, const struct cap *k)
+{
+	if (size < 4 || !k || k->len < 4)
+		return 0;
+	fb_puts(b, "{code=");
+	fmt_enum_dflt(b, &xlat_evdev_mtslots, ld32(k->p), "ABS_MT_???");
+	fb_puts(b, ", values=");
+	if (!ioctl_array(b, c, k->p + 4, c->args[2] + 4, size / 4 - 1, 4,
+			 k->len - 4, k->flags & (CAP_TRUNC | CAP_FAULT), 0,
+			 evdev_value))
+		fmt_ptr(b, c->args[2] + 4);
+	fb_putc(b, '}');
+	return 1;
+}
+
 static int evdev_arg(struct fmt_buf *b, const struct sc_call *c,
 		     uint32_t req, const struct cap *k)
 {
@@ -318,6 +405,36 @@ static int evdev_arg(struct fmt_buf *b, const struct sc_call *c,
 	if (_IOC_DIR(req) == _IOC_READ) {
 		if (nr >= 0x06 && nr <= 0x08)
 			return evdev_string(b, c, k);
+		if (nr == 0x0a)
+			return evdev_mtslots(b, c, _IOC_SIZE(req), k);
+		if (nr == 0x20 + EV_PWR) {
+			if (!k || k->len < 4)
+				return 0;
+			fb_putc(b, '[');
+			fb_dec(b, (int32_t)ld32(k->p));
+			fb_putc(b, ']');
+			return 1;
+		}
+		if (nr >= 0x20 && nr < 0x20 + sizeof(evdev_bits) /
+					  sizeof(evdev_bits[0]) &&
+		    evdev_bits[nr - 0x20].x)
+			return evdev_bitset(b, c, &evdev_bits[nr - 0x20], k);
+		switch (nr) {
+		case 0x09: {
+			static const struct evdev_set prop = {
+				&xlat_evdev_prop, INPUT_PROP_MAX, "PROP_???" };
+
+			return evdev_bitset(b, c, &prop, k);
+		}
+		case 0x18:
+			return evdev_bitset(b, c, &evdev_bits[EV_KEY], k);
+		case 0x19:
+			return evdev_bitset(b, c, &evdev_bits[EV_LED], k);
+		case 0x1a:
+			return evdev_bitset(b, c, &evdev_bits[EV_SND], k);
+		case 0x1b:
+			return evdev_bitset(b, c, &evdev_bits[EV_SW], k);
+		}
 		if (nr >= 0x40 && nr < 0x80)
 			return evdev_abs(b, c, _IOC_SIZE(req), k);
 	} else if (nr >= 0xc0) {

@@ -3,10 +3,10 @@
  * Decoders stage: ioctl(2) requests of (IDE) disks, HDIO_* (type 0x03,
  * numbers without direction or size), as strace 6.1 prints them: the
  * settings got ([unsigned long] at exit) and set (the value itself), the
- * geometry, a drive command's header, the identity's bytes.  A drive
- * command's results (strace's " => {status=...}" after a success) are
- * not shown.
+ * geometry, a drive command's header and, after " => ", its results
+ * (the drive's status, the sectors read), the identity's bytes.
  */
+#include <errno.h>
 #include <linux/hdreg.h>
 
 #include "fmt_ioctl.h"
@@ -158,7 +158,7 @@ static int hdio_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		fb_puts(b, ", sector_count=");
 		fb_udec(b, k->p[3]);
 		fb_putc(b, '}');
-		return 1;
+		return 2;
 	case HDIO_DRIVE_RESET: case HDIO_SCAN_HWIF:
 		return hdio_ints(b, c, k);
 	case HDIO_GET_IDENTITY:
@@ -182,8 +182,39 @@ static int hdio_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	}
 }
 
+/*
+ * HDIO_DRIVE_CMD at exit (after a success or EIO, the drive's error):
+ * the drive's status, error and sector count in the header, then the
+ * sectors read after it
+ */
+static void hdio_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
+{
+	const struct cap *k = c->cap_out[2];
+	struct cap data;
+
+	if ((sc_failed(c) && c->ret != -EIO) || !k || k->len < 4 ||
+	    (k->flags & CAP_FAULT))
+		return;
+	fb_puts(b, " => {status=");
+	fb_hex(b, k->p[0]);
+	fb_puts(b, ", error=");
+	fb_udec(b, k->p[1]);
+	fb_puts(b, ", nsector=");
+	fb_udec(b, k->p[2]);
+	if (k->p[3]) {
+		data = *k;
+		data.p += 4;
+		data.len -= 4;
+		fb_puts(b, ", buf=");
+		if (!ioctl_hexstr(b, c, &data, (uint64_t)k->p[3] * 512))
+			fmt_ptr(b, c->args[2] + 4);
+	}
+	fb_putc(b, '}');
+}
+
 const struct ioctl_family ioctl_hdio = {
 	.type = 0x03,
 	.when = hdio_when,
 	.arg = hdio_arg,
+	.out = hdio_out,
 };

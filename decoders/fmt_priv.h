@@ -145,6 +145,13 @@ const struct cap *arg_or_ptr(struct fmt_buf *b, const struct sc_call *c,
 #include "kinds.def"
 #undef KIND
 
+/* struct perf_event_attr from len bytes at p, now the size the kernel
+   wrote (PA_SAME: none, -1: unreadable); 0: print the pointer
+   (fmt_perf.c) */
+#define PA_SAME	INT64_MIN
+int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t len, int64_t now);
+
 /* what the families share besides the kinds: fmt_file.c */
 void fmt_mode_val(struct fmt_buf *b, uint64_t v);
 void fmt_dev_val(struct fmt_buf *b, uint64_t v);

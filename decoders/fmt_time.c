@@ -106,14 +106,17 @@ FMT_KIND(itimerval)
  * "2001-09-09T01:46:40.000000005+0000", the comment strace adds to a time
  * (it uses the local time zone; decoders have none, so this is UTC, which
  * is what strace prints with TZ unset or UTC).  frac_digits: 9 for
- * nanoseconds, 6 for microseconds; a zero fraction is left out.  Years
- * outside 1..9999 print nothing.
+ * nanoseconds, 6 for microseconds; a zero fraction is left out.  The
+ * year as glibc's strftime writes it: unpadded ("36-12-26", "-1943-10-23",
+ * "10150477-10-18"), and computed in an int from gmtime's tm_year (it
+ * wraps past INT_MAX); a year gmtime cannot hold prints nothing.
  */
 int fmt_utc(struct fmt_buf *b, int64_t sec, int64_t frac, int frac_digits)
 {
 	int64_t days, rem, y, m, d, era, doe, yoe, doy, mp;
 
-	if (sec < -62135596800LL || sec > 253402300799LL)
+	/* days fit the algorithm's int64 arithmetic far past any int year */
+	if (sec < -(INT64_C(1) << 56) || sec > (INT64_C(1) << 56))
 		return 0;
 	days = sec / 86400;
 	rem = sec % 86400;
@@ -133,7 +136,11 @@ int fmt_utc(struct fmt_buf *b, int64_t sec, int64_t frac, int frac_digits)
 	m = mp < 10 ? mp + 3 : mp - 9;
 	if (m <= 2)
 		y++;
-	fb_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d", (int)y, (int)m, (int)d,
+	/* gmtime: tm_year (year - 1900) is an int */
+	if (y - 1900 > INT32_MAX || y - 1900 < INT32_MIN)
+		return 0;
+	y = (int32_t)((uint32_t)(y - 1900) + 1900u);
+	fb_printf(b, "%d-%02d-%02dT%02d:%02d:%02d", (int)y, (int)m, (int)d,
 		  (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60));
 	if (frac > 0 && frac_digits > 0)
 		fb_printf(b, ".%0*lld", frac_digits, (long long)frac);

@@ -21,7 +21,9 @@ function lcp(a, b,   i) {
 /^#prefix[ \t]/ { fixed = $2; next }
 /^[ \t]*(#|$)/ { next }
 {
-	if ($1 !~ /^[A-Za-z_][A-Za-z0-9_]*$/) {
+	# strace spells a few names as expressions: 1<<KG_SHIFT, KVAL(K_F1)
+	if ($1 !~ /^[A-Za-z0-9_][A-Za-z0-9_<>()]*$/ ||
+	    $1 !~ /^[A-Za-z_]|^1<</) {
 		printf "%s:%d: bad name %s\n", FILENAME, FNR, $1 > "/dev/stderr"
 		exit 1
 	}

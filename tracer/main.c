@@ -61,6 +61,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "plan.h"
@@ -146,5 +148,16 @@ int main(int argc, char **argv)
 	 */
 	if (t.stop_sig && !t.have_child && !status)
 		die_of(t.stop_sig);
+	/*
+	 * The command was killed by a signal: etrace dies of it too, as
+	 * strace does (a shell sees 128+N either way; a parent that waits
+	 * sees the signal), without a core file of its own
+	 */
+	if (t.have_child && t.pr.child_reaped && !t.pr.child_detached &&
+	    WIFSIGNALED(t.pr.child_status) &&
+	    status == 128 + WTERMSIG(t.pr.child_status)) {
+		setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+		die_of(WTERMSIG(t.pr.child_status));
+	}
 	return status;
 }

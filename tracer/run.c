@@ -48,7 +48,10 @@ static void children_reap(struct trace *t)
 	while ((w = waitpid(-1, &st, WNOHANG | __WALL)) > 0) {
 		uint64_t now = merge_now();
 
-		if (!t->have_child || w != t->ln.pid || t->pr.child_reaped)
+		/* (-b execve: a command detached is not waited for, nor
+		   said when it ends, as strace's) */
+		if (!t->have_child || w != t->ln.pid || t->pr.child_reaped ||
+		    t->pr.child_detached)
 			continue;
 		ends_child_reaped(&t->pr, st, now);
 		if (t->rec)
@@ -72,7 +75,12 @@ static void on_signals(struct trace *t)
 			break;
 		case SIGPIPE:
 			break;	/* the write's EPIPE says it */
+		case SIGTSTP:
+			break;	/* -I never_tstp */
 		default:
+			/* -I never: the trace ends with the traced tasks */
+			if (t->p->interruptible >= INTR_NEVER)
+				break;
 			if (t->stop_sig && t->stop_at) {
 				t->stop_at = 1;	/* a second one: now */
 				break;
@@ -103,7 +111,7 @@ static int finished(struct trace *t)
 	if (t->stop_sig && merge_now() >= t->stop_at)
 		return 1;
 	if (t->have_child) {
-		if (!t->pr.child_reaped)
+		if (!t->pr.child_reaped && !t->pr.child_detached)
 			return 0;
 		if (p->all)
 			return 1;
@@ -224,7 +232,8 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 	uint64_t next_check = 0, end_at = 0;
 
 	for (;;) {
-		int ending = t->pr.child_reaped || t->stop_sig;
+		int ending = t->pr.child_reaped || t->pr.child_detached ||
+			     t->stop_sig;
 		int r = poll(pfd, (nfds_t)nr + 2, loop_wait_ms(t, pfd, ending));
 
 		if (r < 0 && errno != EINTR)
@@ -308,7 +317,8 @@ static int trace_status(struct trace *t)
 {
 	int status = 0;
 
-	if (t->out_err && t->have_child && !t->pr.child_reaped) {
+	if (t->out_err && t->have_child && !t->pr.child_reaped &&
+	    !t->pr.child_detached) {
 		/*
 		 * The output is gone (etrace | head): stop tracing, let the
 		 * command finish untraced and pass on its status.
@@ -334,7 +344,9 @@ static int trace_status(struct trace *t)
 	 * timeline and --stack=perf's blocks are what was asked for, so
 	 * etrace fails.
 	 */
-	if (t->have_child && t->pr.child_reaped) {
+	/* (-b execve: a command detached has no status here, as strace's;
+	   it may have been reaped before its exec's record was read) */
+	if (t->have_child && t->pr.child_reaped && !t->pr.child_detached) {
 		int st = t->pr.child_status;
 
 		status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);

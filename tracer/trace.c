@@ -106,6 +106,9 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 	sigaddset(&mask, SIGQUIT);
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGPIPE);
+	/* -I never_tstp: ^Z does not stop etrace (read and ignored) */
+	if (t->p->interruptible >= INTR_NEVER_TSTP)
+		sigaddset(&mask, SIGTSTP);
 	sigprocmask(SIG_BLOCK, &mask, &t->orig_mask);
 	t->sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (t->sfd < 0) {
@@ -113,6 +116,18 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 		return -errno;
 	}
 	return 0;
+}
+
+/* -b execve: as strace says it (not with -q) */
+static void say_detached(void *arg, pid_t pid)
+{
+	const struct trace *t = arg;
+
+	if (t->p->quiet & QUIET_ATTACH)
+		return;
+	/* after the exec's line, when both go to stderr */
+	t->sink->ops->flush(t->sink);
+	fprintf(stderr, "etrace: Process %d detached\n", (int)pid);
 }
 
 /* the sink, pairing and what it feeds: tables, stacks, the unwinder */
@@ -142,6 +157,10 @@ int trace_stages_open(struct trace *t, char *err, size_t errlen)
 		t->sink = both;
 	}
 	r = pair_init(&t->pr, t->sink, &p->pair);
+	if (!r && p->pair.detach_exec) {
+		t->pr.on_detach = say_detached;
+		t->pr.detach_arg = t;
+	}
 	if (!r && p->summary)
 		r = summary_init(&t->sum, p->sum_by) ?:
 		    summary_init(&t->sum_rec, p->sum_by) ?:
@@ -219,6 +238,10 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 	const struct plan *p = t->p;
 	struct cap_want want = p->cap;
 	int r, per_task = fds_per_task(t);
+
+	/* -b execve: the command's first exec is not a detach */
+	if (p->cmd)
+		want.detach_skip = t->ln.pid;
 
 	if (p->count_first) {
 		r = events_build(&t->ev, &p->ev, &t->tfs, per_task, 0, err,
@@ -528,6 +551,13 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	if (r) {
 		snprintf(err, errlen, "out of memory");
 		return r;
+	}
+	/* -b execve: the ring program stops tracing at the exec */
+	if (p->cap.detach_exec && !t->cap.ring) {
+		snprintf(err, errlen, "-b execve needs the BPF program's ring,"
+			 " which ends the tracing at the exec (%s)",
+			 t->cap.why[0] ? t->cap.why : "not in ring mode");
+		return -ENOTSUP;
 	}
 	/* -e inject=: a skipped call's line is the BPF ring's (or -c's) */
 	if (p->inject && !t->cap.ring && !(p->summary == 1 && t->cap.summary)) {

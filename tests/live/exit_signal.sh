@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A command killed by a signal: etrace exits 128+N and its last line is
-# strace's for the same run:
+# A command killed by a signal: etrace dies of the same signal, as strace
+# does (the shell sees 128+N and says so: "Segmentation fault", "Killed"),
+# and its last line is strace's for the same run:
 #   exitcode -SEGV (no core: ulimit -c 0)  ->  139, +++ killed by SIGSEGV +++
 #   exitcode -KILL                         ->  137, +++ killed by SIGKILL +++
 # and no other line in the trace is a non-call line but those (etrace does
@@ -27,8 +28,11 @@ for sig in SEGV KILL; do
 	# ("Segmentation fault", "Killed") on the same stderr: not strace's
 	grep -vE '^(Segmentation fault|Killed)' s.$sig | tail -n 1 > s.last.$sig
 	same want.$sig s.last.$sig "strace's last line for -$sig (the expectation)"
-	tail -n 1 e.$sig > e.last.$sig
+	grep -vE '^(Segmentation fault|Killed)' e.$sig | tail -n 1 > e.last.$sig
 	same want.$sig e.last.$sig "the last line for -$sig"
+	# the shell's word on a death by signal (not on an exit(13x))
+	grep -qE '^(Segmentation fault|Killed)' e.$sig ||
+		fail "etrace did not die of SIG$sig as strace does (exited $rc)"
 	# the kill itself: "kill(PID, SIGSEGV) = 0".  With SIGKILL strace
 	# never sees the call end ("= ?") while the kernel does return 0
 	# from it, which is what the sys_exit tracepoint reports: either

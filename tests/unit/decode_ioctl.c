@@ -77,6 +77,29 @@ static void test_fs(void)
 		  "18446744073709551615, fm_flags=FIEMAP_FLAG_SYNC, "
 		  "fm_extent_count=4} => {fm_flags=FIEMAP_FLAG_SYNC, "
 		  "fm_mapped_extents=1, ...}) = 0");
+	/* -v: the extents, as many as were copied */
+	fo.verbose = 1;
+	CHECK_STR(run(&c), "ioctl(3, FS_IOC_FIEMAP, {fm_start=0, fm_length="
+		  "18446744073709551615, fm_flags=FIEMAP_FLAG_SYNC, "
+		  "fm_extent_count=4} => {fm_flags=FIEMAP_FLAG_SYNC, "
+		  "fm_mapped_extents=1, fm_extents=0x1020}) = 0");
+	{
+		uint8_t full[32 + 56] = { 0 };
+
+		memcpy(full, fm_out, 32);
+		full[32] = 0x10;	/* fe_logical */
+		full[48] = 0x20;	/* fe_length */
+		full[72] = 0x01;	/* fe_flags: FIEMAP_EXTENT_LAST */
+		kfm_out = CAP(full, sizeof(full));
+		CHECK_STR(run(&c), "ioctl(3, FS_IOC_FIEMAP, {fm_start=0, "
+			  "fm_length=18446744073709551615, fm_flags="
+			  "FIEMAP_FLAG_SYNC, fm_extent_count=4} => {fm_flags="
+			  "FIEMAP_FLAG_SYNC, fm_mapped_extents=1, fm_extents=[{"
+			  "fe_logical=16, fe_physical=0, fe_length=32, fe_flags="
+			  "FIEMAP_EXTENT_LAST}]}) = 0");
+		kfm_out = CAP(fm_out, 32);
+	}
+	fo.verbose = 0;
 	c.ret = -9;
 	CHECK_STR(run(&c), "ioctl(3, FS_IOC_FIEMAP, {fm_start=0, fm_length="
 		  "18446744073709551615, fm_flags=FIEMAP_FLAG_SYNC, "

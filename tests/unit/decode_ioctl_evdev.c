@@ -2,9 +2,10 @@
 /*
  * Decoders: input device ioctls (evdev) that only a real device answers
  * (tests/live/parity_evdev.sh has strace's word for the rest): what a
- * read request got, printed at exit as strace 6.1's evdev.c does; a
- * failed call, a short copy and a bit set (not decoded) print the
- * pointer; the numbers built from parts in each -X style.
+ * read request got, printed at exit as strace 6.1's evdev.c does: a bit
+ * set's names (its words under -X), multi-touch slots; a failed call and
+ * a short copy print the pointer; the numbers built from parts in each
+ * -X style.
  */
 #include <linux/input.h>
 #include <sys/syscall.h>
@@ -59,6 +60,33 @@ int main(void)
 		  "-1 ENOTTY (Inappropriate ioctl for device)");
 	c = CALL(SYS_ioctl, 8, 3, EVIOCGBIT(EV_KEY, 8), 0x1000);
 	c.cap_out[2] = &kb;
+	CHECK_STR(run(&c), "ioctl(3, EVIOCGBIT(EV_KEY, 8), [KEY_RESERVED "
+		  "KEY_ESC KEY_1 KEY_2 ...]) = 8");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ioctl(3, 0x80084521, [0xff]) = 8");
+	bits[0] = 0x3;
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ioctl(3, 0x80084521 /* "
+		  "EVIOCGBIT(EV_KEY, 8) */, [0 /* KEY_RESERVED */ 0x1 /* "
+		  "KEY_ESC */] /* [0x3] */) = 8");
+	/* the return value says how many bits: none */
+	c.ret = 0;
+	CHECK_STR(run(&c), "ioctl(3, EVIOCGBIT(EV_KEY, 8), 0x1000) = 0");
+	c.ret = 8;
+	kb.len = 7;
 	CHECK_STR(run(&c), "ioctl(3, EVIOCGBIT(EV_KEY, 8), 0x1000) = 8");
+
+	{
+		int32_t mt[4] = { ABS_MT_POSITION_X, 10, -20, 30 };
+		struct cap km = CAP(mt, 16);
+
+		c = CALL(SYS_ioctl, 0, 3, EVIOCGMTSLOTS(16), 0x1000);
+		c.cap_out[2] = &km;
+		CHECK_STR(run(&c), "ioctl(3, EVIOCGMTSLOTS(16), {code="
+			  "ABS_MT_POSITION_X, values=[10, -20, 30]}) = 0");
+		/* the copy ends with the memory after the first value */
+		km.len = 8;
+		km.flags = CAP_TRUNC;
+		CHECK_STR(run(&c), "ioctl(3, EVIOCGMTSLOTS(16), {code="
+			  "ABS_MT_POSITION_X, values=[10, ... /* 0x1008 */]}) = 0");
+	}
 	CHECK_DONE();
 }

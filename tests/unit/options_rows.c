@@ -121,6 +121,17 @@ int main(void)
 	CHECK_STR(err, "-A appends to the -o FILE: there is none");
 	CHECK(parse("-A", "-ofile") == 0 && o.append && !strcmp(o.outfile, "file"));
 	CHECK(parse("--kill-on-exit", NULL) == 0 && o.kill_on_exit);
+	CHECK(parse("--interruptible=never_tstp", NULL) == 0 &&
+	      o.interruptible == 4);
+	CHECK(parse("-I", "1") == 0 && o.interruptible == 1);
+	CHECK(parse("--detach-on=execve", NULL) == 0 && o.detach_exec);
+	CHECK(parse("-b", "execve") == 0 && o.detach_exec);
+	CHECK(parse("-b", "open") == -1);
+	CHECK_STR(err, "-b open: only execve is supported (as strace's -b)");
+	CHECK(parse("-I", "waiting") == 0 && o.interruptible == 2);
+	CHECK(parse("-I", "5") == -1);
+	CHECK_STR(err, "invalid -I '5' (want 1 or anywhere, 2 or waiting, 3 or"
+		  " never, 4 or never_tstp)");
 	/* long only */
 	CHECK(parse("--no-bpf", NULL) == 0 && o.no_bpf);
 	/* -e read=/write=, --read/--write: strace's sets of fds */

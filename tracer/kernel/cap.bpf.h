@@ -179,6 +179,11 @@ SHARED struct {
 #define SYS_RT_SIGRETURN	15
 #define SIGFRAME_MASK_OFF	296
 
+/* copied at exit after a failure too (cap_copy.bpf.h): ioctl's
+   GIO_UNIMAP and HDIO_DRIVE_CMD's EIO, perf_event_open's E2BIG */
+#define SYS_IOCTL		16
+#define SYS_PERF_EVENT_OPEN	298
+
 /*
  * Calls a seccomp filter skips (SECCOMP_RET_ERRNO, _TRAP, _KILL_*, _TRACE
  * with no tracer, _USER_NOTIF answered by the supervisor) never reach
@@ -366,6 +371,8 @@ u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
+/* ioctl's argument when its request takes an fd (entry) */
+u32 g_ioc_fd(u32 off, const struct call_args *ca);
 /* its parts: one fd (slot | phase << 8), the fds a poll or select is
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);

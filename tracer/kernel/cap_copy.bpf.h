@@ -197,6 +197,8 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
 			       (c->outs ? 1u << 24 : 0), &c->ca);
+	if (nr == SYS_IOCTL && c->phase == CAP_AT_ENTRY)
+		c->off = g_ioc_fd(c->off, &c->ca);
 	if (c->sp->dump && dump_here(c)) {
 		u32 o;
 
@@ -319,10 +321,21 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	bpf_map_delete_elem(&inflight, &tid);
 	if ((ctx_nr >= 0 && ctx_nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
 		return;
-	/* a failed call wrote nothing: strace prints the pointers */
+	/*
+	 * a failed call wrote nothing: strace prints the pointers; but
+	 * GIO_UNIMAP (a console's Unicode map) sets its count when the room
+	 * given was short, and strace prints it whatever the call returned;
+	 * HDIO_DRIVE_CMD's EIO (the drive's error) its status; and
+	 * perf_event_open's E2BIG the size of the attributes the kernel
+	 * knows
+	 */
 	call.ca.ret = ret;
 	call.ca.lenin = sv->lenin;
-	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095);
+	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095) ||
+		    (nr == SYS_IOCTL && ((u32)call.ca.args[1] == 0x4b66 ||
+					 ((u32)call.ca.args[1] == 0x31f &&
+					  call.ca.ret == -5 /* EIO */))) ||
+		    (nr == SYS_PERF_EVENT_OPEN && call.ca.ret == -7 /* E2BIG */);
 	if (!call.outs && !call.late)
 		return;
 	call.sp = bpf_map_lookup_elem(&spec, &key);

@@ -641,3 +641,22 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 	}
 	return off;
 }
+
+/*
+ * -y: ioctl's argument when its request takes an fd as the value itself
+ * (NBD_SET_SOCK, PERF_EVENT_IOC_SET_OUTPUT, PERF_EVENT_IOC_SET_BPF),
+ * described at entry as argument 2's
+ */
+__noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
+{
+	struct cap_config *c = cfg();
+
+	if (!ca || !c || !c->fds)
+		return off;
+	switch ((u32)ca->args[1]) {
+	case 0xab00: case 0x2405: case 0x40042408:
+		return g_fd(off, (CAP_FD_ARG0 + 2) | CAP_AT_ENTRY << 8,
+			    (s32)ca->args[2], c->fds);
+	}
+	return off;
+}

@@ -194,15 +194,38 @@ static __always_inline void skip_write_entry(struct cap_config *c, void *ctx,
 		      BPF_CORE_READ(regs, ip));
 }
 
-/* its exit */
-static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
+#define SYS_EXECVE	59
+#define SYS_EXECVEAT	322
+
+/*
+ * -b execve: a traced process that exec'd (its exit, already written) is
+ * traced no more, as strace detaches at the exec event; the command's
+ * first exec excepted (strace's too).  A successful execveat ends as
+ * execve (59) on x86_64.
+ */
+static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
+					   s64 ret)
 {
-	struct cap_config *c = cfg();
+	u64 pt;
+
+	if (!c->detach_exec || ret != 0 ||
+	    (nr != SYS_EXECVE && nr != SYS_EXECVEAT) || !ring_traced(c))
+		return;
+	pt = bpf_get_current_pid_tgid();
+	if (c->detach_skip == (u32)(pt >> 32)) {
+		c->detach_skip = 0;
+		return;
+	}
+	traced_set(c, c->by_tid ? (u32)pt : (u32)(pt >> 32), 0);
+}
+
+/* its exit */
+static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
+					    s64 nr, s64 ret)
+{
 	u32 r[RB_EXIT_SIZE / 4];
 	int skipped;
 
-	if (!c || !c->ring)
-		return;
 	if (nr >= 0 && !nr_in(c->rsel, nr)) {
 		skip_exit(c, nr, 0);
 		return;
@@ -222,6 +245,16 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 	put64(&r[13], (u64)ret);
 	r[15] = skipped;	/* RING_EXIT_SKIPPED_OFF */
 	rb_write(c, r, sizeof(r));
+}
+
+static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
+{
+	struct cap_config *c = cfg();
+
+	if (!c || !c->ring)
+		return;
+	ring_exit_write(c, ctx, nr, ret);
+	detach_at_exec(c, nr, ret);
 }
 
 SEC("tp_btf/sys_enter")

@@ -186,6 +186,8 @@ static void config_of(struct capture *c, const struct cap_want *w,
 			cfg->follow = 0;
 	}
 	cfg->failed = (unsigned int)w->failed;
+	cfg->detach_exec = (unsigned int)w->detach_exec;
+	cfg->detach_skip = (unsigned int)w->detach_skip;
 	if (w->target || w->failed)
 		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;
@@ -568,7 +570,7 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		int slot = arg >= CAP_FD_SET0 ? FD_SLOT_SET0 + arg - CAP_FD_SET0 :
 			   arg == CAP_DUMP_ITEM ? -1 : arg - CAP_FD_ARG0;
 
-		if (slot < 0 || slot >= FD_SLOTS ||
+		if (arg == CAP_IOC_IND || slot < 0 || slot >= FD_SLOTS ||
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
 		fdv[slot].fd = (int)cp->item[i].total;
@@ -601,6 +603,23 @@ void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		k->flags = (uint8_t)((cp->item[i].flags & CAP_F_TRUNC ?
 				      CAP_TRUNC : 0) |
 				     (cp->item[i].flags & CAP_F_IOV ? CAP_IOV : 0));
+		*out = k;
+	}
+}
+
+void capture_inner(const struct cap_parsed *cp, struct cap *k,
+		   const struct cap **out)
+{
+	for (int i = 0; i < cp->nitems; i++) {
+		if (cp->item[i].arg != CAP_IOC_IND)
+			continue;
+		memset(k, 0, sizeof(*k));
+		k->p = cp->item[i].p;
+		k->len = cp->item[i].len;
+		k->flags = (uint8_t)((cp->item[i].flags & CAP_F_TRUNC ?
+				      CAP_TRUNC : 0) |
+				     (cp->item[i].flags & CAP_F_FAULT ?
+				      CAP_FAULT : 0));
 		*out = k;
 	}
 }

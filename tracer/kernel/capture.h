@@ -85,6 +85,8 @@ struct cap_want {
 	const struct cap_target *tconf;	/* the programs' selection data */
 	int failed;			/* ring mode: only failed calls (in
 					   tconf's errs) are written */
+	int detach_exec;		/* -b execve (ring mode) */
+	pid_t detach_skip;		/* ... but the command's first exec */
 };
 
 /*
@@ -203,6 +205,9 @@ void capture_caps(const struct cap_parsed *cp, struct cap caps[6],
  */
 void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		 const struct fd_desc *out[FD_SLOTS]);
+/* ioctl: a record's inner memory (CAP_IOC_IND) into k, *out = k */
+void capture_inner(const struct cap_parsed *cp, struct cap *k,
+		   const struct cap **out);
 /* -e read=/write=: a record's dump (CAP_DUMP_ITEM) into k, *out = k */
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out);

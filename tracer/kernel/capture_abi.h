@@ -82,6 +82,9 @@ enum cap_len {
 				   their size (rand_pool_info's buf) */
 };
 #define CAP_IOC_MIN	320
+/* the console's requests (type 'K', no size in their numbers): a screen
+   font's first bytes, struct kbdiacrsuc (3076 bytes), ... */
+#define CAP_IOC_KD	4096
 
 #define CAP_AT_ENTRY	1
 #define CAP_AT_EXIT	2
@@ -133,7 +136,14 @@ struct cap_spec {
 #define CAP_DUMP_ITEM	17		/* -e read=/write=: the transfer */
 #define CAP_FD_SET0	18
 #define CAP_FD_SETMAX	16
-#define CAP_ITEM_ARGS	(CAP_FD_SET0 + CAP_FD_SETMAX)	/* item args: below */
+/*
+ * ioctl: the memory a pointer inside the argument's struct points to,
+ * for the console's requests that pass one (a font, a Unicode map),
+ * CAP_IOC_IND_MAX bytes as CAP_OP_UPTO copies them, at entry and exit
+ */
+#define CAP_IOC_IND	(CAP_FD_SET0 + CAP_FD_SETMAX)
+#define CAP_IOC_IND_MAX	4096
+#define CAP_ITEM_ARGS	(CAP_IOC_IND + 1)	/* item args: below */
 
 /*
  * -e read=/write= (strace's dumps): the bytes a call moved on an fd of
@@ -364,6 +374,14 @@ struct cap_config {
 	 */
 	unsigned long long dump_rd[16], dump_wr[16];
 	unsigned int dump_high;
+	/*
+	 * -b execve: a traced process's successful exec ends its tracing
+	 * (its tgid leaves the traced set once the exec's exit is written);
+	 * detach_skip: the command's tgid, whose first exec is kept (the
+	 * program clears it then)
+	 */
+	unsigned int detach_exec;
+	unsigned int detach_skip;
 	unsigned int pad2;
 };
 

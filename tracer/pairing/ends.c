@@ -361,3 +361,46 @@ void ends_detach(struct pair *p, uint64_t time)
 
 	task_each(&p->tasks, detach_one, &v);
 }
+
+static void detach_exec(struct pair *p, struct task *t, uint64_t time);
+
+int ends_exec_detach(struct pair *p, pid_t tid, long nr, int64_t ret,
+		     uint64_t time)
+{
+	struct task *t;
+
+	if (!p->detach_exec || ret != 0 ||
+	    (nr != SYS_execve && nr != SYS_execveat) ||
+	    !(t = task_find(&p->tasks, tid)))
+		return 0;
+	/* the command's first: kept (the ring program's detach_skip) */
+	if (p->launch && t->pid == p->child && !p->detach_first_kept) {
+		p->detach_first_kept = 1;
+		return 0;
+	}
+	detach_exec(p, t, time);
+	return 1;
+}
+
+/*
+ * As strace detaches at the exec event: the exec's line ends with
+ * "<detached ...>" (its return is not seen, as strace's is not), the
+ * detach is said (on_detach), and the task is forgotten, its last record
+ * read.  The command's detach ends its part in the trace: etrace does
+ * not wait for it, and exits 0 if nothing else is traced (strace's).
+ */
+static void detach_exec(struct pair *p, struct task *t, uint64_t time)
+{
+	pid_t pid = t->pid;
+
+	pair_end_call(p, t, time, END_DETACHED);
+	pair_flush_signals(p, t, time);
+	if (t->tid == p->child)
+		p->child_detached = 1;
+	p->view.nlive--;
+	if (p->inj)
+		inject_forget(p->inj, t->tid);
+	task_del(&p->tasks, t);
+	if (p->on_detach)
+		p->on_detach(p->detach_arg, pid);
+}

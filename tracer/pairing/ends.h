@@ -32,5 +32,12 @@ void ends_child_reaped(struct pair *p, int status, uint64_t time);
 void ends_reap_vanished(struct pair *p, uint64_t time, uint64_t settled);
 /* tracing ends: calls still open end "detached" */
 void ends_detach(struct pair *p, uint64_t time);
+/*
+ * -b execve: the exit of tid's call nr, which returned ret: 1 when it was
+ * an exec that ends the process's tracing (ended here: the exit is not
+ * pairing's then; the kernel program wrote its last record with it)
+ */
+int ends_exec_detach(struct pair *p, pid_t tid, long nr, int64_t ret,
+		     uint64_t time);
 
 #endif

@@ -58,6 +58,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->view.max = c->max_events;
 	p->rules = c->rules;
 	p->context = c->context;
+	p->detach_exec = c->detach_exec;
 	if (c->all)
 		p->view.nlive = 2;	/* many processes: always [pid N] */
 	p->joinbuf = malloc(JOIN_BUF);
@@ -228,6 +229,7 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 		if (p->fo.fds || p->paths)
 			capture_fds(&cp, p->fdv, c->fd);
 		capture_dump(&cp, &p->dumpcap, &c->dump);
+		capture_inner(&cp, &p->innercap[ph], &c->inner[ph]);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)

@@ -42,6 +42,12 @@ struct pair {
 					   the calls, or NULL */
 	int exit_skipped;		/* the exit being fed: its call was
 					   skipped by a seccomp filter */
+	int detach_exec;		/* -b execve: a process's exec ends its
+					   tracing (the command's first kept) */
+	int detach_first_kept;		/* ... the command's first exec seen */
+	int child_detached;		/* ... the command's did */
+	void (*on_detach)(void *arg, pid_t pid);	/* said for each */
+	void *detach_arg;
 	struct fmt_opts fo;
 	struct fmt_opts fo_full;	/* fo with -v: calls -e abbrev= leaves
 					   out */
@@ -77,6 +83,7 @@ struct pair {
 	struct cap capv[2][SC_MAX_ARGS];
 	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
 	struct cap dumpcap;		/* -e read=/write=: its transfer */
+	struct cap innercap[2];		/* ioctl: inner memory, entry and exit */
 	uint8_t *joinbuf;
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
@@ -117,6 +124,7 @@ struct pair_conf {
 	struct rules rules;		/* which ended calls are shown */
 	unsigned int context;		/* --context N: the calls before one
 					   shown that the rules hid */
+	int detach_exec;		/* -b execve */
 	int pid_names;			/* -Y: pids named (prefixes, args) */
 	const struct sc_select *raw;	/* -e raw=: undecoded, or NULL */
 	const struct sc_select *abbrev;	/* -e abbrev=: the calls whose big

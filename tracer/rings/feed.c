@@ -180,6 +180,10 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 			t->bad++;
 			return;
 		}
+		if (ends_exec_detach(&t->pr, (pid_t)r.tid,
+				     (long)rd(r.raw, e->off_nr, e->sz_nr),
+				     (int64_t)rd(r.raw, e->off_args, 8), time))
+			break;
 		t->pr.exit_skipped = e->ring &&
 			r.raw + RING_EXIT_SKIPPED_OFF + 4 <=
 			(const uint8_t *)h + h->size &&

@@ -227,11 +227,11 @@ static int opt_abbrev(struct options *o, const struct opt_row *r,
 	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
 }
 
-/* -e inject=SET:..., --inject; -e fault=SET:..., --fault (row value 1) */
+/* -e inject=SET:..., --inject; -e fault=SET:..., --fault */
 static int opt_inject(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
-	return inject_parse(&o->inject, arg, r->val, cx->err, cx->errlen);
+	return inject_parse(&o->inject, arg, 0, cx->err, cx->errlen);
 }
 
 static int opt_fault(struct options *o, const struct opt_row *r,
@@ -249,8 +249,7 @@ static const struct {
 	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
 	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
 	{ "decode-fds=", opt_decode_fds }, { "decode-fd=", opt_decode_fds },
-	{ "read=", opt_dump_rd },
-	{ "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
+	{ "read=", opt_dump_rd }, { "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
 	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
 	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
 	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
@@ -271,6 +270,24 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	}
 	cx->e_start = o->ntps;
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
+}
+
+/* -b SYSCALL, --detach-on=SYSCALL: strace's, which has execve alone */
+static int opt_detach_on(struct options *o, const struct opt_row *r,
+			 const char *arg, struct opt_ctx *cx)
+{
+	o->detach_exec = !strcmp(arg, "execve");
+	return o->detach_exec ? 0 : opt_bad(cx, "-b %s: only execve is"
+					    " supported (as strace's -b)", arg);
+}
+
+/* -I N, --interruptible=WHEN: strace's numbers and words (plan.h) */
+static int opt_interruptible(struct options *o, const struct opt_row *r,
+			     const char *arg, struct opt_ctx *cx)
+{
+	o->interruptible = optval_interruptible(arg);
+	return o->interruptible > 0 ? 0 : opt_bad(cx, "invalid -I '%s' (want 1"
+		" or anywhere, 2 or waiting, 3 or never, 4 or never_tstp)", arg);
 }
 
 /* -X, strace's words */
@@ -535,6 +552,8 @@ static const struct opt_row opt_rows[] = {
 	ROW("user", 'u', ARG, opt_user),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
+	ROW("interruptible", 'I', ARG, opt_interruptible),
+	ROW("detach-on", 'b', ARG, opt_detach_on),
 	{ "comm", LONG_ONLY + 71, ARG, opt_target, 0, TARGET_COMM },
 	{ "uid", LONG_ONLY + 72, ARG, opt_target, 0, TARGET_UID },
 	{ "cgroup", LONG_ONLY + 73, ARG, opt_target, 0, TARGET_CGROUP },

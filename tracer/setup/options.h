@@ -36,6 +36,10 @@ struct options {
 	unsigned int quiet_set;	/* what is silenced: QUIET_* (sink.h), from
 				   -q's count or -e quiet= */
 	int quiet_qual;		/* -e quiet= / --quiet given */
+	int interruptible;	/* -I, --interruptible: INTR_* (plan.h);
+				   0: the default, INTR_WAITING */
+	int detach_exec;	/* -b execve: processes are detached at
+				   their exec (the command's first kept) */
 	int kill_on_exit;	/* --kill-on-exit: what etrace started dies
 				   with it */
 	size_t ring_bytes;	/* -m: per-CPU ring data size */

@@ -123,6 +123,25 @@ static const char *inject_excludes(const struct options *o)
 	return NULL;
 }
 
+/*
+ * -b execve: the ring program ends a process's tracing at its exec, in
+ * the kernel, so that nothing it does after is recorded
+ */
+static const char *detach_excludes(const struct options *o)
+{
+	if (!o->cmd || o->npids || o->system_wide)
+		return "-b execve detaches what etrace started at its exec:"
+		       " with a command, not with -p, -a or a selection";
+	if (o->no_bpf || o->stack || o->ntps)
+		return "-b execve: the detach is made by the BPF ring's"
+		       " program: not with --no-bpf, stacks (-k, --stack,"
+		       " --spawns, --flamegraph) or tracepoints in -e trace=";
+	if (o->kill_on_exit)
+		return "--kill-on-exit kills what etrace traces: -b execve"
+		       " detaches it";
+	return NULL;
+}
+
 /* options that cannot go together; 0 or -1 with err set */
 int opt_check(struct options *o, char *err, size_t errlen)
 {
@@ -208,6 +227,8 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		why = perf_excludes(o);
 	else if (o->inject.by_nr && (why = inject_excludes(o)))
 		;
+	else if (o->detach_exec && (why = detach_excludes(o)))
+		;
 	else
 		why = targets_refuse(&o->targets, &(struct targets_with){
 			o->tree, o->npids, o->stack, o->ntps, o->lines,
@@ -250,6 +271,8 @@ static const char *record_refused(const struct options *o)
 		return "-l lists events: nothing to record";
 	if (o->inject.by_nr)
 		return "-e inject= and -e fault= are not recorded";
+	if (o->detach_exec)
+		return "-b execve is not recorded";
 	return NULL;
 }
 

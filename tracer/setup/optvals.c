@@ -311,3 +311,16 @@ int optval_overhead(const char *s, uint64_t *ns)
 	*ns = (uint64_t)v;
 	return 0;
 }
+
+int optval_interruptible(const char *arg)
+{
+	static const char *const words[] = {
+		"anywhere", "waiting", "never", "never_tstp", "always",
+	};
+	static const char *const nums[] = { "1", "2", "3", "4" };
+	int v = optval_word(arg, words, 5);
+
+	if (v < 0)
+		v = optval_word(arg, nums, 4);
+	return v < 0 ? -1 : v == 4 ? 1 : v + 1;
+}

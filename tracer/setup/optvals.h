@@ -16,6 +16,11 @@
 int optval_size(const char *s, unsigned long long max, size_t *out);
 /* the index of arg among the n words, or -1 */
 int optval_word(const char *arg, const char *const *words, int n);
+/*
+ * strace's -I: 1 or anywhere (or always), 2 or waiting, 3 or never, 4 or
+ * never_tstp; the level, or -1
+ */
+int optval_interruptible(const char *arg);
 /* an unsigned decimal */
 int optval_count(const char *s, uint64_t *out);
 /* a decimal in [min, max] */

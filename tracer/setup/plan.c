@@ -84,10 +84,13 @@ static void plan_capture(const struct options *o, struct plan *p)
 	 * -Z, --errno: in ring mode a call is written at its exit, if it
 	 * failed so; not when every call's record is read (-n's last call,
 	 * -Y's reaping calls, -P's descriptors, --context's calls before,
-	 * -e inject='s marks, which each exit of the thread is matched to).
+	 * -e inject='s marks, which each exit of the thread is matched to,
+	 * -b's execs).
 	 */
+	w->detach_exec = o->detach_exec;
 	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
-		    !o->paths.n && !o->context && !o->inject.n;
+		    !o->paths.n && !o->context && !o->inject.n &&
+		    !o->detach_exec;
 	/* -c: try counting in the kernel first (exact, no record per call) */
 	p->count_first = table_only && !o->stack;
 }
@@ -110,6 +113,11 @@ static void plan_seen(const struct options *o, struct plan *p)
 		sel_all(&p->seen);
 	else
 		p->seen = o->sel;
+	/* -b execve: the exec's exit ends a process's tracing */
+	if (o->detach_exec) {
+		p->seen.bits[SYS_execve / 64] |= 1ull << (SYS_execve % 64);
+		p->seen.bits[SYS_execveat / 64] |= 1ull << (SYS_execveat % 64);
+	}
 	/* -Y names a zombie until it is reaped: the reaping calls too */
 	if (o->pid_names && o->lines)
 		for (size_t i = 0; i < sizeof(reaping) / sizeof(reaping[0]); i++)
@@ -130,7 +138,7 @@ static void plan_events(const struct options *o, struct plan *p)
 	/* -i: only where lines are printed (records cost 8 or 16 more) */
 	e->ip = o->iptr && o->lines;
 	e->all = o->system_wide;
-	e->raw_only = o->inject.n > 0;
+	e->raw_only = o->inject.n > 0 || o->detach_exec;
 }
 
 /*
@@ -220,6 +228,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 	p->follow = o->follow > 0;
 	p->tree = o->tree;
 	p->ready_fd = o->ready_fd;
+	p->interruptible = o->interruptible ? o->interruptible : INTR_WAITING;
 	p->inject = o->inject.n ? &o->inject : NULL;
 	plan_seen(o, p);
 	plan_events(o, p);
@@ -234,6 +243,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.selection = targets_any(&o->targets),
 		.signals = o->signals, .max_events = o->max_events,
 		.context = o->context,
+		.detach_exec = o->detach_exec,
 		.rules = { .status = o->status, .duration_ns = o->duration_ns,
 			   .errs = o->targets.nerrs ? o->targets.k.errs : NULL,
 			   .filters = o->status != STATUS_ALL || o->duration_ns },

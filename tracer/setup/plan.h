@@ -51,6 +51,8 @@ struct plan {
 	int follow;			/* -f, -ff */
 	int tree;			/* -p's with their descendants (--tree) */
 	int ready_fd;			/* --ready-fd, or -1 */
+	int interruptible;		/* -I: INTR_*: which signals end the
+					   trace */
 	const struct inject_rules *inject;	/* -e inject=, fault=: the
 					   command's filter, or NULL */
 	/*
@@ -102,6 +104,16 @@ struct plan {
 	struct options *opts;		/* plan_read's: what the plan points
 					   into, released by plan_free */
 };
+
+/*
+ * -I, --interruptible, strace's levels: 1 anywhere and 2 waiting (the
+ * default) are what etrace always does, a signal ending the trace at the
+ * loop's next turn, the output flushed (etrace decodes nothing a signal
+ * could cut); 3 never: SIGHUP, SIGINT, SIGQUIT, SIGPIPE and SIGTERM are
+ * ignored (the trace ends with the traced tasks); 4 never_tstp: SIGTSTP
+ * too (etrace is not stopped by ^Z)
+ */
+enum { INTR_ANYWHERE = 1, INTR_WAITING, INTR_NEVER, INTR_NEVER_TSTP };
 
 /* the plan for these options on this machine; it points into o */
 void plan_make(const struct options *o, const struct plan_machine *m,
