@@ -268,6 +268,8 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 		p->view.nlive--;
 		if (p->inj)
 			inject_forget(p->inj, t->tid);
+		if (p->sink->ops->task_gone)
+			p->sink->ops->task_gone(p->sink, t);
 		task_del(&p->tasks, t);
 		return;
 	}
@@ -400,6 +402,8 @@ static void detach_exec(struct pair *p, struct task *t, uint64_t time)
 	p->view.nlive--;
 	if (p->inj)
 		inject_forget(p->inj, t->tid);
+	if (p->sink->ops->task_gone)
+		p->sink->ops->task_gone(p->sink, t);
 	task_del(&p->tasks, t);
 	if (p->on_detach)
 		p->on_detach(p->detach_arg, pid);

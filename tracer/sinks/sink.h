@@ -64,6 +64,11 @@ struct sink_ops {
 		     uint64_t time);
 	/* optional: t exec'd (t->comm is already the new program's) */
 	void (*exec)(struct sink *s, struct task *t, uint64_t time);
+	/*
+	 * optional: t is traced no more but did not end (-b execve, a
+	 * privileged exec): what the sink keeps for it goes, unsaid
+	 */
+	void (*task_gone)(struct sink *s, struct task *t);
 	/* optional: parent made child, a process or a thread (-f, -a) */
 	void (*fork)(struct sink *s, struct task *parent, struct task *child,
 		     uint64_t time);

@@ -101,6 +101,16 @@ static void tee_exec(struct sink *s, struct task *t, uint64_t time)
 		ts->a->ops->exec(ts->a, t, time);
 }
 
+static void tee_task_gone(struct sink *s, struct task *t)
+{
+	struct tee_sink *ts = TEE(s);
+
+	if (ts->b->ops->task_gone)
+		ts->b->ops->task_gone(ts->b, t);
+	if (ts->a->ops->task_gone)
+		ts->a->ops->task_gone(ts->a, t);
+}
+
 static void tee_fork(struct sink *s, struct task *parent, struct task *child,
 		     uint64_t time)
 {
@@ -167,6 +177,7 @@ static const struct sink_ops tee_ops = {
 	.note = tee_note,
 	.exec = tee_exec,
 	.fork = tee_fork,
+	.task_gone = tee_task_gone,
 	.report = tee_report,
 	.start = tee_start,
 	.flush = tee_flush,

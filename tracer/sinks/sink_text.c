@@ -378,6 +378,20 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 		ff_close(ts, st);
 }
 
+/* -ff: its file is closed (its last line already ended) */
+static void text_task_gone(struct sink *s, struct task *t)
+{
+	struct text_sink *ts = TS(s);
+	struct tstream *st = t->sink_data ? t->sink_data : &ts->main;
+
+	if (st->open == t) {
+		release(st);
+		st->open = NULL;
+	}
+	if (st != &ts->main)
+		ff_close(ts, st);
+}
+
 static void text_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 {
 	struct text_sink *ts = TS(s);
@@ -536,6 +550,7 @@ static const struct sink_ops text_ops = {
 	.sc_enter = text_sc_enter,
 	.sc_exit = text_sc_exit,
 	.task_exit = text_task_exit,
+	.task_gone = text_task_gone,
 	.lost = text_lost,
 	.summary = text_summary,
 	.event = text_event,
