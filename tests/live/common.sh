@@ -336,6 +336,17 @@ _kae_kill() {
 # etrace_stop N FILE: once FILE (a trace) holds N "+++ exited with 0 +++"
 # lines, SIGINT the etrace that etrace_bg started ($ep) and reap it;
 # fails if either does not come
+# etrace refuses its arguments: exactly "etrace: MESSAGE" on stderr,
+# exit status 1 (soft checks; in the current directory: rf.*)
+expect_refused() {	# message etrace-args...
+	_rf_want=$1
+	shift
+	"$ETRACE" "$@" > rf.out 2> rf.err
+	_rf_rc=$?
+	echo "etrace: $_rf_want" > rf.want
+	soft_same rf.want rf.err "etrace $*: the message"
+	[ $_rf_rc = 1 ] || soft_fail "etrace $*: exit status $_rf_rc, not 1"
+}
 exits_in() { [ "$(grep -c '+++ exited with 0 +++$' "$2" 2>/dev/null)" -ge "$1" ]; }
 etrace_stop() {	# n-exits trace-file
 	wait_until 60 exits_in "$1" "$2" ||

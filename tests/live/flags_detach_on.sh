@@ -56,17 +56,8 @@ else
 	soft_fail "-b execve: the detached sleep (pid '$pid') is not running after etrace ended"
 fi
 
-refused() {	# message args...
-	_rf_want=$1
-	shift
-	"$ETRACE" "$@" > rf.out 2> rf.err
-	_rf_rc=$?
-	echo "etrace: $_rf_want" > rf.want
-	soft_same rf.want rf.err "etrace $*: the message"
-	[ $_rf_rc = 1 ] || soft_fail "etrace $*: exit status $_rf_rc, not 1"
-}
-refused "-b open: only execve is supported (as strace's -b)" -b open true
-refused "-b execve detaches what etrace started at its exec: with a command, not with -p, -a or a selection" -b execve -p $$
-refused "--kill-on-exit kills what etrace traces: -b execve detaches it" --detach-on=execve --kill-on-exit true
-refused "-b execve: the detach is made by the BPF ring's program: not with --no-bpf, stacks (-k, --stack, --spawns, --flamegraph) or tracepoints in -e trace=" -k -b execve true
+expect_refused "-b open: only execve is supported (as strace's -b)" -b open true
+expect_refused "-b execve detaches what etrace started at its exec: with a command, not with -p, -a or a selection" -b execve -p $$
+expect_refused "--kill-on-exit kills what etrace traces: -b execve detaches it" --detach-on=execve --kill-on-exit true
+expect_refused "-b execve: the detach is made by the BPF ring's program: not with --no-bpf, stacks (-k, --stack, --spawns, --flamegraph) or tracepoints in -e trace=" -k -b execve true
 finish

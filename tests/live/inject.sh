@@ -113,23 +113,14 @@ wait_until 60 sh -c '! ps -eo sid=,pid=,comm= | awk "\$1 == \$2 && \$3 == \"etra
 	soft_fail "etrace's answering process did not end with the command"
 
 echo "== refusals"
-refused() {	# message args...
-	_rf_want=$1
-	shift
-	"$ETRACE" "$@" > rf.out 2> rf.err
-	_rf_rc=$?
-	echo "etrace: $_rf_want" > rf.want
-	soft_same rf.want rf.err "etrace $*: the message"
-	[ $_rf_rc = 1 ] || soft_fail "etrace $*: exit status $_rf_rc, not 1"
-}
-refused "invalid inject argument 'chdir'" -e inject=chdir true
-refused "invalid inject argument 'chdir:error=ENOENT:retval=1'" -e inject=chdir:error=ENOENT:retval=1 true
-refused "invalid fault argument 'chdir:retval=1'" -e fault=chdir:retval=1 true
-refused "invalid inject argument 'chdir:error=1:when=0'" -e inject=chdir:error=1:when=0 true
-refused "invalid inject argument 'chdir:error=1:when=3..2'" --inject=chdir:error=1:when=3..2 true
-refused "invalid inject argument 'chdir:delay_enter=1': delay_enter is not offered (etrace injects without stopping the call: error=, retval=, signal=, when= and syscall= are)" -e inject=chdir:delay_enter=1 true
-refused "invalid inject argument 'chdir:signal=USR1:syscall=gettid': syscall= with signal= alone is not offered (etrace skips the call: give error= or retval=)" -e inject=chdir:signal=USR1:syscall=gettid true
-refused "invalid fault argument 'chdir:syscall=chdir'" -e fault=chdir:syscall=chdir true
-refused "-e inject= and -e fault= need a command etrace starts (a filter cannot be put into a running process): not with -p, -a, --comm, --uid or --cgroup" -p $$ -e fault=chdir
-refused "-e inject= and -e fault=: the injected calls' lines are the BPF ring's: not with stacks (-k, --stack, --spawns, --flamegraph) or tracepoints in -e trace=" -k -e fault=chdir true
+expect_refused "invalid inject argument 'chdir'" -e inject=chdir true
+expect_refused "invalid inject argument 'chdir:error=ENOENT:retval=1'" -e inject=chdir:error=ENOENT:retval=1 true
+expect_refused "invalid fault argument 'chdir:retval=1'" -e fault=chdir:retval=1 true
+expect_refused "invalid inject argument 'chdir:error=1:when=0'" -e inject=chdir:error=1:when=0 true
+expect_refused "invalid inject argument 'chdir:error=1:when=3..2'" --inject=chdir:error=1:when=3..2 true
+expect_refused "invalid inject argument 'chdir:delay_enter=1': delay_enter is not offered (etrace injects without stopping the call: error=, retval=, signal=, when= and syscall= are)" -e inject=chdir:delay_enter=1 true
+expect_refused "invalid inject argument 'chdir:signal=USR1:syscall=gettid': syscall= with signal= alone is not offered (etrace skips the call: give error= or retval=)" -e inject=chdir:signal=USR1:syscall=gettid true
+expect_refused "invalid fault argument 'chdir:syscall=chdir'" -e fault=chdir:syscall=chdir true
+expect_refused "-e inject= and -e fault= need a command etrace starts (a filter cannot be put into a running process): not with -p, -a, --comm, --uid or --cgroup" -p $$ -e fault=chdir
+expect_refused "-e inject= and -e fault=: the injected calls' lines are the BPF ring's: not with stacks (-k, --stack, --spawns, --flamegraph) or tracepoints in -e trace=" -k -e fault=chdir true
 finish
