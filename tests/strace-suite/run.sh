@@ -12,7 +12,8 @@
 #   tests/strace-suite/run.sh [-j N] [-r] [-l LIST] [TEST...]
 #
 # -r keeps strace's results of the last run (for the tests it ran) instead
-# of running strace again: a decoder change is measured in half the time.
+# of running strace again: a decoder change is measured in half the time;
+# the results of the tests it does not name stay as they were.
 # TESTs are strace's test names (accept.gen, ioctl, strace-V); -l LIST a
 # file of them (# comments), e.g. tests/strace-suite/ci.list; none: all.
 # Expected failures are tests/strace-suite/xfail ("NAME  reason"): a test
@@ -139,16 +140,20 @@ done < "$names"
 # may run programs named otherwise)
 sh "$here/fetch.sh" "$dir" all || exit 1
 
-# -r: strace's results of the last run stand (strace does not change)
+# -r: strace's results of the last run stand (strace does not change),
+# and so do both results of every test this run does not name
 rm -rf "$res.kept"
 if [ $reuse = 1 ] && [ -d "$res" ]; then
 	mkdir -p "$res.kept"
-	for f in "$res"/*.strace; do
-		[ -f "$f" ] || continue
-		mv "$f" "$f".* "$res.kept/" 2> /dev/null
-	done
+	while read -r t; do
+		for f in "$res/$t".strace "$res/$t".strace.*; do
+			[ -e "$f" ] && mv "$f" "$res.kept/"
+		done
+		rm -rf "$res/$t".etrace "$res/$t".etrace.*
+	done < "$names"
+else
+	rm -rf "$res"
 fi
-rm -rf "$res"
 mkdir -p "$res"
 total=$(wc -l < "$names")
 echo "strace-suite: $total tests, $jobs at a time, each with strace then etrace"
