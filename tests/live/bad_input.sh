@@ -12,7 +12,7 @@ check() {	# keyword etrace-args...
 	shift
 	n=$((n + 1))
 	rm -f marker
-	"$ETRACE" "$@" > out 2> err
+	${RUN:-} "$ETRACE" "$@" > out 2> err
 	rc=$?
 	echo "case $n: etrace $* -> exit $rc: $(head -n 1 err)"
 	[ $rc = 1 ] || fail "case $n (etrace $*): exit $rc, want 1"
@@ -24,6 +24,15 @@ check() {	# keyword etrace-args...
 }
 
 check "%nosuch"		-e trace=%nosuch -- touch marker
+# -u USER that etrace cannot become (no CAP_SETUID): the child's own
+# error, not the broken pipe etrace saw; with -e inject= the child died
+# before it handed over its filter (etrace waited for it forever once)
+RUN="timeout 60 setpriv --inh-caps=-setuid --bounding-set=-setuid"
+check "cannot run '$(command -v touch)': Operation not permitted" \
+	-q -u nobody -- touch marker
+check "cannot run '$(command -v touch)': Operation not permitted" \
+	-q -u nobody -e inject=getppid:error=EPERM -- touch marker
+RUN=
 check "regular expression" -e 'trace=/(' -- touch marker
 check "empty"		-e trace= -- touch marker
 check "bogus"		-e status=bogus -- touch marker

@@ -135,6 +135,17 @@ static void filter_install(const struct launch_filter *lf, int sock)
 }
 
 /* the listener (or the child's errno) from the child; fd or -errno */
+/* The errno a child wrote on the exec pipe before it exited: 1 if one */
+static int read_errno(int fd, int *e)
+{
+	ssize_t r;
+
+	do {
+		r = read(fd, e, sizeof(*e));
+	} while (r < 0 && errno == EINTR);
+	return r == (ssize_t)sizeof(*e);
+}
+
 static int filter_receive(int sock)
 {
 	char cbuf[CMSG_SPACE(sizeof(int))];
@@ -344,7 +355,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		return e;
 	if (pipe2(go, O_CLOEXEC) || pipe2(ex, O_CLOEXEC) ||
 	    pipe2(rd, O_CLOEXEC) ||
-	    (lf && socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sk))) {
+	    (lf && socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sk))) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		return -errno;
 	}
@@ -413,14 +424,19 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		if (l->notify_fd < 0) {
 			e = -l->notify_fd;
 			l->notify_fd = -1;
-			snprintf(err, errlen, "-e inject=: the command's seccomp"
-				 " filter could not be installed: %s",
-				 strerror(e));
 			close(go[1]);
-			close(ex[0]);
 			close(rd[0]);
 			waitpid(l->pid, NULL, 0);
 			l->pid = 0;
+			/* a child that failed before its filter (-u) said why */
+			if (read_errno(ex[0], &e))
+				snprintf(err, errlen, "cannot run '%s': %s",
+					 l->path, strerror(e));
+			else
+				snprintf(err, errlen, "-e inject=: the command's"
+					 " seccomp filter could not be"
+					 " installed: %s", strerror(e));
+			close(ex[0]);
 			return -e;
 		}
 	}
@@ -441,11 +457,18 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 int launch_go(struct launch *l, char *err, size_t errlen)
 {
 	int e = 0;
-	ssize_t r;
+	int r;
 
 	if (write(l->go_fd, "g", 1) != 1) {
-		snprintf(err, errlen, "cannot start the command: %s",
-			 strerror(errno));
+		e = errno;
+		/* the child ended first: it said why (-u's setuid) or not */
+		if (e == EPIPE && read_errno(l->err_fd, &e))
+			snprintf(err, errlen, "cannot run '%s': %s", l->path,
+				 strerror(e));
+		else
+			snprintf(err, errlen, "cannot start the command: %s",
+				 strerror(e));
+		launch_abort(l);
 		return -EIO;
 	}
 	close(l->go_fd);
@@ -464,12 +487,10 @@ int launch_go(struct launch *l, char *err, size_t errlen)
 		else if (pfd[1].revents)
 			break;
 	}
-	do {
-		r = read(l->err_fd, &e, sizeof(e));
-	} while (r < 0 && errno == EINTR);
+	r = read_errno(l->err_fd, &e);
 	close(l->err_fd);
 	l->err_fd = -1;
-	if (r == (ssize_t)sizeof(e)) {
+	if (r) {
 		snprintf(err, errlen, "cannot run '%s': %s", l->path,
 			 strerror(e));
 		waitpid(l->pid, NULL, 0);
