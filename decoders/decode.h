@@ -145,6 +145,9 @@ struct sc_call {
 					   numbers, undecoded (strace's %#lx) */
 	int injected;			/* -e inject=: etrace made ret, an
 					   INJECTED_* */
+	int nonverbose;			/* -e verbose=: a call left out, its
+					   structs and arrays shown as
+					   pointers (strings and data not) */
 };
 
 /* sc_call.injected: an error= (ret is -errno), a retval= (ret is the

@@ -6,6 +6,7 @@
  * detail, never a guess.
  */
 #include <fcntl.h>
+#include <sys/prctl.h>
 
 #include "fmt_priv.h"
 
@@ -137,11 +138,49 @@ static uint64_t arg_typed(int kind, uint64_t v)
 	return v;
 }
 
-static void call_typed(struct sc_call *t, const struct sc_call *c)
+/*
+ * -e verbose=: of a call left out, strace shows the memory only of a
+ * string or of the data the call moves (it reads those whatever verbose=
+ * says), and an array of no elements ([]); a struct or an array it does
+ * not read, and prints the pointer.  etrace's decoders print the pointer
+ * of what was not copied: the call they see has no copy of those.
+ */
+static int shown_nonverbose(const struct sc_call *c, int i)
+{
+	const struct sc_arg *a = &c->d->arg[i];
+
+	switch (a->kind) {
+	case K_path: case K_str: case K_ostr: case K_prctlstr:
+	case K_ibuf: case K_obuf: case K_orecvbuf:
+	case K_sockbuf: case K_osockbuf:
+	/* the mask's address is not in the record: the mask itself */
+	case K_sigframe:
+		return 1;
+	case K_prctlarg:	/* the task's name, a string */
+		return c->args[0] == PR_SET_NAME || c->args[0] == PR_GET_NAME;
+	case K_ogroups: case K_oepollevents:
+		return c->exited && c->ret == 0;
+	case K_groups: case K_iovec: case K_oiovec: case K_sembufs:
+		return a->param < SC_MAX_ARGS && !c->args[a->param];
+	}
+	return a->kind >= K__COUNT || !kind_info[a->kind].copies;
+}
+
+/*
+ * The call as formatters see it: typed values, and with -e verbose=
+ * (gate) no copies of what strace does not show
+ */
+static void call_typed(struct sc_call *t, const struct sc_call *c, int gate)
 {
 	*t = *c;
 	for (int i = 0; i < c->d->nargs && i < SC_MAX_ARGS; i++)
 		t->args[i] = arg_typed(c->d->arg[i].kind, c->args[i]);
+	if (!c->nonverbose || !gate)
+		return;
+	for (int i = 0; i < c->d->nargs && i < SC_MAX_ARGS; i++)
+		if (!shown_nonverbose(t, i))
+			t->cap[i] = t->cap_out[i] = NULL;
+	t->inner[0] = t->inner[1] = NULL;
 }
 
 /* argument i of a call whose values are typed already */
@@ -164,7 +203,7 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 		fb_hex(b, c->args[i]);
 		return;
 	}
-	call_typed(&t, c);
+	call_typed(&t, c, 1);
 	arg_print(b, &t, i);
 }
 
@@ -264,7 +303,7 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 		}
 		return raw->d->nargs;
 	}
-	call_typed(&t, raw);
+	call_typed(&t, raw, 1);
 	if (call)
 		return call(b, c, from, exiting);
 	for (i = from; i < c->d->nargs; i++) {
@@ -319,7 +358,8 @@ static void ret_value(struct fmt_buf *b, const struct sc_call *raw)
 	struct sc_call t;
 	const struct sc_call *c = &t;
 
-	call_typed(&t, raw);
+	/* select's note: the sets strace reads whatever verbose= says */
+	call_typed(&t, raw, raw->d->ret != R_select);
 	/* (a call that never returns, made to by -e inject=: its value) */
 	if (c->d->ret == R_none && !raw->injected) {
 		fb_putc(b, '?');

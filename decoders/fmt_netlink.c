@@ -437,7 +437,8 @@ static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	if (!k->nlproto) {
+	/* -e verbose=: strace decodes no message, it prints the bytes */
+	if (!k->nlproto || c->nonverbose) {
 		want = len < (uint64_t)str_max(c) ? len : (uint64_t)str_max(c);
 		if (k->len < want) {
 			fmt_ptr(b, c->args[i]);

@@ -77,7 +77,8 @@ FMT_KIND(pollfd)
 
 /*
  * the timeout argument of ppoll/pselect6/recvmmsg after the call, when
- * copied: its index, or -1
+ * copied (with -e verbose=, when not NULL: its pointer shows): its index,
+ * or -1
  */
 int fmt_left_arg(const struct sc_call *c)
 {
@@ -87,6 +88,8 @@ int fmt_left_arg(const struct sc_call *c)
 
 		if (kind != K_tsleft && kind != K_tvleft)
 			continue;
+		if (c->nonverbose)
+			return c->args[i] ? i : -1;
 		k = c->cap_out[i];
 		if (!c->args[i] || !k || (k->flags & CAP_FAULT) || k->len < 16)
 			return -1;
@@ -103,7 +106,9 @@ void fmt_left(struct fmt_buf *b, const struct sc_call *c, int n)
 	if (i < 0)
 		return;
 	fb_puts(b, n ? ", left " : "left ");
-	if (c->d->arg[i].kind == K_tsleft)
+	if (c->nonverbose)
+		fmt_ptr(b, c->args[i]);
+	else if (c->d->arg[i].kind == K_tsleft)
 		fmt_timespec_at(b, c->cap_out[i]->p);
 	else
 		fmt_timeval_at(b, c->cap_out[i]->p);

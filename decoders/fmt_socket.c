@@ -577,7 +577,8 @@ void fmt_mmsg_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, " (Timeout)");
 		return;
 	}
-	if (fmt_left_arg(c) < 0)
+	/* -e verbose=: strace leaves the note out */
+	if (c->nonverbose || fmt_left_arg(c) < 0)
 		return;
 	fb_puts(b, " (");
 	fmt_left(b, c, 0);

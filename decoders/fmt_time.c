@@ -381,13 +381,16 @@ FMT_KIND(timex)
 	fb_putc(b, '}');
 }
 
-/* adjtimex's clock state: = 5 (TIME_ERROR) */
+/*
+ * adjtimex's clock state: = 5 (TIME_ERROR); strace names it only after
+ * the struct it printed (not with -e verbose=)
+ */
 void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c)
 {
 	const char *name = xlat_name(&xlat_adjtimex_state, (uint64_t)c->ret);
 
 	fb_dec(b, c->ret);
-	if (name) {
+	if (name && !c->nonverbose) {
 		fb_puts(b, " (");
 		fb_puts(b, name);
 		fb_putc(b, ')');

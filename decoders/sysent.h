@@ -75,6 +75,7 @@ struct kind_info {
 	uint8_t base;			/* enum kind_base */
 	uint8_t dir;			/* enum kind_dir */
 	uint16_t size;			/* bytes its formatter decodes */
+	uint8_t copies;			/* the BPF program copies its memory */
 };
 extern const struct kind_info kind_info[K__COUNT];
 extern const char *const ret_names[R__COUNT];

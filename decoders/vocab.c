@@ -7,12 +7,18 @@
 
 #include "sysent.h"
 
+#define NOCOPY			0
+#define STRUCT(when)		1
+#define COPY(op, when, len, elem, max) 1
 const struct kind_info kind_info[K__COUNT] = {
 #define KIND(name, base, dir, fmt, size, copy, what) \
-	{ #name, B_##base, D_##dir, size },
+	{ #name, B_##base, D_##dir, size, copy },
 #include "kinds.def"
 #undef KIND
 };
+#undef NOCOPY
+#undef STRUCT
+#undef COPY
 
 const char *const ret_names[R__COUNT] = {
 #define RET(name, what) #name,

@@ -80,7 +80,12 @@ int main(void)
 	      o.ts_width == 9);
 	CHECK(parse("--absolute-timestamps", NULL) == 0 && o.ts_format == 1 &&
 	      o.ts_width == 0);
-	CHECK(parse("--verbose", NULL) == 0 && o.verbose == 1);
+	CHECK(parse("--no-abbrev", NULL) == 0 && o.verbose == 1);
+	/* --verbose=SET is strace's -e verbose=, not -v */
+	CHECK(parse("--verbose", "none") == 0 && o.deref_given &&
+	      !sel_has(&o.deref, SYS_read) && !o.verbose);
+	CHECK(parse("-e", "verbose=!read") == 0 && o.deref_given &&
+	      !sel_has(&o.deref, SYS_read) && sel_has(&o.deref, SYS_write));
 	CHECK(parse("-xx", NULL) == 0 && o.xflag == 2);
 	CHECK(parse("-qq", NULL) == 0 && o.quiet == 2);
 	CHECK(parse("--json", NULL) == 0 && o.json);

@@ -50,6 +50,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->fo_full.verbose = 1;
 	p->raw = c->raw;
 	p->abbrev = c->abbrev;
+	p->deref = c->deref;
 	p->follow = c->follow;
 	p->system_wide = c->all;
 	p->selection = c->selection;
@@ -274,6 +275,7 @@ static void call_init(struct pair *p, struct sc_call *c, struct task *t)
 	memcpy(c->args, t->args, sizeof(c->args));
 	c->o = p->abbrev && !sel_has(p->abbrev, t->nr) ? &p->fo_full : &p->fo;
 	c->raw = p->raw && sel_has(p->raw, t->nr);
+	c->nonverbose = p->deref && !sel_has(p->deref, t->nr);
 	attach_caps(p, t, c);
 }
 

@@ -53,6 +53,7 @@ struct pair {
 					   out */
 	const struct sc_select *raw;	/* -e raw=, or NULL */
 	const struct sc_select *abbrev;	/* -e abbrev=, or NULL: all */
+	const struct sc_select *deref;	/* -e verbose=, or NULL: all */
 	int follow;			/* new children are traced */
 	int system_wide;
 	int selection;			/* --comm, --uid, --cgroup: tasks are
@@ -129,6 +130,8 @@ struct pair_conf {
 	const struct sc_select *raw;	/* -e raw=: undecoded, or NULL */
 	const struct sc_select *abbrev;	/* -e abbrev=: the calls whose big
 					   structs are cut, or NULL: all */
+	const struct sc_select *deref;	/* -e verbose=: the calls whose
+					   structs show, or NULL: all */
 };
 
 int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c);

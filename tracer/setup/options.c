@@ -60,10 +60,11 @@ static int opt_list_syscalls(struct options *o, const struct opt_row *r,
 	return 1;
 }
 
-static int opt_output(struct options *o, const struct opt_row *r,
-		      const char *arg, struct opt_ctx *cx)
+/* -o FILE, -u USER, --flamegraph FILE, ...: the row's string */
+static int opt_str(struct options *o, const struct opt_row *r,
+		   const char *arg, struct opt_ctx *cx)
 {
-	o->outfile = arg;
+	*(const char **)((char *)o + r->off) = arg;
 	return 0;
 }
 
@@ -135,27 +136,6 @@ static int opt_quiet_set(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
-static int opt_flamegraph(struct options *o, const struct opt_row *r,
-			  const char *arg, struct opt_ctx *cx)
-{
-	o->flamegraph = arg;
-	return 0;
-}
-
-static int opt_timeline(struct options *o, const struct opt_row *r,
-			const char *arg, struct opt_ctx *cx)
-{
-	o->timeline = arg;
-	return 0;
-}
-
-static int opt_user(struct options *o, const struct opt_row *r,
-		    const char *arg, struct opt_ctx *cx)
-{
-	o->user = arg;
-	return 0;
-}
-
 static int opt_pids(struct options *o, const struct opt_row *r,
 		    const char *arg, struct opt_ctx *cx)
 {
@@ -194,16 +174,11 @@ static int opt_decode_fds(struct options *o, const struct opt_row *r,
 }
 
 /* -e read=SET, -e write=SET (strace's sets of fds; each replaces) */
-static int opt_dump_rd(struct options *o, const struct opt_row *r,
-		       const char *arg, struct opt_ctx *cx)
+static int opt_fdset(struct options *o, const struct opt_row *r,
+		     const char *arg, struct opt_ctx *cx)
 {
-	return optval_fdset(arg, &o->dump_rd, cx->err, cx->errlen);
-}
-
-static int opt_dump_wr(struct options *o, const struct opt_row *r,
-		       const char *arg, struct opt_ctx *cx)
-{
-	return optval_fdset(arg, &o->dump_wr, cx->err, cx->errlen);
+	return optval_fdset(arg, (struct fd_sel *)((char *)o + r->off),
+			    cx->err, cx->errlen);
 }
 
 static int opt_trace_path(struct options *o, const struct opt_row *r,
@@ -212,49 +187,42 @@ static int opt_trace_path(struct options *o, const struct opt_row *r,
 	return pathsel_add(&o->paths, arg, cx->err, cx->errlen);
 }
 
-/* -e raw=SET, -e abbrev=SET: syscall sets, as trace='s */
-static int opt_raw(struct options *o, const struct opt_row *r,
-		   const char *arg, struct opt_ctx *cx)
-{
-	o->raw_given = 1;
-	return sel_parse(&o->raw, arg, cx->err, cx->errlen);
-}
-
-static int opt_abbrev(struct options *o, const struct opt_row *r,
+/*
+ * -e raw=SET, -e abbrev=SET, -e verbose=SET: syscall sets, as trace='s;
+ * the row's val is where it says the set was given
+ */
+static int opt_sysset(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
-	o->abbrev_given = 1;
-	return sel_parse(&o->abbrev, arg, cx->err, cx->errlen);
+	*(int *)((char *)o + r->val) = 1;
+	return sel_parse((struct sc_select *)((char *)o + r->off), arg,
+			 cx->err, cx->errlen);
 }
 
-/* -e inject=SET:..., --inject; -e fault=SET:..., --fault */
+/* -e inject=SET:..., --inject; -e fault=SET:..., --fault (val 1) */
 static int opt_inject(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
-	return inject_parse(&o->inject, arg, 0, cx->err, cx->errlen);
+	return inject_parse(&o->inject, arg, r->val, cx->err, cx->errlen);
 }
 
-static int opt_fault(struct options *o, const struct opt_row *r,
-		     const char *arg, struct opt_ctx *cx)
-{
-	return inject_parse(&o->inject, arg, 1, cx->err, cx->errlen);
-}
-
-/* -e QUALIFIER=...: the ones with their own option, by strace's names */
+/* -e QUALIFIER=...: the ones with their own option (row), strace's names */
 static const struct {
 	const char *name;
-	opt_fn *fn;
+	const char *row;
 } e_quals[] = {
-	{ "quiet=", opt_quiet_set }, { "silent=", opt_quiet_set },
-	{ "silence=", opt_quiet_set }, { "q=", opt_quiet_set },
-	{ "decode-pids=", opt_decode_pids }, { "decode-pid=", opt_decode_pids },
-	{ "decode-fds=", opt_decode_fds }, { "decode-fd=", opt_decode_fds },
-	{ "read=", opt_dump_rd }, { "reads=", opt_dump_rd }, { "r=", opt_dump_rd },
-	{ "write=", opt_dump_wr }, { "writes=", opt_dump_wr },
-	{ "w=", opt_dump_wr }, { "raw=", opt_raw }, { "x=", opt_raw },
-	{ "abbrev=", opt_abbrev }, { "a=", opt_abbrev },
-	{ "inject=", opt_inject }, { "fault=", opt_fault },
+	{ "quiet=", "quiet" }, { "silent=", "quiet" }, { "silence=", "quiet" },
+	{ "q=", "quiet" }, { "decode-pids=", "decode-pids" },
+	{ "decode-pid=", "decode-pids" }, { "decode-fds=", "decode-fds" },
+	{ "decode-fd=", "decode-fds" }, { "read=", "read" },
+	{ "reads=", "read" }, { "r=", "read" }, { "write=", "write" },
+	{ "writes=", "write" }, { "w=", "write" }, { "raw=", "raw" },
+	{ "x=", "raw" }, { "abbrev=", "abbrev" }, { "a=", "abbrev" },
+	{ "verbose=", "verbose" }, { "v=", "verbose" },
+	{ "inject=", "inject" }, { "fault=", "fault" },
 };
+
+static const struct opt_row *row_named(const char *name);
 
 static int opt_e(struct options *o, const struct opt_row *r,
 		 const char *arg, struct opt_ctx *cx)
@@ -265,8 +233,10 @@ static int opt_e(struct options *o, const struct opt_row *r,
 	for (size_t i = 0; i < sizeof(e_quals) / sizeof(e_quals[0]); i++) {
 		size_t n = strlen(e_quals[i].name);
 
-		if (!strncmp(arg, e_quals[i].name, n))
-			return e_quals[i].fn(o, r, arg + n, cx);
+		if (!strncmp(arg, e_quals[i].name, n)) {
+			r = row_named(e_quals[i].row);
+			return r->fn(o, r, arg + n, cx);
+		}
 	}
 	cx->e_start = o->ntps;
 	return sel_parse_e(&q, arg, cx->err, cx->errlen);
@@ -544,12 +514,14 @@ static int opt_context(struct options *o, const struct opt_row *r,
 #define ROW_VAL(name, key, fn, val) { name, key, NOARG, fn, 0, val }
 #define ROW_INT(name, key, fn, field, val) \
 	{ name, key, NOARG, fn, FIELD(field), val }
+#define ROW_OFF(name, key, fn, field, val) \
+	{ name, key, ARG, fn, FIELD(field), val }
 static const struct opt_row opt_rows[] = {
 	/* targets */
 	ROW("attach", 'p', ARG, opt_pids),
 	ROW_INT("system-wide", 'a', opt_set, system_wide, 1),
 	ROW_INT("follow-forks", 'f', opt_count, follow, 0),
-	ROW("user", 'u', ARG, opt_user),
+	ROW_OFF("user", 'u', opt_str, user, 0),
 	ROW("env", 'E', ARG, opt_env),
 	ROW_INT("kill-on-exit", LONG_ONLY + 50, opt_set, kill_on_exit, 1),
 	ROW("interruptible", 'I', ARG, opt_interruptible),
@@ -568,11 +540,11 @@ static const struct opt_row opt_rows[] = {
 	ROW("duration", LONG_ONLY + 1, ARG, opt_duration),
 	ROW("max-events", LONG_ONLY + 2, ARG, opt_max_events),
 	ROW("context", LONG_ONLY + 98, ARG, opt_context),
-	ROW("inject", LONG_ONLY + 99, ARG, opt_inject),
-	ROW("fault", LONG_ONLY + 100, ARG, opt_fault),
+	{ "inject", LONG_ONLY + 99, ARG, opt_inject, 0, 0 },
+	{ "fault", LONG_ONLY + 100, ARG, opt_inject, 0, 1 },
 	ROW_INT("list-events", 'l', opt_set, list, 1),
 	/* output */
-	ROW("output", 'o', ARG, opt_output),
+	ROW_OFF("output", 'o', opt_str, outfile, 0),
 	ROW_INT("output-append-mode", 'A', opt_set, append, 1),
 	ROW_INT("syscall-number", 'n', opt_set, scno, 1),
 	ROW_INT("instruction-pointer", 'i', opt_set, iptr, 1),
@@ -590,17 +562,20 @@ static const struct opt_row opt_rows[] = {
 	{ "syscall-times", LONG_ONLY + 94, optional_argument, opt_times, 0,
 	  'T' },
 	ROW("string-limit", 's', ARG, opt_strsize),
-	ROW_INT("verbose", 'v', opt_count, verbose, 0),
+	ROW_INT("no-abbrev", 'v', opt_count, verbose, 0),
 	ROW_INT(NULL, 'x', opt_count, xflag, 0),
 	ROW("strings-in-hex", LONG_ONLY + 97, optional_argument,
 	    opt_strings_hex),
 	ROW("const-print-style", 'X', ARG, opt_xstyle),
 	ROW_INT(NULL, 'y', opt_count, yflag, 0),
 	ROW("decode-fds", LONG_ONLY + 40, optional_argument, opt_decode_fds),
-	ROW("read", LONG_ONLY + 41, ARG, opt_dump_rd),
-	ROW("raw", LONG_ONLY + 95, ARG, opt_raw),
-	ROW("abbrev", LONG_ONLY + 96, ARG, opt_abbrev),
-	ROW("write", LONG_ONLY + 42, ARG, opt_dump_wr),
+	ROW_OFF("read", LONG_ONLY + 41, opt_fdset, dump_rd, 0),
+	ROW_OFF("raw", LONG_ONLY + 95, opt_sysset, raw, FIELD(raw_given)),
+	ROW_OFF("abbrev", LONG_ONLY + 96, opt_sysset, abbrev,
+		FIELD(abbrev_given)),
+	ROW_OFF("verbose", LONG_ONLY + 101, opt_sysset, deref,
+		FIELD(deref_given)),
+	ROW_OFF("write", LONG_ONLY + 42, opt_fdset, dump_wr, 0),
 	ROW_INT("no-bpf", LONG_ONLY + 3, opt_set, no_bpf, 1),
 	ROW_INT(NULL, 'q', opt_count, quiet, 0),
 	ROW("quiet", LONG_ONLY + 15, optional_argument, opt_quiet_set),
@@ -609,14 +584,14 @@ static const struct opt_row opt_rows[] = {
 	ROW("ready-fd", LONG_ONLY + 4, ARG, opt_ready_fd),
 	ROW("color", LONG_ONLY + 51, optional_argument, opt_color),
 	ROW("colour", LONG_ONLY + 52, optional_argument, opt_color),
-	ROW("timeline", LONG_ONLY + 60, ARG, opt_timeline),
+	ROW_OFF("timeline", LONG_ONLY + 60, opt_str, timeline, 0),
 	/* stacks */
 	ROW_INT("stack-trace", 'k', opt_count, stack, 0),
 	ROW("stack", LONG_ONLY + 5, optional_argument, opt_stack),
 	ROW("stack-size", LONG_ONLY + 6, ARG, opt_stack_size),
 	ROW_INT("kstack", LONG_ONLY + 7, opt_set, kstack, 1),
 	ROW_INT("no-python-frames", LONG_ONLY + 76, opt_set, no_python, 1),
-	ROW("flamegraph", LONG_ONLY + 8, ARG, opt_flamegraph),
+	ROW_OFF("flamegraph", LONG_ONLY + 8, opt_str, flamegraph, 0),
 	ROW_INT("spawns", LONG_ONLY + 9, opt_set, spawns, 1),
 	/* summaries */
 	ROW_INT("summary-only", 'c', opt_set, summary, 1),
@@ -648,8 +623,22 @@ static void opt_defaults(struct options *o)
 	sel_all(&o->sel);
 }
 
+/* the row of a long name: e_quals' each (opt_rows_check makes sure) */
+static const struct opt_row *row_named(const char *name)
+{
+	for (size_t i = 0; i < NROWS; i++)
+		if (opt_rows[i].name && !strcmp(opt_rows[i].name, name))
+			return &opt_rows[i];
+	return NULL;
+}
+
 int opt_rows_check(char *err, size_t errlen)
 {
+	for (size_t i = 0; i < sizeof(e_quals) / sizeof(e_quals[0]); i++)
+		if (!row_named(e_quals[i].row))
+			return opt_bad(&(struct opt_ctx){ err, errlen, 0 },
+				       "-e %s: no such option",
+				       e_quals[i].row);
 	return optrows_check(opt_rows, NROWS, err, errlen);
 }
 

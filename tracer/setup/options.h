@@ -74,6 +74,9 @@ struct options {
 	struct sc_select abbrev;	/* -e abbrev=: big structs cut (the
 					   others as with -v) */
 	int abbrev_given;
+	struct sc_select deref;	/* -e verbose=: structs shown (the others
+				   as pointers) */
+	int deref_given;
 	struct tp_spec *tps;	/* -e SYSTEM:EVENT */
 	int ntps;
 	uint64_t signals;	/* -e signal=: bit sig-1 set: its line shows */

@@ -250,6 +250,7 @@ void plan_make(const struct options *o, const struct plan_machine *m,
 		.pid_names = o->pid_names,
 		.raw = o->raw_given ? &o->raw : NULL,
 		.abbrev = o->abbrev_given ? &o->abbrev : NULL,
+		.deref = o->deref_given ? &o->deref : NULL,
 	};
 	plan_sink(o, m, p);
 	p->summary = o->summary;
