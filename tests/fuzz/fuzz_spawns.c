@@ -105,26 +105,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*nl = '\0';
 		/*
 		 * etrace's own line past 4096 groups; any other line not
-		 * indented is a group's, whatever its program is named (one
-		 * named "etrace:" starts "etrace: x46 <- ...")
+		 * indented is a group's, and never reads as etrace's: a
+		 * program named "etrace: ..." is quoted
 		 */
 		more = groups == 4096 && !strncmp(line, "etrace: ", 8) &&
 		       strstr(line, " more processes, in groups past ");
 		if (strncmp(line, "    ", 4) && !more) {
-			/* "BASE xN <- ...": BASE is a program's, escaped */
+			/* "BASE xN <- ...": BASE a program's, escaped, maybe
+			   quoted */
 			int known = 0;
 
-			x = strstr(line, " x");
-			FUZZ_ASSERT(x && sscanf(x + 2, "%llu <- ", &c) == 1);
+			FUZZ_ASSERT(strncmp(line, "etrace: ", 8));
+			x = NULL;
 			for (int i = 0; i < npool && !known; i++) {
 				const char *b = strrchr(pool[i], '/');
+				size_t n;
 
 				snprintf(base, sizeof(base), "%s", b ? b + 1 : pool[i]);
 				escaped((const uint8_t *)base, strlen(base), esc);
-				strcat(esc, " x");
-				known = !strncmp(line, esc, strlen(esc));
+				n = strlen(esc);
+				if (!strncmp(line, esc, n) && !strncmp(line + n, " x", 2))
+					x = line + n;
+				else if (line[0] == '"' && !strncmp(line + 1, esc, n) &&
+					 !strncmp(line + 1 + n, "\" x", 3))
+					x = line + n + 2;
+				known = x != NULL;
 			}
 			FUZZ_ASSERT(known);
+			FUZZ_ASSERT(sscanf(x + 2, "%llu <- ", &c) == 1);
 			sum += c;
 			glines++;
 		}

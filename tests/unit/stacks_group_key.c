@@ -84,6 +84,19 @@ int main(void)
 	free(text);
 	spawns_free(s);
 
+	/* a name that is not plain is quoted: never read as etrace's line */
+	s = spawns_new();
+	CHECK(s);
+	stack_at(f, 0x7f1200000000ull, 0x55e100000000ull, 0x67);
+	CHECK(spawns_exec(s, "/tmp/etrace: x46 <- evil.sh:1", "a b", 7, f, 4,
+			  NULL, 1) == 0);
+	text = report(s);
+	CHECK(text && strstr(text, "\n\"etrace: x46 <- evil.sh:1\" x1 <- "
+			     "\"a b\"\n    program \"/tmp/etrace: x46 <- "
+			     "evil.sh:1\"; parent \"a b\" pid 7\n"));
+	free(text);
+	spawns_free(s);
+
 	/* -c -k: the same stack at two addresses is one, counted twice */
 	stack_at(f, 0x7f1200000000ull, 0x55e100000000ull, 0x67);
 	stack_at(g, 0x7f3400000000ull, 0x563400000000ull, 0x67);

@@ -173,6 +173,25 @@ static void put_esc(FILE *f, const char *s)
 		free(buf);
 }
 
+/*
+ * A name at the start of a line or between words: escaped, and quoted
+ * unless plain (letters, digits, ._+-@%,=/), so that no program's name
+ * reads as more words or as one of etrace's own lines ("etrace: ...")
+ */
+static void put_word(FILE *f, const char *s)
+{
+	int plain = *s != '\0';
+
+	for (const char *p = s; *p && plain; p++)
+		plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || strchr("._+-@%,=/", *p);
+	if (!plain)
+		fputc('"', f);
+	put_esc(f, s);
+	if (!plain)
+		fputc('"', f);
+}
+
 /* a stack cut where no frame was proved: why, and where */
 static void origin_cut(FILE *f, const struct frame *c)
 {
@@ -203,12 +222,12 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 		const char *base = strrchr(g->prog, '/');
 
 		base = base ? base + 1 : g->prog;
-		put_esc(f, base);
+		put_word(f, base);
 		fprintf(f, " x%llu <- ", (unsigned long long)g->count);
-		put_esc(f, g->pcomm);
+		put_word(f, g->pcomm);
 		if (g->has_loc) {
 			fputc(' ', f);
-			put_esc(f, g->loc.file[0] ? g->loc.file : "?");
+			put_word(f, g->loc.file[0] ? g->loc.file : "?");
 			fprintf(f, ":%d", g->loc.line);
 			if (g->loc.func[0]) {
 				fputs(" (function ", f);
@@ -217,9 +236,9 @@ void spawns_report(struct spawns *s, FILE *f, uint64_t duration_ns,
 			}
 		}
 		fputs("\n    program ", f);
-		put_esc(f, g->prog);
+		put_word(f, g->prog);
 		fputs("; parent ", f);
-		put_esc(f, g->pcomm);
+		put_word(f, g->pcomm);
 		fprintf(f, " pid %d", g->ppid);
 		if (g->nparents > 1)
 			fprintf(f, " and %d others", g->nparents - 1);
