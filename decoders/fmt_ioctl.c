@@ -53,7 +53,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
-	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd,
+	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd, &ioctl_v4l2,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -585,14 +585,19 @@ FMT_KIND(ioctlarg)
 		ioctl_split_out(b, c, how);
 }
 
-/* what a request returns: NS_GET_NSTYPE a namespace type */
+/* what a request returns: NS_GET_NSTYPE a namespace type; a family's
+   words after the value */
 void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
 {
+	uint32_t req = (uint32_t)c->args[1];
+	const struct ioctl_family *f = ioctl_family(req);
 	const char *name = NULL;
 
-	if ((uint32_t)c->args[1] == NS_GET_NSTYPE)
+	if (req == NS_GET_NSTYPE)
 		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
 	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, c->ret);
 	fmt_ret_note(b, name);
+	if (f && f->ret && c->d->nargs > 2)
+		f->ret(b, c, req);
 }

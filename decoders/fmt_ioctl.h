@@ -58,12 +58,15 @@ struct ioctl_family {
 		   const struct cap *k);
 	/* at exit, after arg's 2: what the call filled (" => {...}") */
 	void (*out)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
+	/* optional: after the return value, what else the call got
+	   (strace's " (...)") */
+	void (*ret)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
 };
 
 extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
 	ioctl_ptp, ioctl_scsi, ioctl_loop, ioctl_seccomp, ioctl_mtd,
 	ioctl_lirc, ioctl_ubi, ioctl_ubi_vol, ioctl_perf, ioctl_kd,
-	ioctl_nbd;
+	ioctl_nbd, ioctl_v4l2;
 
 /* name="text" of a char[size] field: up to its NUL, "..." when none */
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
