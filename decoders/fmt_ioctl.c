@@ -141,10 +141,12 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
  * address alone when the first cannot be read; 0 when the copy ends
  * before what strace reads for another reason: print the pointer
  */
-int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
-		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		size_t have, int ends, int cut,
-		void (*elem)(struct fmt_buf *b, const uint8_t *e))
+int ioctl_array_ctx(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		    size_t have, int ends, int cut,
+		    void (*elem)(struct fmt_buf *b, const uint8_t *e,
+				 uint32_t j, const void *ctx),
+		    const void *ctx)
 {
 	uint32_t show = n, avail = (uint32_t)(have / es), j;
 
@@ -161,7 +163,7 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 	for (j = 0; j < show && j < avail; j++) {
 		if (j)
 			fb_puts(b, ", ");
-		elem(b, p + (size_t)es * j);
+		elem(b, p + (size_t)es * j, j, ctx);
 	}
 	if (j < show || (j < n && j == avail)) {
 		fb_puts(b, j ? ", ... /* " : "... /* ");
@@ -172,6 +174,27 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 	}
 	fb_putc(b, ']');
 	return 1;
+}
+
+struct array_elem {
+	void (*elem)(struct fmt_buf *b, const uint8_t *e);
+};
+
+static void array_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		       const void *ctx)
+{
+	((const struct array_elem *)ctx)->elem(b, e);
+}
+
+int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e))
+{
+	struct array_elem x = { elem };
+
+	return ioctl_array_ctx(b, c, p, addr, n, es, have, ends, cut,
+			       array_elem, &x);
 }
 
 /*

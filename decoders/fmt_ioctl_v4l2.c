@@ -100,7 +100,7 @@ static int v4l2_ext_ctrls_in(struct fmt_buf *b, const struct sc_call *c,
 	if (req == VIDIOC_G_EXT_CTRLS)
 		return 2;
 	fb_puts(b, ", ");
-	if (v4l2_controls(b, c, p, c->inner[0]))
+	if (v4l2_controls(b, c, p, c->inner[0], c->inner_str[0]))
 		return 2;
 	fb_putc(b, '}');
 	return 1;
@@ -325,7 +325,7 @@ static void v4l2_ext_ctrls_out(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	fb_puts(b, req == VIDIOC_G_EXT_CTRLS ? ", " : "} => {");
-	v4l2_controls(b, c, k->p, c->inner[1]);
+	v4l2_controls(b, c, k->p, c->inner[1], c->inner_str[1]);
 	if (sc_failed(c))
 		v4l2_u(b, ", error_idx=", ld32(k->p + 8));
 	fb_putc(b, '}');

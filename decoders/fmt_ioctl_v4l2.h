@@ -70,9 +70,10 @@ void v4l2_tuner(struct fmt_buf *b, const struct sc_call *c,
    id the call was given (id0) */
 void v4l2_queryctrl_out(struct fmt_buf *b, const struct sc_call *c,
 			const uint8_t *p, uint32_t id0, int ext);
-/* struct v4l2_ext_controls' controls after sep, k: their copy; 0: not
-   all read */
+/* struct v4l2_ext_controls' controls, k their copy, strs the copy of
+   their strings (a piece each); 0: not all read */
 int v4l2_controls(struct fmt_buf *b, const struct sc_call *c,
-		  const uint8_t *p, const struct cap *k);
+		  const uint8_t *p, const struct cap *k,
+		  const struct cap *strs);
 
 #endif

@@ -137,7 +137,8 @@ static void v4l2_pix_mp(struct fmt_buf *b, const uint8_t *f)
 	fb_putc(b, '}');
 }
 
-static void v4l2_clip(struct fmt_buf *b, const uint8_t *e)
+static void v4l2_clip(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
 {
 	v4l2_rect(b, "{c={left=", e);
 	fb_putc(b, '}');
@@ -151,7 +152,9 @@ static void v4l2_clip(struct fmt_buf *b, const uint8_t *e)
 static int v4l2_array(struct fmt_buf *b, const struct sc_call *c,
 		      uint64_t addr, uint32_t n, uint32_t es,
 		      const struct cap *k,
-		      void (*elem)(struct fmt_buf *b, const uint8_t *e))
+		      void (*elem)(struct fmt_buf *b, const uint8_t *e,
+				   uint32_t j, const void *ctx),
+		      const void *ctx)
 {
 	uint32_t read = n;
 
@@ -163,8 +166,10 @@ static int v4l2_array(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, "[]");
 		return 0;
 	}
-	if (!ioctl_array(b, c, k ? k->p : NULL, addr, n, es, k ? k->len : 0,
-			 k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0, elem)) {
+	if (!ioctl_array_ctx(b, c, k ? k->p : NULL, addr, n, es,
+			     k ? k->len : 0,
+			     k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0, elem,
+			     ctx)) {
 		fmt_ptr(b, addr);
 		return 0;
 	}
@@ -185,7 +190,7 @@ static int v4l2_win(struct fmt_buf *b, const struct sc_call *c,
 	v4l2_x(b, ", chromakey=", ld32(f + 20));
 	fb_puts(b, ", clips=");
 	whole = v4l2_array(b, c, ld64(f + 24), ld32(f + 32), 24, k,
-			   v4l2_clip);
+			   v4l2_clip, NULL);
 	v4l2_u(b, ", clipcount=", ld32(f + 32));
 	fb_puts(b, ", bitmap=");
 	fmt_ptr(b, ld64(f + 40));
@@ -380,9 +385,32 @@ void v4l2_queryctrl_out(struct fmt_buf *b, const struct sc_call *c,
 	fb_putc(b, '}');
 }
 
-/* struct v4l2_ext_control at e (packed); a string's data not copied:
-   its pointer */
-static void v4l2_control(struct fmt_buf *b, const uint8_t *e)
+/* the controls' call and the copy of their strings (a piece each) */
+struct v4l2_strs {
+	const struct sc_call *c;
+	const struct cap *strs;
+};
+
+/* strace's printstrn of control j's string: the pointer when fewer
+   bytes were copied than it reads (min(size, -s + 1)) */
+static void v4l2_string(struct fmt_buf *b, const struct v4l2_strs *x,
+			uint32_t j, uint64_t addr, uint32_t size)
+{
+	uint64_t max = (uint64_t)str_max(x->c);
+	uint64_t want = size < max + 1 ? size : max + 1;
+	const uint8_t *s;
+	uint32_t len;
+
+	if (!x->strs || !cap_piece(x->strs, (int)j, &s, &len) || len < want) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fmt_qstr(b, x->c, s, size > max ? max : size, -1, size > max, 0);
+}
+
+/* struct v4l2_ext_control at e (packed), the j-th */
+static void v4l2_control(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+			 const void *ctx)
 {
 	uint32_t size = ld32(e + 4);
 
@@ -390,7 +418,7 @@ static void v4l2_control(struct fmt_buf *b, const uint8_t *e)
 	v4l2_u(b, ", size=", size);
 	if (size) {
 		fb_puts(b, ", string=");
-		fmt_ptr(b, ld64(e + 12));
+		v4l2_string(b, ctx, j, ld64(e + 12), size);
 	} else {
 		v4l2_d(b, ", value=", (int32_t)ld32(e + 12));
 		v4l2_d(b, ", value64=", (int64_t)ld64(e + 12));
@@ -399,9 +427,12 @@ static void v4l2_control(struct fmt_buf *b, const uint8_t *e)
 }
 
 int v4l2_controls(struct fmt_buf *b, const struct sc_call *c,
-		  const uint8_t *p, const struct cap *k)
+		  const uint8_t *p, const struct cap *k,
+		  const struct cap *strs)
 {
+	struct v4l2_strs x = { c, strs };
+
 	fb_puts(b, "controls=");
 	return v4l2_array(b, c, ld64(p + 24), ld32(p + 4), 20, k,
-			  v4l2_control);
+			  v4l2_control, &x);
 }

@@ -8,7 +8,7 @@
  * type (an overlay window's clips whole, cut by the memory's end, none,
  * NULL), buffers, stream parameters, controls by name, by class and
  * offset, unknown, with the query flags, extended controls (their
- * values; whole, cut, NULL), a tuner, crops, frame sizes and intervals,
+ * values and strings; whole, cut, NULL), a tuner, crops, frame sizes and intervals,
  * buffers to create.  What only a device fills (the exits) is in
  * tests/unit/decode_ioctl_v4l2.c.  Exits 0.
  */
@@ -91,7 +91,7 @@ static void formats(int fd, char *pg)
 	free(f);
 }
 
-static void controls(int fd, char *pg)
+static void controls(int fd, char *pg, char *str_edge)
 {
 	static const unsigned int ids[] = {
 		V4L2_CID_BRIGHTNESS, V4L2_CID_USER_CLASS, 0,
@@ -124,8 +124,20 @@ static void controls(int fd, char *pg)
 	ioctl(fd, VIDIOC_S_EXT_CTRLS, &ecs);
 	ioctl(-1, VIDIOC_TRY_EXT_CTRLS, &ecs);
 	ioctl(fd, VIDIOC_G_EXT_CTRLS, &ecs);
-	/* a string no call can read: its pointer, as strace prints it */
+	/* strings: read, longer than -s, none, ending where the memory
+	   does (before -s + 1 bytes: the pointer), no call can read */
+	ec[1].size = 2;
+	ec[1].string = (char *)"\377\377";
+	ioctl(fd, VIDIOC_S_EXT_CTRLS, &ecs);
+	ec[0].size = 40;
+	ec[0].string = (char *)"0123456789abcdefghijklmnopqrstuvwxyz!\n\t";
+	ioctl(fd, VIDIOC_G_EXT_CTRLS, &ecs);
+	ec[1].string = NULL;
+	ioctl(fd, VIDIOC_TRY_EXT_CTRLS, &ecs);
 	ec[1].size = 8;
+	ec[1].string = str_edge + 4096 - 3;
+	memcpy(ec[1].string, "ab", 3);
+	ioctl(fd, VIDIOC_S_EXT_CTRLS, &ecs);
 	ec[1].string = BAD;
 	ioctl(fd, VIDIOC_S_EXT_CTRLS, &ecs);
 	ecs.count = 3;
@@ -202,16 +214,17 @@ int main(void)
 	struct v4l2_fmtdesc fd_ = { 1, V4L2_BUF_TYPE_SDR_OUTPUT, 0, "", 0,
 				    0, { 0 } };
 	struct v4l2_input in = { .index = 2 };
-	char *pg;
+	char *pg, *str_edge;
 	int fd;
 
 	pg = fam_edge_page();
-	if (!pg)
+	str_edge = fam_edge_page();
+	if (!pg || !str_edge)
 		return 1;
 	fd = open("/dev/null", O_RDONLY);
 	fam_ioctls(fd, req, sizeof(req) / sizeof(req[0]), pg);
 	formats(fd, pg);
-	controls(fd, pg);
+	controls(fd, pg, str_edge);
 	buffers(fd);
 	misc(fd);
 	ioctl(fd, VIDIOC_ENUM_FMT, &fd_);

@@ -7,7 +7,8 @@
  * counted and dequeued, a control query's new id and its -v fields, a
  * standard, an input, crop bounds, frame sizes and intervals, the
  * buffers created (after the return value), extended controls that
- * failed (error_idx), and each exit's struct end when the call failed.
+ * failed (error_idx) and their strings (read, not, short), and each
+ * exit's struct end when the call failed.
  */
 #include <linux/ioctl.h>
 #include <linux/videodev2.h>
@@ -204,6 +205,8 @@ static void ctrls(void)
 	struct cap kq = CAP(&q, sizeof(q)), kqg = CAP(&q_got, sizeof(q));
 	struct cap ke = CAP(&ecs, sizeof(ecs)), keg = CAP(&ecs_got, sizeof(ecs));
 	struct cap kc = CAP(ec, sizeof(ec));
+	struct cap ks = { .p = (const uint8_t *)"hi", .len = 2, .npieces = 2,
+			  .holes = 1, .piece = { 0, 2 } };
 	struct sc_call c = CALL(SYS_ioctl, 0, 3, VIDIOC_QUERYCTRL, 0x1000);
 
 	c.cap[2] = &kq;
@@ -235,6 +238,32 @@ static void ctrls(void)
 		  "CONTRAST, size=0, value=-1, value64=-1}, {id=V4L2_CID_HUE, "
 		  "size=0, value=5, value64=5}], error_idx=1}) = -1 EINVAL "
 		  "(Invalid argument)");
+	/* strings, a piece each: the second's read, the first's not */
+	ec[0].size = 4;
+	ec[0].string = (char *)0x3000;
+	ec[1].size = 2;
+	ec[1].string = (char *)0x4000;
+	c.inner_str[0] = c.inner_str[1] = &ks;
+	CHECK_STR(run(&c), "ioctl(3, VIDIOC_S_EXT_CTRLS, {ctrl_class="
+		  "V4L2_CTRL_CLASS_USER, count=2, controls=[{id=V4L2_CID_"
+		  "CONTRAST, size=4, string=0x3000}, {id=V4L2_CID_HUE, size=2, "
+		  "string=\"hi\"}]} => {controls=[{id=V4L2_CID_CONTRAST, "
+		  "size=4, string=0x3000}, {id=V4L2_CID_HUE, size=2, "
+		  "string=\"hi\"}], error_idx=1}) = -1 EINVAL "
+		  "(Invalid argument)");
+	/* fewer bytes than strace reads: the pointer */
+	ec[1].size = 3;
+	CHECK_STR(run(&c), "ioctl(3, VIDIOC_S_EXT_CTRLS, {ctrl_class="
+		  "V4L2_CTRL_CLASS_USER, count=2, controls=[{id=V4L2_CID_"
+		  "CONTRAST, size=4, string=0x3000}, {id=V4L2_CID_HUE, size=3, "
+		  "string=0x4000}]} => {controls=[{id=V4L2_CID_CONTRAST, "
+		  "size=4, string=0x3000}, {id=V4L2_CID_HUE, size=3, "
+		  "string=0x4000}], error_idx=1}) = -1 EINVAL "
+		  "(Invalid argument)");
+	ec[0].size = ec[1].size = 0;
+	ec[0].value64 = -1;
+	ec[1].value64 = 5;
+	c.inner_str[0] = c.inner_str[1] = NULL;
 	c.args[1] = VIDIOC_G_EXT_CTRLS;
 	c.ret = 0;
 	CHECK_STR(run(&c), "ioctl(3, VIDIOC_G_EXT_CTRLS, {ctrl_class="

@@ -524,63 +524,6 @@ __noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 }
 
 /*
- * V4L2's struct v4l2_format at fmt (of an argument at base): byte 32,
- * its window's clips, for the overlay buffer types (3, 8) that have
- * one; 0: none
- */
-static __always_inline u32 ioc_v4l2_clips(u64 base, u32 fmt)
-{
-	u32 type = 0;
-
-	if (bpf_probe_read_user(&type, sizeof(type), (const void *)(base + fmt)))
-		return 0;
-	return type == 3 || type == 8 ? fmt + 32 : 0;
-}
-
-/*
- * ioctl: what the pointer inside the argument's struct points to, for
- * the console's requests that pass one: GIO_UNIMAP and PIO_UNIMAP's
- * entries, GIO_FONTX and PIO_FONTX's chardata (at byte 8), KDFONTOP's
- * data (at byte 24); V4L2's: a format's clips (VIDIOC_G_FMT, S_FMT,
- * TRY_FMT; CREATE_BUFS' format at byte 16), the controls of
- * VIDIOC_G_EXT_CTRLS, S_EXT_CTRLS and TRY_EXT_CTRLS (at byte 24);
- * CAP_IOC_IND_MAX bytes as CAP_OP_UPTO copies them, at entry and exit
- * alike (what a get request fills is read at exit)
- */
-__noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
-{
-	u64 inner = 0;
-	u32 at;
-
-	if (!ca)
-		return off;
-	switch ((u32)ca->args[1]) {
-	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
-		at = 8;
-		break;
-	case 0x4b72:
-	case 0xc0205647: case 0xc0205648: case 0xc0205649:
-		at = 24;
-		break;
-	case 0xc0d05604: case 0xc0d05605: case 0xc0d05640:
-		at = ioc_v4l2_clips(ca->args[2], 0);
-		break;
-	case 0xc100565c:
-		at = ioc_v4l2_clips(ca->args[2], 16);
-		break;
-	default:
-		return off;
-	}
-	if (!at)
-		return off;
-	if (bpf_probe_read_user(&inner, sizeof(inner),
-				(const void *)(ca->args[2] + at)) || !inner)
-		return off;
-	return g_buf(off, CAP_IOC_IND, inner, CAP_IOC_IND_MAX,
-		     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
-}
-
-/*
  * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
  * global function for every operation: verified once, whatever the
  * phase, instead of along each path of both programs.
