@@ -98,14 +98,20 @@ void v4l2_cid(struct fmt_buf *b, uint32_t cid, int next)
 	fmt_const(b, text, cid, XF_HEX);
 }
 
-/* struct v4l2_pix_format at f */
-static void v4l2_pix(struct fmt_buf *b, const uint8_t *f)
+/* the fields a single and a multi-planar pixel format begin with */
+static void v4l2_pix_head(struct fmt_buf *b, const uint8_t *f)
 {
 	v4l2_u(b, "{width=", ld32(f));
 	v4l2_u(b, ", height=", ld32(f + 4));
 	v4l2_4cc(b, ", pixelformat=", ld32(f + 8), &xlat_v4l2_pix_fmts);
 	v4l2_e(b, ", field=", &xlat_v4l2_fields, ld32(f + 12),
 	       "V4L2_FIELD_???");
+}
+
+/* struct v4l2_pix_format at f */
+static void v4l2_pix(struct fmt_buf *b, const uint8_t *f)
+{
+	v4l2_pix_head(b, f);
 	v4l2_u(b, ", bytesperline=", ld32(f + 16));
 	v4l2_u(b, ", sizeimage=", ld32(f + 20));
 	v4l2_e(b, ", colorspace=", &xlat_v4l2_colorspaces, ld32(f + 24),
@@ -118,11 +124,7 @@ static void v4l2_pix_mp(struct fmt_buf *b, const uint8_t *f)
 {
 	uint8_t n = f[180];
 
-	v4l2_u(b, "{width=", ld32(f));
-	v4l2_u(b, ", height=", ld32(f + 4));
-	v4l2_4cc(b, ", pixelformat=", ld32(f + 8), &xlat_v4l2_pix_fmts);
-	v4l2_e(b, ", field=", &xlat_v4l2_fields, ld32(f + 12),
-	       "V4L2_FIELD_???");
+	v4l2_pix_head(b, f);
 	v4l2_e(b, ", colorspace=", &xlat_v4l2_colorspaces, ld32(f + 16),
 	       "V4L2_COLORSPACE_???");
 	fb_puts(b, ", plane_fmt=[");
