@@ -40,12 +40,6 @@ static enum ioarg v4l2_when(uint32_t req, int *at_exit)
 	}
 }
 
-static void v4l2_version_words(struct fmt_buf *b, uint64_t v)
-{
-	fb_printf(b, "KERNEL_VERSION(%u, %u, %u)", (unsigned)(v >> 16),
-		  (unsigned)(v >> 8 & 0xff), (unsigned)(v & 0xff));
-}
-
 /* struct v4l2_capability, at exit */
 static void v4l2_caps(struct fmt_buf *b, const struct sc_call *c,
 		      const uint8_t *p)
@@ -56,7 +50,7 @@ static void v4l2_caps(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", ");
 	ioctl_cstr(b, c, "bus_info", p + 48, 32);
 	fb_puts(b, ", version=");
-	fmt_words(b, ld32(p + 80), XF_HEX, v4l2_version_words);
+	fmt_words(b, ld32(p + 80), XF_HEX, fmt_kernel_version);
 	v4l2_f(b, ", capabilities=", &xlat_v4l2_device_capabilities_flags,
 	       ld32(p + 84), "V4L2_CAP_???");
 	if (ld32(p + 88))
