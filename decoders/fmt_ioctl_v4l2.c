@@ -113,7 +113,9 @@ static int v4l2_arg_split(struct fmt_buf *b, const struct sc_call *c,
 	case VIDIOC_G_FMT: case VIDIOC_G_PARM: case VIDIOC_CROPCAP:
 	case VIDIOC_G_CROP:
 		v4l2_buf_type(b, "{type=", ld32(p));
-		if (req != VIDIOC_G_PARM || ld32(p) == V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+		/* stream parameters of a video capture or output only */
+		if (req != VIDIOC_G_PARM ||
+		    ld32(p) == V4L2_BUF_TYPE_VIDEO_CAPTURE ||
 		    ld32(p) == V4L2_BUF_TYPE_VIDEO_OUTPUT)
 			return 2;
 		fb_putc(b, '}');

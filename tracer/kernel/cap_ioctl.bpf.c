@@ -17,7 +17,8 @@ static __always_inline u32 ioc_v4l2_clips(u64 base, u32 fmt)
 {
 	u32 type = 0;
 
-	if (bpf_probe_read_user(&type, sizeof(type), (const void *)(base + fmt)))
+	if (bpf_probe_read_user(&type, sizeof(type),
+				(const void *)(base + fmt)))
 		return 0;
 	return type == 3 || type == 8 ? fmt + 32 : 0;
 }
@@ -37,18 +38,24 @@ __noinline u32 g_ioc_strs(u32 off, u32 ph, u64 inner, u64 arg)
 	for (u32 j = 0; j < CAP_IOC_STRS && j < count; j++) {
 		u64 at = inner + 20 * (u64)j, str = 0;
 		u32 size = 0, before = off;
+		struct cap_item *it;
 		u8 *b;
 
-		if (bpf_probe_read_user(&size, sizeof(size), (const void *)(at + 4)) ||
-		    bpf_probe_read_user(&str, sizeof(str), (const void *)(at + 12)))
+		if (bpf_probe_read_user(&size, sizeof(size),
+					(const void *)(at + 4)) ||
+		    bpf_probe_read_user(&str, sizeof(str),
+					(const void *)(at + 12)))
 			break;
 		if (!size)
 			continue;
 		off = g_buf(off, CAP_IOC_STR, str, size < ss ? size : ss,
 			    ss | ph << 24);
 		b = buf();
-		if (b && off != before)
-			((struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1)))->total = j;
+		if (!b || off == before)
+			continue;
+		/* the control it is the string of */
+		it = (struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1));
+		it->total = j;
 	}
 	return off;
 }
