@@ -140,6 +140,9 @@ struct sc_call {
 	/* ioctl: what a pointer in the argument's struct points to, copied
 	   at entry [0] and at exit [1] (the console's fonts and maps) */
 	const struct cap *inner[2];
+	/* and the strings its elements point to, a piece each (V4L2's
+	   extended controls: piece j control j's, a hole when none) */
+	const struct cap *inner_str[2];
 	int exited;			/* ret is valid */
 	int raw;			/* -e raw=: arguments and return as
 					   numbers, undecoded (strace's %#lx) */

@@ -53,7 +53,7 @@ static void fmt_ioc(struct fmt_buf *b, uint32_t req)
 static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
-	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd,
+	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd, &ioctl_v4l2,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -141,10 +141,12 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
  * address alone when the first cannot be read; 0 when the copy ends
  * before what strace reads for another reason: print the pointer
  */
-int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
-		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		size_t have, int ends, int cut,
-		void (*elem)(struct fmt_buf *b, const uint8_t *e))
+int ioctl_array_ctx(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		    size_t have, int ends, int cut,
+		    void (*elem)(struct fmt_buf *b, const uint8_t *e,
+				 uint32_t j, const void *ctx),
+		    const void *ctx)
 {
 	uint32_t show = n, avail = (uint32_t)(have / es), j;
 
@@ -161,7 +163,7 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 	for (j = 0; j < show && j < avail; j++) {
 		if (j)
 			fb_puts(b, ", ");
-		elem(b, p + (size_t)es * j);
+		elem(b, p + (size_t)es * j, j, ctx);
 	}
 	if (j < show || (j < n && j == avail)) {
 		fb_puts(b, j ? ", ... /* " : "... /* ");
@@ -172,6 +174,27 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 	}
 	fb_putc(b, ']');
 	return 1;
+}
+
+struct array_elem {
+	void (*elem)(struct fmt_buf *b, const uint8_t *e);
+};
+
+static void array_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		       const void *ctx)
+{
+	((const struct array_elem *)ctx)->elem(b, e);
+}
+
+int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
+		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		size_t have, int ends, int cut,
+		void (*elem)(struct fmt_buf *b, const uint8_t *e))
+{
+	struct array_elem x = { elem };
+
+	return ioctl_array_ctx(b, c, p, addr, n, es, have, ends, cut,
+			       array_elem, &x);
 }
 
 /*
@@ -585,14 +608,19 @@ FMT_KIND(ioctlarg)
 		ioctl_split_out(b, c, how);
 }
 
-/* what a request returns: NS_GET_NSTYPE a namespace type */
+/* what a request returns: NS_GET_NSTYPE a namespace type; a family's
+   words after the value */
 void fmt_ioctl_ret(struct fmt_buf *b, const struct sc_call *c)
 {
+	uint32_t req = (uint32_t)c->args[1];
+	const struct ioctl_family *f = ioctl_family(req);
 	const char *name = NULL;
 
-	if ((uint32_t)c->args[1] == NS_GET_NSTYPE)
+	if (req == NS_GET_NSTYPE)
 		name = xlat_name(&xlat_setns_types, (uint64_t)c->ret);
 	/* strace's auxstr: the name in every -X style */
 	fb_dec(b, c->ret);
 	fmt_ret_note(b, name);
+	if (f && f->ret && c->d->nargs > 2)
+		f->ret(b, c, req);
 }

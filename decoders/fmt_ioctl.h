@@ -58,12 +58,15 @@ struct ioctl_family {
 		   const struct cap *k);
 	/* at exit, after arg's 2: what the call filled (" => {...}") */
 	void (*out)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
+	/* optional: after the return value, what else the call got
+	   (strace's " (...)") */
+	void (*ret)(struct fmt_buf *b, const struct sc_call *c, uint32_t req);
 };
 
 extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
 	ioctl_ptp, ioctl_scsi, ioctl_loop, ioctl_seccomp, ioctl_mtd,
 	ioctl_lirc, ioctl_ubi, ioctl_ubi_vol, ioctl_perf, ioctl_kd,
-	ioctl_nbd;
+	ioctl_nbd, ioctl_v4l2;
 
 /* name="text" of a char[size] field: up to its NUL, "..." when none */
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
@@ -79,6 +82,13 @@ int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
 		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
 		size_t have, int ends, int cut,
 		void (*elem)(struct fmt_buf *b, const uint8_t *e));
+/* the same, elem given each element's index and ctx */
+int ioctl_array_ctx(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		    size_t have, int ends, int cut,
+		    void (*elem)(struct fmt_buf *b, const uint8_t *e,
+				 uint32_t j, const void *ctx),
+		    const void *ctx);
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

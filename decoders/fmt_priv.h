@@ -153,6 +153,8 @@ int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t len, int64_t now);
 
 /* what the families share besides the kinds: fmt_file.c */
+/* KERNEL_VERSION(6, 1, 0): a version's words, for fmt_words (fmt_bpf.c) */
+void fmt_kernel_version(struct fmt_buf *b, uint64_t v);
 void fmt_mode_val(struct fmt_buf *b, uint64_t v);
 void fmt_dev_val(struct fmt_buf *b, uint64_t v);
 void fmt_open_flags(struct fmt_buf *b, uint64_t v);

@@ -24,6 +24,18 @@ static size_t item(size_t off, int arg, int phase, int flags, const char *data)
 	return off + sizeof(it) + ((n + 7) & ~(size_t)7);
 }
 
+/* a CAP_IOC_STR item after off, its total the element's index */
+static size_t item_total(size_t off, uint32_t total, const char *data)
+{
+	struct cap_item it;
+	size_t end = item(off, CAP_IOC_STR, CAP_AT_ENTRY, 0, data);
+
+	memcpy(&it, rec + off, sizeof(it));
+	it.total = total;
+	memcpy(rec + off, &it, sizeof(it));
+	return end;
+}
+
 static size_t record(int phase, size_t end, int nitems)
 {
 	struct cap_rec r = { 0 };
@@ -99,5 +111,33 @@ int main(void)
 	CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 1), &cp) == 0);
 	capture_caps(&cp, caps[0], in, out, join, sizeof(join));
 	CHECK(in[3] && !out[3]);
+	/*
+	 * ioctl's inner strings (V4L2's controls 0, 2, 3; 3's not read):
+	 * a piece each, by the element's index; holes for 1 and 3
+	 */
+	{
+		static uint8_t strs[64];
+		const struct cap *ks = NULL;
+		struct cap k;
+
+		n = item(sizeof(struct cap_rec), CAP_IOC_STR, CAP_AT_ENTRY, 0,
+			 "ab");
+		n = item_total(n, 2, "xyz");
+		n = item_total(n, 3, NULL);
+		CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 3), &cp) == 0);
+		cp.item[2].flags = CAP_F_FAULT;
+		capture_inner_strs(&cp, &k, &ks, strs, sizeof(strs));
+		CHECK(ks == &k && k.npieces == 4 && k.len == 5);
+		CHECK(k.piece[0] == 2 && k.piece[1] == 0 && k.piece[2] == 3 &&
+		      k.piece[3] == 0);
+		CHECK(k.holes == (1u << 1 | 1u << 3));
+		CHECK(!memcmp(k.p, "abxyz", 5));
+		/* none: nothing */
+		ks = NULL;
+		n = item(sizeof(struct cap_rec), 2, CAP_AT_ENTRY, 0, "out");
+		CHECK(capture_parse(rec, record(CAP_AT_ENTRY, n, 1), &cp) == 0);
+		capture_inner_strs(&cp, &k, &ks, strs, sizeof(strs));
+		CHECK(!ks);
+	}
 	CHECK_DONE();
 }

@@ -363,6 +363,9 @@ u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
+/* ioctl: what a pointer in its argument's struct points to
+   (cap_ioctl.bpf.c) */
+u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca);
 /* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
 #define CAP_DUMP_RETRY	1		/* phase >> 8: may be read at exit */
 #define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */

@@ -524,37 +524,6 @@ __noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 }
 
 /*
- * ioctl: what the pointer inside the argument's struct points to, for
- * the console's requests that pass one: GIO_UNIMAP and PIO_UNIMAP's
- * entries, GIO_FONTX and PIO_FONTX's chardata (at byte 8), KDFONTOP's
- * data (at byte 24); CAP_IOC_IND_MAX bytes as CAP_OP_UPTO copies them,
- * at entry and exit alike (what a get request fills is read at exit)
- */
-__noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
-{
-	u64 inner = 0;
-	u32 at;
-
-	if (!ca)
-		return off;
-	switch ((u32)ca->args[1]) {
-	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
-		at = 8;
-		break;
-	case 0x4b72:
-		at = 24;
-		break;
-	default:
-		return off;
-	}
-	if (bpf_probe_read_user(&inner, sizeof(inner),
-				(const void *)(ca->args[2] + at)) || !inner)
-		return off;
-	return g_buf(off, CAP_IOC_IND, inner, CAP_IOC_IND_MAX,
-		     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
-}
-
-/*
  * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
  * global function for every operation: verified once, whatever the
  * phase, instead of along each path of both programs.

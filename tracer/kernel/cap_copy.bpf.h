@@ -327,12 +327,14 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	 * given was short, and strace prints it whatever the call returned;
 	 * HDIO_DRIVE_CMD's EIO (the drive's error) its status; and
 	 * perf_event_open's E2BIG the size of the attributes the kernel
-	 * knows
+	 * knows; V4L2's extended controls (VIDIOC_G_EXT_CTRLS, S_, TRY_)
+	 * which of them failed, error_idx
 	 */
 	call.ca.ret = ret;
 	call.ca.lenin = sv->lenin;
 	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095) ||
 		    (nr == SYS_IOCTL && ((u32)call.ca.args[1] == 0x4b66 ||
+					 (u32)call.ca.args[1] - 0xc0205647 < 3 ||
 					 ((u32)call.ca.args[1] == 0x31f &&
 					  call.ca.ret == -5 /* EIO */))) ||
 		    (nr == SYS_PERF_EVENT_OPEN && call.ca.ret == -7 /* E2BIG */);

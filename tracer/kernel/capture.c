@@ -570,7 +570,8 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 		int slot = arg >= CAP_FD_SET0 ? FD_SLOT_SET0 + arg - CAP_FD_SET0 :
 			   arg == CAP_DUMP_ITEM ? -1 : arg - CAP_FD_ARG0;
 
-		if (arg == CAP_IOC_IND || slot < 0 || slot >= FD_SLOTS ||
+		if (arg == CAP_IOC_IND || arg == CAP_IOC_STR || slot < 0 ||
+		    slot >= FD_SLOTS ||
 		    fd_unpack(cp->item[i].p, cp->item[i].len, &fdv[slot]))
 			continue;
 		fdv[slot].fd = (int)cp->item[i].total;
@@ -622,4 +623,37 @@ void capture_inner(const struct cap_parsed *cp, struct cap *k,
 				      CAP_FAULT : 0));
 		*out = k;
 	}
+}
+
+void capture_inner_strs(const struct cap_parsed *cp, struct cap *k,
+			const struct cap **out, uint8_t *buf, size_t buflen)
+{
+	uint32_t used = 0, n = 0;
+
+	memset(k, 0, sizeof(*k));
+	k->p = buf;
+	for (int i = 0; i < cp->nitems; i++) {
+		uint32_t j = cp->item[i].total, len = cp->item[i].len;
+
+		/* in the order of the elements, each once */
+		if (cp->item[i].arg != CAP_IOC_STR || j >= CAP_PIECES ||
+		    j < n || len > buflen - used)
+			continue;
+		for (; n < j; n++) {
+			k->piece[n] = 0;
+			k->holes |= 1u << n;
+		}
+		k->piece[n] = len;
+		if (cp->item[i].flags & CAP_F_FAULT)
+			k->holes |= 1u << n;
+		else
+			memcpy(buf + used, cp->item[i].p, len);
+		used += len;
+		n++;
+	}
+	if (!n)
+		return;
+	k->npieces = (uint8_t)n;
+	k->len = used;
+	*out = k;
 }

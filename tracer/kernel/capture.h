@@ -208,6 +208,13 @@ void capture_fds(const struct cap_parsed *cp, struct fd_desc fdv[FD_SLOTS],
 /* ioctl: a record's inner memory (CAP_IOC_IND) into k, *out = k */
 void capture_inner(const struct cap_parsed *cp, struct cap *k,
 		   const struct cap **out);
+/*
+ * ioctl: a record's strings of the inner memory's elements (CAP_IOC_STR)
+ * joined in buf (buflen bytes) as k's pieces, piece j element j's (a
+ * hole: none, or not read), *out = k; nothing when there are none
+ */
+void capture_inner_strs(const struct cap_parsed *cp, struct cap *k,
+			const struct cap **out, uint8_t *buf, size_t buflen);
 /* -e read=/write=: a record's dump (CAP_DUMP_ITEM) into k, *out = k */
 void capture_dump(const struct cap_parsed *cp, struct cap *k,
 		  const struct cap **out);

@@ -143,7 +143,14 @@ struct cap_spec {
  */
 #define CAP_IOC_IND	(CAP_FD_SET0 + CAP_FD_SETMAX)
 #define CAP_IOC_IND_MAX	4096
-#define CAP_ITEM_ARGS	(CAP_IOC_IND + 1)	/* item args: below */
+/*
+ * and the strings behind that memory's elements (V4L2's extended
+ * controls, at most CAP_IOC_STRS of them), one item each, its total the
+ * element's index
+ */
+#define CAP_IOC_STR	(CAP_IOC_IND + 1)
+#define CAP_IOC_STRS	16
+#define CAP_ITEM_ARGS	(CAP_IOC_STR + 1)	/* item args: below */
 
 /*
  * -e read=/write= (strace's dumps): the bytes a call moved on an fd of

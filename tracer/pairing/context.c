@@ -107,8 +107,10 @@ int ctx_keep(struct ctx_ring **rp, unsigned int n, const struct sc_call *c,
 		s->k.c.cap_out[i] = cap_pack(s, c->cap_out[i]);
 	}
 	s->k.c.dump = cap_pack(s, c->dump);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		s->k.c.inner[i] = cap_pack(s, c->inner[i]);
+		s->k.c.inner_str[i] = cap_pack(s, c->inner_str[i]);
+	}
 	r->count++;
 	return 0;
 }

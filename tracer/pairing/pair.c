@@ -26,6 +26,7 @@
 #include "sysent_fallback.h"
 
 #define JOIN_BUF (2 * CAP_REC_MAX)
+#define JOIN_ALL (2 * JOIN_BUF)		/* and the inner strings' */
 
 static int is_exec(long nr);
 
@@ -62,7 +63,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 	p->detach_exec = c->detach_exec;
 	if (c->all)
 		p->view.nlive = 2;	/* many processes: always [pid N] */
-	p->joinbuf = malloc(JOIN_BUF);
+	p->joinbuf = malloc(JOIN_ALL);
 	p->strbuf = malloc(SC_MAX_ARGS * (CAP_PATH_MAX + 8));
 	if (!p->joinbuf || !p->strbuf || maps_init(&p->maps) ||
 	    task_table_init(&p->tasks))
@@ -231,6 +232,9 @@ static void attach_caps(struct pair *p, struct task *t, struct sc_call *c)
 			capture_fds(&cp, p->fdv, c->fd);
 		capture_dump(&cp, &p->dumpcap, &c->dump);
 		capture_inner(&cp, &p->innercap[ph], &c->inner[ph]);
+		capture_inner_strs(&cp, &p->innerstrcap[ph], &c->inner_str[ph],
+				   p->joinbuf + JOIN_BUF + ph * (JOIN_BUF / 2),
+				   JOIN_BUF / 2);
 	}
 	/* (without every mapping in the records, the map is not current) */
 	if (p->file_strings)

@@ -85,7 +85,9 @@ struct pair {
 	struct fd_desc fdv[FD_SLOTS];	/* -y: its fds */
 	struct cap dumpcap;		/* -e read=/write=: its transfer */
 	struct cap innercap[2];		/* ioctl: inner memory, entry and exit */
-	uint8_t *joinbuf;
+	struct cap innerstrcap[2];	/* and the strings behind it */
+	uint8_t *joinbuf;		/* JOIN_BUF: joined copies; then the
+					   inner strings' of each half */
 	uint8_t *strbuf;		/* strings read from mapped files */
 	uint64_t cap_bad;		/* malformed capture records */
 	uint64_t lost;			/* records the rings lost, so far */

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: bpf(2)'s union bpf_attr, as strace 6.1 prints it, for
+ * the commands decoded so far: BPF_MAP_CREATE and BPF_PROG_LOAD, at
+ * entry.  strace reads the attr's size bytes (up to a page) and prints
+ * the fields that size holds, in the order the kernel added them, then
+ * ", ..." (with -v the bytes) when the bytes past its struct are not all
+ * zero.  What PROG_LOAD points to (the instructions, the license, the
+ * log buffer) is not copied: a pointer, NULL as strace's.  The other
+ * commands print the pointer.
+ */
+#include <linux/bpf.h>
+#include <stddef.h>
+
+#include "fmt_priv.h"
+
+void fmt_kernel_version(struct fmt_buf *b, uint64_t v)
+{
+	fb_printf(b, "KERNEL_VERSION(%u, %u, %u)", (unsigned)(v >> 16 & 0xffff),
+		  (unsigned)(v >> 8 & 0xff), (unsigned)(v & 0xff));
+}
+
+/* strace's structs of the two commands: their sizes, bytes at most */
+#define MAP_CREATE_SIZE	72
+#define PROG_LOAD_SIZE	128
+
+/* a field that may be cut by len: its bytes, zero past len */
+static uint32_t bpf_ld32(const uint8_t *p, uint32_t len, uint32_t off)
+{
+	uint8_t v[4] = { 0 };
+
+	for (uint32_t j = 0; j < 4 && off + j < len; j++)
+		v[j] = p[off + j];
+	return ld32(v);
+}
+
+static uint64_t bpf_ld64(const uint8_t *p, uint32_t len, uint32_t off)
+{
+	return bpf_ld32(p, len, off) |
+	       (uint64_t)bpf_ld32(p, len, off + 4) << 32;
+}
+
+/* sep and an unsigned field at off, if the attr's len bytes hold it;
+   0: they do not (the struct ends) */
+static int bpf_u(struct fmt_buf *b, const uint8_t *p, uint32_t len,
+		 uint32_t off, const char *sep)
+{
+	if (len <= off)
+		return 0;
+	fb_puts(b, sep);
+	fb_udec(b, bpf_ld32(p, len, off));
+	return 1;
+}
+
+/* sep and a pointer field (strace's print_big_u64_addr) */
+static void bpf_ptr(struct fmt_buf *b, const char *sep, uint64_t v)
+{
+	fb_puts(b, sep);
+	fmt_ptr(b, v);
+}
+
+/* the object name at off: at most len - off of its 16 bytes, up to a
+   NUL, "..." when the last holds none (strace's cstring) */
+static void bpf_name(struct fmt_buf *b, const struct sc_call *c,
+		     const uint8_t *p, uint32_t len, uint32_t off,
+		     const char *name)
+{
+	uint32_t n = len - off < BPF_OBJ_NAME_LEN ? len - off :
+		     BPF_OBJ_NAME_LEN;
+	const uint8_t *z = memchr(p + off, '\0', n - 1);
+
+	fb_puts(b, name);
+	if (z)
+		fmt_qstr(b, c, p + off, (size_t)(z - (p + off)), -1, 0, 0);
+	else
+		fmt_qstr(b, c, p + off, n - 1, -1, p[off + n - 1] != '\0', 0);
+}
+
+static void bpf_map_create(struct fmt_buf *b, const struct sc_call *c,
+			   const uint8_t *p, uint32_t len)
+{
+	uint32_t flags = bpf_ld32(p, len, 16);
+
+	fb_puts(b, "{map_type=");
+	fmt_enum_dflt(b, &xlat_bpf_map_types, bpf_ld32(p, len, 0),
+		      "BPF_MAP_TYPE_???");
+	fb_puts(b, ", key_size=");
+	fb_udec(b, bpf_ld32(p, len, 4));
+	fb_puts(b, ", value_size=");
+	fb_udec(b, bpf_ld32(p, len, 8));
+	fb_puts(b, ", max_entries=");
+	fb_udec(b, bpf_ld32(p, len, 12));
+	if (len <= 16)
+		return;
+	fb_puts(b, ", map_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_map_flags, flags, "BPF_F_???");
+	if (len <= 20)
+		return;
+	fb_puts(b, ", inner_map_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 20));
+	if (len <= 24)
+		return;
+	if (flags & BPF_F_NUMA_NODE) {
+		/* strace's verbose style whatever -X says, but raw */
+		uint32_t node = bpf_ld32(p, len, 24);
+		const char *name = xlat_name(&xlat_numa_node, node);
+
+		fb_puts(b, ", numa_node=");
+		fb_udec(b, node);
+		if (name && b->xstyle != XSTYLE_RAW) {
+			fb_puts(b, " /* ");
+			fb_puts(b, name);
+			fb_puts(b, " */");
+		}
+	}
+	if (len <= 28)
+		return;
+	bpf_name(b, c, p, len, 28, ", map_name=");
+	/* the interface's index as a number (etrace names none) */
+	if (!bpf_u(b, p, len, 44, ", map_ifindex="))
+		return;
+	if (len <= 48)
+		return;
+	fb_puts(b, ", btf_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 48));
+	fb_puts(b, ", btf_key_type_id=");
+	fb_udec(b, bpf_ld32(p, len, 52));
+	fb_puts(b, ", btf_value_type_id=");
+	fb_udec(b, bpf_ld32(p, len, 56));
+	if (!bpf_u(b, p, len, 60, ", btf_vmlinux_value_type_id="))
+		return;
+	if (len <= 64)
+		return;
+	fb_puts(b, ", map_extra=");
+	fb_udec(b, bpf_ld64(p, len, 64));
+}
+
+/* BPF_PROG_LOAD's fields from prog_btf_fd on (Linux 5.0 and later) */
+static void bpf_prog_btf(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, ", prog_btf_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 72));
+	fb_puts(b, ", func_info_rec_size=");
+	fb_udec(b, bpf_ld32(p, len, 76));
+	bpf_ptr(b, ", func_info=", bpf_ld64(p, len, 80));
+	fb_puts(b, ", func_info_cnt=");
+	fb_udec(b, bpf_ld32(p, len, 88));
+	fb_puts(b, ", line_info_rec_size=");
+	fb_udec(b, bpf_ld32(p, len, 92));
+	bpf_ptr(b, ", line_info=", bpf_ld64(p, len, 96));
+	fb_puts(b, ", line_info_cnt=");
+	fb_udec(b, bpf_ld32(p, len, 104));
+	if (!bpf_u(b, p, len, 108, ", attach_btf_id="))
+		return;
+	if (len <= 112)
+		return;
+	fb_puts(b, ", attach_prog_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 112));
+	if (len <= 120)
+		return;
+	bpf_ptr(b, ", fd_array=", bpf_ld64(p, len, 120));
+}
+
+static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
+			  const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, "{prog_type=");
+	fmt_enum_dflt(b, &xlat_bpf_prog_types, bpf_ld32(p, len, 0),
+		      "BPF_PROG_TYPE_???");
+	fb_puts(b, ", insn_cnt=");
+	fb_udec(b, bpf_ld32(p, len, 4));
+	bpf_ptr(b, ", insns=", bpf_ld64(p, len, 8));
+	bpf_ptr(b, ", license=", bpf_ld64(p, len, 16));
+	if (!bpf_u(b, p, len, 24, ", log_level="))
+		return;
+	fb_puts(b, ", log_size=");
+	fb_udec(b, bpf_ld32(p, len, 28));
+	bpf_ptr(b, ", log_buf=", bpf_ld64(p, len, 32));
+	if (len <= 40)
+		return;
+	fb_puts(b, ", kern_version=");
+	fmt_words(b, bpf_ld32(p, len, 40), XF_HEX, fmt_kernel_version);
+	if (len <= 44)
+		return;
+	fb_puts(b, ", prog_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_prog_flags, bpf_ld32(p, len, 44),
+		       "BPF_F_???");
+	if (len <= 48)
+		return;
+	bpf_name(b, c, p, len, 48, ", prog_name=");
+	if (!bpf_u(b, p, len, 64, ", prog_ifindex="))
+		return;
+	if (len <= 68)
+		return;
+	fb_puts(b, ", expected_attach_type=");
+	fmt_enum_dflt(b, &xlat_bpf_attach_type, bpf_ld32(p, len, 68),
+		      "BPF_???");
+	if (len > 72)
+		bpf_prog_btf(b, c, p, len);
+}
+
+/*
+ * the bytes past the command's struct: strace's ", ..." when not all
+ * zero (with -v: them in hex, their offsets in a comment)
+ */
+static void bpf_extra(struct fmt_buf *b, const struct sc_call *c,
+		      const uint8_t *p, uint32_t size, uint32_t sz)
+{
+	uint32_t j;
+
+	for (j = sz; j < size && !p[j]; j++)
+		;
+	if (j >= size)
+		return;
+	if (abbrev(c)) {
+		fb_puts(b, ", ...");
+		return;
+	}
+	fb_puts(b, ", extra_data=");
+	fmt_qstr(b, c, p + sz, size - sz, -1, 0, QS_HEX);
+	fb_printf(b, " /* bytes %u..%u */", sz, size - 1);
+}
+
+FMT_KIND(bpfattr)
+{
+	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
+	uint32_t sz = cmd == BPF_MAP_CREATE ? MAP_CREATE_SIZE : PROG_LOAD_SIZE;
+	const struct cap *k = arg_in(c, i, size);
+
+	/* strace reads the size given, up to a page, whole or not at all */
+	if ((cmd != BPF_MAP_CREATE && cmd != BPF_PROG_LOAD) || !size ||
+	    size > 4096 || !c->args[i] || !k || k->len < size) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	if (cmd == BPF_MAP_CREATE)
+		bpf_map_create(b, c, k->p, size < sz ? size : sz);
+	else
+		bpf_prog_load(b, c, k->p, size < sz ? size : sz);
+	if (size > sz)
+		bpf_extra(b, c, k->p, size, sz);
+	fb_putc(b, '}');
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders: bpf(2)'s attr for BPF_MAP_CREATE and BPF_PROG_LOAD: every
+ * field, the fields a shorter size holds (a name cut), NUMA_NO_NODE in
+ * each -X style, bytes past the struct (", ..." and with -v in hex), a
+ * version's words, what is not copied (a pointer), the other commands
+ * (the pointer).
+ */
+#include <linux/bpf.h>
+#include <string.h>
+#include <sys/syscall.h>
+
+#include "check_decode.h"
+
+static void map_create(void)
+{
+	static uint8_t a[80];
+	uint32_t v[] = { BPF_MAP_TYPE_HASH, 4, 8, 16,
+			 BPF_F_NO_PREALLOC | BPF_F_NUMA_NODE | 0x80000000,
+			 (uint32_t)-1, (uint32_t)-1 };
+	struct cap k = CAP(a, sizeof(a));
+	struct sc_call c = CALL(SYS_bpf, 3, BPF_MAP_CREATE, 0x1000, 72);
+
+	memcpy(a, v, sizeof(v));
+	memcpy(a + 28, "counters", 9);
+	a[44] = 2;		/* map_ifindex */
+	a[48] = 5;		/* btf_fd */
+	a[64] = 7;		/* map_extra */
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_HASH, "
+		  "key_size=4, value_size=8, max_entries=16, map_flags="
+		  "BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|0x80000000, "
+		  "inner_map_fd=-1, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		  "map_name=\"counters\", map_ifindex=2, btf_fd=5, "
+		  "btf_key_type_id=0, btf_value_type_id=0, "
+		  "btf_vmlinux_value_type_id=0, map_extra=7}, 72) = 3");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "bpf(0, {map_type=0x1, "
+		  "key_size=4, value_size=8, max_entries=16, "
+		  "map_flags=0x80000005, inner_map_fd=-1, numa_node=4294967295, "
+		  "map_name=\"counters\", map_ifindex=2, btf_fd=5, "
+		  "btf_key_type_id=0, btf_value_type_id=0, "
+		  "btf_vmlinux_value_type_id=0, map_extra=7}, 72) = 3");
+	/* a size that ends in the name, and before numa_node */
+	c.args[2] = 34;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_HASH, "
+		  "key_size=4, value_size=8, max_entries=16, map_flags="
+		  "BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|0x80000000, "
+		  "inner_map_fd=-1, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		  "map_name=\"count\"...}, 34) = 3");
+	c.args[2] = 22;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_HASH, "
+		  "key_size=4, value_size=8, max_entries=16, map_flags="
+		  "BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|0x80000000, "
+		  "inner_map_fd=65535}, 22) = 3");
+	/* bytes past the struct: not all zero */
+	c.args[2] = 80;
+	a[75] = 0xab;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_HASH, "
+		  "key_size=4, value_size=8, max_entries=16, map_flags="
+		  "BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|0x80000000, "
+		  "inner_map_fd=-1, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		  "map_name=\"counters\", map_ifindex=2, btf_fd=5, "
+		  "btf_key_type_id=0, btf_value_type_id=0, "
+		  "btf_vmlinux_value_type_id=0, map_extra=7, ...}, 80) = 3");
+	fo.verbose = 1;
+	c.args[2] = 77;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_HASH, "
+		  "key_size=4, value_size=8, max_entries=16, map_flags="
+		  "BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|0x80000000, "
+		  "inner_map_fd=-1, numa_node=4294967295 /* NUMA_NO_NODE */, "
+		  "map_name=\"counters\", map_ifindex=2, btf_fd=5, "
+		  "btf_key_type_id=0, btf_value_type_id=0, "
+		  "btf_vmlinux_value_type_id=0, map_extra=7, "
+		  "extra_data=\"\\x00\\x00\\x00\\xab\\x00\" /* bytes 72..76 */}, "
+		  "77) = 3");
+	fo.verbose = 0;
+	/* fewer bytes copied than the size: the pointer */
+	k.len = 60;
+	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, 0x1000, 77) = 3");
+	c.args[0] = BPF_MAP_LOOKUP_ELEM;
+	k.len = sizeof(a);
+	CHECK_STR(run(&c), "bpf(BPF_MAP_LOOKUP_ELEM, 0x1000, 77) = 3");
+}
+
+static void prog_load(void)
+{
+	static uint8_t a[128];
+	uint32_t v[] = { BPF_PROG_TYPE_KPROBE, 2, 0x1000, 0, 0, 0, 1, 64,
+			 0, 0, 0x60100, BPF_F_SLEEPABLE };
+	struct cap k = CAP(a, sizeof(a));
+	struct sc_call c = CALL(SYS_bpf, -22, BPF_PROG_LOAD, 0x2000, 128);
+
+	memcpy(a, v, sizeof(v));
+	memcpy(a + 48, "0123456789abcdef", 16);
+	a[68] = BPF_TRACE_FENTRY;
+	a[120] = 0x10;
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_"
+		  "KPROBE, insn_cnt=2, insns=0x1000, license=NULL, log_level=1, "
+		  "log_size=64, log_buf=NULL, kern_version=KERNEL_VERSION(6, 1, "
+		  "0), prog_flags=BPF_F_SLEEPABLE, prog_name=\"0123456789abcde\""
+		  "..., prog_ifindex=0, expected_attach_type=BPF_TRACE_FENTRY, "
+		  "prog_btf_fd=0, func_info_rec_size=0, func_info=NULL, "
+		  "func_info_cnt=0, line_info_rec_size=0, line_info=NULL, "
+		  "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, "
+		  "fd_array=0x10}, 128) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "bpf(0x5 /* BPF_PROG_LOAD */, "
+		  "{prog_type=0x2 /* BPF_PROG_TYPE_KPROBE */, insn_cnt=2, "
+		  "insns=0x1000, license=NULL, log_level=1, log_size=64, "
+		  "log_buf=NULL, kern_version=0x60100 /* KERNEL_VERSION(6, 1, "
+		  "0) */, prog_flags=0x10 /* BPF_F_SLEEPABLE */, "
+		  "prog_name=\"0123456789abcde\"..., prog_ifindex=0, "
+		  "expected_attach_type=0x18 /* BPF_TRACE_FENTRY */, "
+		  "prog_btf_fd=0, func_info_rec_size=0, func_info=NULL, "
+		  "func_info_cnt=0, line_info_rec_size=0, line_info=NULL, "
+		  "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, "
+		  "fd_array=0x10}, 128) = -1 EINVAL (Invalid argument)");
+	c.args[2] = 44;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_"
+		  "KPROBE, insn_cnt=2, insns=0x1000, license=NULL, log_level=1, "
+		  "log_size=64, log_buf=NULL, kern_version=KERNEL_VERSION(6, 1, "
+		  "0)}, 44) = -1 EINVAL (Invalid argument)");
+	c.args[2] = 0;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_LOAD, 0x2000, 0) = -1 EINVAL "
+		  "(Invalid argument)");
+}
+
+int main(void)
+{
+	map_create();
+	prog_load();
+	CHECK_DONE();
+}

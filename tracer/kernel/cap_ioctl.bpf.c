@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: ioctl(2)'s memory behind a pointer inside
+ * its argument's struct (CAP_OP_UPTO's copy of the argument calls
+ * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
+ * and extended controls, and those controls' strings (CAP_IOC_STR
+ * items), at entry and at exit.
+ */
+#include "cap.bpf.h"
+
+/*
+ * V4L2's struct v4l2_format at fmt (of an argument at base): byte 32,
+ * its window's clips, for the overlay buffer types (3, 8) that have
+ * one; 0: none
+ */
+static __always_inline u32 ioc_v4l2_clips(u64 base, u32 fmt)
+{
+	u32 type = 0;
+
+	if (bpf_probe_read_user(&type, sizeof(type),
+				(const void *)(base + fmt)))
+		return 0;
+	return type == 3 || type == 8 ? fmt + 32 : 0;
+}
+
+/*
+ * V4L2's extended controls at inner (the struct at arg says how many):
+ * the string of each of the first CAP_IOC_STRS that has one (a size), as
+ * strace reads it (min(size, -s + 1) bytes), a CAP_IOC_STR item whose
+ * total is the control's index; whole or faulted
+ */
+__noinline u32 g_ioc_strs(u32 off, u32 ph, u64 inner, u64 arg)
+{
+	u32 count = 0, ss = strsize() + 1;
+
+	if (bpf_probe_read_user(&count, sizeof(count), (const void *)(arg + 4)))
+		return off;
+	for (u32 j = 0; j < CAP_IOC_STRS && j < count; j++) {
+		u64 at = inner + 20 * (u64)j, str = 0;
+		u32 size = 0, before = off;
+		struct cap_item *it;
+		u8 *b;
+
+		if (bpf_probe_read_user(&size, sizeof(size),
+					(const void *)(at + 4)) ||
+		    bpf_probe_read_user(&str, sizeof(str),
+					(const void *)(at + 12)))
+			break;
+		if (!size)
+			continue;
+		off = g_buf(off, CAP_IOC_STR, str, size < ss ? size : ss,
+			    ss | ph << 24);
+		b = buf();
+		if (!b || off == before)
+			continue;
+		/* the control it is the string of */
+		it = (struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1));
+		it->total = j;
+	}
+	return off;
+}
+
+/*
+ * ioctl: what the pointer inside the argument's struct points to, for
+ * the console's requests that pass one: GIO_UNIMAP and PIO_UNIMAP's
+ * entries, GIO_FONTX and PIO_FONTX's chardata (at byte 8), KDFONTOP's
+ * data (at byte 24); V4L2's: a format's clips (VIDIOC_G_FMT, S_FMT,
+ * TRY_FMT; CREATE_BUFS' format at byte 16), the controls of
+ * VIDIOC_G_EXT_CTRLS, S_EXT_CTRLS and TRY_EXT_CTRLS (at byte 24) and
+ * their strings (g_ioc_strs);
+ * CAP_IOC_IND_MAX bytes as CAP_OP_UPTO copies them, at entry and exit
+ * alike (what a get request fills is read at exit)
+ */
+__noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
+{
+	u64 inner = 0;
+	u32 at, strs = 0;
+
+	if (!ca)
+		return off;
+	switch ((u32)ca->args[1]) {
+	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
+		at = 8;
+		break;
+	case 0xc0205647: case 0xc0205648: case 0xc0205649:
+		strs = 1;
+		/* fall through */
+	case 0x4b72:
+		at = 24;
+		break;
+	case 0xc0d05604: case 0xc0d05605: case 0xc0d05640:
+		at = ioc_v4l2_clips(ca->args[2], 0);
+		break;
+	case 0xc100565c:
+		at = ioc_v4l2_clips(ca->args[2], 16);
+		break;
+	default:
+		return off;
+	}
+	if (!at)
+		return off;
+	if (bpf_probe_read_user(&inner, sizeof(inner),
+				(const void *)(ca->args[2] + at)) || !inner)
+		return off;
+	off = g_buf(off, CAP_IOC_IND, inner, CAP_IOC_IND_MAX,
+		    CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
+	if (strs)
+		off = g_ioc_strs(off, ph, inner, ca->args[2]);
+	return off;
+}
