@@ -181,6 +181,7 @@ static void call_typed(struct sc_call *t, const struct sc_call *c, int gate)
 		if (!shown_nonverbose(t, i))
 			t->cap[i] = t->cap_out[i] = NULL;
 	t->inner[0] = t->inner[1] = NULL;
+	t->inner_str[0] = t->inner_str[1] = NULL;
 }
 
 /* argument i of a call whose values are typed already */
