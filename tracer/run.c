@@ -306,7 +306,7 @@ static void trace_end(struct trace *t)
 	if (t->p->summary)
 		reports_summary(t, 1);
 	reports_stacks(t);
-	reports_spawns(t);
+	reports_spawns(t, merge_now());
 	r = t->sink->ops->flush(t->sink);
 	if (r)
 		t->out_err = -r;

@@ -120,7 +120,7 @@ void reports_losses(struct trace *t, uint64_t drops);
 /* a ring size (-m, bytes) that would have held what was lost */
 uint64_t reports_ring_advice(const struct trace *t);
 void reports_summary(struct trace *t, int final);
-void reports_spawns(struct trace *t);
+void reports_spawns(struct trace *t, uint64_t now);
 void reports_stacks(struct trace *t);
 
 #endif

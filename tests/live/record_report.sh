@@ -23,9 +23,10 @@
 #  - -e trace=execve,openat,close at record time: the oracle again (the
 #    command's execve entry came before the events);
 #  - record -k: the report's stacks are the live -k's, frame for frame;
+#    --spawns, --stack=folded and --flamegraph from it are the live ones;
 #    a program rewritten in place since (same inode) is not unwound;
 #  - refused, one line and exit 1: report -k, -y (not recorded),
-#    --spawns, a command, no -i, -o the recording itself (left
+#    --spawns of a recording without stacks, a command, no -i, -o the recording itself (left
 #    intact); record -c, no -o, -k with -p or -a, --stack=fp;
 #    report -p with -c; a record whose
 #    setup fails leaves its file as it was;
@@ -256,6 +257,39 @@ sed -E 's/^[0-9]+ /TID /' k.rep > k.rep.m
 grep -q '^ > .*/context(thread+' k.live.m ||
 	soft_fail "live -k: no stack of the thread"
 soft_same k.live.m k.rep.m "report of record -k vs live -k"
+# --spawns, --stack=folded, --flamegraph from a -k recording: the live
+# ones of the same program (tests/progs/spawnloop: 20 posix_spawns of
+# /bin/true from spawn_loop; its calls and stacks are the same in every
+# run): the spawn report with the parent's pid, the rate and the times
+# masked, the folded lines and the SVG whole
+"$ETRACE" record -k -f -q -o sp.etr "$PROGS/spawnloop" 20 2> sp.rec.err ||
+	{ cat sp.rec.err >&2; soft_fail "record -k of spawnloop failed"; }
+mask_spawns() {	# file
+	sed -E 's/ pid [0-9]+/ pid P/; s/^    [0-9.]+\/s.*/    RATE/;
+		s/ in [0-9.]+ s, / in T s, /' "$1"
+}
+"$ETRACE" report -i sp.etr --spawns -o sp.rep 2> /dev/null ||
+	soft_fail "report --spawns exited $?"
+"$ETRACE" -f --spawns -o sp.live "$PROGS/spawnloop" 20 2> /dev/null ||
+	soft_fail "live --spawns exited $?"
+grep -qx 'true x20 <- spawnloop' sp.live || soft_fail "live --spawns: no group"
+mask_spawns sp.live > sp.live.m
+mask_spawns sp.rep > sp.rep.m
+soft_same sp.live.m sp.rep.m "report --spawns vs live --spawns"
+"$ETRACE" report -i sp.etr --stack=folded -o sp.rep.f 2> /dev/null ||
+	soft_fail "report --stack=folded exited $?"
+"$ETRACE" -f --stack=folded -o sp.live.f "$PROGS/spawnloop" 20 2> /dev/null ||
+	soft_fail "live --stack=folded exited $?"
+grep -q ';spawn_loop;posix_spawn;' sp.live.f ||
+	soft_fail "live --stack=folded: no spawn_loop stack"
+soft_same sp.live.f sp.rep.f "report --stack=folded vs live"
+"$ETRACE" report -i sp.etr --flamegraph sp.rep.svg -o /dev/null 2> /dev/null ||
+	soft_fail "report --flamegraph exited $?"
+"$ETRACE" -f --flamegraph sp.live.svg -o /dev/null "$PROGS/spawnloop" 20 \
+	2> /dev/null || soft_fail "live --flamegraph exited $?"
+grep -q '<svg ' sp.live.svg || soft_fail "live --flamegraph: no SVG"
+soft_same sp.live.svg sp.rep.svg "report --flamegraph vs live"
+
 # a program rewritten in place after its recording (same inode, other
 # code): the report does not read its new code as the old one's, its
 # frames are offsets and the stacks end there, cut

@@ -192,6 +192,9 @@ static int replay_end(struct replay *rp, struct trace *t, int failed)
 		fprintf(stderr, "etrace: report: the -c table is kept at the"
 			" recording's end, which %s\n", failed ? "is missing" :
 			"has none");
+	/* --spawns, --flamegraph, --stack=folded: from the recorded stacks */
+	reports_stacks(t);
+	reports_spawns(t, rp->last_time);
 	r = t->sink->ops->close(t->sink);
 	t->sink = NULL;
 	if (r && r != -EPIPE)

@@ -378,10 +378,12 @@ static const char *report_refused(const struct options *rec,
 	if (!SAME(stack) || !SAME(stack_fp) || !SAME(kstack) ||
 	    !SAME(stack_size))
 		return "-k, --stack: stacks are decided at record time";
-	if (!SAME(spawns) || all->timeline || all->flamegraph || all->folded ||
-	    all->stack_perf)
-		return "--spawns, --timeline, --flamegraph, --stack=folded and"
-		       " --stack=perf are not reported yet";
+	/* the stacks' products: made from a recording's stacks as live */
+	if ((all->spawns || all->flamegraph || all->folded) && !rec->stack)
+		return "--spawns, --flamegraph and --stack=folded need the"
+		       " recording's stacks (etrace record -k)";
+	if (all->timeline || all->stack_perf)
+		return "--timeline and --stack=perf are not reported yet";
 	if (!SAME(follow))
 		return "-f, -ff: the recording followed what it followed";
 	if (!SAME(scno) || !SAME(iptr) || !SAME(pid_names))

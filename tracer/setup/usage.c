@@ -149,7 +149,9 @@ void opt_usage(FILE *f)
 "                  have printed it; the output options of its own: -o -A -j\n"
 "                  and -c -C -S -t -r -T -x -X -v -s -q --color; which calls\n"
 "                  are shown: -e trace= -e signal= -e status= -z -Z --errno\n"
-"                  and --duration --max-events; -p PID: only its lines\n"
+"                  and --duration --max-events; -p PID: only its lines;\n"
+"                  from a recording made with -k: --spawns, --stack=folded\n"
+"                  and --flamegraph FILE\n"
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);

@@ -103,8 +103,8 @@ void reports_summary(struct trace *t, int final)
 		summary_clear(&t->sum_rec);
 }
 
-/* --spawns: the report, to where the trace goes */
-void reports_spawns(struct trace *t)
+/* --spawns: the report, to where the trace goes; now: the trace's end */
+void reports_spawns(struct trace *t, uint64_t now)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -112,7 +112,7 @@ void reports_spawns(struct trace *t)
 
 	if (!t->pr.spawns || !(f = open_memstream(&text, &len)))
 		return;
-	spawns_report(t->pr.spawns, f, merge_now() - t->start, t->p->stacks);
+	spawns_report(t->pr.spawns, f, now - t->start, t->p->stacks);
 	fclose(f);
 	t->sink->ops->report(t->sink, "spawns", text, len);
 	free(text);
