@@ -23,7 +23,8 @@
 #  - -e trace=execve,openat,close at record time: the oracle again (the
 #    command's execve entry came before the events);
 #  - record -k: the report's stacks are the live -k's, frame for frame;
-#    --spawns, --stack=folded and --flamegraph from it are the live ones;
+#    --spawns, --stack=folded, --flamegraph and --timeline from it are
+#    the live ones;
 #    a program rewritten in place since (same inode) is not unwound;
 #  - refused, one line and exit 1: report -k, -y (not recorded),
 #    --spawns of a recording without stacks, a command, no -i, -o the recording itself (left
@@ -257,38 +258,70 @@ sed -E 's/^[0-9]+ /TID /' k.rep > k.rep.m
 grep -q '^ > .*/context(thread+' k.live.m ||
 	soft_fail "live -k: no stack of the thread"
 soft_same k.live.m k.rep.m "report of record -k vs live -k"
-# --spawns, --stack=folded, --flamegraph from a -k recording: the live
-# ones of the same program (tests/progs/spawnloop: 20 posix_spawns of
-# /bin/true from spawn_loop; its calls and stacks are the same in every
-# run): the spawn report with the parent's pid, the rate and the times
-# masked, the folded lines and the SVG whole
-"$ETRACE" record -k -f -q -o sp.etr "$PROGS/spawnloop" 20 2> sp.rec.err ||
-	{ cat sp.rec.err >&2; soft_fail "record -k of spawnloop failed"; }
+# --spawns, --stack=folded, --flamegraph, --timeline from a -k recording:
+# the live ones of the same program (tests/progs/spawnloop: 20
+# posix_spawns of /bin/true from spawn_loop; its calls and stacks are the
+# same in every run, when no record is lost: -m 64M, and each run must
+# say it lost none)
+nolost() {	# what stderr-file
+	! grep -q 'lost' "$2" || { cat "$2" >&2; soft_fail "$1: records lost"; }
+}
+"$ETRACE" record -m 64M -k -f -q -o sp.etr "$PROGS/spawnloop" 20 \
+	2> sp.rec.err || { cat sp.rec.err >&2; soft_fail "record -k of spawnloop failed"; }
+nolost "record -k of spawnloop" sp.rec.err
+live() {	# what output-options...
+	_lw=$1
+	shift
+	"$ETRACE" -m 64M "$@" "$PROGS/spawnloop" 20 2> sp.err ||
+		soft_fail "live $_lw exited $?"
+	nolost "live $_lw" sp.err
+}
+rep() {	# what report-options...
+	_rw=$1
+	shift
+	"$ETRACE" report -i sp.etr "$@" 2> sp.err ||
+		soft_fail "report $_rw exited $?"
+	nolost "report $_rw" sp.err
+}
+# the spawn report: the parent's pid, the rate and the times masked
 mask_spawns() {	# file
 	sed -E 's/ pid [0-9]+/ pid P/; s/^    [0-9.]+\/s.*/    RATE/;
 		s/ in [0-9.]+ s, / in T s, /' "$1"
 }
-"$ETRACE" report -i sp.etr --spawns -o sp.rep 2> /dev/null ||
-	soft_fail "report --spawns exited $?"
-"$ETRACE" -f --spawns -o sp.live "$PROGS/spawnloop" 20 2> /dev/null ||
-	soft_fail "live --spawns exited $?"
+rep --spawns --spawns -o sp.rep
+live --spawns -f --spawns -o sp.live
 grep -qx 'true x20 <- spawnloop' sp.live || soft_fail "live --spawns: no group"
 mask_spawns sp.live > sp.live.m
 mask_spawns sp.rep > sp.rep.m
 soft_same sp.live.m sp.rep.m "report --spawns vs live --spawns"
-"$ETRACE" report -i sp.etr --stack=folded -o sp.rep.f 2> /dev/null ||
-	soft_fail "report --stack=folded exited $?"
-"$ETRACE" -f --stack=folded -o sp.live.f "$PROGS/spawnloop" 20 2> /dev/null ||
-	soft_fail "live --stack=folded exited $?"
+# the folded lines and the SVG whole
+rep --stack=folded --stack=folded -o sp.rep.f
+live --stack=folded -f --stack=folded -o sp.live.f
 grep -q ';spawn_loop;posix_spawn;' sp.live.f ||
 	soft_fail "live --stack=folded: no spawn_loop stack"
 soft_same sp.live.f sp.rep.f "report --stack=folded vs live"
-"$ETRACE" report -i sp.etr --flamegraph sp.rep.svg -o /dev/null 2> /dev/null ||
-	soft_fail "report --flamegraph exited $?"
-"$ETRACE" -f --flamegraph sp.live.svg -o /dev/null "$PROGS/spawnloop" 20 \
-	2> /dev/null || soft_fail "live --flamegraph exited $?"
+rep --flamegraph --flamegraph sp.rep.svg -o /dev/null
+live --flamegraph -f --flamegraph sp.live.svg -o /dev/null
 grep -q '<svg ' sp.live.svg || soft_fail "live --flamegraph: no SVG"
 soft_same sp.live.svg sp.rep.svg "report --flamegraph vs live"
+# the timeline: the live -k timeline's events, args and stacks; sorted
+# (the children's events interleave with the parent's as each run went)
+# and with what a run chooses masked: pids, times, addresses, the
+# children's pids in returns, wait4's argument and SIGCHLD's siginfo
+mask_tl() {	# file
+	sed -E 's/"(pid|tid)":[0-9]+/"\1":P/g; s/"(ts|dur)":[0-9.]+/"\1":T/g
+		s/0x[0-9a-f]+/0xA/g; s/si_pid=[0-9]+/si_pid=N/
+		s/si_([us])time=[0-9]+/si_\1time=N/g
+		s/("name":"(clone3|set_tid_address|wait4)".*"return":")[0-9]+"/\1N"/
+		s/("name":"wait4","args":\{"args":")[0-9]+/\1N/' "$1" | sort
+}
+rep --timeline --timeline sp.rep.json -o /dev/null
+live --timeline -k -f --timeline sp.live.json -o /dev/null
+grep -q '"name":"clone3".*spawn_loop' sp.live.json ||
+	soft_fail "live --timeline: no clone3 with its stack"
+mask_tl sp.live.json > sp.live.tl
+mask_tl sp.rep.json > sp.rep.tl
+soft_same sp.live.tl sp.rep.tl "report --timeline vs live"
 
 # a program rewritten in place after its recording (same inode, other
 # code): the report does not read its new code as the old one's, its
@@ -325,7 +358,6 @@ refused() {	# what etrace-args...
 refused "report -k" report -i files.etr -k
 refused "report -y" report -i files.etr -y
 refused "report --spawns" report -i files.etr --spawns
-refused "report --timeline" report -i files.etr --timeline tl.json
 refused "report with a command" report -i files.etr /bin/true
 refused "report without -i" report -c
 refused "report -p with -c" report -i two.etr -p 1 -c

@@ -382,8 +382,8 @@ static const char *report_refused(const struct options *rec,
 	if ((all->spawns || all->flamegraph || all->folded) && !rec->stack)
 		return "--spawns, --flamegraph and --stack=folded need the"
 		       " recording's stacks (etrace record -k)";
-	if (all->timeline || all->stack_perf)
-		return "--timeline and --stack=perf are not reported yet";
+	if (all->stack_perf)
+		return "--stack=perf is not reported yet";
 	if (!SAME(follow))
 		return "-f, -ff: the recording followed what it followed";
 	if (!SAME(scno) || !SAME(iptr) || !SAME(pid_names))

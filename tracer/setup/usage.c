@@ -150,8 +150,8 @@ void opt_usage(FILE *f)
 "                  and -c -C -S -t -r -T -x -X -v -s -q --color; which calls\n"
 "                  are shown: -e trace= -e signal= -e status= -z -Z --errno\n"
 "                  and --duration --max-events; -p PID: only its lines;\n"
-"                  from a recording made with -k: --spawns, --stack=folded\n"
-"                  and --flamegraph FILE\n"
+"                  --timeline FILE; from a recording made with -k:\n"
+"                  --spawns, --stack=folded and --flamegraph FILE\n"
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);
