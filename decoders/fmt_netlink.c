@@ -452,7 +452,8 @@ static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 	v.addr = c->args[i];
 	/* shorter than asked and than the most copied: the memory ended */
 	v.fault = k->len < len && k->len < NL_COPY_MAX;
-	v.proto = k->nlproto - 1;
+	v.proto = (k->nlproto & NLPROTO_MASK) - 1;
+	v.own_ns = !!(k->nlproto & NLPROTO_OWN_NS);
 	nl_messages(b, &v, len);
 }
 
@@ -462,7 +463,8 @@ void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
 {
 	struct nl_view v = {
 		.c = c, .p = p, .have = have, .addr = addr, .fault = 0,
-		.proto = nlproto - 1,
+		.proto = (nlproto & NLPROTO_MASK) - 1,
+		.own_ns = !!(nlproto & NLPROTO_OWN_NS),
 	};
 
 	nl_messages(b, &v, len);

@@ -21,6 +21,7 @@ struct nl_view {
 	uint64_t addr;		/* the buffer's address in the program */
 	int fault;		/* the memory after `have` could not be read */
 	int proto;		/* NETLINK_* of the socket */
+	int own_ns;		/* it is in etrace's network namespace */
 };
 
 /* n bytes at off, or NULL when they are not all in the copy */

@@ -125,6 +125,13 @@ void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
 		 int nlproto);
 /* an fd read from memory, with -y's note when described (fmt_fd.c) */
 void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd);
+/*
+ * An interface index as strace's print_ifindex: if_nametoindex("lo") when
+ * own_ns (the index is of etrace's network namespace) and the tracer
+ * names it, else the number (fmt_socket.c)
+ */
+void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
+		 uint32_t index);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);

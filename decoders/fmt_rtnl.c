@@ -9,8 +9,9 @@
  * rest when that could not be read), then the attributes after it (their
  * types named, their payloads as bytes but for rtgenmsg's numbers:
  * etrace decodes no others yet).
- * An interface index prints as its number (strace names the tracer's
- * interface of that index: a decoder does no I/O).
+ * An interface index prints as strace prints it, if_nametoindex("lo"),
+ * when the tracer knows the calling task's interface of that index
+ * (fmt_ifindex), else as its number.
  */
 #include <linux/net_namespace.h>
 #include <linux/rtnetlink.h>
@@ -213,8 +214,8 @@ static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
 	return NULL;
 }
 
-static void rt_field_print(struct fmt_buf *b, const struct rt_field *f,
-			   const uint8_t *p)
+static void rt_field_print(struct fmt_buf *b, const struct nl_view *nv,
+			   const struct rt_field *f, const uint8_t *p)
 {
 	uint32_t v = f->size == 1 ? p[f->off] :
 		     f->size == 2 ? ld16(p + f->off) : ld32(p + f->off);
@@ -234,6 +235,9 @@ static void rt_field_print(struct fmt_buf *b, const struct rt_field *f,
 		break;
 	case RF_FLAGS:
 		fmt_flags_dflt(b, f->x, v, f->dflt);
+		break;
+	case RF_IFINDEX:
+		fmt_ifindex(b, nv->c, nv->own_ns, v);
 		break;
 	default:
 		fb_udec(b, v);
@@ -267,7 +271,7 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 		nl_unread(b, v, off + 1);
 	} else {
 		for (const struct rt_field *f = s->f; f->name; f++)
-			rt_field_print(b, f, p);
+			rt_field_print(b, v, f, p);
 		attrs = 1;
 	}
 	fb_putc(b, '}');

@@ -129,6 +129,19 @@ struct proto___fd {
 	char name[32];
 } __attribute__((preserve_access_index));
 
+struct ns_common___fd {
+	unsigned int inum;
+} __attribute__((preserve_access_index));
+
+struct net___fd {
+	struct ns_common___fd ns;
+} __attribute__((preserve_access_index));
+
+/* the kernel's possible_net_t */
+struct possible_net___fd {
+	struct net___fd *net;
+} __attribute__((preserve_access_index));
+
 struct sock_common___fd {
 	u32 skc_daddr;
 	u32 skc_rcv_saddr;
@@ -139,6 +152,7 @@ struct sock_common___fd {
 	struct in6_addr___fd skc_v6_daddr;
 	struct in6_addr___fd skc_v6_rcv_saddr;
 	struct proto___fd *skc_prot;
+	struct possible_net___fd skc_net;
 } __attribute__((preserve_access_index));
 
 struct socket___fd;
@@ -583,9 +597,17 @@ __noinline u32 g_sock_nl(s64 fd)
 		return 0;
 	so = BPF_CORE_READ(file, private_data);
 	sk = BPF_CORE_READ(so, sk);
+	struct cap_config *c = cfg();
+	u32 nl;
+
 	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
 		return 0;
-	return (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+	/* its interface indexes are etrace's (the decoders name them) */
+	if (c && c->netns &&
+	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
+		nl |= CAP_NL_OWN_NS;
+	return nl;
 }
 
 /*

@@ -45,6 +45,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 		p->fo.pid_name = pidnames_name;
 		p->fo.pid_ctx = &p->names;
 	}
+	p->fo.if_name = ifnames_name;
 	p->view.fo = &p->fo;
 	p->fo_full = p->fo;
 	p->fo_full.verbose = 1;

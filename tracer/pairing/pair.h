@@ -11,6 +11,7 @@
 
 #include "capture_abi.h"
 #include "decode.h"
+#include "ifnames.h"
 #include "inject.h"
 #include "maps.h"
 #include "pathsel.h"
