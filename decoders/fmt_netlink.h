@@ -22,6 +22,8 @@ struct nl_view {
 	int fault;		/* the memory after `have` could not be read */
 	int proto;		/* NETLINK_* of the socket */
 	int own_ns;		/* it is in etrace's network namespace */
+	int family;		/* NETLINK_ROUTE: the message's family (the
+				   attributes' addresses are of it) */
 };
 
 /* n bytes at off, or NULL when they are not all in the copy */
@@ -78,6 +80,90 @@ typedef int nla_fn(struct fmt_buf *b, const struct nl_view *v,
 void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	      uint64_t len, const struct xlat *x, const char *dflt,
 	      nla_fn *dec);
+
+/*
+ * A struct's fields, read at fixed offsets from a copy that holds the
+ * whole struct, up to one named NULL
+ */
+enum nf_how {
+	NF_U,		/* unsigned decimal */
+	NF_S,		/* signed decimal */
+	NF_X,		/* 0x1f */
+	NF_XNZ,		/* 0x1f, not shown when 0 */
+	NF_ENUM,	/* a name of x, else dflt's comment */
+	NF_FLAGS,	/* names of x */
+	NF_IFINDEX,	/* fmt_ifindex */
+	NF_BYTES,	/* size bytes, quoted in hex */
+	NF_CLOCK,	/* clock ticks, with seconds */
+	NF_INET,	/* size bytes of an address of the message's family */
+};
+struct nl_field {
+	const char *name;
+	uint8_t off, size, how;
+	const struct xlat *x;
+	const char *dflt;
+};
+/* a struct: size bytes, its fields */
+struct nl_struct {
+	uint16_t size;
+	const struct nl_field *f;
+};
+/*
+ * strace's print_inet_addr: len bytes at p, an address of family, by the
+ * -X style, as "name=..." (name NULL: the value alone)
+ */
+void nl_inet(struct fmt_buf *b, const struct nl_view *v, int family,
+	     const uint8_t *p, unsigned int len, const char *name);
+/* ", name=value" for each field (first: no separator before it) */
+void nl_fields(struct fmt_buf *b, const struct nl_view *v,
+	       const struct nl_field *f, const uint8_t *p, int first);
+
+/*
+ * How one attribute type's payload prints (strace's decode_nla_*): a
+ * payload shorter than the kind's size prints as bytes
+ */
+enum nh_how {
+	NH_BYTES,	/* "\x61..." (the default) */
+	NH_U,		/* size bytes, unsigned */
+	NH_S,		/* size bytes, signed */
+	NH_X,		/* size bytes, 0x1f */
+	NH_STR,		/* nla_str */
+	NH_IFINDEX,	/* 4 bytes, fmt_ifindex */
+	NH_ENUM,	/* size bytes, a name of x */
+	NH_FLAGS,	/* size bytes, names of x */
+	NH_NESTED,	/* attributes of the nla_set at arg */
+	NH_STRUCT,	/* the nl_struct at arg */
+	NH_CLOCK,	/* at most 8 bytes of clock ticks */
+	NH_INET,	/* an address of the message's family */
+	NH_ARRAY,	/* [1, 2]: numbers of size bytes */
+	NH_FN,		/* fn */
+};
+struct nla_kind {
+	uint8_t how, size;
+	const void *arg;
+	const struct xlat *x;
+	const char *dflt;
+	nla_fn *fn;
+};
+/*
+ * A set of attribute types: their names (x, else dflt's comment) and
+ * kinds by type (k[type] for type < n; NULL: every payload as bytes).
+ * Sets nest only as their static tables do: the depth is bounded.
+ */
+struct nla_set {
+	const struct xlat *x;
+	const char *dflt;
+	const struct nla_kind *k;
+	uint16_t n;
+};
+#define NLA_SET(x, dflt, k) { x, dflt, k, sizeof(k) / sizeof((k)[0]) }
+/* the attributes of set s in len bytes at off */
+void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		  uint64_t len, const struct nla_set *s);
+/* one payload by its kind: 1 printed, 0 to print it as bytes */
+int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
+		   const struct nla_kind *k, uint64_t off, uint64_t len);
+
 /* payloads strace prints the same way wherever they are */
 int nla_str(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
@@ -89,6 +175,12 @@ int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
  */
 int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
+/* NETLINK_ROUTE's attribute sets, by message (fmt_rtnl_*.c) */
+extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
+	rtnl_route_attrs, rtnl_neigh_attrs, rtnl_addrlabel_attrs,
+	rtnl_rule_attrs, rtnl_tc_attrs, rtnl_action_attrs,
+	rtnl_neightbl_attrs, rtnl_dcb_attrs, rtnl_netconf_attrs,
+	rtnl_mdb_attrs, rtnl_nsid_attrs, rtnl_nexthop_attrs;
 /* NETLINK_NETFILTER's types (>= NLMSG_MIN_TYPE) and their flags
    (NULL: none of their own) (fmt_nfnl.c) */
 void nl_nfnl_type(struct fmt_buf *b, uint16_t type);

@@ -6,7 +6,11 @@
  * socket of etrace's network namespace, nested attributes, and the
  * attribute payloads etrace decodes.
  */
+#include <linux/gen_stats.h>
+#include <linux/if_addr.h>
+#include <linux/if_bridge.h>
 #include <linux/netlink.h>
+#include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -53,6 +57,21 @@ static void attr(uint16_t type, const void *p, uint16_t n)
 	put(&a, sizeof(a));
 	put(p, n);
 	msg_len = (msg_len + 3) & ~(size_t)3;
+}
+
+/* an attribute of type holding the ones put until nest_end(it) */
+static size_t nest(uint16_t type)
+{
+	struct nlattr a = { .nla_type = type };
+	size_t at = msg_len;
+
+	put(&a, sizeof(a));
+	return at;
+}
+
+static void nest_end(size_t at)
+{
+	((struct nlattr *)(msg + at))->nla_len = (uint16_t)(msg_len - at);
 }
 
 /* the line of sendto(3, msg, msg_len, MSG_DONTWAIT) on a route socket */
@@ -107,9 +126,122 @@ static void test_ifindex(void)
 		  "MSG_DONTWAIT, NULL, 0) = 32");
 }
 
+#define NLH(len, type) "sendto(3, [{nlmsg_len=" #len ", nlmsg_type=" type \
+	", nlmsg_flags=NLM_F_DUMP, nlmsg_seq=0, nlmsg_pid=0}, "
+#define TAIL(len) "], " #len ", MSG_DONTWAIT, NULL, 0) = " #len
+
+/* numbers, flags, an address of the message's family, a struct */
+static void test_addr_attrs(void)
+{
+	struct ifaddrmsg ifa = { .ifa_family = AF_INET, .ifa_flags = 1,
+				 .ifa_index = 1 };
+	const uint8_t ip[4] = { 12, 34, 56, 78 };
+	const uint32_t ci[4] = { 1, 2, 3, 4 }, fl = 0x81;
+
+	start(RTM_GETADDR, NLM_F_DUMP);
+	put(&ifa, sizeof(ifa));
+	attr(IFA_ADDRESS, ip, sizeof(ip));
+	attr(IFA_CACHEINFO, ci, sizeof(ci));
+	attr(IFA_FLAGS, &fl, sizeof(fl));
+	attr(IFA_CACHEINFO, ci, 15);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(80, "RTM_GETADDR")
+		  "{ifa_family=AF_INET, ifa_prefixlen=0, "
+		  "ifa_flags=IFA_F_SECONDARY, ifa_scope=RT_SCOPE_UNIVERSE, "
+		  "ifa_index=if_nametoindex(\"lo\")}, [[{nla_len=8, "
+		  "nla_type=IFA_ADDRESS}, inet_addr(\"12.34.56.78\")], "
+		  "[{nla_len=20, nla_type=IFA_CACHEINFO}, {ifa_prefered=1, "
+		  "ifa_valid=2, cstamp=3, tstamp=4}], [{nla_len=8, "
+		  "nla_type=IFA_FLAGS}, IFA_F_SECONDARY|IFA_F_PERMANENT], "
+		  "[{nla_len=19, nla_type=IFA_CACHEINFO}, \"\\x01\\x00\\x00"
+		  "\\x00\\x02\\x00\\x00\\x00\\x03\\x00\\x00\\x00\\x04"
+		  "\\x00\\x00\"]]" TAIL(80));
+	CHECK_STR(sent(1, XSTYLE_VERBOSE), "sendto(3, [{nlmsg_len=80, "
+		  "nlmsg_type=0x16 /* RTM_GETADDR */, nlmsg_flags=0x300 /* "
+		  "NLM_F_DUMP */, nlmsg_seq=0, nlmsg_pid=0}, {ifa_family=0x2 /* "
+		  "AF_INET */, ifa_prefixlen=0, ifa_flags=0x1 /* "
+		  "IFA_F_SECONDARY */, ifa_scope=0 /* RT_SCOPE_UNIVERSE */, "
+		  "ifa_index=1 /* if_nametoindex(\"lo\") */}, [[{nla_len=8, "
+		  "nla_type=0x1 /* IFA_ADDRESS */}, \"\\x0c\\x22\\x38\\x4e\" "
+		  "/* inet_addr(\"12.34.56.78\") */], [{nla_len=20, "
+		  "nla_type=0x6 /* IFA_CACHEINFO */}, {ifa_prefered=1, "
+		  "ifa_valid=2, cstamp=3, tstamp=4}], [{nla_len=8, "
+		  "nla_type=0x8 /* IFA_FLAGS */}, 0x81 /* IFA_F_SECONDARY|"
+		  "IFA_F_PERMANENT */], [{nla_len=19, nla_type=0x6 /* "
+		  "IFA_CACHEINFO */}, \"\\x01\\x00\\x00\\x00\\x02\\x00\\x00"
+		  "\\x00\\x03\\x00\\x00\\x00\\x04\\x00\\x00\"]]], 80, 0x40 "
+		  "/* MSG_DONTWAIT */, NULL, 0) = 80");
+}
+
+/* nested attributes, arrays, signed fields */
+static void test_tc_attrs(void)
+{
+	struct tcmsg tcm = { .tcm_family = AF_UNIX, .tcm_ifindex = 1 };
+	const uint32_t basic[3] = { 0xdeadbeef, 0xcafef00d, 7 };
+	const uint16_t data[2] = { 44221, 61370 };
+	const int8_t est[2] = { -51, 100 };
+	size_t n1, n2;
+
+	start(RTM_GETQDISC, NLM_F_DUMP);
+	put(&tcm, sizeof(tcm));
+	n1 = nest(TCA_STATS2);
+	attr(TCA_STATS_BASIC, basic, sizeof(basic));
+	nest_end(n1);
+	n2 = nest(TCA_STAB);
+	attr(TCA_STAB_DATA, data, sizeof(data));
+	nest_end(n2);
+	attr(TCA_RATE, est, sizeof(est));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(76, "RTM_GETQDISC")
+		  "{tcm_family=AF_UNIX, tcm_ifindex=if_nametoindex(\"lo\"), "
+		  "tcm_handle=0, tcm_parent=0, tcm_info=0}, [[{nla_len=20, "
+		  "nla_type=TCA_STATS2}, [{nla_len=16, "
+		  "nla_type=TCA_STATS_BASIC}, {bytes=14627392582107119343, "
+		  "packets=7}]], [{nla_len=12, nla_type=TCA_STAB}, [{nla_len=8,"
+		  " nla_type=TCA_STAB_DATA}, [44221, 61370]]], [{nla_len=6, "
+		  "nla_type=TCA_RATE}, {interval=-51, ewma_log=100}]]"
+		  TAIL(76));
+}
+
+/* an index then attributes, clock ticks; one too short for its kind */
+static void test_mdb_attrs(void)
+{
+	const uint8_t bpm[8] = { AF_UNIX, 0, 0, 0, 1, 0, 0, 0 };
+	const uint32_t port = 1, ticks = 5700500;
+	const uint8_t one = 2;
+	size_t n1, n2;
+
+	start(RTM_GETMDB, NLM_F_DUMP);
+	put(bpm, sizeof(bpm));
+	n1 = nest(MDBA_ROUTER);
+	n2 = nest(MDBA_ROUTER_PORT);
+	put(&port, sizeof(port));
+	attr(MDBA_ROUTER_PATTR_TIMER, &ticks, sizeof(ticks));
+	attr(MDBA_ROUTER_PATTR_TYPE, &one, 1);
+	nest_end(n2);
+	nest_end(n1);
+	attr(MDBA_ROUTER, &one, 1);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(60, "RTM_GETMDB")
+		  "{family=AF_UNIX, ifindex=if_nametoindex(\"lo\")}, "
+		  "[[{nla_len=28, nla_type=MDBA_ROUTER}, [{nla_len=24, "
+		  "nla_type=MDBA_ROUTER_PORT}, if_nametoindex(\"lo\"), "
+		  "[[{nla_len=8, nla_type=MDBA_ROUTER_PATTR_TIMER}, 5700500 /* "
+		  "57005.00 s */], [{nla_len=5, nla_type=MDBA_ROUTER_PATTR_TYPE},"
+		  " MDB_RTR_TYPE_PERM]]]], [{nla_len=5, nla_type=MDBA_ROUTER}, "
+		  "\"\\x02\"]]" TAIL(60));
+	CHECK_STR(sent(1, XSTYLE_RAW), "sendto(3, [{nlmsg_len=60, "
+		  "nlmsg_type=0x56, nlmsg_flags=0x300, nlmsg_seq=0, "
+		  "nlmsg_pid=0}, {family=0x1, ifindex=1}, [[{nla_len=28, "
+		  "nla_type=0x2}, [{nla_len=24, nla_type=0x1}, 1, [[{nla_len=8, "
+		  "nla_type=0x1}, 5700500], [{nla_len=5, nla_type=0x2}, 0x2]]]], "
+		  "[{nla_len=5, nla_type=0x2}, \"\\x02\"]]], 60, 0x40, NULL, 0) "
+		  "= 60");
+}
+
 int main(void)
 {
 	fo.if_name = names;
 	test_ifindex();
+	test_addr_attrs();
+	test_tc_attrs();
+	test_mdb_attrs();
 	CHECK_DONE();
 }

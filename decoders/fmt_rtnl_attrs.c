@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: NETLINK_ROUTE's attributes, by message (fmt_rtnl.c's
+ * structs name the set of each): what each attribute type holds, as
+ * strace 6.1's rtnl_*.c decode it.  Addresses, traffic control,
+ * actions, multicast database, neighbour tables, namespace ids; a set
+ * with no kinds prints every payload as bytes.  The links' attributes
+ * are fmt_rtnl_link.c's.
+ */
+#include <linux/gen_stats.h>
+#include <linux/if_addr.h>
+#include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
+#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
+
+#include "fmt_netlink.h"
+
+/* ifaddrmsg */
+static const struct nl_field ifa_cacheinfo[] = {
+	{ "ifa_prefered", 0, 4, NF_U, NULL, NULL },
+	{ "ifa_valid", 4, 4, NF_U, NULL, NULL },
+	{ "cstamp", 8, 4, NF_U, NULL, NULL },
+	{ "tstamp", 12, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct ifa_cacheinfo_s = { 16, ifa_cacheinfo };
+
+static const struct nla_kind ifa[] = {
+	[IFA_ADDRESS] = { NH_INET, 0 },
+	[IFA_LOCAL] = { NH_INET, 0 },
+	[IFA_LABEL] = { NH_STR, 0 },
+	[IFA_BROADCAST] = { NH_INET, 0 },
+	[IFA_ANYCAST] = { NH_INET, 0 },
+	[IFA_CACHEINFO] = { NH_STRUCT, 0, &ifa_cacheinfo_s },
+	[IFA_MULTICAST] = { NH_INET, 0 },
+	[IFA_FLAGS] = { NH_FLAGS, 4, NULL, &xlat_ifa_flags, "IFA_F_???" },
+	[IFA_RT_PRIORITY] = { NH_U, 4 },
+	[IFA_TARGET_NETNSID] = { NH_S, 4 },
+};
+const struct nla_set rtnl_addr_attrs = NLA_SET(&xlat_ifa_attrs, "IFA_???",
+					       ifa);
+
+/* tcmsg: struct tc_stats up to backlog, tc_estimator, gnet_stats_* */
+static const struct nl_field tc_stats[] = {
+	{ "bytes", 0, 8, NF_U, NULL, NULL },
+	{ "packets", 8, 4, NF_U, NULL, NULL },
+	{ "drops", 12, 4, NF_U, NULL, NULL },
+	{ "overlimits", 16, 4, NF_U, NULL, NULL },
+	{ "bps", 20, 4, NF_U, NULL, NULL },
+	{ "pps", 24, 4, NF_U, NULL, NULL },
+	{ "qlen", 28, 4, NF_U, NULL, NULL },
+	{ "backlog", 32, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct tc_stats_s = { 36, tc_stats };
+
+static const struct nl_field tc_estimator[] = {
+	{ "interval", 0, 1, NF_S, NULL, NULL },
+	{ "ewma_log", 1, 1, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct tc_estimator_s = { 2, tc_estimator };
+
+static const struct nl_field gnet_basic[] = {
+	{ "bytes", 0, 8, NF_U, NULL, NULL },
+	{ "packets", 8, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct gnet_basic_s = { 12, gnet_basic };
+
+static const struct nl_field gnet_rate_est[] = {
+	{ "bps", 0, 4, NF_U, NULL, NULL },
+	{ "pps", 4, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct gnet_rate_est_s = { 8, gnet_rate_est };
+
+static const struct nl_field gnet_queue[] = {
+	{ "qlen", 0, 4, NF_U, NULL, NULL },
+	{ "backlog", 4, 4, NF_U, NULL, NULL },
+	{ "drops", 8, 4, NF_U, NULL, NULL },
+	{ "requeues", 12, 4, NF_U, NULL, NULL },
+	{ "overlimits", 16, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct gnet_queue_s = { 20, gnet_queue };
+
+static const struct nl_field gnet_rate_est64[] = {
+	{ "bps", 0, 8, NF_U, NULL, NULL },
+	{ "pps", 8, 8, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct gnet_rate_est64_s = { 16, gnet_rate_est64 };
+
+static const struct nla_kind tca_stats[] = {
+	[TCA_STATS_BASIC] = { NH_STRUCT, 0, &gnet_basic_s },
+	[TCA_STATS_RATE_EST] = { NH_STRUCT, 0, &gnet_rate_est_s },
+	[TCA_STATS_QUEUE] = { NH_STRUCT, 0, &gnet_queue_s },
+	[TCA_STATS_RATE_EST64] = { NH_STRUCT, 0, &gnet_rate_est64_s },
+	[TCA_STATS_BASIC_HW] = { NH_STRUCT, 0, &gnet_basic_s },
+	[TCA_STATS_PKT64] = { NH_U, 8 },
+};
+static const struct nla_set tca_stats_set = NLA_SET(&xlat_tca_stats_attrs,
+						    "TCA_STATS_???",
+						    tca_stats);
+
+static const struct nl_field tc_sizespec[] = {
+	{ "cell_log", 0, 1, NF_U, NULL, NULL },
+	{ "size_log", 1, 1, NF_U, NULL, NULL },
+	{ "cell_align", 2, 2, NF_S, NULL, NULL },
+	{ "overhead", 4, 4, NF_S, NULL, NULL },
+	{ "linklayer", 8, 4, NF_U, NULL, NULL },
+	{ "mpu", 12, 4, NF_U, NULL, NULL },
+	{ "mtu", 16, 4, NF_U, NULL, NULL },
+	{ "tsize", 20, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct tc_sizespec_s = { 24, tc_sizespec };
+
+static const struct nla_kind tca_stab[] = {
+	[TCA_STAB_BASE] = { NH_STRUCT, 0, &tc_sizespec_s },
+	[TCA_STAB_DATA] = { NH_ARRAY, 2 },
+};
+static const struct nla_set tca_stab_set = NLA_SET(&xlat_tca_stab_attrs,
+						   "TCA_STAB_???", tca_stab);
+
+static const struct nla_kind tca[] = {
+	[TCA_KIND] = { NH_STR, 0 },
+	[TCA_STATS] = { NH_STRUCT, 0, &tc_stats_s },
+	[TCA_RATE] = { NH_STRUCT, 0, &tc_estimator_s },
+	[TCA_FCNT] = { NH_U, 4 },
+	[TCA_STATS2] = { NH_NESTED, 0, &tca_stats_set },
+	[TCA_STAB] = { NH_NESTED, 0, &tca_stab_set },
+	[TCA_CHAIN] = { NH_U, 4 },
+	[TCA_HW_OFFLOAD] = { NH_U, 1 },
+	[TCA_INGRESS_BLOCK] = { NH_U, 4 },
+	[TCA_EGRESS_BLOCK] = { NH_U, 4 },
+	[TCA_DUMP_FLAGS] = { NH_U, 4 },
+};
+const struct nla_set rtnl_tc_attrs = NLA_SET(&xlat_tca_attrs, "TCA_???",
+					     tca);
+
+/* tcamsg */
+static const struct nla_kind tca_act[] = {
+	[TCA_ACT_KIND] = { NH_STR, 0 },
+	[TCA_ACT_INDEX] = { NH_U, 4 },
+	[TCA_ACT_STATS] = { NH_NESTED, 0, &tca_stats_set },
+	[TCA_ACT_FLAGS] = { NH_FLAGS, 4, NULL, &xlat_tca_act_flags,
+			    "TCA_ACT_FLAGS_???" },
+	[TCA_ACT_HW_STATS] = { NH_FLAGS, 4, NULL, &xlat_tca_act_hw_stats,
+			       "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_USED_HW_STATS] = { NH_FLAGS, 4, NULL, &xlat_tca_act_hw_stats,
+				    "TCA_ACT_HW_STATS_???" },
+	[TCA_ACT_IN_HW_COUNT] = { NH_U, 4 },
+};
+const struct nla_set rtnl_action_attrs = NLA_SET(&xlat_tca_act_attrs,
+						 "TCA_ACT_???", tca_act);
+
+/* ndtmsg */
+static const struct nl_field ndt_config[] = {
+	{ "ndtc_key_len", 0, 2, NF_U, NULL, NULL },
+	{ "ndtc_entry_size", 2, 2, NF_U, NULL, NULL },
+	{ "ndtc_entries", 4, 4, NF_U, NULL, NULL },
+	{ "ndtc_last_flush", 8, 4, NF_U, NULL, NULL },
+	{ "ndtc_last_rand", 12, 4, NF_U, NULL, NULL },
+	{ "ndtc_hash_rnd", 16, 4, NF_U, NULL, NULL },
+	{ "ndtc_hash_mask", 20, 4, NF_X, NULL, NULL },
+	{ "ndtc_hash_chain_gc", 24, 4, NF_U, NULL, NULL },
+	{ "ndtc_proxy_qlen", 28, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct ndt_config_s = { 32, ndt_config };
+
+static const struct nl_field ndt_stats[] = {
+	{ "ndts_allocs", 0, 8, NF_U, NULL, NULL },
+	{ "ndts_destroys", 8, 8, NF_U, NULL, NULL },
+	{ "ndts_hash_grows", 16, 8, NF_U, NULL, NULL },
+	{ "ndts_res_failed", 24, 8, NF_U, NULL, NULL },
+	{ "ndts_lookups", 32, 8, NF_U, NULL, NULL },
+	{ "ndts_hits", 40, 8, NF_U, NULL, NULL },
+	{ "ndts_rcv_probes_mcast", 48, 8, NF_U, NULL, NULL },
+	{ "ndts_rcv_probes_ucast", 56, 8, NF_U, NULL, NULL },
+	{ "ndts_periodic_gc_runs", 64, 8, NF_U, NULL, NULL },
+	{ "ndts_forced_gc_runs", 72, 8, NF_U, NULL, NULL },
+	{ "ndts_table_fulls", 80, 8, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct ndt_stats_s = { 88, ndt_stats };
+
+static const struct nla_kind ndtpa[] = {
+	[NDTPA_IFINDEX] = { NH_IFINDEX, 4 },
+	[NDTPA_REFCNT] = { NH_U, 4 },
+	[NDTPA_REACHABLE_TIME] = { NH_U, 8 },
+	[NDTPA_BASE_REACHABLE_TIME] = { NH_U, 8 },
+	[NDTPA_RETRANS_TIME] = { NH_U, 8 },
+	[NDTPA_GC_STALETIME] = { NH_U, 8 },
+	[NDTPA_DELAY_PROBE_TIME] = { NH_U, 8 },
+	[NDTPA_QUEUE_LEN] = { NH_U, 4 },
+	[NDTPA_APP_PROBES] = { NH_U, 4 },
+	[NDTPA_UCAST_PROBES] = { NH_U, 4 },
+	[NDTPA_MCAST_PROBES] = { NH_U, 4 },
+	[NDTPA_ANYCAST_DELAY] = { NH_U, 8 },
+	[NDTPA_PROXY_DELAY] = { NH_U, 8 },
+	[NDTPA_PROXY_QLEN] = { NH_U, 4 },
+	[NDTPA_LOCKTIME] = { NH_U, 8 },
+	[NDTPA_QUEUE_LENBYTES] = { NH_U, 4 },
+	[NDTPA_MCAST_REPROBES] = { NH_U, 4 },
+	[NDTPA_INTERVAL_PROBE_TIME_MS] = { NH_U, 8 },
+};
+static const struct nla_set ndtpa_set = NLA_SET(&xlat_ndtpa_attrs,
+						"NDTPA_???", ndtpa);
+
+static const struct nla_kind ndta[] = {
+	[NDTA_NAME] = { NH_STR, 0 },
+	[NDTA_THRESH1] = { NH_U, 4 },
+	[NDTA_THRESH2] = { NH_U, 4 },
+	[NDTA_THRESH3] = { NH_U, 4 },
+	[NDTA_CONFIG] = { NH_STRUCT, 0, &ndt_config_s },
+	[NDTA_PARMS] = { NH_NESTED, 0, &ndtpa_set },
+	[NDTA_STATS] = { NH_STRUCT, 0, &ndt_stats_s },
+	[NDTA_GC_INTERVAL] = { NH_U, 8 },
+};
+const struct nla_set rtnl_neightbl_attrs = NLA_SET(&xlat_ndta_attrs,
+						   "NDTA_???", ndta);
+
+/* RTM_*NSID */
+static const struct nla_kind netnsa[] = {
+	[NETNSA_NSID] = { NH_S, 4 },
+	[NETNSA_PID] = { NH_U, 4 },
+	[NETNSA_TARGET_NSID] = { NH_S, 4 },
+	[NETNSA_CURRENT_NSID] = { NH_S, 4 },
+};
+const struct nla_set rtnl_nsid_attrs = NLA_SET(&xlat_netnsa_attrs,
+					       "NETNSA_???", netnsa);
+
+/* the sets etrace has no kinds of yet: bytes */
+const struct nla_set rtnl_route_attrs = { &xlat_rta_attrs, "RTA_???",
+					  NULL, 0 };
+const struct nla_set rtnl_neigh_attrs = { &xlat_nda_attrs, "NDA_???",
+					  NULL, 0 };
+const struct nla_set rtnl_addrlabel_attrs = { &xlat_ifal_attrs, "IFAL_???",
+					      NULL, 0 };
+const struct nla_set rtnl_rule_attrs = { &xlat_fra_attrs, "FRA_???",
+					 NULL, 0 };
+const struct nla_set rtnl_dcb_attrs = { &xlat_dcb_attrs, "DCB_ATTR_???",
+					NULL, 0 };
+const struct nla_set rtnl_netconf_attrs = { &xlat_netconfa_attrs,
+					    "NETCONFA_???", NULL, 0 };
+const struct nla_set rtnl_nexthop_attrs = { &xlat_nha_attrs, "NHA_???",
+					    NULL, 0 };
+const struct nla_set rtnl_link_attrs = { &xlat_ifla_attrs, "IFLA_???",
+					 NULL, 0 };
