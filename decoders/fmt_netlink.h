@@ -94,6 +94,7 @@ enum nf_how {
 	NF_FLAGS,	/* names of x */
 	NF_IFINDEX,	/* fmt_ifindex */
 	NF_BYTES,	/* size bytes, quoted in hex */
+	NF_BYTESNZ,	/* the same, not shown when all 0 */
 	NF_CLOCK,	/* clock ticks, with seconds */
 	NF_INET,	/* size bytes of an address of the message's family */
 };
@@ -103,10 +104,15 @@ struct nl_field {
 	const struct xlat *x;
 	const char *dflt;
 };
-/* a struct: size bytes, its fields */
+/*
+ * A struct: size bytes, its fields; alt: older, shorter sizes of it
+ * (0: none), printed when the payload is exactly that long, with the
+ * fields they hold
+ */
 struct nl_struct {
 	uint16_t size;
 	const struct nl_field *f;
+	uint16_t alt[2];
 };
 /*
  * strace's print_inet_addr: len bytes at p, an address of family, by the
@@ -114,9 +120,16 @@ struct nl_struct {
  */
 void nl_inet(struct fmt_buf *b, const struct nl_view *v, int family,
 	     const uint8_t *p, unsigned int len, const char *name);
-/* ", name=value" for each field (first: no separator before it) */
+/* a hardware address, 61:62:63, by the -X style (strace's print_mac_addr) */
+void nl_mac(struct fmt_buf *b, const struct nl_view *v, const uint8_t *p,
+	    unsigned int len);
+/*
+ * ", name=value" for each field that ends within limit bytes (first: no
+ * separator before the first)
+ */
 void nl_fields(struct fmt_buf *b, const struct nl_view *v,
-	       const struct nl_field *f, const uint8_t *p, int first);
+	       const struct nl_field *f, const uint8_t *p, int first,
+	       unsigned int limit);
 
 /*
  * How one attribute type's payload prints (strace's decode_nla_*): a

@@ -25,6 +25,15 @@ static uint64_t ld_n(const uint8_t *p, unsigned int size)
 	return ld64(p);
 }
 
+/* n bytes at p are all 0 */
+static int zeros(const uint8_t *p, unsigned int n)
+{
+	while (n--)
+		if (p[n])
+			return 0;
+	return 1;
+}
+
 static int64_t sign_n(uint64_t x, unsigned int size)
 {
 	switch (size) {
@@ -81,6 +90,27 @@ static unsigned int inet_size(int family)
 	return family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0;
 }
 
+void nl_mac(struct fmt_buf *b, const struct nl_view *v, const uint8_t *p,
+	    unsigned int len)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (b->xstyle != XSTYLE_ABBREV)
+		fmt_qstr(b, v->c, p, len, -1, 0, QS_HEX);
+	if (b->xstyle == XSTYLE_RAW)
+		return;
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	for (unsigned int i = 0; i < len; i++) {
+		if (i)
+			fb_putc(b, ':');
+		fb_putc(b, hex[p[i] >> 4]);
+		fb_putc(b, hex[p[i] & 15]);
+	}
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
 /* clock ticks, USER_HZ (100 on x86_64), with seconds when not zero */
 void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 {
@@ -98,7 +128,8 @@ void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		     const struct nl_field *f, const uint8_t *p)
 {
-	uint64_t x = f->how == NF_BYTES ? 0 : ld_n(p, f->size);
+	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ? 0 :
+		     ld_n(p, f->size);
 
 	switch (f->how) {
 	case NF_S:
@@ -118,6 +149,7 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		fmt_ifindex(b, v->c, v->own_ns, (uint32_t)x);
 		break;
 	case NF_BYTES:
+	case NF_BYTESNZ:
 		fmt_qstr(b, v->c, p, f->size, -1, 0, QS_HEX);
 		break;
 	case NF_CLOCK:
@@ -129,10 +161,14 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 }
 
 void nl_fields(struct fmt_buf *b, const struct nl_view *v,
-	       const struct nl_field *f, const uint8_t *p, int first)
+	       const struct nl_field *f, const uint8_t *p, int first,
+	       unsigned int limit)
 {
 	for (; f->name; f++) {
-		if (f->how == NF_XNZ && !ld_n(p + f->off, f->size))
+		if ((unsigned int)f->off + f->size > limit)
+			continue;
+		if ((f->how == NF_XNZ && !ld_n(p + f->off, f->size)) ||
+		    (f->how == NF_BYTESNZ && zeros(p + f->off, f->size)))
 			continue;
 		if (!first)
 			fb_puts(b, ", ");
@@ -225,17 +261,21 @@ static int nla_number(struct fmt_buf *b, const struct nl_view *v,
 static int nla_struct(struct fmt_buf *b, const struct nl_view *v,
 		      const struct nl_struct *s, uint64_t off, uint64_t len)
 {
+	unsigned int size = s->size;
 	const uint8_t *p;
 
-	if (len < s->size)
-		return 0;
-	p = nl_at(v, off, s->size);
+	if (len < size) {
+		if (!len || (len != s->alt[0] && len != s->alt[1]))
+			return 0;
+		size = (unsigned int)len;
+	}
+	p = nl_at(v, off, size);
 	if (!p) {
 		nl_unread(b, v, off);
 		return 1;
 	}
 	fb_putc(b, '{');
-	nl_fields(b, v, s->f, p, 1);
+	nl_fields(b, v, s->f, p, 1, size);
 	fb_putc(b, '}');
 	return 1;
 }

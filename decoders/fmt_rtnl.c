@@ -207,7 +207,7 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 		fb_puts(b, ", ");
 		nl_unread(b, v, off + 1);
 	} else {
-		nl_fields(b, v, s->f, p, 0);
+		nl_fields(b, v, s->f, p, 0, s->size);
 		attrs = 1;
 	}
 	fb_putc(b, '}');

@@ -25,7 +25,7 @@ static const struct nl_field ifa_cacheinfo[] = {
 	{ "tstamp", 12, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct ifa_cacheinfo_s = { 16, ifa_cacheinfo };
+static const struct nl_struct ifa_cacheinfo_s = { 16, ifa_cacheinfo, { 0 } };
 
 static const struct nla_kind ifa[] = {
 	[IFA_ADDRESS] = { NH_INET, 0 },
@@ -54,28 +54,28 @@ static const struct nl_field tc_stats[] = {
 	{ "backlog", 32, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct tc_stats_s = { 36, tc_stats };
+static const struct nl_struct tc_stats_s = { 36, tc_stats, { 0 } };
 
 static const struct nl_field tc_estimator[] = {
 	{ "interval", 0, 1, NF_S, NULL, NULL },
 	{ "ewma_log", 1, 1, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct tc_estimator_s = { 2, tc_estimator };
+static const struct nl_struct tc_estimator_s = { 2, tc_estimator, { 0 } };
 
 static const struct nl_field gnet_basic[] = {
 	{ "bytes", 0, 8, NF_U, NULL, NULL },
 	{ "packets", 8, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct gnet_basic_s = { 12, gnet_basic };
+static const struct nl_struct gnet_basic_s = { 12, gnet_basic, { 0 } };
 
 static const struct nl_field gnet_rate_est[] = {
 	{ "bps", 0, 4, NF_U, NULL, NULL },
 	{ "pps", 4, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct gnet_rate_est_s = { 8, gnet_rate_est };
+static const struct nl_struct gnet_rate_est_s = { 8, gnet_rate_est, { 0 } };
 
 static const struct nl_field gnet_queue[] = {
 	{ "qlen", 0, 4, NF_U, NULL, NULL },
@@ -85,14 +85,14 @@ static const struct nl_field gnet_queue[] = {
 	{ "overlimits", 16, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct gnet_queue_s = { 20, gnet_queue };
+static const struct nl_struct gnet_queue_s = { 20, gnet_queue, { 0 } };
 
 static const struct nl_field gnet_rate_est64[] = {
 	{ "bps", 0, 8, NF_U, NULL, NULL },
 	{ "pps", 8, 8, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct gnet_rate_est64_s = { 16, gnet_rate_est64 };
+static const struct nl_struct gnet_rate_est64_s = { 16, gnet_rate_est64, { 0 } };
 
 static const struct nla_kind tca_stats[] = {
 	[TCA_STATS_BASIC] = { NH_STRUCT, 0, &gnet_basic_s },
@@ -117,7 +117,7 @@ static const struct nl_field tc_sizespec[] = {
 	{ "tsize", 20, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct tc_sizespec_s = { 24, tc_sizespec };
+static const struct nl_struct tc_sizespec_s = { 24, tc_sizespec, { 0 } };
 
 static const struct nla_kind tca_stab[] = {
 	[TCA_STAB_BASE] = { NH_STRUCT, 0, &tc_sizespec_s },
@@ -171,7 +171,7 @@ static const struct nl_field ndt_config[] = {
 	{ "ndtc_proxy_qlen", 28, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct ndt_config_s = { 32, ndt_config };
+static const struct nl_struct ndt_config_s = { 32, ndt_config, { 0 } };
 
 static const struct nl_field ndt_stats[] = {
 	{ "ndts_allocs", 0, 8, NF_U, NULL, NULL },
@@ -187,7 +187,7 @@ static const struct nl_field ndt_stats[] = {
 	{ "ndts_table_fulls", 80, 8, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct ndt_stats_s = { 88, ndt_stats };
+static const struct nl_struct ndt_stats_s = { 88, ndt_stats, { 80 } };
 
 static const struct nla_kind ndtpa[] = {
 	[NDTPA_IFINDEX] = { NH_IFINDEX, 4 },
@@ -250,5 +250,3 @@ const struct nla_set rtnl_netconf_attrs = { &xlat_netconfa_attrs,
 					    "NETCONFA_???", NULL, 0 };
 const struct nla_set rtnl_nexthop_attrs = { &xlat_nha_attrs, "NHA_???",
 					    NULL, 0 };
-const struct nla_set rtnl_link_attrs = { &xlat_ifla_attrs, "IFLA_???",
-					 NULL, 0 };

@@ -44,7 +44,7 @@ static int mdb_entry_info(struct fmt_buf *b, const struct nl_view *v,
 	} else {
 		proto = ntohs(ld16(p + 24));
 		fb_putc(b, '{');
-		nl_fields(b, v, br_mdb_entry, p, 1);
+		nl_fields(b, v, br_mdb_entry, p, 1, BR_MDB_ENTRY);
 		fb_puts(b, ", addr={");
 		nl_inet(b, v, proto, p + 8, 16, "u");
 		fb_puts(b, ", proto=htons(");

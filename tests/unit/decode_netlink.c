@@ -9,6 +9,7 @@
 #include <linux/gen_stats.h>
 #include <linux/if_addr.h>
 #include <linux/if_bridge.h>
+#include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
@@ -236,6 +237,50 @@ static void test_mdb_attrs(void)
 		  "= 60");
 }
 
+/* a bridge port's IFLA_PROTINFO (by the family), a MAC by -X style */
+static void test_link_attrs(void)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_BRIDGE, .ifi_type = 772,
+				 .ifi_index = 1, .ifi_flags = 1 };
+	const uint8_t id[8] = { 171, 205, 0xab, 0xcd, 0xef, 0xac, 0xbc, 0xcd };
+	const uint8_t att = 4;
+	size_t n;
+
+	start(RTM_GETLINK, NLM_F_DUMP);
+	put(&ifi, sizeof(ifi));
+	n = nest(IFLA_PROTINFO);
+	attr(IFLA_BRPORT_ROOT_ID, id, sizeof(id));
+	nest_end(n);
+	n = nest(IFLA_XDP);
+	attr(IFLA_XDP_ATTACHED, &att, 1);
+	nest_end(n);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(60, "RTM_GETLINK")
+		  "{ifi_family=AF_BRIDGE, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, "
+		  "ifi_change=0}, [[{nla_len=16, nla_type=IFLA_PROTINFO}, "
+		  "[{nla_len=12, nla_type=IFLA_BRPORT_ROOT_ID}, {prio=[171, 205],"
+		  " addr=ab:cd:ef:ac:bc:cd}]], [{nla_len=12, nla_type=IFLA_XDP},"
+		  " [{nla_len=5, nla_type=IFLA_XDP_ATTACHED}, "
+		  "XDP_ATTACHED_MULTI]]]" TAIL(60));
+	CHECK_STR(sent(1, XSTYLE_RAW), "sendto(3, [{nlmsg_len=60, "
+		  "nlmsg_type=0x12, nlmsg_flags=0x300, nlmsg_seq=0, nlmsg_pid=0},"
+		  " {ifi_family=0x7, ifi_type=0x304, ifi_index=1, ifi_flags=0x1, "
+		  "ifi_change=0}, [[{nla_len=16, nla_type=0xc}, [{nla_len=12, "
+		  "nla_type=0xd}, {prio=[171, 205], addr=\"\\xab\\xcd\\xef"
+		  "\\xac\\xbc\\xcd\"}]], [{nla_len=12, nla_type=0x2b}, "
+		  "[{nla_len=5, nla_type=0x2}, 0x4]]]], 60, 0x40, NULL, 0) = 60");
+	/* the same attributes on an AF_UNIX link: no IFLA_PROTINFO set */
+	((struct ifinfomsg *)(msg + NLMSG_HDRLEN))->ifi_family = AF_UNIX;
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(60, "RTM_GETLINK")
+		  "{ifi_family=AF_UNIX, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, "
+		  "ifi_change=0}, [[{nla_len=16, nla_type=IFLA_PROTINFO}, "
+		  "\"\\x0c\\x00\\x0d\\x00\\xab\\xcd\\xab\\xcd\\xef\\xac"
+		  "\\xbc\\xcd\"], [{nla_len=12, nla_type=IFLA_XDP}, "
+		  "[{nla_len=5, nla_type=IFLA_XDP_ATTACHED}, "
+		  "XDP_ATTACHED_MULTI]]]" TAIL(60));
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -243,5 +288,6 @@ int main(void)
 	test_addr_attrs();
 	test_tc_attrs();
 	test_mdb_attrs();
+	test_link_attrs();
 	CHECK_DONE();
 }
