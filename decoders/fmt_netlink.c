@@ -14,6 +14,7 @@
  * memory it could not read (its address) when the copy ended where the
  * memory did, as "..." when it ended at NL_COPY_MAX: never a guess.
  */
+#include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
@@ -95,8 +96,18 @@ static void nl_type(struct fmt_buf *b, const struct nl_view *v, uint16_t t)
 		case NETLINK_NETFILTER:
 			nl_nfnl_type(b, t);
 			return;
-		case NETLINK_CRYPTO:
 		case NETLINK_GENERIC:
+			/*
+			 * strace names the families the kernel has then;
+			 * only the controller's id is fixed (GENL_ID_CTRL)
+			 */
+			if (t == GENL_ID_CTRL) {
+				fmt_const(b, "nlctrl", t, XF_HEX);
+				return;
+			}
+			fmt_num(b, t, XF_HEX);
+			return;
+		case NETLINK_CRYPTO:
 			/* names etrace does not have (yet): the number */
 			fmt_num(b, t, XF_HEX);
 			return;

@@ -97,6 +97,7 @@ enum nf_how {
 	NF_BYTESNZ,	/* the same, not shown when all 0 */
 	NF_CLOCK,	/* clock ticks, with seconds */
 	NF_INET,	/* size bytes of an address of the message's family */
+	NF_BITNUMS,	/* 1<<A|1<<B: x names bit numbers */
 };
 struct nl_field {
 	const char *name;
@@ -147,7 +148,8 @@ enum nh_how {
 	NH_NESTED,	/* attributes of the nla_set at arg */
 	NH_STRUCT,	/* the nl_struct at arg */
 	NH_CLOCK,	/* at most 8 bytes of clock ticks */
-	NH_INET,	/* an address of the message's family */
+	NH_INET,	/* an address: size 4 IPv4, 16 IPv6, 0 the
+			   message's family */
 	NH_ARRAY,	/* [1, 2]: numbers of size bytes */
 	NH_FN,		/* fn */
 };
@@ -194,6 +196,12 @@ extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
 	rtnl_rule_attrs, rtnl_tc_attrs, rtnl_action_attrs,
 	rtnl_neightbl_attrs, rtnl_dcb_attrs, rtnl_netconf_attrs,
 	rtnl_mdb_attrs, rtnl_nsid_attrs, rtnl_nexthop_attrs;
+extern const struct nla_set rtnl_stats_attrs;
+/* struct rtnl_link_stats64 (fmt_rtnl_link.c) */
+extern const struct nl_struct rtnl_link_stats64;
+/* RTM_NEWCACHEREPORT's rtgenmsg and attributes (fmt_rtnl_attrs.c) */
+int nl_cachereport(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		   uint64_t len);
 /* NETLINK_NETFILTER's types (>= NLMSG_MIN_TYPE) and their flags
    (NULL: none of their own) (fmt_nfnl.c) */
 void nl_nfnl_type(struct fmt_buf *b, uint16_t type);

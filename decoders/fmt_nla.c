@@ -155,6 +155,9 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 	case NF_CLOCK:
 		fmt_clock_t(b, x);
 		break;
+	case NF_BITNUMS:
+		fmt_bitnums(b, f->x, x, f->dflt);
+		break;
 	default:
 		fb_udec(b, x);
 	}
@@ -286,6 +289,7 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 	const uint8_t *p;
 	uint64_t x = 0;
 	unsigned int size;
+	int fam;
 
 	switch (k->how) {
 	case NH_STR:
@@ -313,12 +317,14 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 		fmt_clock_t(b, x);
 		return 1;
 	case NH_INET:
-		size = inet_size(v->family);
+		fam = k->size == 4 ? AF_INET : k->size == 16 ? AF_INET6 :
+		      v->family;
+		size = inet_size(fam);
 		if (!size || len < size)
 			return 0;
 		p = nl_at(v, off, size);
 		if (p)
-			nl_inet(b, v, v->family, p, size, NULL);
+			nl_inet(b, v, fam, p, size, NULL);
 		else
 			nl_unread(b, v, off);
 		return 1;

@@ -107,13 +107,22 @@ static const struct nl_field nhmsg[] = {
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
+static const struct nl_field if_stats_msg[] = {
+	{ "pad1", 1, 1, NF_XNZ, NULL, NULL },
+	{ "pad2", 2, 2, NF_XNZ, NULL, NULL },
+	{ "ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "filter_mask", 8, 4, NF_BITNUMS, &xlat_ifla_stats_attrs,
+	  "1<<IFLA_STATS_???" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
 static const struct nl_field family_only[] = {
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 enum {
 	S_LINK, S_ADDR, S_ROUTE, S_NEIGH, S_ADDRLABEL, S_RULE, S_TC, S_ACTION,
-	S_NEIGHTBL, S_DCB, S_NETCONF, S_MDB, S_NSID, S_NEXTHOP,
+	S_NEIGHTBL, S_DCB, S_NETCONF, S_MDB, S_NSID, S_NEXTHOP, S_STATS,
 };
 
 static const struct rt_struct structs[] = {
@@ -132,6 +141,7 @@ static const struct rt_struct structs[] = {
 	[S_MDB] = { 8, "family", br_port_msg, &rtnl_mdb_attrs },
 	[S_NSID] = { 1, "rtgen_family", family_only, &rtnl_nsid_attrs },
 	[S_NEXTHOP] = { 8, "nh_family", nhmsg, &rtnl_nexthop_attrs },
+	[S_STATS] = { 12, "family", if_stats_msg, &rtnl_stats_attrs },
 };
 
 /* family: the payload's first byte (RTM_GETNEIGH's struct is by it) */
@@ -173,6 +183,8 @@ static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
 		return &structs[S_NSID];
 	case RTM_NEWNEXTHOP: case RTM_DELNEXTHOP: case RTM_GETNEXTHOP:
 		return &structs[S_NEXTHOP];
+	case RTM_NEWSTATS: case RTM_GETSTATS:
+		return &structs[S_STATS];
 	}
 	return NULL;
 }
@@ -192,6 +204,8 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	if (!p)
 		return 0;
 	family = *p;
+	if (type == RTM_NEWCACHEREPORT)
+		return nl_cachereport(b, v, off, len);
 	s = rt_struct_of(type, family);
 	if (!s)
 		return 0;

@@ -9,6 +9,9 @@
  */
 #include <linux/gen_stats.h>
 #include <linux/if_addr.h>
+#include <linux/if_link.h>
+#include <linux/mroute.h>
+#include <linux/mroute6.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/pkt_sched.h>
@@ -234,6 +237,65 @@ static const struct nla_kind netnsa[] = {
 };
 const struct nla_set rtnl_nsid_attrs = NLA_SET(&xlat_netnsa_attrs,
 					       "NETNSA_???", netnsa);
+
+/* RTM_*STATS: (the statistics' nested sets etrace has no tables of yet) */
+static const struct nla_kind ifla_stats[] = {
+	[IFLA_STATS_LINK_64] = { NH_STRUCT, 0, &rtnl_link_stats64 },
+};
+const struct nla_set rtnl_stats_attrs = NLA_SET(&xlat_ifla_stats_attrs,
+						"IFLA_STATS_???", ifla_stats);
+
+/* RTM_NEWCACHEREPORT: a multicast routing cache's report, by family */
+static const struct nla_kind ipmra[] = {
+	[IPMRA_CREPORT_MSGTYPE] = { NH_ENUM, 1, NULL, &xlat_igmpmsg_types,
+				    "IGMPMSG_???" },
+	[IPMRA_CREPORT_VIF_ID] = { NH_U, 4 },
+	[IPMRA_CREPORT_SRC_ADDR] = { NH_INET, 4 },
+	[IPMRA_CREPORT_DST_ADDR] = { NH_INET, 4 },
+	[IPMRA_CREPORT_TABLE] = { NH_U, 4 },
+};
+static const struct nla_set ipmra_set = NLA_SET(&xlat_ipmra_creport_attrs,
+						"IPMRA_CREPORT_???", ipmra);
+
+static const struct nla_kind ip6mra[] = {
+	[IP6MRA_CREPORT_MSGTYPE] = { NH_ENUM, 1, NULL, &xlat_mrt6msg_types,
+				     "MRT6MSG_???" },
+	[IP6MRA_CREPORT_MIF_ID] = { NH_U, 4 },
+	[IP6MRA_CREPORT_SRC_ADDR] = { NH_INET, 16 },
+	[IP6MRA_CREPORT_DST_ADDR] = { NH_INET, 16 },
+};
+static const struct nla_set ip6mra_set = NLA_SET(&xlat_ip6mra_creport_attrs,
+						 "IP6MRA_CREPORT_???",
+						 ip6mra);
+
+int nl_cachereport(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		   uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, 1);
+	const char *name;
+	uint8_t family;
+
+	if (!p)
+		return 0;
+	family = *p;
+	fb_puts(b, "{rtgen_family=");
+	name = xlat_name(&xlat_rtnl_family, family);
+	if (name)
+		fmt_const(b, name, family, XF_HEX);
+	else
+		fmt_enum_dflt(b, &xlat_addr_family, family, "RTNL_FAMILY_???");
+	fb_putc(b, '}');
+	if (len <= 4)
+		return 1;
+	fb_puts(b, ", ");
+	if (family == RTNL_FAMILY_IPMR)
+		nl_attrs_set(b, v, off + 4, len - 4, &ipmra_set);
+	else if (family == RTNL_FAMILY_IP6MR)
+		nl_attrs_set(b, v, off + 4, len - 4, &ip6mra_set);
+	else
+		nl_hex(b, v, off + 4, len - 4);
+	return 1;
+}
 
 /* the sets etrace has no kinds of yet: bytes */
 const struct nla_set rtnl_route_attrs = { &xlat_rta_attrs, "RTA_???",

@@ -42,8 +42,8 @@ static const struct nl_field link_stats64[] = {
 	LS("rx_otherhost_dropped", 24, 8),
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
-static const struct nl_struct link_stats64_s = { 200, link_stats64,
-						 { 184, 192 } };
+const struct nl_struct rtnl_link_stats64 = { 200, link_stats64,
+					     { 184, 192 } };
 
 static const struct nl_field ifmap[] = {
 	{ "mem_start", 0, 8, NF_X, NULL, NULL },
@@ -261,7 +261,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_NET_NS_PID] = { NH_U, 4 },
 	[IFLA_IFALIAS] = { NH_STR, 0 },
 	[IFLA_NUM_VF] = { NH_U, 4 },
-	[IFLA_STATS64] = { NH_STRUCT, 0, &link_stats64_s },
+	[IFLA_STATS64] = { NH_STRUCT, 0, &rtnl_link_stats64 },
 	[IFLA_VF_PORTS] = { NH_NESTED, 0, &vf_port_set },
 	[IFLA_PORT_SELF] = { NH_NESTED, 0, &port_set },
 	[IFLA_GROUP] = { NH_U, 4 },

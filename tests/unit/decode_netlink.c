@@ -10,6 +10,7 @@
 #include <linux/if_addr.h>
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
+#include <linux/mroute.h>
 #include <linux/netlink.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
@@ -281,6 +282,45 @@ static void test_link_attrs(void)
 		  "XDP_ATTACHED_MULTI]]]" TAIL(60));
 }
 
+/* if_stats_msg's bit numbers; a cache report's family and attributes */
+static void test_stats_cachereport(void)
+{
+	const uint8_t ism[12] = { AF_UNIX, 0xca, 0, 0, 1, 0, 0, 0,
+				  0xc2, 0, 0, 0 };
+	const uint8_t rtgen[4] = { RTNL_FAMILY_IPMR, 0, 0, 0 };
+	const uint8_t ip[4] = { 10, 0, 0, 1 }, mt = IGMPMSG_WHOLEPKT;
+
+	start(RTM_GETSTATS, NLM_F_DUMP);
+	put(ism, sizeof(ism));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(28, "RTM_GETSTATS")
+		  "{family=AF_UNIX, pad1=0xca, ifindex=if_nametoindex(\"lo\"), "
+		  "filter_mask=1<<IFLA_STATS_LINK_64|0xc0}" TAIL(28));
+	CHECK_STR(sent(1, XSTYLE_VERBOSE), "sendto(3, [{nlmsg_len=28, "
+		  "nlmsg_type=0x5e /* RTM_GETSTATS */, nlmsg_flags=0x300 /* "
+		  "NLM_F_DUMP */, nlmsg_seq=0, nlmsg_pid=0}, {family=0x1 /* "
+		  "AF_UNIX */, pad1=0xca, ifindex=1 /* if_nametoindex(\"lo\") */,"
+		  " filter_mask=0xc2 /* 1<<IFLA_STATS_LINK_64|0xc0 */}], 28, 0x40"
+		  " /* MSG_DONTWAIT */, NULL, 0) = 28");
+	start(RTM_NEWCACHEREPORT, NLM_F_DUMP);
+	put(rtgen, sizeof(rtgen));
+	attr(IPMRA_CREPORT_MSGTYPE, &mt, 1);
+	attr(IPMRA_CREPORT_SRC_ADDR, ip, sizeof(ip));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=36, "
+		  "nlmsg_type=RTM_NEWCACHEREPORT, nlmsg_flags=NLM_F_REPLACE|"
+		  "NLM_F_EXCL, nlmsg_seq=0, nlmsg_pid=0}, {rtgen_family="
+		  "RTNL_FAMILY_IPMR}, [[{nla_len=5, nla_type=IPMRA_CREPORT_MSGTYPE"
+		  "}, IGMPMSG_WHOLEPKT], [{nla_len=8, "
+		  "nla_type=IPMRA_CREPORT_SRC_ADDR}, inet_addr(\"10.0.0.1\")]]"
+		  TAIL(36));
+	msg[NLMSG_HDRLEN] = 0x3c;
+	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=36, "
+		  "nlmsg_type=RTM_NEWCACHEREPORT, nlmsg_flags=NLM_F_REPLACE|"
+		  "NLM_F_EXCL, nlmsg_seq=0, nlmsg_pid=0}, {rtgen_family=0x3c "
+		  "/* RTNL_FAMILY_??? */}, \"\\x05\\x00\\x01\\x00\\x03\\x00"
+		  "\\x00\\x00\\x08\\x00\\x03\\x00\\x0a\\x00\\x00\\x01\""
+		  TAIL(36));
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -289,5 +329,6 @@ int main(void)
 	test_tc_attrs();
 	test_mdb_attrs();
 	test_link_attrs();
+	test_stats_cachereport();
 	CHECK_DONE();
 }
