@@ -151,6 +151,8 @@ enum nh_how {
 	NH_INET,	/* an address: size 4 IPv4, 16 IPv6, 0 the
 			   message's family */
 	NH_ARRAY,	/* [1, 2]: numbers of size bytes */
+	NH_IARRAY,	/* [[A]=1, [B]=2]: the same, indexes named by x */
+	NH_IARRAYS,	/* the same, numbers signed */
 	NH_FN,		/* fn */
 };
 struct nla_kind {

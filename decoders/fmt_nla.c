@@ -186,10 +186,34 @@ void nl_fields(struct fmt_buf *b, const struct nl_view *v,
 	}
 }
 
-/* strace's print_array of numbers: [1, 2], "..." past -s unless -v */
-static int nla_array(struct fmt_buf *b, const struct nl_view *v,
-		     uint64_t off, uint64_t len, unsigned int size)
+/* an array's index, [A]= (strace's PAF_PRINT_INDICES, in decimal) */
+static void nla_index(struct fmt_buf *b, const struct nla_kind *k,
+		      uint64_t j)
 {
+	const char *name = xlat_name(k->x, j);
+
+	fb_putc(b, '[');
+	if (name) {
+		fmt_const(b, name, j, XF_DEC);
+	} else {
+		fb_udec(b, j);
+		if (b->xstyle != XSTYLE_RAW) {
+			fb_puts(b, " /* ");
+			fb_puts(b, k->dflt);
+			fb_puts(b, " */");
+		}
+	}
+	fb_puts(b, "]=");
+}
+
+/*
+ * strace's print_array of numbers: [1, 2], "..." past -s unless -v;
+ * NH_IARRAY[S]: each number after its named index
+ */
+static int nla_array(struct fmt_buf *b, const struct nl_view *v,
+		     const struct nla_kind *k, uint64_t off, uint64_t len)
+{
+	unsigned int size = k->size;
 	uint64_t n = len / size;
 	const uint8_t *p;
 
@@ -215,7 +239,12 @@ static int nla_array(struct fmt_buf *b, const struct nl_view *v,
 			}
 			break;
 		}
-		fb_udec(b, ld_n(p, size));
+		if (k->how != NH_ARRAY)
+			nla_index(b, k, j);
+		if (k->how == NH_IARRAYS)
+			fb_dec(b, sign_n(ld_n(p, size), size));
+		else
+			fb_udec(b, ld_n(p, size));
 	}
 	fb_putc(b, ']');
 	return 1;
@@ -300,7 +329,9 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 	case NH_STRUCT:
 		return nla_struct(b, v, k->arg, off, len);
 	case NH_ARRAY:
-		return nla_array(b, v, off, len, k->size);
+	case NH_IARRAY:
+	case NH_IARRAYS:
+		return nla_array(b, v, k, off, len);
 	case NH_FN:
 		return k->fn(b, v, 0, off, len);
 	case NH_CLOCK:

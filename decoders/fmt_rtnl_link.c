@@ -215,11 +215,15 @@ static const struct nl_field inet6_cacheinfo[] = {
 };
 static const struct nl_struct inet6_cacheinfo_s = { 16, inet6_cacheinfo, { 0 } };
 
-/* (IFLA_INET6_CONF, _STATS, _ICMP6STATS: arrays by names etrace has
-   not yet, bytes) */
 static const struct nla_kind inet6[] = {
 	[IFLA_INET6_FLAGS] = { NH_FLAGS, 4, NULL, &xlat_inet6_if_flags,
 			       "IF_???" },
+	[IFLA_INET6_CONF] = { NH_IARRAYS, 4, NULL, &xlat_inet6_devconf,
+			      "DEVCONF_???" },
+	[IFLA_INET6_STATS] = { NH_IARRAY, 8, NULL, &xlat_snmp_ip_stats,
+			       "IPSTATS_MIB_???" },
+	[IFLA_INET6_ICMP6STATS] = { NH_IARRAY, 8, NULL,
+				    &xlat_snmp_icmp6_stats, "ICMP6_MIB_???" },
 	[IFLA_INET6_CACHEINFO] = { NH_STRUCT, 0, &inet6_cacheinfo_s },
 	[IFLA_INET6_TOKEN] = { NH_INET, 16 },
 	[IFLA_INET6_ADDR_GEN_MODE] = { NH_ENUM, 1, NULL,

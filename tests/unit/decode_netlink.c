@@ -321,6 +321,50 @@ static void test_stats_cachereport(void)
 		  TAIL(36));
 }
 
+/* an IPv6 link's IFLA_PROTINFO: arrays with named indexes, -s */
+static void test_inet6_arrays(void)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_INET6, .ifi_type = 772,
+				 .ifi_index = 1, .ifi_flags = 1 };
+	const int32_t conf[2] = { -5, 7 };
+	const uint64_t icmp[7] = { 1, 2, 3, 4, 5, 6, 7 };
+	size_t n;
+
+	start(RTM_GETLINK, NLM_F_DUMP);
+	put(&ifi, sizeof(ifi));
+	n = nest(IFLA_PROTINFO);
+	attr(IFLA_INET6_CONF, conf, sizeof(conf));
+	attr(IFLA_INET6_ICMP6STATS, icmp, sizeof(icmp));
+	nest_end(n);
+	fo.strsize = 6;
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(108, "RTM_GETLINK")
+		  "{ifi_family=AF_INET6, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, "
+		  "ifi_change=0}, [{nla_len=76, nla_type=IFLA_PROTINFO}, "
+		  "[[{nla_len=12, nla_type=IFLA_INET6_CONF}, "
+		  "[[DEVCONF_FORWARDING]=-5, [DEVCONF_HOPLIMIT]=7]], "
+		  "[{nla_len=60, nla_type=IFLA_INET6_ICMP6STATS}, "
+		  "[[ICMP6_MIB_NUM]=1, [ICMP6_MIB_INMSGS]=2, "
+		  "[ICMP6_MIB_INERRORS]=3, [ICMP6_MIB_OUTMSGS]=4, "
+		  "[ICMP6_MIB_OUTERRORS]=5, [ICMP6_MIB_CSUMERRORS]=6, ...]]]]"
+		  TAIL(108));
+	fo.strsize = 32;
+	CHECK_STR(sent(1, XSTYLE_VERBOSE), "sendto(3, [{nlmsg_len=108, "
+		  "nlmsg_type=0x12 /* RTM_GETLINK */, nlmsg_flags=0x300 /* "
+		  "NLM_F_DUMP */, nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=0xa /* "
+		  "AF_INET6 */, ifi_type=0x304 /* ARPHRD_LOOPBACK */, "
+		  "ifi_index=1 /* if_nametoindex(\"lo\") */, ifi_flags=0x1 /* "
+		  "IFF_UP */, ifi_change=0}, [{nla_len=76, nla_type=0xc /* "
+		  "IFLA_PROTINFO */}, [[{nla_len=12, nla_type=0x2 /* "
+		  "IFLA_INET6_CONF */}, [[0 /* DEVCONF_FORWARDING */]=-5, "
+		  "[1 /* DEVCONF_HOPLIMIT */]=7]], [{nla_len=60, nla_type=0x6 "
+		  "/* IFLA_INET6_ICMP6STATS */}, [[0 /* ICMP6_MIB_NUM */]=1, "
+		  "[1 /* ICMP6_MIB_INMSGS */]=2, [2 /* ICMP6_MIB_INERRORS */]=3, "
+		  "[3 /* ICMP6_MIB_OUTMSGS */]=4, [4 /* ICMP6_MIB_OUTERRORS */]=5"
+		  ", [5 /* ICMP6_MIB_CSUMERRORS */]=6, [6 /* ICMP6_MIB_??? */]=7]"
+		  "]]]], 108, 0x40 /* MSG_DONTWAIT */, NULL, 0) = 108");
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -330,5 +374,6 @@ int main(void)
 	test_mdb_attrs();
 	test_link_attrs();
 	test_stats_cachereport();
+	test_inet6_arrays();
 	CHECK_DONE();
 }
