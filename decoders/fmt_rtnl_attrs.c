@@ -8,6 +8,7 @@
  * are fmt_rtnl_link.c's.
  */
 #include <linux/gen_stats.h>
+#include <linux/fib_rules.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/mroute.h>
@@ -297,6 +298,67 @@ int nl_cachereport(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	return 1;
 }
 
+/* fib_rule_hdr */
+static const struct nl_field fib_range32[] = {
+	{ "start", 0, 4, NF_U, NULL, NULL },
+	{ "end", 4, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct fib_uid_range_s = { 8, fib_range32, { 0 } };
+
+static const struct nl_field fib_range16[] = {
+	{ "start", 0, 2, NF_U, NULL, NULL },
+	{ "end", 2, 2, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct fib_port_range_s = { 4, fib_range16, { 0 } };
+
+/* a big-endian 64-bit number: htobe64(1) */
+static int nla_be64(struct fmt_buf *b, const struct nl_view *v,
+		    uint16_t type, uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, 8);
+	uint64_t x = 0;
+
+	(void)type;
+	if (len < 8)
+		return 0;
+	if (!p) {
+		nl_unread(b, v, off);
+		return 1;
+	}
+	for (int i = 0; i < 8; i++)
+		x = x << 8 | p[i];
+	fb_puts(b, "htobe64(");
+	fb_udec(b, x);
+	fb_putc(b, ')');
+	return 1;
+}
+
+static const struct nla_kind fra[] = {
+	[FRA_DST] = { NH_INET, 0 },
+	[FRA_SRC] = { NH_INET, 0 },
+	[FRA_IIFNAME] = { NH_STR, 0 },
+	[FRA_GOTO] = { NH_U, 4 },
+	[FRA_PRIORITY] = { NH_U, 4 },
+	[FRA_FWMARK] = { NH_U, 4 },
+	[FRA_FLOW] = { NH_U, 4 },
+	[FRA_TUN_ID] = { NH_FN, 0, NULL, NULL, NULL, nla_be64 },
+	[FRA_SUPPRESS_IFGROUP] = { NH_U, 4 },
+	[FRA_SUPPRESS_PREFIXLEN] = { NH_U, 4 },
+	[FRA_TABLE] = { NH_ENUM, 4, NULL, &xlat_rt_table, NULL },
+	[FRA_FWMASK] = { NH_U, 4 },
+	[FRA_OIFNAME] = { NH_STR, 0 },
+	[FRA_L3MDEV] = { NH_U, 1 },
+	[FRA_UID_RANGE] = { NH_STRUCT, 0, &fib_uid_range_s },
+	[FRA_PROTOCOL] = { NH_ENUM, 1, NULL, &xlat_rt_proto, "RTPROT_???" },
+	[FRA_IP_PROTO] = { NH_ENUM, 1, NULL, &xlat_ip_proto, "IPPROTO_???" },
+	[FRA_SPORT_RANGE] = { NH_STRUCT, 0, &fib_port_range_s },
+	[FRA_DPORT_RANGE] = { NH_STRUCT, 0, &fib_port_range_s },
+};
+const struct nla_set rtnl_rule_attrs = NLA_SET(&xlat_fra_attrs, "FRA_???",
+					       fra);
+
 /* the sets etrace has no kinds of yet: bytes */
 const struct nla_set rtnl_route_attrs = { &xlat_rta_attrs, "RTA_???",
 					  NULL, 0 };
@@ -304,8 +366,6 @@ const struct nla_set rtnl_neigh_attrs = { &xlat_nda_attrs, "NDA_???",
 					  NULL, 0 };
 const struct nla_set rtnl_addrlabel_attrs = { &xlat_ifal_attrs, "IFAL_???",
 					      NULL, 0 };
-const struct nla_set rtnl_rule_attrs = { &xlat_fra_attrs, "FRA_???",
-					 NULL, 0 };
 const struct nla_set rtnl_dcb_attrs = { &xlat_dcb_attrs, "DCB_ATTR_???",
 					NULL, 0 };
 const struct nla_set rtnl_netconf_attrs = { &xlat_netconfa_attrs,

@@ -6,6 +6,7 @@
  * socket of etrace's network namespace, nested attributes, and the
  * attribute payloads etrace decodes.
  */
+#include <linux/fib_rules.h>
 #include <linux/gen_stats.h>
 #include <linux/if_addr.h>
 #include <linux/if_bridge.h>
@@ -365,6 +366,30 @@ static void test_inet6_arrays(void)
 		  "]]]], 108, 0x40 /* MSG_DONTWAIT */, NULL, 0) = 108");
 }
 
+/* a rule's attributes: a big-endian number, names, a port range */
+static void test_rule_attrs(void)
+{
+	const uint8_t frh[12] = { AF_INET, 0, 0, 0, 0, 0, 0, 1 };
+	const uint8_t tun[8] = { 0, 0, 0, 0, 0, 0, 1, 2 }, proto = 6;
+	const uint16_t ports[2] = { 80, 443 };
+	const uint32_t table = 253;
+
+	start(RTM_GETRULE, NLM_F_DUMP);
+	put(frh, sizeof(frh));
+	attr(FRA_TUN_ID, tun, sizeof(tun));
+	attr(FRA_IP_PROTO, &proto, 1);
+	attr(FRA_SPORT_RANGE, ports, sizeof(ports));
+	attr(FRA_TABLE, &table, sizeof(table));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(64, "RTM_GETRULE")
+		  "{family=AF_INET, dst_len=0, src_len=0, tos=0, "
+		  "table=RT_TABLE_UNSPEC, action=FR_ACT_TO_TBL, flags=0}, "
+		  "[[{nla_len=12, nla_type=FRA_TUN_ID}, htobe64(258)], "
+		  "[{nla_len=5, nla_type=FRA_IP_PROTO}, IPPROTO_TCP], "
+		  "[{nla_len=8, nla_type=FRA_SPORT_RANGE}, {start=80, end=443}], "
+		  "[{nla_len=8, nla_type=FRA_TABLE}, RT_TABLE_DEFAULT]]"
+		  TAIL(64));
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -375,5 +400,6 @@ int main(void)
 	test_link_attrs();
 	test_stats_cachereport();
 	test_inet6_arrays();
+	test_rule_attrs();
 	CHECK_DONE();
 }
