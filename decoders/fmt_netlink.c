@@ -441,7 +441,7 @@ static void nl_messages(struct fmt_buf *b, const struct nl_view *v,
 static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 			const struct cap *k, uint64_t len)
 {
-	struct nl_view v;
+	struct nl_view v = { 0 };
 	uint64_t want;
 
 	if (!k || !c->args[i] || (k->flags & CAP_FAULT)) {

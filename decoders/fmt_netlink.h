@@ -24,6 +24,7 @@ struct nl_view {
 	int own_ns;		/* it is in etrace's network namespace */
 	int family;		/* NETLINK_ROUTE: the message's family (the
 				   attributes' addresses are of it) */
+	int depth;		/* attribute sets nested so far */
 };
 
 /* n bytes at off, or NULL when they are not all in the copy */
@@ -174,7 +175,11 @@ struct nla_set {
 	uint16_t n;
 };
 #define NLA_SET(x, dflt, k) { x, dflt, k, sizeof(k) / sizeof((k)[0]) }
-/* the attributes of set s in len bytes at off */
+/*
+ * The attributes of set s in len bytes at off; past NL_DEPTH_MAX sets
+ * nested (a route's multipath holds routes' attributes again), bytes
+ */
+#define NL_DEPTH_MAX	16
 void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		  uint64_t len, const struct nla_set *s);
 /* one payload by its kind: 1 printed, 0 to print it as bytes */

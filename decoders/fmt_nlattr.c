@@ -145,8 +145,14 @@ void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		  uint64_t len, const struct nla_set *s)
 {
 	const struct nla_walk w = { s, NULL };
+	struct nl_view in = *v;
 
-	nl_walk(b, v, off, len, &attrs, &w);
+	if (v->depth >= NL_DEPTH_MAX) {
+		nl_hex(b, v, off, len);
+		return;
+	}
+	in.depth++;
+	nl_walk(b, &in, off, len, &attrs, &w);
 }
 
 /*

@@ -359,9 +359,165 @@ static const struct nla_kind fra[] = {
 const struct nla_set rtnl_rule_attrs = NLA_SET(&xlat_fra_attrs, "FRA_???",
 					       fra);
 
+/* rtmsg */
+static const struct nla_kind rtax[] = {
+	[RTAX_LOCK] = { NH_U, 4 },
+	[RTAX_MTU] = { NH_U, 4 },
+	[RTAX_WINDOW] = { NH_U, 4 },
+	[RTAX_RTT] = { NH_U, 4 },
+	[RTAX_RTTVAR] = { NH_U, 4 },
+	[RTAX_SSTHRESH] = { NH_U, 4 },
+	[RTAX_CWND] = { NH_U, 4 },
+	[RTAX_ADVMSS] = { NH_U, 4 },
+	[RTAX_REORDERING] = { NH_U, 4 },
+	[RTAX_HOPLIMIT] = { NH_U, 4 },
+	[RTAX_INITCWND] = { NH_U, 4 },
+	[RTAX_FEATURES] = { NH_U, 4 },
+	[RTAX_RTO_MIN] = { NH_U, 4 },
+	[RTAX_INITRWND] = { NH_U, 4 },
+	[RTAX_QUICKACK] = { NH_U, 4 },
+	[RTAX_CC_ALGO] = { NH_STR, 0 },
+};
+static const struct nla_set rtax_set = NLA_SET(&xlat_rtax_attrs, "RTAX_???",
+					       rtax);
+
+static const struct nl_field rta_cacheinfo[] = {
+	{ "rta_clntref", 0, 4, NF_U, NULL, NULL },
+	{ "rta_lastuse", 4, 4, NF_U, NULL, NULL },
+	{ "rta_expires", 8, 4, NF_U, NULL, NULL },
+	{ "rta_error", 12, 4, NF_U, NULL, NULL },
+	{ "rta_used", 16, 4, NF_U, NULL, NULL },
+	{ "rta_id", 20, 4, NF_X, NULL, NULL },
+	{ "rta_ts", 24, 4, NF_U, NULL, NULL },
+	{ "rta_tsage", 28, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct rta_cacheinfo_s = { 32, rta_cacheinfo, { 0 } };
+
+static const struct nl_field mfc_stats[] = {
+	{ "mfcs_packets", 0, 8, NF_U, NULL, NULL },
+	{ "mfcs_bytes", 8, 8, NF_U, NULL, NULL },
+	{ "mfcs_wrong_if", 16, 8, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct mfc_stats_s = { 24, mfc_stats, { 0 } };
+
+/* struct rtvia: a family, then an address of it */
+static int rta_via(struct fmt_buf *b, const struct nl_view *v,
+		   uint16_t type, uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, len);
+	uint16_t family;
+
+	(void)type;
+	if (len < 2)
+		return 0;
+	if (!p) {
+		nl_unread(b, v, off);
+		return 1;
+	}
+	family = ld16(p);
+	fb_puts(b, "{rtvia_family=");
+	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
+	if (len > 2) {
+		fb_puts(b, ", ");
+		nl_inet(b, v, family, p + 2, (unsigned int)(len - 2),
+			"rtvia_addr");
+	}
+	fb_putc(b, '}');
+	return 1;
+}
+
+static const struct nl_field rtnexthop[] = {
+	{ "rtnh_len", 0, 2, NF_U, NULL, NULL },
+	{ "rtnh_flags", 2, 1, NF_FLAGS, &xlat_rtnh_flags, "RTNH_F_???" },
+	{ "rtnh_hops", 3, 1, NF_U, NULL, NULL },
+	{ "rtnh_ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
+/*
+ * RTA_MULTIPATH: struct rtnexthop after struct rtnexthop, each with a
+ * route's attributes after it when its rtnh_len says so; as strace, the
+ * whole struct whatever its rtnh_len, an array when the first is
+ * shorter than the payload
+ */
+static int rta_multipath(struct fmt_buf *b, const struct nl_view *v,
+			 uint16_t type, uint64_t off, uint64_t len)
+{
+	uint64_t left = len, at = off;
+	const uint8_t *p;
+	int array = 0;
+
+	(void)type;
+	if (len < 8)
+		return 0;
+	while ((p = nl_at(v, at, 8))) {
+		uint64_t nlen = ld16(p) < left ? ld16(p) : left;
+		uint64_t step = (nlen + 3) & ~3ull;
+
+		if (at == off && ld16(p) < len) {
+			fb_putc(b, '[');
+			array = 1;
+		}
+		if (at > off)
+			fb_puts(b, ", ");
+		if (nlen > 8)
+			fb_putc(b, '[');
+		fb_putc(b, '{');
+		nl_fields(b, v, rtnexthop, p, 1, 8);
+		fb_putc(b, '}');
+		if (nlen > 8) {
+			fb_puts(b, ", ");
+			nl_attrs_set(b, v, at + 8, nlen - 8, &rtnl_route_attrs);
+			fb_putc(b, ']');
+		}
+		/* (a zero rtnh_len ends it: strace would go round forever) */
+		if (step >= left || !step)
+			break;
+		at += step;
+		left -= step;
+	}
+	if (!p)
+		nl_unread(b, v, at);
+	if (array)
+		fb_putc(b, ']');
+	return 1;
+}
+
+static const struct nla_kind rta[] = {
+	[RTA_DST] = { NH_INET, 0 },
+	[RTA_SRC] = { NH_INET, 0 },
+	[RTA_IIF] = { NH_IFINDEX, 4 },
+	[RTA_OIF] = { NH_IFINDEX, 4 },
+	[RTA_GATEWAY] = { NH_INET, 0 },
+	[RTA_PRIORITY] = { NH_U, 4 },
+	[RTA_PREFSRC] = { NH_INET, 0 },
+	[RTA_METRICS] = { NH_NESTED, 0, &rtax_set },
+	[RTA_MULTIPATH] = { NH_FN, 0, NULL, NULL, NULL, rta_multipath },
+	[RTA_PROTOINFO] = { NH_U, 4 },
+	[RTA_FLOW] = { NH_U, 4 },
+	[RTA_CACHEINFO] = { NH_STRUCT, 0, &rta_cacheinfo_s },
+	[RTA_MP_ALGO] = { NH_U, 4 },
+	[RTA_TABLE] = { NH_ENUM, 4, NULL, &xlat_rt_table, NULL },
+	[RTA_MARK] = { NH_U, 4 },
+	[RTA_MFC_STATS] = { NH_STRUCT, 0, &mfc_stats_s },
+	[RTA_VIA] = { NH_FN, 0, NULL, NULL, NULL, rta_via },
+	[RTA_NEWDST] = { NH_INET, 0 },
+	[RTA_PREF] = { NH_U, 1 },
+	[RTA_ENCAP_TYPE] = { NH_ENUM, 2, NULL, &xlat_lwtunnel_encap,
+			     "LWTUNNEL_ENCAP_???" },
+	[RTA_EXPIRES] = { NH_U, 8 },
+	[RTA_UID] = { NH_U, 4 },
+	[RTA_TTL_PROPAGATE] = { NH_U, 1 },
+	[RTA_IP_PROTO] = { NH_U, 1 },
+	[RTA_SPORT] = { NH_U, 2 },
+	[RTA_DPORT] = { NH_U, 2 },
+};
+const struct nla_set rtnl_route_attrs = NLA_SET(&xlat_rta_attrs, "RTA_???",
+						rta);
+
 /* the sets etrace has no kinds of yet: bytes */
-const struct nla_set rtnl_route_attrs = { &xlat_rta_attrs, "RTA_???",
-					  NULL, 0 };
 const struct nla_set rtnl_neigh_attrs = { &xlat_nda_attrs, "NDA_???",
 					  NULL, 0 };
 const struct nla_set rtnl_addrlabel_attrs = { &xlat_ifal_attrs, "IFAL_???",

@@ -15,11 +15,13 @@
 #include <linux/netlink.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
 #include "check_decode.h"
+#include "fmt_netlink.h"
 
 #define ADDR	0x7f0000001000ull
 
@@ -390,6 +392,70 @@ static void test_rule_attrs(void)
 		  TAIL(64));
 }
 
+/* a route's multipath: next hops with routes' attributes again */
+static void test_route_multipath(void)
+{
+	const uint8_t rtm[12] = { AF_INET, 0, 0, 0, RT_TABLE_MAIN };
+	struct rtnexthop nh = { .rtnh_len = 16, .rtnh_flags = RTNH_F_DEAD,
+				.rtnh_hops = 1, .rtnh_ifindex = 1 };
+	const uint32_t oif = 1;
+	char want[4096], *w;
+	size_t n, at[24];
+	int i;
+
+	start(RTM_GETROUTE, NLM_F_DUMP);
+	put(rtm, sizeof(rtm));
+	n = nest(RTA_MULTIPATH);
+	put(&nh, sizeof(nh));
+	attr(RTA_OIF, &oif, sizeof(oif));
+	nest_end(n);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(48, "RTM_GETROUTE")
+		  "{rtm_family=AF_INET, rtm_dst_len=0, rtm_src_len=0, "
+		  "rtm_tos=0, rtm_table=RT_TABLE_MAIN, rtm_protocol=RTPROT_UNSPEC,"
+		  " rtm_scope=RT_SCOPE_UNIVERSE, rtm_type=RTN_UNSPEC, "
+		  "rtm_flags=0}, [{nla_len=20, nla_type=RTA_MULTIPATH}, "
+		  "[{rtnh_len=16, rtnh_flags=RTNH_F_DEAD, rtnh_hops=1, "
+		  "rtnh_ifindex=if_nametoindex(\"lo\")}, [{nla_len=8, "
+		  "nla_type=RTA_OIF}, if_nametoindex(\"lo\")]]]" TAIL(48));
+
+	/* 20 multipaths one in another: sets past NL_DEPTH_MAX as bytes */
+	start(RTM_GETROUTE, NLM_F_DUMP);
+	put(rtm, sizeof(rtm));
+	for (i = 0; i < 20; i++) {
+		at[i] = nest(RTA_MULTIPATH);
+		put(&nh, sizeof(nh));
+	}
+	for (i = 20; i--;) {
+		nest_end(at[i]);
+		((struct rtnexthop *)(msg + at[i] + 4))->rtnh_len =
+			(uint16_t)(msg_len - at[i] - 4);
+	}
+	w = want + sprintf(want, "sendto(3, [{nlmsg_len=%zu, nlmsg_type="
+			   "RTM_GETROUTE, nlmsg_flags=NLM_F_DUMP, nlmsg_seq=0, "
+			   "nlmsg_pid=0}, {rtm_family=AF_INET, rtm_dst_len=0, "
+			   "rtm_src_len=0, rtm_tos=0, rtm_table=RT_TABLE_MAIN, "
+			   "rtm_protocol=RTPROT_UNSPEC, rtm_scope="
+			   "RT_SCOPE_UNIVERSE, rtm_type=RTN_UNSPEC, "
+			   "rtm_flags=0}, ", msg_len);
+	/* the message's set is the first; 16 sets, then bytes */
+	for (i = 0; i < NL_DEPTH_MAX; i++) {
+		size_t alen = msg_len - at[i];
+
+		w += sprintf(w, "[{nla_len=%zu, nla_type=RTA_MULTIPATH}, "
+			     "[{rtnh_len=%zu, rtnh_flags=RTNH_F_DEAD, "
+			     "rtnh_hops=1, rtnh_ifindex=if_nametoindex(\"lo\")}"
+			     ", ", alen, alen - 4);
+	}
+	w += sprintf(w, "\"");
+	for (i = 0; i < 32; i++)
+		w += sprintf(w, "\\x%02x", msg[at[NL_DEPTH_MAX] + i]);
+	w += sprintf(w, "\"...");
+	for (i = 0; i < NL_DEPTH_MAX; i++)
+		w += sprintf(w, "]]");
+	sprintf(w, "], %zu, MSG_DONTWAIT, NULL, 0) = %zu", msg_len, msg_len);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), want);
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -401,5 +467,6 @@ int main(void)
 	test_stats_cachereport();
 	test_inet6_arrays();
 	test_rule_attrs();
+	test_route_multipath();
 	CHECK_DONE();
 }
