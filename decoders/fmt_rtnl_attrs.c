@@ -13,6 +13,7 @@
 #include <linux/if_link.h>
 #include <linux/mroute.h>
 #include <linux/mroute6.h>
+#include <linux/neighbour.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/pkt_sched.h>
@@ -517,9 +518,84 @@ static const struct nla_kind rta[] = {
 const struct nla_set rtnl_route_attrs = NLA_SET(&xlat_rta_attrs, "RTA_???",
 						rta);
 
+/* ndmsg */
+static const struct nl_field nda_cacheinfo[] = {
+	{ "ndm_confirmed", 0, 4, NF_U, NULL, NULL },
+	{ "ndm_used", 4, 4, NF_U, NULL, NULL },
+	{ "ndm_updated", 8, 4, NF_U, NULL, NULL },
+	{ "ndm_refcnt", 12, 4, NF_U, NULL, NULL },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+static const struct nl_struct nda_cacheinfo_s = { 16, nda_cacheinfo, { 0 } };
+
+/* a port in network order: htons(80) */
+static int nla_be16(struct fmt_buf *b, const struct nl_view *v,
+		    uint16_t type, uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, 2);
+
+	(void)type;
+	if (len < 2)
+		return 0;
+	if (!p) {
+		nl_unread(b, v, off);
+		return 1;
+	}
+	fb_puts(b, "htons(");
+	fb_udec(b, (unsigned int)p[0] << 8 | p[1]);
+	fb_putc(b, ')');
+	return 1;
+}
+
+/* a hardware address of any length up to MAX_ADDR_LEN (32) */
+static int nla_hwaddr(struct fmt_buf *b, const struct nl_view *v,
+		      uint16_t type, uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, len);
+
+	(void)type;
+	if (len > 32)
+		return 0;
+	if (p)
+		nl_mac(b, v, p, (unsigned int)len);
+	else
+		nl_unread(b, v, off);
+	return 1;
+}
+
+static const struct nla_kind nfea[] = {
+	[NFEA_ACTIVITY_NOTIFY] = { NH_FLAGS, 1, NULL, &xlat_fdb_notify_flags,
+				   "FDB_NOTIFY_???" },
+};
+static const struct nla_set nfea_set = NLA_SET(&xlat_nfea_attrs, "NFEA_???",
+					       nfea);
+
+static const struct nla_kind nda[] = {
+	[NDA_DST] = { NH_INET, 0 },
+	[NDA_LLADDR] = { NH_FN, 0, NULL, NULL, NULL, nla_hwaddr },
+	[NDA_CACHEINFO] = { NH_STRUCT, 0, &nda_cacheinfo_s },
+	[NDA_PROBES] = { NH_U, 4 },
+	[NDA_VLAN] = { NH_U, 2 },
+	[NDA_PORT] = { NH_FN, 0, NULL, NULL, NULL, nla_be16 },
+	[NDA_VNI] = { NH_U, 4 },
+	[NDA_IFINDEX] = { NH_IFINDEX, 4 },
+	[NDA_MASTER] = { NH_IFINDEX, 4 },
+	[NDA_LINK_NETNSID] = { NH_U, 4 },
+	[NDA_SRC_VNI] = { NH_U, 4 },
+	[NDA_PROTOCOL] = { NH_ENUM, 1, NULL, &xlat_ip_proto, "IPPROTO_???" },
+	[NDA_NH_ID] = { NH_U, 4 },
+	[NDA_FDB_EXT_ATTRS] = { NH_NESTED, 0, &nfea_set },
+	[NDA_FLAGS_EXT] = { NH_FLAGS, 4, NULL, &xlat_ntf_ext_flags,
+			    "NTF_EXT_???" },
+	[NDA_NDM_STATE_MASK] = { NH_FLAGS, 2, NULL, &xlat_nud_states,
+				 "NUD_???" },
+	[NDA_NDM_FLAGS_MASK] = { NH_FLAGS, 1, NULL, &xlat_ntf_flags,
+				 "NTF_???" },
+};
+const struct nla_set rtnl_neigh_attrs = NLA_SET(&xlat_nda_attrs, "NDA_???",
+						nda);
+
 /* the sets etrace has no kinds of yet: bytes */
-const struct nla_set rtnl_neigh_attrs = { &xlat_nda_attrs, "NDA_???",
-					  NULL, 0 };
 const struct nla_set rtnl_addrlabel_attrs = { &xlat_ifal_attrs, "IFAL_???",
 					      NULL, 0 };
 const struct nla_set rtnl_dcb_attrs = { &xlat_dcb_attrs, "DCB_ATTR_???",

@@ -456,6 +456,28 @@ static void test_route_multipath(void)
 	CHECK_STR(sent(1, XSTYLE_ABBREV), want);
 }
 
+/* a neighbour's attributes: a 5-byte MAC, a port, state flags */
+static void test_neigh_attrs(void)
+{
+	const uint8_t ndm[12] = { AF_INET, 0, 0, 0, 1, 0, 0, 0, 0x80 };
+	const uint8_t mac[5] = { 0xf8, 0xc2, 0x49, 0x13, 0x57 };
+	const uint8_t port[2] = { 0xcd, 0xab };
+	const uint16_t states = 0xab01;
+
+	start(RTM_GETNEIGH, NLM_F_DUMP);
+	put(ndm, sizeof(ndm));
+	attr(NDA_LLADDR, mac, sizeof(mac));
+	attr(NDA_PORT, port, sizeof(port));
+	attr(NDA_NDM_STATE_MASK, &states, sizeof(states));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(56, "RTM_GETNEIGH")
+		  "{ndm_family=AF_INET, ndm_ifindex=if_nametoindex(\"lo\"), "
+		  "ndm_state=NUD_PERMANENT, ndm_flags=0, ndm_type=RTN_UNSPEC}, "
+		  "[[{nla_len=9, nla_type=NDA_LLADDR}, f8:c2:49:13:57], "
+		  "[{nla_len=6, nla_type=NDA_PORT}, htons(52651)], [{nla_len=6, "
+		  "nla_type=NDA_NDM_STATE_MASK}, NUD_INCOMPLETE|0xab00]]"
+		  TAIL(56));
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -468,5 +490,6 @@ int main(void)
 	test_inet6_arrays();
 	test_rule_attrs();
 	test_route_multipath();
+	test_neigh_attrs();
 	CHECK_DONE();
 }
