@@ -99,6 +99,9 @@ enum nf_how {
 	NF_CLOCK,	/* clock ticks, with seconds */
 	NF_INET,	/* size bytes of an address of the message's family */
 	NF_BITNUMS,	/* 1<<A|1<<B: x names bit numbers */
+	NF_MAC,		/* size bytes, 61:62:63 (nl_mac) */
+	NF_HTONS,	/* 2 bytes in network order, a name of x:
+			   htons(ETH_P_IP) */
 };
 struct nl_field {
 	const char *name;
@@ -204,6 +207,8 @@ extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
 	rtnl_neightbl_attrs, rtnl_dcb_attrs, rtnl_netconf_attrs,
 	rtnl_mdb_attrs, rtnl_nsid_attrs, rtnl_nexthop_attrs;
 extern const struct nla_set rtnl_stats_attrs;
+/* IFLA_VFINFO_LIST's (fmt_rtnl_vf.c) */
+extern const struct nla_set rtnl_vfinfo_list;
 /* struct rtnl_link_stats64 (fmt_rtnl_link.c) */
 extern const struct nl_struct rtnl_link_stats64;
 /* RTM_NEWCACHEREPORT's rtgenmsg and attributes (fmt_rtnl_attrs.c) */

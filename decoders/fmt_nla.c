@@ -128,8 +128,8 @@ void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		     const struct nl_field *f, const uint8_t *p)
 {
-	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ? 0 :
-		     ld_n(p, f->size);
+	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ||
+		     f->how == NF_MAC ? 0 : ld_n(p, f->size);
 
 	switch (f->how) {
 	case NF_S:
@@ -157,6 +157,14 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		break;
 	case NF_BITNUMS:
 		fmt_bitnums(b, f->x, x, f->dflt);
+		break;
+	case NF_MAC:
+		nl_mac(b, v, p, f->size);
+		break;
+	case NF_HTONS:
+		fb_puts(b, "htons(");
+		fmt_enum_dflt(b, f->x, (unsigned int)p[0] << 8 | p[1], f->dflt);
+		fb_putc(b, ')');
 		break;
 	default:
 		fb_udec(b, x);

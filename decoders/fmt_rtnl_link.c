@@ -265,6 +265,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_NET_NS_PID] = { NH_U, 4 },
 	[IFLA_IFALIAS] = { NH_STR, 0 },
 	[IFLA_NUM_VF] = { NH_U, 4 },
+	[IFLA_VFINFO_LIST] = { NH_NESTED, 0, &rtnl_vfinfo_list },
 	[IFLA_STATS64] = { NH_STRUCT, 0, &rtnl_link_stats64 },
 	[IFLA_VF_PORTS] = { NH_NESTED, 0, &vf_port_set },
 	[IFLA_PORT_SELF] = { NH_NESTED, 0, &port_set },

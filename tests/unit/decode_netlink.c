@@ -478,6 +478,39 @@ static void test_neigh_attrs(void)
 		  TAIL(56));
 }
 
+/* a link's virtual functions: a packed guid, a VLAN's protocol */
+static void test_vf_attrs(void)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNIX, .ifi_type = 772,
+				 .ifi_index = 1, .ifi_flags = 1 };
+	const uint8_t guid[12] = { 7, 0, 0, 0, 0xbe, 0xba, 0xed, 0xde,
+				   0xed, 0x0d, 0xdc, 0xba };
+	const uint8_t vlan[16] = { 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
+				   0x81, 0x00 };
+	size_t l, i, n;
+
+	start(RTM_GETLINK, NLM_F_DUMP);
+	put(&ifi, sizeof(ifi));
+	l = nest(IFLA_VFINFO_LIST);
+	i = nest(IFLA_VF_INFO);
+	attr(IFLA_VF_IB_NODE_GUID, guid, sizeof(guid));
+	n = nest(IFLA_VF_VLAN_LIST);
+	attr(IFLA_VF_VLAN_INFO, vlan, sizeof(vlan));
+	nest_end(n);
+	nest_end(i);
+	nest_end(l);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(80, "RTM_GETLINK")
+		  "{ifi_family=AF_UNIX, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, "
+		  "ifi_change=0}, [{nla_len=48, nla_type=IFLA_VFINFO_LIST}, "
+		  "[{nla_len=44, nla_type=IFLA_VF_INFO}, [[{nla_len=16, "
+		  "nla_type=IFLA_VF_IB_NODE_GUID}, {vf=7, "
+		  "guid=0xbadc0deddeedbabe}], [{nla_len=24, "
+		  "nla_type=IFLA_VF_VLAN_LIST}, [{nla_len=20, "
+		  "nla_type=IFLA_VF_VLAN_INFO}, {vf=1, vlan=2, qos=3, "
+		  "vlan_proto=htons(ETH_P_8021Q)}]]]]]" TAIL(80));
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -491,5 +524,6 @@ int main(void)
 	test_rule_attrs();
 	test_route_multipath();
 	test_neigh_attrs();
+	test_vf_attrs();
 	CHECK_DONE();
 }
