@@ -73,7 +73,7 @@ static int nla_fd(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	return 1;
 }
 
-static const struct nla_kind fd_kind = { NH_FN, 0, NULL, NULL, NULL, nla_fd };
+#define FD_KIND { NH_FN, 0, NULL, NULL, NULL, nla_fd }
 
 static const struct nla_kind linkinfo[] = {
 	[IFLA_INFO_KIND] = { NH_STR, 0 },
@@ -84,7 +84,7 @@ static const struct nla_set linkinfo_set = NLA_SET(&xlat_ifla_info_attrs,
 						   "IFLA_INFO_???", linkinfo);
 
 static const struct nla_kind xdp[] = {
-	[IFLA_XDP_FD] = fd_kind,
+	[IFLA_XDP_FD] = FD_KIND,
 	[IFLA_XDP_ATTACHED] = { NH_ENUM, 1, NULL, &xlat_xdp_attached,
 				"XDP_ATTACHED_???" },
 	[IFLA_XDP_FLAGS] = { NH_FLAGS, 4, NULL, &xlat_xdp_flags,
@@ -93,7 +93,7 @@ static const struct nla_kind xdp[] = {
 	[IFLA_XDP_DRV_PROG_ID] = { NH_U, 4 },
 	[IFLA_XDP_SKB_PROG_ID] = { NH_U, 4 },
 	[IFLA_XDP_HW_PROG_ID] = { NH_U, 4 },
-	[IFLA_XDP_EXPECTED_FD] = fd_kind,
+	[IFLA_XDP_EXPECTED_FD] = FD_KIND,
 };
 static const struct nla_set xdp_set = NLA_SET(&xlat_ifla_xdp_attrs,
 					      "IFLA_XDP_???", xdp);
@@ -270,7 +270,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_VF_PORTS] = { NH_NESTED, 0, &vf_port_set },
 	[IFLA_PORT_SELF] = { NH_NESTED, 0, &port_set },
 	[IFLA_GROUP] = { NH_U, 4 },
-	[IFLA_NET_NS_FD] = fd_kind,
+	[IFLA_NET_NS_FD] = FD_KIND,
 	[IFLA_EXT_MASK] = { NH_FLAGS, 4, NULL, &xlat_rtext_filter,
 			    "RTEXT_FILTER_???" },
 	[IFLA_PROMISCUITY] = { NH_U, 4 },

@@ -581,15 +581,19 @@ path:
 
 /*
  * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
- * strace decodes a netlink socket's buffers as its messages.
+ * strace decodes a netlink socket's buffers as its messages.  Its
+ * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
+ * namespace (read now: the program may be gone when its line is made)
  */
 __noinline u32 g_sock_nl(s64 fd)
 {
 	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
 	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
 	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct cap_config *c = cfg();
 	struct socket___fd *so;
 	struct sock___fd *sk;
+	u32 nl;
 
 	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
 	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
@@ -597,9 +601,6 @@ __noinline u32 g_sock_nl(s64 fd)
 		return 0;
 	so = BPF_CORE_READ(file, private_data);
 	sk = BPF_CORE_READ(so, sk);
-	struct cap_config *c = cfg();
-	u32 nl;
-
 	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
 		return 0;
 	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
