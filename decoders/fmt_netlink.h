@@ -102,6 +102,8 @@ enum nf_how {
 	NF_MAC,		/* size bytes, 61:62:63 (nl_mac) */
 	NF_HTONS,	/* 2 bytes in network order, a name of x:
 			   htons(ETH_P_IP) */
+	NF_IARRAY,	/* size bytes of u64s after indexes x names:
+			   [[A]=1, [B]=2] */
 };
 struct nl_field {
 	const char *name;
@@ -151,6 +153,7 @@ enum nh_how {
 	NH_FLAGS,	/* size bytes, names of x */
 	NH_NESTED,	/* attributes of the nla_set at arg */
 	NH_STRUCT,	/* the nl_struct at arg */
+	NH_STRUCT_TAIL,	/* the same, then the bytes after it */
 	NH_CLOCK,	/* at most 8 bytes of clock ticks */
 	NH_INET,	/* an address: size 4 IPv4, 16 IPv6, 0 the
 			   message's family */

@@ -125,11 +125,15 @@ void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 	fb_puts(b, " s */");
 }
 
+static void nla_index(struct fmt_buf *b, const struct xlat *x,
+		      const char *dflt, uint64_t j);
+
 static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		     const struct nl_field *f, const uint8_t *p)
 {
 	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ||
-		     f->how == NF_MAC ? 0 : ld_n(p, f->size);
+		     f->how == NF_MAC || f->how == NF_IARRAY ? 0 :
+		     ld_n(p, f->size);
 
 	switch (f->how) {
 	case NF_S:
@@ -160,6 +164,14 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		break;
 	case NF_MAC:
 		nl_mac(b, v, p, f->size);
+		break;
+	case NF_IARRAY:
+		for (unsigned int j = 0; j < f->size / 8u; j++) {
+			fb_puts(b, j ? ", " : "[");
+			nla_index(b, f->x, NULL, j);
+			fb_udec(b, ld64(p + 8 * j));
+		}
+		fb_putc(b, ']');
 		break;
 	case NF_HTONS:
 		fb_puts(b, "htons(");
@@ -195,10 +207,10 @@ void nl_fields(struct fmt_buf *b, const struct nl_view *v,
 }
 
 /* an array's index, [A]= (strace's PAF_PRINT_INDICES, in decimal) */
-static void nla_index(struct fmt_buf *b, const struct nla_kind *k,
-		      uint64_t j)
+static void nla_index(struct fmt_buf *b, const struct xlat *x,
+		      const char *dflt, uint64_t j)
 {
-	const char *name = xlat_name(k->x, j);
+	const char *name = xlat_name(x, j);
 
 	fb_putc(b, '[');
 	if (name) {
@@ -207,7 +219,7 @@ static void nla_index(struct fmt_buf *b, const struct nla_kind *k,
 		fb_udec(b, j);
 		if (b->xstyle != XSTYLE_RAW) {
 			fb_puts(b, " /* ");
-			fb_puts(b, k->dflt);
+			fb_puts(b, dflt ? dflt : "???");
 			fb_puts(b, " */");
 		}
 	}
@@ -248,7 +260,7 @@ static int nla_array(struct fmt_buf *b, const struct nl_view *v,
 			break;
 		}
 		if (k->how != NH_ARRAY)
-			nla_index(b, k, j);
+			nla_index(b, k->x, k->dflt, j);
 		if (k->how == NH_IARRAYS)
 			fb_dec(b, sign_n(ld_n(p, size), size));
 		else
@@ -336,6 +348,15 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 		return 1;
 	case NH_STRUCT:
 		return nla_struct(b, v, k->arg, off, len);
+	case NH_STRUCT_TAIL:
+		size = ((const struct nl_struct *)k->arg)->size;
+		if (!nla_struct(b, v, k->arg, off, len))
+			return 0;
+		if (len > size) {
+			fb_puts(b, ", ");
+			nl_hex(b, v, off + size, len - size);
+		}
+		return 1;
 	case NH_ARRAY:
 	case NH_IARRAY:
 	case NH_IARRAYS:

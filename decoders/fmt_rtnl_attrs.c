@@ -240,13 +240,6 @@ static const struct nla_kind netnsa[] = {
 const struct nla_set rtnl_nsid_attrs = NLA_SET(&xlat_netnsa_attrs,
 					       "NETNSA_???", netnsa);
 
-/* RTM_*STATS: (the statistics' nested sets etrace has no tables of yet) */
-static const struct nla_kind ifla_stats[] = {
-	[IFLA_STATS_LINK_64] = { NH_STRUCT, 0, &rtnl_link_stats64 },
-};
-const struct nla_set rtnl_stats_attrs = NLA_SET(&xlat_ifla_stats_attrs,
-						"IFLA_STATS_???", ifla_stats);
-
 /* RTM_NEWCACHEREPORT: a multicast routing cache's report, by family */
 static const struct nla_kind ipmra[] = {
 	[IPMRA_CREPORT_MSGTYPE] = { NH_ENUM, 1, NULL, &xlat_igmpmsg_types,

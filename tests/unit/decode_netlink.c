@@ -511,6 +511,67 @@ static void test_vf_attrs(void)
 		  "vlan_proto=htons(ETH_P_8021Q)}]]]]]" TAIL(80));
 }
 
+/* extended statistics: a struct, its extra bytes; arrays in a struct */
+static void test_stats_attrs(void)
+{
+	const uint8_t ism[12] = { AF_UNIX, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
+	uint64_t stp[7] = { 1, 2, 3, 4, 5, 6, 0x0807060504030201 };
+	uint64_t mcast[30] = { 0 };
+	size_t x, t;
+
+	start(RTM_GETSTATS, NLM_F_DUMP);
+	put(ism, sizeof(ism));
+	x = nest(IFLA_STATS_LINK_XSTATS);
+	t = nest(LINK_XSTATS_TYPE_BRIDGE);
+	attr(BRIDGE_XSTATS_STP, stp, 52);
+	nest_end(t);
+	nest_end(x);
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(92, "RTM_GETSTATS")
+		  "{family=AF_UNIX, ifindex=if_nametoindex(\"lo\"), "
+		  "filter_mask=0}, [{nla_len=64, nla_type=IFLA_STATS_LINK_XSTATS}"
+		  ", [{nla_len=60, nla_type=LINK_XSTATS_TYPE_BRIDGE}, [{nla_len=56,"
+		  " nla_type=BRIDGE_XSTATS_STP}, {transition_blk=1, "
+		  "transition_fwd=2, rx_bpdu=3, tx_bpdu=4, rx_tcn=5, tx_tcn=6}, "
+		  "\"\\x01\\x02\\x03\\x04\"]]]" TAIL(92));
+	mcast[1] = 7;
+	mcast[14] = 9;
+	start(RTM_GETSTATS, NLM_F_DUMP);
+	put(ism, sizeof(ism));
+	x = nest(IFLA_STATS_LINK_XSTATS);
+	t = nest(LINK_XSTATS_TYPE_BRIDGE);
+	attr(BRIDGE_XSTATS_MCAST, mcast, 240);
+	nest_end(t);
+	nest_end(x);
+	CHECK_STR(sent(1, XSTYLE_VERBOSE), "sendto(3, [{nlmsg_len=280, "
+		  "nlmsg_type=0x5e /* RTM_GETSTATS */, nlmsg_flags=0x300 /* "
+		  "NLM_F_DUMP */, nlmsg_seq=0, nlmsg_pid=0}, {family=0x1 /* "
+		  "AF_UNIX */, ifindex=1 /* if_nametoindex(\"lo\") */, "
+		  "filter_mask=0}, [{nla_len=252, nla_type=0x2 /* "
+		  "IFLA_STATS_LINK_XSTATS */}, [{nla_len=248, nla_type=0x1 /* "
+		  "LINK_XSTATS_TYPE_BRIDGE */}, [{nla_len=244, nla_type=0x2 /* "
+		  "BRIDGE_XSTATS_MCAST */}, {igmp_v1queries=[[0 /* "
+		  "BR_MCAST_DIR_RX */]=0, [1 /* BR_MCAST_DIR_TX */]=7], "
+		  "igmp_v2queries=[[0 /* BR_MCAST_DIR_RX */]=0, [1 /* "
+		  "BR_MCAST_DIR_TX */]=0], igmp_v3queries=[[0 /* BR_MCAST_DIR_RX "
+		  "*/]=0, [1 /* BR_MCAST_DIR_TX */]=0], igmp_leaves=[[0 /* "
+		  "BR_MCAST_DIR_RX */]=0, [1 /* BR_MCAST_DIR_TX */]=0], "
+		  "igmp_v1reports=[[0 /* BR_MCAST_DIR_RX */]=0, [1 /* "
+		  "BR_MCAST_DIR_TX */]=0], igmp_v2reports=[[0 /* BR_MCAST_DIR_RX "
+		  "*/]=0, [1 /* BR_MCAST_DIR_TX */]=0], igmp_v3reports=[[0 /* "
+		  "BR_MCAST_DIR_RX */]=0, [1 /* BR_MCAST_DIR_TX */]=0], "
+		  "igmp_parse_errors=9, mld_v1queries=[[0 /* BR_MCAST_DIR_RX */]=0"
+		  ", [1 /* BR_MCAST_DIR_TX */]=0], mld_v2queries=[[0 /* "
+		  "BR_MCAST_DIR_RX */]=0, [1 /* BR_MCAST_DIR_TX */]=0], "
+		  "mld_leaves=[[0 /* BR_MCAST_DIR_RX */]=0, [1 /* BR_MCAST_DIR_TX "
+		  "*/]=0], mld_v1reports=[[0 /* BR_MCAST_DIR_RX */]=0, [1 /* "
+		  "BR_MCAST_DIR_TX */]=0], mld_v2reports=[[0 /* BR_MCAST_DIR_RX */"
+		  "]=0, [1 /* BR_MCAST_DIR_TX */]=0], mld_parse_errors=0, "
+		  "mcast_bytes=[[0 /* BR_MCAST_DIR_RX */]=0, [1 /* "
+		  "BR_MCAST_DIR_TX */]=0], mcast_packets=[[0 /* BR_MCAST_DIR_RX */"
+		  "]=0, [1 /* BR_MCAST_DIR_TX */]=0]}]]]], 280, 0x40 /* "
+		  "MSG_DONTWAIT */, NULL, 0) = 280");
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -525,5 +586,6 @@ int main(void)
 	test_route_multipath();
 	test_neigh_attrs();
 	test_vf_attrs();
+	test_stats_attrs();
 	CHECK_DONE();
 }
