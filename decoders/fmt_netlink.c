@@ -234,9 +234,12 @@ static void nl_family(struct fmt_buf *b, const struct nl_view *v,
 	fb_putc(b, '}');
 }
 
-/* NETLINK_SOCK_DIAG: the family of a request or an answer */
+/*
+ * NETLINK_SOCK_DIAG: an answer's struct (fmt_diag.c), else the family of
+ * a request or an answer
+ */
 static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
-		    uint64_t off, uint64_t len)
+		    uint16_t flags, uint64_t off, uint64_t len)
 {
 	static const uint8_t decoded[] = {
 		/* the families strace decodes further (not etrace yet) */
@@ -248,6 +251,8 @@ static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
 		nl_unread(b, v, off);
 		return;
 	}
+	if (!(flags & NLM_F_REQUEST) && nl_diag_msg(b, v, off, len))
+		return;
 	if (len > 1 && memchr(decoded, *f, sizeof(decoded)))
 		nl_hex(b, v, off, len);
 	else
@@ -328,7 +333,7 @@ static void nl_payload(struct fmt_buf *b, const struct nl_view *v,
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_SOCK_DIAG) {
-		nl_diag(b, v, off, len);
+		nl_diag(b, v, ld16(h + 6), off, len);
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_ROUTE) {

@@ -104,6 +104,8 @@ enum nf_how {
 			   htons(ETH_P_IP) */
 	NF_IARRAY,	/* size bytes of u64s after indexes x names:
 			   [[A]=1, [B]=2] */
+	NF_COOKIE,	/* two u32: [1, 2] (a sock_diag cookie) */
+	NF_DEV,		/* a kernel dev_t: makedev(0x8, 0x1) */
 };
 struct nl_field {
 	const char *name;
@@ -160,6 +162,7 @@ enum nh_how {
 	NH_ARRAY,	/* [1, 2]: numbers of size bytes */
 	NH_IARRAY,	/* [[A]=1, [B]=2]: the same, indexes named by x */
 	NH_IARRAYS,	/* the same, numbers signed */
+	NH_XARRAY,	/* [0x1f, 0x2]: numbers of size bytes in hex */
 	NH_FN,		/* fn */
 };
 struct nla_kind {
@@ -203,6 +206,29 @@ int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
  */
 int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
+/*
+ * A message's struct: its size, the name of its first byte (a family),
+ * the other fields (none, up to one named NULL: only the family is
+ * shown), then the attributes after it
+ */
+struct nl_msg {
+	uint8_t size;
+	const char *family;
+	const struct nl_field *f;
+	const struct nla_set *attrs;
+};
+/*
+ * {family=AF_INET, ...} and the attributes, as strace's route and
+ * sock_diag decoders print them: the fields when the payload holds the
+ * whole struct ("..." when it is shorter, the address of the rest when
+ * that could not be read) (fmt_rtnl.c); 0: the family byte unread
+ */
+int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
+		 const struct nl_msg *s, uint64_t off, uint64_t len);
+/* NETLINK_SOCK_DIAG's answers etrace has the struct of (fmt_diag.c):
+   0 when it has not */
+int nl_diag_msg(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		uint64_t len);
 /* NETLINK_ROUTE's attribute sets, by message (fmt_rtnl_*.c) */
 extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
 	rtnl_route_attrs, rtnl_neigh_attrs, rtnl_addrlabel_attrs,

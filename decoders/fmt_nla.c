@@ -132,8 +132,8 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		     const struct nl_field *f, const uint8_t *p)
 {
 	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ||
-		     f->how == NF_MAC || f->how == NF_IARRAY ? 0 :
-		     ld_n(p, f->size);
+		     f->how == NF_MAC || f->how == NF_IARRAY ||
+		     f->how == NF_COOKIE ? 0 : ld_n(p, f->size);
 
 	switch (f->how) {
 	case NF_S:
@@ -172,6 +172,16 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 			fb_udec(b, ld64(p + 8 * j));
 		}
 		fb_putc(b, ']');
+		break;
+	case NF_COOKIE:
+		fb_putc(b, '[');
+		fb_udec(b, ld32(p));
+		fb_puts(b, ", ");
+		fb_udec(b, ld32(p + 4));
+		fb_putc(b, ']');
+		break;
+	case NF_DEV:
+		fmt_dev_val(b, x);
 		break;
 	case NF_HTONS:
 		fb_puts(b, "htons(");
@@ -259,10 +269,12 @@ static int nla_array(struct fmt_buf *b, const struct nl_view *v,
 			}
 			break;
 		}
-		if (k->how != NH_ARRAY)
+		if (k->how == NH_IARRAY || k->how == NH_IARRAYS)
 			nla_index(b, k->x, k->dflt, j);
 		if (k->how == NH_IARRAYS)
 			fb_dec(b, sign_n(ld_n(p, size), size));
+		else if (k->how == NH_XARRAY)
+			fb_hex(b, ld_n(p, size));
 		else
 			fb_udec(b, ld_n(p, size));
 	}
@@ -360,6 +372,7 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 	case NH_ARRAY:
 	case NH_IARRAY:
 	case NH_IARRAYS:
+	case NH_XARRAY:
 		return nla_array(b, v, k, off, len);
 	case NH_FN:
 		return k->fn(b, v, 0, off, len);

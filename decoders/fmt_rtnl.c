@@ -19,14 +19,6 @@
 
 #include "fmt_netlink.h"
 
-struct rt_struct {
-	uint8_t size;
-	const char *family;		/* the first byte's field */
-	const struct nl_field *f;	/* the others, up to one named NULL
-					   (none: only the family is shown) */
-	const struct nla_set *attrs;
-};
-
 static const struct nl_field ifinfomsg[] = {
 	{ "ifi_type", 2, 2, NF_ENUM, &xlat_arphrd, "ARPHRD_???" },
 	{ "ifi_index", 4, 4, NF_IFINDEX, NULL, NULL },
@@ -125,7 +117,7 @@ enum {
 	S_NEIGHTBL, S_DCB, S_NETCONF, S_MDB, S_NSID, S_NEXTHOP, S_STATS,
 };
 
-static const struct rt_struct structs[] = {
+static const struct nl_msg structs[] = {
 	[S_LINK] = { 16, "ifi_family", ifinfomsg, &rtnl_link_attrs },
 	[S_ADDR] = { 8, "ifa_family", ifaddrmsg, &rtnl_addr_attrs },
 	[S_ROUTE] = { 12, "rtm_family", rtmsg, &rtnl_route_attrs },
@@ -145,7 +137,7 @@ static const struct rt_struct structs[] = {
 };
 
 /* family: the payload's first byte (RTM_GETNEIGH's struct is by it) */
-static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
+static const struct nl_msg *rt_struct_of(uint16_t type, uint8_t family)
 {
 	switch (type) {
 	case RTM_NEWLINK: case RTM_DELLINK: case RTM_GETLINK:
@@ -190,11 +182,10 @@ static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
 }
 
 
-int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
-	    uint64_t off, uint64_t len)
+int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
+		 const struct nl_msg *s, uint64_t off, uint64_t len)
 {
 	const uint8_t *p = nl_at(v, off, 1);
-	const struct rt_struct *s;
 	struct nl_view w;
 	uint64_t align;
 	uint8_t family;
@@ -204,11 +195,6 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	if (!p)
 		return 0;
 	family = *p;
-	if (type == RTM_NEWCACHEREPORT)
-		return nl_cachereport(b, v, off, len);
-	s = rt_struct_of(type, family);
-	if (!s)
-		return 0;
 	fb_putc(b, '{');
 	fb_puts(b, s->family);
 	fb_putc(b, '=');
@@ -234,4 +220,20 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 		nl_attrs_set(b, &w, off + align, len - align, s->attrs);
 	}
 	return 1;
+}
+
+int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+	    uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, 1);
+	const struct nl_msg *s;
+
+	if (!p)
+		return 0;
+	if (type == RTM_NEWCACHEREPORT)
+		return nl_cachereport(b, v, off, len);
+	s = rt_struct_of(type, *p);
+	if (!s)
+		return 0;
+	return nl_msg_print(b, v, s, off, len);
 }

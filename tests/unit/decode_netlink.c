@@ -15,6 +15,8 @@
 #include <linux/netlink.h>
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -79,7 +81,9 @@ static void nest_end(size_t at)
 	((struct nlattr *)(msg + at))->nla_len = (uint16_t)(msg_len - at);
 }
 
-/* the line of sendto(3, msg, msg_len, MSG_DONTWAIT) on a route socket */
+static int sock_proto = NETLINK_ROUTE;
+
+/* the line of sendto(3, msg, msg_len, MSG_DONTWAIT) on a proto socket */
 static const char *sent(int own_ns, int style)
 {
 	static struct cap k;
@@ -89,7 +93,7 @@ static const char *sent(int own_ns, int style)
 	c.args[2] = msg_len;
 	c.ret = (int64_t)msg_len;
 	k = CAP(msg, msg_len);
-	k.nlproto = (uint8_t)((NETLINK_ROUTE + 1) |
+	k.nlproto = (uint8_t)((sock_proto + 1) |
 			      (own_ns ? NLPROTO_OWN_NS : 0));
 	c.cap[1] = &k;
 	return run_style(&c, style);
@@ -572,6 +576,33 @@ static void test_stats_attrs(void)
 		  "MSG_DONTWAIT */, NULL, 0) = 280");
 }
 
+/* sock_diag: an answer's struct and attributes, a request's family */
+static void test_diag(void)
+{
+	const uint8_t udm[16] = { AF_UNIX, SOCK_STREAM, 1, 0, 5, 0, 0, 0,
+				  1, 0, 0, 0, 2, 0, 0, 0 };
+	const uint32_t vfs[2] = { 7, 0xabcddafa };
+
+	sock_proto = NETLINK_SOCK_DIAG;
+	start(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+	put(udm, sizeof(udm));
+	attr(UNIX_DIAG_VFS, vfs, sizeof(vfs));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), NLH(44, "SOCK_DIAG_BY_FAMILY")
+		  "{udiag_family=AF_UNIX, udiag_type=SOCK_STREAM, "
+		  "udiag_state=TCP_ESTABLISHED, udiag_ino=5, udiag_cookie=[1, 2]}"
+		  ", [{nla_len=12, nla_type=UNIX_DIAG_VFS}, {udiag_vfs_dev="
+		  "makedev(0xdda, 0xabcfa), udiag_vfs_ino=7}]" TAIL(44));
+	/* with NLM_F_REQUEST: a request, whose struct etrace has not */
+	((struct nlmsghdr *)msg)->nlmsg_flags = NLM_F_REQUEST;
+	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=44, "
+		  "nlmsg_type=SOCK_DIAG_BY_FAMILY, nlmsg_flags=NLM_F_REQUEST, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, \"\\x01\\x01\\x01\\x00\\x05"
+		  "\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\x02\\x00\\x00"
+		  "\\x00\\x0c\\x00\\x01\\x00\\x07\\x00\\x00\\x00\\xfa"
+		  "\\xda\\xcd\\xab\"" TAIL(44));
+	sock_proto = NETLINK_ROUTE;
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -587,5 +618,6 @@ int main(void)
 	test_neigh_attrs();
 	test_vf_attrs();
 	test_stats_attrs();
+	test_diag();
 	CHECK_DONE();
 }
