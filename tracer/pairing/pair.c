@@ -20,6 +20,7 @@
 #include "context.h"
 #include "events.h"
 #include "execcaps.h"
+#include "ifnames.h"
 #include "launch.h"
 #include "origins.h"
 #include "pair.h"

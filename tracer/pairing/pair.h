@@ -11,7 +11,6 @@
 
 #include "capture_abi.h"
 #include "decode.h"
-#include "ifnames.h"
 #include "inject.h"
 #include "maps.h"
 #include "pathsel.h"
