@@ -8,6 +8,7 @@
  */
 #include <linux/fib_rules.h>
 #include <linux/gen_stats.h>
+#include <linux/genetlink.h>
 #include <linux/if_addr.h>
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
@@ -603,6 +604,31 @@ static void test_diag(void)
 	sock_proto = NETLINK_ROUTE;
 }
 
+/* generic netlink: the controller's fixed id named, another a number */
+static void test_genl(void)
+{
+	const uint8_t cmd[4] = { 3 };
+
+	sock_proto = NETLINK_GENERIC;
+	start(GENL_ID_CTRL, NLM_F_REQUEST | NLM_F_DUMP);
+	put(cmd, sizeof(cmd));
+	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=20, "
+		  "nlmsg_type=nlctrl, nlmsg_flags=NLM_F_REQUEST|0x300, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, \"\\x03\\x00\\x00\\x00\""
+		  TAIL(20));
+	CHECK_STR(sent(1, XSTYLE_VERBOSE), "sendto(3, [{nlmsg_len=20, "
+		  "nlmsg_type=0x10 /* nlctrl */, nlmsg_flags=0x301 /* "
+		  "NLM_F_REQUEST|0x300 */, nlmsg_seq=0, nlmsg_pid=0}, "
+		  "\"\\x03\\x00\\x00\\x00\"], 20, 0x40 /* MSG_DONTWAIT */, "
+		  "NULL, 0) = 20");
+	((struct nlmsghdr *)msg)->nlmsg_type = 0x11;
+	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=20, "
+		  "nlmsg_type=0x11, nlmsg_flags=NLM_F_REQUEST|0x300, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, \"\\x03\\x00\\x00\\x00\""
+		  TAIL(20));
+	sock_proto = NETLINK_ROUTE;
+}
+
 int main(void)
 {
 	fo.if_name = names;
@@ -619,5 +645,6 @@ int main(void)
 	test_vf_attrs();
 	test_stats_attrs();
 	test_diag();
+	test_genl();
 	CHECK_DONE();
 }
