@@ -25,6 +25,14 @@ struct fmt_opts {
 	 */
 	const char *(*pid_name)(const void *ctx, int64_t pid);
 	const void *pid_ctx;
+	/*
+	 * The name of etrace's network interface of that index, into name
+	 * (IF_NAMESIZE bytes): 1, or 0 when there is none.  Asked only for
+	 * an index the traced program used in etrace's network namespace
+	 * (a netlink socket's, NLPROTO_OWN_NS); NULL: indexes are numbers
+	 */
+	int (*if_name)(const void *ctx, uint32_t index, char *name);
+	const void *if_ctx;
 };
 
 /* --decode-fds: what is shown of an fd (strace's words) */
@@ -63,10 +71,13 @@ struct cap {
 	 * iovecs on a netlink socket: its protocol + 1 (0: not a netlink
 	 * socket).  The buffers are then copied up to NL_COPY_MAX bytes
 	 * (an iovec's each up to NL_COPY_MAX - 1) whatever -s says: strace
-	 * decodes the messages whole
+	 * decodes the messages whole; | NLPROTO_OWN_NS when the socket was
+	 * in etrace's network namespace (its interface indexes are named)
 	 */
 	uint8_t nlproto;
 };
+#define NLPROTO_OWN_NS	0x80
+#define NLPROTO_MASK	0x7f
 #define CAP_TRUNC	0x01	/* the memory went on past what was copied */
 #define CAP_FAULT	0x02	/* it could not be read (bad address): print
 				   the pointer, as strace does */

@@ -66,69 +66,6 @@ static int fmt_randpool(struct fmt_buf *b, const struct sc_call *c,
 	return 1;
 }
 
-/*
- * Bits named by their numbers, 1<<_UFFDIO_REGISTER|1<<_UFFDIO_API|0x120
- * (the ioctls a userfaultfd range allows, an RTC's features); no known
- * bit: the number and dflt in a comment, as for any flags
- */
-static void bitnum_words(struct fmt_buf *b, uint64_t v,
-			 const struct xlat *x)
-{
-	uint64_t left = v;
-	int n = 0;
-
-	for (uint32_t j = 0; j < x->n; j++) {
-		uint64_t bit = 1ULL << x->e[j].val;
-
-		if (!(left & bit))
-			continue;
-		if (n++)
-			fb_putc(b, '|');
-		fb_puts(b, "1<<");
-		fb_puts(b, x->e[j].name);
-		left &= ~bit;
-	}
-	if (left) {
-		if (n)
-			fb_putc(b, '|');
-		fb_hex(b, left);
-	}
-}
-
-static void api_ioctl_words(struct fmt_buf *b, uint64_t v)
-{
-	bitnum_words(b, v, &xlat_uffd_api_ioctls);
-}
-
-static void reg_ioctl_words(struct fmt_buf *b, uint64_t v)
-{
-	bitnum_words(b, v, &xlat_uffd_register_ioctls);
-}
-
-static void rtc_feature_words(struct fmt_buf *b, uint64_t v)
-{
-	bitnum_words(b, v, &xlat_rtc_features);
-}
-
-static void fmt_bitnums(struct fmt_buf *b, const struct xlat *x, uint64_t v,
-			const char *dflt)
-{
-	uint64_t known = 0;
-
-	for (uint32_t j = 0; j < x->n; j++)
-		known |= 1ULL << x->e[j].val;
-	if (!(v & known)) {
-		if (v)
-			fmt_unknown(b, v, dflt);
-		else
-			fb_putc(b, '0');
-		return;
-	}
-	fmt_words(b, v, XF_HEX, x == &xlat_uffd_api_ioctls ? api_ioctl_words :
-		  x == &xlat_uffd_register_ioctls ? reg_ioctl_words :
-		  rtc_feature_words);
-}
-
 /* struct rtc_time: nine ints, the last three only with -v */
 static void fmt_rtc_time(struct fmt_buf *b, const struct sc_call *c,
 			 const uint8_t *p)

@@ -14,6 +14,7 @@
  * memory it could not read (its address) when the copy ended where the
  * memory did, as "..." when it ended at NL_COPY_MAX: never a guess.
  */
+#include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
@@ -95,8 +96,18 @@ static void nl_type(struct fmt_buf *b, const struct nl_view *v, uint16_t t)
 		case NETLINK_NETFILTER:
 			nl_nfnl_type(b, t);
 			return;
-		case NETLINK_CRYPTO:
 		case NETLINK_GENERIC:
+			/*
+			 * strace names the families the kernel has then;
+			 * only the controller's id is fixed (GENL_ID_CTRL)
+			 */
+			if (t == GENL_ID_CTRL) {
+				fmt_const(b, "nlctrl", t, XF_HEX);
+				return;
+			}
+			fmt_num(b, t, XF_HEX);
+			return;
+		case NETLINK_CRYPTO:
 			/* names etrace does not have (yet): the number */
 			fmt_num(b, t, XF_HEX);
 			return;
@@ -223,9 +234,12 @@ static void nl_family(struct fmt_buf *b, const struct nl_view *v,
 	fb_putc(b, '}');
 }
 
-/* NETLINK_SOCK_DIAG: the family of a request or an answer */
+/*
+ * NETLINK_SOCK_DIAG: an answer's struct (fmt_diag.c), else the family of
+ * a request or an answer
+ */
 static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
-		    uint64_t off, uint64_t len)
+		    uint16_t flags, uint64_t off, uint64_t len)
 {
 	static const uint8_t decoded[] = {
 		/* the families strace decodes further (not etrace yet) */
@@ -237,6 +251,8 @@ static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
 		nl_unread(b, v, off);
 		return;
 	}
+	if (!(flags & NLM_F_REQUEST) && nl_diag_msg(b, v, off, len))
+		return;
 	if (len > 1 && memchr(decoded, *f, sizeof(decoded)))
 		nl_hex(b, v, off, len);
 	else
@@ -317,7 +333,7 @@ static void nl_payload(struct fmt_buf *b, const struct nl_view *v,
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_SOCK_DIAG) {
-		nl_diag(b, v, off, len);
+		nl_diag(b, v, ld16(h + 6), off, len);
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_ROUTE) {
@@ -430,7 +446,7 @@ static void nl_messages(struct fmt_buf *b, const struct nl_view *v,
 static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 			const struct cap *k, uint64_t len)
 {
-	struct nl_view v;
+	struct nl_view v = { 0 };
 	uint64_t want;
 
 	if (!k || !c->args[i] || (k->flags & CAP_FAULT)) {
@@ -453,7 +469,8 @@ static void fmt_sockbuf(struct fmt_buf *b, const struct sc_call *c, int i,
 	v.addr = c->args[i];
 	/* shorter than asked and than the most copied: the memory ended */
 	v.fault = k->len < len && k->len < NL_COPY_MAX;
-	v.proto = k->nlproto - 1;
+	v.proto = (k->nlproto & NLPROTO_MASK) - 1;
+	v.own_ns = !!(k->nlproto & NLPROTO_OWN_NS);
 	nl_messages(b, &v, len);
 }
 
@@ -463,7 +480,8 @@ void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
 {
 	struct nl_view v = {
 		.c = c, .p = p, .have = have, .addr = addr, .fault = 0,
-		.proto = nlproto - 1,
+		.proto = (nlproto & NLPROTO_MASK) - 1,
+		.own_ns = !!(nlproto & NLPROTO_OWN_NS),
 	};
 
 	nl_messages(b, &v, len);

@@ -21,6 +21,10 @@ struct nl_view {
 	uint64_t addr;		/* the buffer's address in the program */
 	int fault;		/* the memory after `have` could not be read */
 	int proto;		/* NETLINK_* of the socket */
+	int own_ns;		/* it is in etrace's network namespace */
+	int family;		/* NETLINK_ROUTE: the message's family (the
+				   attributes' addresses are of it) */
+	int depth;		/* attribute sets nested so far */
 };
 
 /* n bytes at off, or NULL when they are not all in the copy */
@@ -77,6 +81,120 @@ typedef int nla_fn(struct fmt_buf *b, const struct nl_view *v,
 void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	      uint64_t len, const struct xlat *x, const char *dflt,
 	      nla_fn *dec);
+
+/*
+ * A struct's fields, read at fixed offsets from a copy that holds the
+ * whole struct, up to one named NULL
+ */
+enum nf_how {
+	NF_U,		/* unsigned decimal */
+	NF_S,		/* signed decimal */
+	NF_X,		/* 0x1f */
+	NF_XNZ,		/* 0x1f, not shown when 0 */
+	NF_ENUM,	/* a name of x, else dflt's comment */
+	NF_FLAGS,	/* names of x */
+	NF_IFINDEX,	/* fmt_ifindex */
+	NF_BYTES,	/* size bytes, quoted in hex */
+	NF_BYTESNZ,	/* the same, not shown when all 0 */
+	NF_CLOCK,	/* clock ticks, with seconds */
+	NF_INET,	/* size bytes of an address of the message's family */
+	NF_BITNUMS,	/* 1<<A|1<<B: x names bit numbers */
+	NF_MAC,		/* size bytes, 61:62:63 (nl_mac) */
+	NF_HTONS,	/* 2 bytes in network order, a name of x:
+			   htons(ETH_P_IP) */
+	NF_IARRAY,	/* size bytes of u64s after indexes x names:
+			   [[A]=1, [B]=2] */
+	NF_COOKIE,	/* two u32: [1, 2] (a sock_diag cookie) */
+	NF_DEV,		/* a kernel dev_t: makedev(0x8, 0x1) */
+};
+struct nl_field {
+	const char *name;
+	uint8_t off, size, how;
+	const struct xlat *x;
+	const char *dflt;
+};
+/*
+ * A struct: size bytes, its fields; alt: older, shorter sizes of it
+ * (0: none), printed when the payload is exactly that long, with the
+ * fields they hold
+ */
+struct nl_struct {
+	uint16_t size;
+	const struct nl_field *f;
+	uint16_t alt[2];
+};
+/*
+ * strace's print_inet_addr: len bytes at p, an address of family, by the
+ * -X style, as "name=..." (name NULL: the value alone)
+ */
+void nl_inet(struct fmt_buf *b, const struct nl_view *v, int family,
+	     const uint8_t *p, unsigned int len, const char *name);
+/* a hardware address, 61:62:63, by the -X style (strace's print_mac_addr) */
+void nl_mac(struct fmt_buf *b, const struct nl_view *v, const uint8_t *p,
+	    unsigned int len);
+/*
+ * ", name=value" for each field that ends within limit bytes (first: no
+ * separator before the first)
+ */
+void nl_fields(struct fmt_buf *b, const struct nl_view *v,
+	       const struct nl_field *f, const uint8_t *p, int first,
+	       unsigned int limit);
+
+/*
+ * How one attribute type's payload prints (strace's decode_nla_*): a
+ * payload shorter than the kind's size prints as bytes
+ */
+enum nh_how {
+	NH_BYTES,	/* "\x61..." (the default) */
+	NH_U,		/* size bytes, unsigned */
+	NH_S,		/* size bytes, signed */
+	NH_X,		/* size bytes, 0x1f */
+	NH_STR,		/* nla_str */
+	NH_IFINDEX,	/* 4 bytes, fmt_ifindex */
+	NH_ENUM,	/* size bytes, a name of x */
+	NH_FLAGS,	/* size bytes, names of x */
+	NH_NESTED,	/* attributes of the nla_set at arg */
+	NH_STRUCT,	/* the nl_struct at arg */
+	NH_STRUCT_TAIL,	/* the same, then the bytes after it */
+	NH_CLOCK,	/* at most 8 bytes of clock ticks */
+	NH_INET,	/* an address: size 4 IPv4, 16 IPv6, 0 the
+			   message's family */
+	NH_ARRAY,	/* [1, 2]: numbers of size bytes */
+	NH_IARRAY,	/* [[A]=1, [B]=2]: the same, indexes named by x */
+	NH_IARRAYS,	/* the same, numbers signed */
+	NH_XARRAY,	/* [0x1f, 0x2]: numbers of size bytes in hex */
+	NH_FN,		/* fn */
+};
+struct nla_kind {
+	uint8_t how, size;
+	const void *arg;
+	const struct xlat *x;
+	const char *dflt;
+	nla_fn *fn;
+};
+/*
+ * A set of attribute types: their names (x, else dflt's comment) and
+ * kinds by type (k[type] for type < n; NULL: every payload as bytes).
+ * Sets nest only as their static tables do: the depth is bounded.
+ */
+struct nla_set {
+	const struct xlat *x;
+	const char *dflt;
+	const struct nla_kind *k;
+	uint16_t n;
+};
+#define NLA_SET(x, dflt, k) { x, dflt, k, sizeof(k) / sizeof((k)[0]) }
+/*
+ * The attributes of set s in len bytes at off; past NL_DEPTH_MAX sets
+ * nested (a route's multipath holds routes' attributes again), bytes
+ */
+#define NL_DEPTH_MAX	16
+void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		  uint64_t len, const struct nla_set *s);
+/* one payload by its kind: 1 printed, 0 to print it as bytes */
+int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
+		   const struct nla_kind *k, uint64_t off, uint64_t len);
+
 /* payloads strace prints the same way wherever they are */
 int nla_str(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
@@ -88,6 +206,43 @@ int nla_u32(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
  */
 int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
+/*
+ * A message's struct: its size, the name of its first byte (a family),
+ * the other fields (none, up to one named NULL: only the family is
+ * shown), then the attributes after it
+ */
+struct nl_msg {
+	uint8_t size;
+	const char *family;
+	const struct nl_field *f;
+	const struct nla_set *attrs;
+};
+/*
+ * {family=AF_INET, ...} and the attributes, as strace's route and
+ * sock_diag decoders print them: the fields when the payload holds the
+ * whole struct ("..." when it is shorter, the address of the rest when
+ * that could not be read) (fmt_rtnl.c); 0: the family byte unread
+ */
+int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
+		 const struct nl_msg *s, uint64_t off, uint64_t len);
+/* NETLINK_SOCK_DIAG's answers etrace has the struct of (fmt_diag.c):
+   0 when it has not */
+int nl_diag_msg(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		uint64_t len);
+/* NETLINK_ROUTE's attribute sets, by message (fmt_rtnl_*.c) */
+extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
+	rtnl_route_attrs, rtnl_neigh_attrs, rtnl_addrlabel_attrs,
+	rtnl_rule_attrs, rtnl_tc_attrs, rtnl_action_attrs,
+	rtnl_neightbl_attrs, rtnl_dcb_attrs, rtnl_netconf_attrs,
+	rtnl_mdb_attrs, rtnl_nsid_attrs, rtnl_nexthop_attrs;
+extern const struct nla_set rtnl_stats_attrs;
+/* IFLA_VFINFO_LIST's (fmt_rtnl_vf.c) */
+extern const struct nla_set rtnl_vfinfo_list;
+/* struct rtnl_link_stats64 (fmt_rtnl_link.c) */
+extern const struct nl_struct rtnl_link_stats64;
+/* RTM_NEWCACHEREPORT's rtgenmsg and attributes (fmt_rtnl_attrs.c) */
+int nl_cachereport(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		   uint64_t len);
 /* NETLINK_NETFILTER's types (>= NLMSG_MIN_TYPE) and their flags
    (NULL: none of their own) (fmt_nfnl.c) */
 void nl_nfnl_type(struct fmt_buf *b, uint16_t type);

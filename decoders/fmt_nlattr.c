@@ -14,7 +14,7 @@
 #define NLA_TYPE	0x3fff
 
 static void nla_header(struct fmt_buf *b, const uint8_t *a,
-		       const struct xlat *x, const char *dflt)
+		       const struct nla_set *s)
 {
 	uint16_t type = ld16(a + 2);
 
@@ -29,8 +29,8 @@ static void nla_header(struct fmt_buf *b, const uint8_t *a,
 		fmt_const(b, "NLA_F_NET_BYTEORDER", NLA_NETORDER, XF_HEX);
 		fb_putc(b, '|');
 	}
-	if (x)
-		fmt_enum_dflt(b, x, type & NLA_TYPE, dflt);
+	if (s->x)
+		fmt_enum_dflt(b, s->x, type & NLA_TYPE, s->dflt);
 	else
 		fmt_num(b, type & NLA_TYPE, XF_HEX);
 	fb_putc(b, '}');
@@ -39,19 +39,27 @@ static void nla_header(struct fmt_buf *b, const uint8_t *a,
 /* one attribute, a its header, in at most len bytes at off */
 static void nla_one(struct fmt_buf *b, const struct nl_view *v,
 		    const uint8_t *a, uint64_t off, uint64_t len,
-		    const struct xlat *x, const char *dflt, nla_fn *dec)
+		    const struct nla_set *s, nla_fn *dec)
 {
 	uint64_t alen = ld16(a) < len ? ld16(a) : len;
+	uint16_t type = ld16(a + 2) & NLA_TYPE;
+	const struct nla_kind *k = s->k && type < s->n ? &s->k[type] : NULL;
+	int done;
 
 	if (alen > NLA_HDR)
 		fb_putc(b, '[');
-	nla_header(b, a, x, dflt);
+	nla_header(b, a, s);
 	if (alen <= NLA_HDR)
 		return;
 	fb_puts(b, ", ");
-	if (!dec || !dec(b, v, ld16(a + 2) & NLA_TYPE, off + NLA_HDR,
-			 alen - NLA_HDR))
-		nl_hex(b, v, off + NLA_HDR, alen - NLA_HDR);
+	off += NLA_HDR;
+	alen -= NLA_HDR;
+	if (k && k->how != NH_BYTES)
+		done = nla_kind_print(b, v, k, off, alen);
+	else
+		done = dec && dec(b, v, type, off, alen);
+	if (!done)
+		nl_hex(b, v, off, alen);
 	fb_putc(b, ']');
 }
 
@@ -106,9 +114,9 @@ void nl_walk(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		fb_putc(b, ']');
 }
 
-struct nla_set {
-	const struct xlat *x;
-	const char *dflt;
+/* a set's attributes, and a function for the types it has no kind of */
+struct nla_walk {
+	const struct nla_set *s;
 	nla_fn *dec;
 };
 
@@ -116,19 +124,35 @@ static void nla_one_at(struct fmt_buf *b, const struct nl_view *v,
 		       const uint8_t *a, uint64_t off, uint64_t len,
 		       const void *arg)
 {
-	const struct nla_set *s = arg;
+	const struct nla_walk *w = arg;
 
-	nla_one(b, v, a, off, len, s->x, s->dflt, s->dec);
+	nla_one(b, v, a, off, len, w->s, w->dec);
 }
+
+static const struct nl_walk attrs = { NLA_HDR, 2, nla_one_at };
 
 void nl_attrs(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 	      uint64_t len, const struct xlat *x, const char *dflt,
 	      nla_fn *dec)
 {
-	static const struct nl_walk attrs = { NLA_HDR, 2, nla_one_at };
-	const struct nla_set s = { x, dflt, dec };
+	const struct nla_set s = { x, dflt, NULL, 0 };
+	const struct nla_walk w = { &s, dec };
 
-	nl_walk(b, v, off, len, &attrs, &s);
+	nl_walk(b, v, off, len, &attrs, &w);
+}
+
+void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+		  uint64_t len, const struct nla_set *s)
+{
+	const struct nla_walk w = { s, NULL };
+	struct nl_view in = *v;
+
+	if (v->depth >= NL_DEPTH_MAX) {
+		nl_hex(b, v, off, len);
+		return;
+	}
+	in.depth++;
+	nl_walk(b, &in, off, len, &attrs, &w);
 }
 
 /*

@@ -125,6 +125,16 @@ void fmt_netlink(struct fmt_buf *b, const struct sc_call *c,
 		 int nlproto);
 /* an fd read from memory, with -y's note when described (fmt_fd.c) */
 void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd);
+/*
+ * An interface index as strace's print_ifindex: if_nametoindex("lo") when
+ * own_ns (the index is of etrace's network namespace) and the tracer
+ * names it, else the number (fmt_socket.c)
+ */
+void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
+		 uint32_t index);
+/* clock ticks (USER_HZ, 100 on x86_64), with seconds when not zero and
+   not -X raw (fmt_nla.c) */
+void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);

@@ -9,8 +9,9 @@
  * rest when that could not be read), then the attributes after it (their
  * types named, their payloads as bytes but for rtgenmsg's numbers:
  * etrace decodes no others yet).
- * An interface index prints as its number (strace names the tracer's
- * interface of that index: a decoder does no I/O).
+ * An interface index prints as strace prints it, if_nametoindex("lo"),
+ * when the tracer knows the calling task's interface of that index
+ * (fmt_ifindex), else as its number.
  */
 #include <linux/net_namespace.h>
 #include <linux/rtnetlink.h>
@@ -18,160 +19,125 @@
 
 #include "fmt_netlink.h"
 
-enum { RF_U, RF_X, RF_XNZ, RF_ENUM, RF_FLAGS, RF_IFINDEX };
-
-struct rt_field {
-	const char *name;
-	uint8_t off, size, how;
-	const struct xlat *x;
-	const char *dflt;
-};
-
-struct rt_struct {
-	uint8_t size;
-	const char *family;		/* the first byte's field */
-	const struct rt_field *f;	/* the others, up to one named NULL
-					   (none: only the family is shown) */
-	const struct xlat *attrs;
-	const char *adflt;
-	nla_fn *dec;			/* the attributes' payloads, or NULL */
-};
-
-/* NETNSA_*: the numbers strace decodes (not NETNSA_FD, an fd: bytes) */
-static int nla_nsid(struct fmt_buf *b, const struct nl_view *v,
-		    uint16_t type, uint64_t off, uint64_t len)
-{
-	const uint8_t *n = nl_at(v, off, 4);
-
-	switch (type) {
-	case NETNSA_PID:
-		return nla_u32(b, v, type, off, len);
-	case NETNSA_NSID: case NETNSA_TARGET_NSID: case NETNSA_CURRENT_NSID:
-		if (len < 4)
-			return 0;
-		if (n)
-			fb_dec(b, (int32_t)ld32(n));
-		else
-			nl_unread(b, v, off);
-		return 1;
-	}
-	return 0;
-}
-
-static const struct rt_field ifinfomsg[] = {
-	{ "ifi_type", 2, 2, RF_ENUM, &xlat_arphrd, "ARPHRD_???" },
-	{ "ifi_index", 4, 4, RF_IFINDEX, NULL, NULL },
-	{ "ifi_flags", 8, 4, RF_FLAGS, &xlat_iff_flags, "IFF_???" },
-	{ "ifi_change", 12, 4, RF_X, NULL, NULL },
+static const struct nl_field ifinfomsg[] = {
+	{ "ifi_type", 2, 2, NF_ENUM, &xlat_arphrd, "ARPHRD_???" },
+	{ "ifi_index", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "ifi_flags", 8, 4, NF_FLAGS, &xlat_iff_flags, "IFF_???" },
+	{ "ifi_change", 12, 4, NF_X, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field ifaddrmsg[] = {
-	{ "ifa_prefixlen", 1, 1, RF_U, NULL, NULL },
-	{ "ifa_flags", 2, 1, RF_FLAGS, &xlat_ifa_flags, "IFA_F_???" },
-	{ "ifa_scope", 3, 1, RF_ENUM, &xlat_rt_scope, NULL },
-	{ "ifa_index", 4, 4, RF_IFINDEX, NULL, NULL },
+static const struct nl_field ifaddrmsg[] = {
+	{ "ifa_prefixlen", 1, 1, NF_U, NULL, NULL },
+	{ "ifa_flags", 2, 1, NF_FLAGS, &xlat_ifa_flags, "IFA_F_???" },
+	{ "ifa_scope", 3, 1, NF_ENUM, &xlat_rt_scope, NULL },
+	{ "ifa_index", 4, 4, NF_IFINDEX, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field rtmsg[] = {
-	{ "rtm_dst_len", 1, 1, RF_U, NULL, NULL },
-	{ "rtm_src_len", 2, 1, RF_U, NULL, NULL },
-	{ "rtm_tos", 3, 1, RF_FLAGS, &xlat_iptos, "IPTOS_TOS_???" },
-	{ "rtm_table", 4, 1, RF_ENUM, &xlat_rt_table, NULL },
-	{ "rtm_protocol", 5, 1, RF_ENUM, &xlat_rt_proto, "RTPROT_???" },
-	{ "rtm_scope", 6, 1, RF_ENUM, &xlat_rt_scope, NULL },
-	{ "rtm_type", 7, 1, RF_ENUM, &xlat_rt_type, "RTN_???" },
-	{ "rtm_flags", 8, 4, RF_FLAGS, &xlat_rtm_flags, "RTM_F_???" },
+static const struct nl_field rtmsg[] = {
+	{ "rtm_dst_len", 1, 1, NF_U, NULL, NULL },
+	{ "rtm_src_len", 2, 1, NF_U, NULL, NULL },
+	{ "rtm_tos", 3, 1, NF_FLAGS, &xlat_iptos, "IPTOS_TOS_???" },
+	{ "rtm_table", 4, 1, NF_ENUM, &xlat_rt_table, NULL },
+	{ "rtm_protocol", 5, 1, NF_ENUM, &xlat_rt_proto, "RTPROT_???" },
+	{ "rtm_scope", 6, 1, NF_ENUM, &xlat_rt_scope, NULL },
+	{ "rtm_type", 7, 1, NF_ENUM, &xlat_rt_type, "RTN_???" },
+	{ "rtm_flags", 8, 4, NF_FLAGS, &xlat_rtm_flags, "RTM_F_???" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field ndmsg[] = {
-	{ "ndm_ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
-	{ "ndm_state", 8, 2, RF_FLAGS, &xlat_nud_states, "NUD_???" },
-	{ "ndm_flags", 10, 1, RF_FLAGS, &xlat_ntf_flags, "NTF_???" },
-	{ "ndm_type", 11, 1, RF_ENUM, &xlat_rt_type, "RTN_???" },
+static const struct nl_field ndmsg[] = {
+	{ "ndm_ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "ndm_state", 8, 2, NF_FLAGS, &xlat_nud_states, "NUD_???" },
+	{ "ndm_flags", 10, 1, NF_FLAGS, &xlat_ntf_flags, "NTF_???" },
+	{ "ndm_type", 11, 1, NF_ENUM, &xlat_rt_type, "RTN_???" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field ifaddrlblmsg[] = {
-	{ "ifal_prefixlen", 2, 1, RF_U, NULL, NULL },
-	{ "ifal_flags", 3, 1, RF_U, NULL, NULL },
-	{ "ifal_index", 4, 4, RF_IFINDEX, NULL, NULL },
-	{ "ifal_seq", 8, 4, RF_U, NULL, NULL },
+static const struct nl_field ifaddrlblmsg[] = {
+	{ "ifal_prefixlen", 2, 1, NF_U, NULL, NULL },
+	{ "ifal_flags", 3, 1, NF_U, NULL, NULL },
+	{ "ifal_index", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "ifal_seq", 8, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field fib_rule_hdr[] = {
-	{ "dst_len", 1, 1, RF_U, NULL, NULL },
-	{ "src_len", 2, 1, RF_U, NULL, NULL },
-	{ "tos", 3, 1, RF_FLAGS, &xlat_iptos, "IPTOS_TOS_???" },
-	{ "table", 4, 1, RF_ENUM, &xlat_rt_table, "RT_TABLE_???" },
-	{ "action", 7, 1, RF_ENUM, &xlat_fr_actions, "FR_ACT_???" },
-	{ "flags", 8, 4, RF_FLAGS, &xlat_fib_rule_flags, "FIB_RULE_???" },
+static const struct nl_field fib_rule_hdr[] = {
+	{ "dst_len", 1, 1, NF_U, NULL, NULL },
+	{ "src_len", 2, 1, NF_U, NULL, NULL },
+	{ "tos", 3, 1, NF_FLAGS, &xlat_iptos, "IPTOS_TOS_???" },
+	{ "table", 4, 1, NF_ENUM, &xlat_rt_table, "RT_TABLE_???" },
+	{ "action", 7, 1, NF_ENUM, &xlat_fr_actions, "FR_ACT_???" },
+	{ "flags", 8, 4, NF_FLAGS, &xlat_fib_rule_flags, "FIB_RULE_???" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field tcmsg[] = {
-	{ "tcm_ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
-	{ "tcm_handle", 8, 4, RF_U, NULL, NULL },
-	{ "tcm_parent", 12, 4, RF_U, NULL, NULL },
-	{ "tcm_info", 16, 4, RF_U, NULL, NULL },
+static const struct nl_field tcmsg[] = {
+	{ "tcm_ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "tcm_handle", 8, 4, NF_U, NULL, NULL },
+	{ "tcm_parent", 12, 4, NF_U, NULL, NULL },
+	{ "tcm_info", 16, 4, NF_U, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field dcbmsg[] = {
-	{ "cmd", 1, 1, RF_ENUM, &xlat_dcb_cmds, "DCB_CMD_???" },
+static const struct nl_field dcbmsg[] = {
+	{ "cmd", 1, 1, NF_ENUM, &xlat_dcb_cmds, "DCB_CMD_???" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field br_port_msg[] = {
-	{ "ifindex", 4, 4, RF_IFINDEX, NULL, NULL },
+static const struct nl_field br_port_msg[] = {
+	{ "ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field nhmsg[] = {
-	{ "nh_scope", 1, 1, RF_ENUM, &xlat_rt_scope, NULL },
-	{ "nh_protocol", 2, 1, RF_ENUM, &xlat_rt_proto, "RTPROT_???" },
-	{ "resvd", 3, 1, RF_XNZ, NULL, NULL },
-	{ "nh_flags", 4, 4, RF_FLAGS, &xlat_rtnh_flags, "RTNH_F_???" },
+static const struct nl_field nhmsg[] = {
+	{ "nh_scope", 1, 1, NF_ENUM, &xlat_rt_scope, NULL },
+	{ "nh_protocol", 2, 1, NF_ENUM, &xlat_rt_proto, "RTPROT_???" },
+	{ "resvd", 3, 1, NF_XNZ, NULL, NULL },
+	{ "nh_flags", 4, 4, NF_FLAGS, &xlat_rtnh_flags, "RTNH_F_???" },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
-static const struct rt_field family_only[] = {
+static const struct nl_field if_stats_msg[] = {
+	{ "pad1", 1, 1, NF_XNZ, NULL, NULL },
+	{ "pad2", 2, 2, NF_XNZ, NULL, NULL },
+	{ "ifindex", 4, 4, NF_IFINDEX, NULL, NULL },
+	{ "filter_mask", 8, 4, NF_BITNUMS, &xlat_ifla_stats_attrs,
+	  "1<<IFLA_STATS_???" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
+static const struct nl_field family_only[] = {
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 enum {
 	S_LINK, S_ADDR, S_ROUTE, S_NEIGH, S_ADDRLABEL, S_RULE, S_TC, S_ACTION,
-	S_NEIGHTBL, S_DCB, S_NETCONF, S_MDB, S_NSID, S_NEXTHOP,
+	S_NEIGHTBL, S_DCB, S_NETCONF, S_MDB, S_NSID, S_NEXTHOP, S_STATS,
 };
 
-static const struct rt_struct structs[] = {
-	[S_LINK] = { 16, "ifi_family", ifinfomsg, &xlat_ifla_attrs,
-		     "IFLA_???" },
-	[S_ADDR] = { 8, "ifa_family", ifaddrmsg, &xlat_ifa_attrs, "IFA_???" },
-	[S_ROUTE] = { 12, "rtm_family", rtmsg, &xlat_rta_attrs, "RTA_???" },
-	[S_NEIGH] = { 12, "ndm_family", ndmsg, &xlat_nda_attrs, "NDA_???" },
-	[S_ADDRLABEL] = { 12, "ifal_family", ifaddrlblmsg, &xlat_ifal_attrs,
-			  "IFAL_???" },
-	[S_RULE] = { 12, "family", fib_rule_hdr, &xlat_fra_attrs, "FRA_???" },
-	[S_TC] = { 20, "tcm_family", tcmsg, &xlat_tca_attrs, "TCA_???" },
-	[S_ACTION] = { 4, "tca_family", family_only, &xlat_tca_act_attrs,
-		       "TCA_ACT_???" },
-	[S_NEIGHTBL] = { 4, "ndtm_family", family_only, &xlat_ndta_attrs,
-			 "NDTA_???" },
-	[S_DCB] = { 4, "dcb_family", dcbmsg, &xlat_dcb_attrs, "DCB_ATTR_???" },
-	[S_NETCONF] = { 1, "ncm_family", family_only, &xlat_netconfa_attrs,
-			"NETCONFA_???" },
-	[S_MDB] = { 8, "family", br_port_msg, &xlat_mdba_attrs, "MDBA_???" },
-	[S_NSID] = { 1, "rtgen_family", family_only, &xlat_netnsa_attrs,
-		     "NETNSA_???", nla_nsid },
-	[S_NEXTHOP] = { 8, "nh_family", nhmsg, &xlat_nha_attrs, "NHA_???" },
+static const struct nl_msg structs[] = {
+	[S_LINK] = { 16, "ifi_family", ifinfomsg, &rtnl_link_attrs },
+	[S_ADDR] = { 8, "ifa_family", ifaddrmsg, &rtnl_addr_attrs },
+	[S_ROUTE] = { 12, "rtm_family", rtmsg, &rtnl_route_attrs },
+	[S_NEIGH] = { 12, "ndm_family", ndmsg, &rtnl_neigh_attrs },
+	[S_ADDRLABEL] = { 12, "ifal_family", ifaddrlblmsg,
+			  &rtnl_addrlabel_attrs },
+	[S_RULE] = { 12, "family", fib_rule_hdr, &rtnl_rule_attrs },
+	[S_TC] = { 20, "tcm_family", tcmsg, &rtnl_tc_attrs },
+	[S_ACTION] = { 4, "tca_family", family_only, &rtnl_action_attrs },
+	[S_NEIGHTBL] = { 4, "ndtm_family", family_only, &rtnl_neightbl_attrs },
+	[S_DCB] = { 4, "dcb_family", dcbmsg, &rtnl_dcb_attrs },
+	[S_NETCONF] = { 1, "ncm_family", family_only, &rtnl_netconf_attrs },
+	[S_MDB] = { 8, "family", br_port_msg, &rtnl_mdb_attrs },
+	[S_NSID] = { 1, "rtgen_family", family_only, &rtnl_nsid_attrs },
+	[S_NEXTHOP] = { 8, "nh_family", nhmsg, &rtnl_nexthop_attrs },
+	[S_STATS] = { 12, "family", if_stats_msg, &rtnl_stats_attrs },
 };
 
 /* family: the payload's first byte (RTM_GETNEIGH's struct is by it) */
-static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
+static const struct nl_msg *rt_struct_of(uint16_t type, uint8_t family)
 {
 	switch (type) {
 	case RTM_NEWLINK: case RTM_DELLINK: case RTM_GETLINK:
@@ -209,55 +175,30 @@ static const struct rt_struct *rt_struct_of(uint16_t type, uint8_t family)
 		return &structs[S_NSID];
 	case RTM_NEWNEXTHOP: case RTM_DELNEXTHOP: case RTM_GETNEXTHOP:
 		return &structs[S_NEXTHOP];
+	case RTM_NEWSTATS: case RTM_GETSTATS:
+		return &structs[S_STATS];
 	}
 	return NULL;
 }
 
-static void rt_field_print(struct fmt_buf *b, const struct rt_field *f,
-			   const uint8_t *p)
-{
-	uint32_t v = f->size == 1 ? p[f->off] :
-		     f->size == 2 ? ld16(p + f->off) : ld32(p + f->off);
 
-	if (f->how == RF_XNZ && !v)
-		return;
-	fb_puts(b, ", ");
-	fb_puts(b, f->name);
-	fb_putc(b, '=');
-	switch (f->how) {
-	case RF_X:
-	case RF_XNZ:
-		fb_hex(b, v);
-		break;
-	case RF_ENUM:
-		fmt_enum_dflt(b, f->x, v, f->dflt);
-		break;
-	case RF_FLAGS:
-		fmt_flags_dflt(b, f->x, v, f->dflt);
-		break;
-	default:
-		fb_udec(b, v);
-	}
-}
-
-int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
-	    uint64_t off, uint64_t len)
+int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
+		 const struct nl_msg *s, uint64_t off, uint64_t len)
 {
 	const uint8_t *p = nl_at(v, off, 1);
-	const struct rt_struct *s;
+	struct nl_view w;
 	uint64_t align;
+	uint8_t family;
 	int attrs = 0;
 
 	/* (the caller has printed an unreadable family byte) */
 	if (!p)
 		return 0;
-	s = rt_struct_of(type, *p);
-	if (!s)
-		return 0;
+	family = *p;
 	fb_putc(b, '{');
 	fb_puts(b, s->family);
 	fb_putc(b, '=');
-	fmt_enum_dflt(b, &xlat_addr_family, *p, "AF_???");
+	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
 	if (!s->f->name) {
 		attrs = 1;	/* the rest is padding */
 	} else if (len < s->size) {
@@ -266,16 +207,33 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 		fb_puts(b, ", ");
 		nl_unread(b, v, off + 1);
 	} else {
-		for (const struct rt_field *f = s->f; f->name; f++)
-			rt_field_print(b, f, p);
+		nl_fields(b, v, s->f, p, 0, s->size);
 		attrs = 1;
 	}
 	fb_putc(b, '}');
 	align = (s->size + 3u) & ~3u;
 	if (attrs && len > align) {
 		fb_puts(b, ", ");
-		nl_attrs(b, v, off + align, len - align, s->attrs, s->adflt,
-			 s->dec);
+		/* the attributes' addresses are of the message's family */
+		w = *v;
+		w.family = family;
+		nl_attrs_set(b, &w, off + align, len - align, s->attrs);
 	}
 	return 1;
+}
+
+int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+	    uint64_t off, uint64_t len)
+{
+	const uint8_t *p = nl_at(v, off, 1);
+	const struct nl_msg *s;
+
+	if (!p)
+		return 0;
+	if (type == RTM_NEWCACHEREPORT)
+		return nl_cachereport(b, v, off, len);
+	s = rt_struct_of(type, *p);
+	if (!s)
+		return 0;
+	return nl_msg_print(b, v, s, off, len);
 }

@@ -158,20 +158,6 @@ static const struct xlat *si_codes(int signo)
 	return NULL;
 }
 
-/* clock ticks (USER_HZ, 100 on x86_64), with seconds when not zero */
-static void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
-{
-	fb_udec(b, ticks);
-	if (!ticks)
-		return;
-	fb_puts(b, " /* ");
-	fb_udec(b, ticks / 100);
-	fb_putc(b, '.');
-	fb_putc(b, (char)('0' + ticks % 100 / 10));
-	fb_putc(b, (char)('0' + ticks % 10));
-	fb_puts(b, " s */");
-}
-
 static void fmt_si_source(struct fmt_buf *b, const uint8_t *p,
 			  const struct fmt_opts *o)
 {

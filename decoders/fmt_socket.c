@@ -4,6 +4,7 @@
  * names, socket addresses, msghdr.
  */
 #include <arpa/inet.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -107,6 +108,33 @@ FMT_KIND(sockopt)
 }
 
 /* --- socket addresses --------------------------------------------- */
+
+void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
+		 uint32_t index)
+{
+	const struct fmt_opts *o = c->o;
+	char name[IF_NAMESIZE + 1];
+
+	/* another namespace's index: etrace's names would be a guess */
+	if (!own_ns || !o || !o->if_name ||
+	    !o->if_name(o->if_ctx, index, name)) {
+		fb_udec(b, index);
+		return;
+	}
+	name[IF_NAMESIZE] = '\0';
+	if (b->xstyle != XSTYLE_ABBREV) {
+		fb_udec(b, index);
+		if (b->xstyle == XSTYLE_RAW)
+			return;
+		fb_puts(b, " /* ");
+	}
+	fb_puts(b, "if_nametoindex(");
+	fmt_quoted(b, (const uint8_t *)name, strnlen(name, IF_NAMESIZE), -1,
+		   0);
+	fb_putc(b, ')');
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
 
 static void fmt_sun(struct fmt_buf *b, const uint8_t *p, size_t len)
 {

@@ -252,3 +252,52 @@ void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 	else
 		fmt_unknown(b, v, dflt);
 }
+
+/* 1<<A|1<<B|0x120: the bits of v x names by their numbers, then the rest */
+static void bitnum_words(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+{
+	uint64_t left = v;
+	int n = 0;
+
+	for (uint32_t j = 0; j < x->n; j++) {
+		uint64_t bit = x->e[j].val < 64 ? 1ULL << x->e[j].val : 0;
+
+		if (!(left & bit))
+			continue;
+		if (n++)
+			fb_putc(b, '|');
+		fb_puts(b, "1<<");
+		fb_puts(b, x->e[j].name);
+		left &= ~bit;
+	}
+	if (left) {
+		if (n)
+			fb_putc(b, '|');
+		fb_hex(b, left);
+	}
+}
+
+void fmt_bitnums(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		 const char *dflt)
+{
+	uint64_t known = 0;
+
+	for (uint32_t j = 0; j < x->n; j++)
+		known |= x->e[j].val < 64 ? 1ULL << x->e[j].val : 0;
+	if (!(v & known)) {
+		if (v)
+			fmt_unknown(b, v, dflt);
+		else
+			fb_putc(b, '0');
+		return;
+	}
+	if (b->xstyle != XSTYLE_ABBREV) {
+		fmt_num(b, v, XF_HEX);
+		if (b->xstyle == XSTYLE_RAW)
+			return;
+		fb_puts(b, " /* ");
+	}
+	bitnum_words(b, x, v);
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}

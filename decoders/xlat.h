@@ -47,6 +47,13 @@ void fmt_flags2_dflt(struct fmt_buf *b, const struct xlat *x,
 /* one value; unknown prints in hex, then the dflt comment if any */
 void fmt_enum_dflt(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 		   const char *dflt);
+/*
+ * Bits named by their numbers, 1<<_UFFDIO_API|1<<_UFFDIO_REGISTER|0x120
+ * (x's values are bit numbers); no known bit: the number and dflt in a
+ * comment, as for any flags
+ */
+void fmt_bitnums(struct fmt_buf *b, const struct xlat *x, uint64_t v,
+		 const char *dflt);
 /* 0x40, then a comment with dflt when not NULL */
 void fmt_unknown(struct fmt_buf *b, uint64_t v, const char *dflt);
 

@@ -129,6 +129,19 @@ struct proto___fd {
 	char name[32];
 } __attribute__((preserve_access_index));
 
+struct ns_common___fd {
+	unsigned int inum;
+} __attribute__((preserve_access_index));
+
+struct net___fd {
+	struct ns_common___fd ns;
+} __attribute__((preserve_access_index));
+
+/* the kernel's possible_net_t */
+struct possible_net___fd {
+	struct net___fd *net;
+} __attribute__((preserve_access_index));
+
 struct sock_common___fd {
 	u32 skc_daddr;
 	u32 skc_rcv_saddr;
@@ -139,6 +152,7 @@ struct sock_common___fd {
 	struct in6_addr___fd skc_v6_daddr;
 	struct in6_addr___fd skc_v6_rcv_saddr;
 	struct proto___fd *skc_prot;
+	struct possible_net___fd skc_net;
 } __attribute__((preserve_access_index));
 
 struct socket___fd;
@@ -567,15 +581,19 @@ path:
 
 /*
  * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
- * strace decodes a netlink socket's buffers as its messages.
+ * strace decodes a netlink socket's buffers as its messages.  Its
+ * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
+ * namespace (read now: the program may be gone when its line is made)
  */
 __noinline u32 g_sock_nl(s64 fd)
 {
 	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
 	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
 	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct cap_config *c = cfg();
 	struct socket___fd *so;
 	struct sock___fd *sk;
+	u32 nl;
 
 	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
 	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
@@ -585,7 +603,12 @@ __noinline u32 g_sock_nl(s64 fd)
 	sk = BPF_CORE_READ(so, sk);
 	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
 		return 0;
-	return (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+	/* its interface indexes are etrace's (the decoders name them) */
+	if (c && c->netns &&
+	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
+		nl |= CAP_NL_OWN_NS;
+	return nl;
 }
 
 /*

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cap_priv.h"
 
@@ -62,4 +63,17 @@ uint64_t cap_fds_simple_dname(void)
 	}
 	fclose(f);
 	return found;
+}
+
+/*
+ * A netlink socket in this namespace is marked (g_sock_nl): the decoders
+ * name its interface indexes by etrace's own interfaces
+ */
+unsigned int cap_netns_self(void)
+{
+	struct stat st;
+
+	if (stat("/proc/self/ns/net", &st) || st.st_ino > UINT32_MAX)
+		return 0;
+	return (unsigned int)st.st_ino;
 }

@@ -57,6 +57,8 @@ int cap_sum_attach(struct capture *c, const struct cap_want *w,
 /* cap_fds.c: -y's rename watch (kept paths are read again after one) */
 int cap_fds_attach(struct capture *c, struct tracefs *t);
 uint64_t cap_fds_simple_dname(void);
+/* etrace's network namespace's inode (cap_config.netns), 0 unknown */
+unsigned int cap_netns_self(void);
 
 /* cap_signal.c: the exit record's field offset; signals and exits */
 unsigned int cap_signal_group_dead(struct tracefs *t);

@@ -199,6 +199,7 @@ static void config_of(struct capture *c, const struct cap_want *w,
 				 (w->dump_wr->high ? 2u : 0);
 	}
 	cfg->fds = c->fds;
+	cfg->netns = cap_netns_self();
 	if (c->fds)
 		cfg->simple_dname = cap_fds_simple_dname();
 	cfg->group_dead_off = cap_signal_group_dead(t);
@@ -585,6 +586,7 @@ _Static_assert(FD_SET_MAX == CAP_FD_SETMAX &&
 
 /* the decoders read no more segments than the program writes */
 _Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+_Static_assert(NLPROTO_OWN_NS == CAP_NL_OWN_NS, "netlink namespace bit");
 /* and dump_msg_next reads a message's head as two u32: segs | flags << 16 */
 _Static_assert(sizeof(struct cap_dump_msg) == 8 &&
 	       offsetof(struct cap_dump_msg, segs) == 4 &&

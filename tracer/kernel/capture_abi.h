@@ -371,6 +371,8 @@ struct cap_config {
 	unsigned int rb_wake;
 	unsigned int self;
 	unsigned int fds;		/* -y: CAP_FDS_* */
+	unsigned int netns;		/* etrace's network namespace's
+					   inode (0: unknown) */
 	unsigned long long id_enter, id_exit;
 	unsigned long long rsel[16];	/* ring: the syscalls written (bits) */
 	/* -y: the kernel's simple_dname (memfd's names), or 0: unknown */
@@ -446,13 +448,17 @@ struct cap_rec {
  * item of phase CAP_AT_ENTRY is an entry argument read again at exit (its
  * entry item had CAP_F_RETRY): it replaces that item.
  */
+/* nlproto: the socket is in cap_config.netns (decode.h's NLPROTO_OWN_NS) */
+#define CAP_NL_OWN_NS	0x80
+
 struct cap_item {
 	unsigned char arg;
 	unsigned char flags;
 	unsigned char phase;
 	unsigned char nlproto;		/* CAP_OP_SOCKBUF, CAP_OP_MSGHDR's
 					   iovecs: the socket's netlink
-					   protocol + 1, 0 not netlink */
+					   protocol + 1, 0 not netlink,
+					   | CAP_NL_OWN_NS */
 	unsigned int len;		/* bytes that follow (then pad to 8) */
 	unsigned int count;		/* arrays: elements copied */
 	unsigned int total;		/* arrays: elements there were */

@@ -20,6 +20,7 @@
 #include "context.h"
 #include "events.h"
 #include "execcaps.h"
+#include "ifnames.h"
 #include "launch.h"
 #include "origins.h"
 #include "pair.h"
@@ -46,6 +47,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 		p->fo.pid_name = pidnames_name;
 		p->fo.pid_ctx = &p->names;
 	}
+	p->fo.if_name = ifnames_name;
 	p->view.fo = &p->fo;
 	p->fo_full = p->fo;
 	p->fo_full.verbose = 1;

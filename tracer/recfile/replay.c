@@ -285,6 +285,8 @@ int report_main(int argc, char **argv, const struct plan_machine *m)
 		goto out_trace;
 	t.pr.alive = replay_alive;
 	t.pr.alive_ctx = &rp;
+	/* the recorded tasks' interfaces are not this machine's now */
+	t.pr.fo.if_name = t.pr.fo_full.if_name = NULL;
 	r = t.sink->ops->start ? t.sink->ops->start(t.sink) : 0;
 	if (r) {
 		snprintf(err, sizeof(err), "cannot write %s: %s",
