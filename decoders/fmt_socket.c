@@ -476,14 +476,14 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 static uint64_t mmsg_ulen(const struct sc_call *c, int i, int first)
 {
 	const struct cap *kin = arg_in(c, i, 0);
-	size_t off = 0;
+	const uint8_t *p;
+	uint32_t len;
 
+	/* (the pieces' sizes checked against the copy's: cap_piece) */
 	if (!kin || kin->npieces < first + MSG_PIECES ||
-	    kin->piece[first] < 56)
+	    !cap_piece(kin, first, &p, &len) || len < 56)
 		return NAMELEN_UNKNOWN;
-	for (int j = 0; j < first; j++)
-		off += kin->piece[j];
-	return ld32(kin->p + off + 8);
+	return ld32(p + 8);
 }
 
 FMT_KIND(msghdr)
