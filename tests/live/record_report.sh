@@ -23,8 +23,8 @@
 #  - -e trace=execve,openat,close at record time: the oracle again (the
 #    command's execve entry came before the events);
 #  - record -k: the report's stacks are the live -k's, frame for frame;
-#    --spawns, --stack=folded, --flamegraph and --timeline from it are
-#    the live ones;
+#    --spawns, --stack=folded, --flamegraph, --timeline and --stack=perf
+#    from it are the live ones;
 #    a program rewritten in place since (same inode) is not unwound;
 #  - refused, one line and exit 1: report -k, -y (not recorded),
 #    --spawns of a recording without stacks, a command, no -i, -o the recording itself (left
@@ -322,6 +322,21 @@ grep -q '"name":"clone3".*spawn_loop' sp.live.json ||
 mask_tl sp.live.json > sp.live.tl
 mask_tl sp.rep.json > sp.rep.tl
 soft_same sp.live.tl sp.rep.tl "report --timeline vs live"
+# --stack=perf (perf script's text): the live run's samples, each one
+# line, sorted and masked as the timeline
+mask_perf() {	# file
+	awk 'BEGIN { RS = ""; ORS = "\n" } { gsub(/\n/, "|"); print }' "$1" |
+	sed -E 's/^[^ ]+ [0-9]+\/[0-9]+ [0-9.]+:/EV:/; s/0x[0-9a-f]+/0xA/g
+		s/(clone3|set_tid_address|wait4)\((.*)\) = [0-9]+/\1(\2) = N/
+		s/wait4\([0-9]+/wait4(N/; s/si_pid=[0-9]+/si_pid=N/
+		s/si_([us])time=[0-9]+/si_\1time=N/g' | sort
+}
+rep --stack=perf --stack=perf -o sp.rep.perf
+live --stack=perf -k -f --stack=perf -o sp.live.perf
+grep -q 'spawn_loop' sp.live.perf || soft_fail "live --stack=perf: no spawn_loop frame"
+mask_perf sp.live.perf > sp.live.pm
+mask_perf sp.rep.perf > sp.rep.pm
+soft_same sp.live.pm sp.rep.pm "report --stack=perf vs live"
 
 # a program rewritten in place after its recording (same inode, other
 # code): the report does not read its new code as the old one's, its

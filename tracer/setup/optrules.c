@@ -379,11 +379,10 @@ static const char *report_refused(const struct options *rec,
 	    !SAME(stack_size))
 		return "-k, --stack: stacks are decided at record time";
 	/* the stacks' products: made from a recording's stacks as live */
-	if ((all->spawns || all->flamegraph || all->folded) && !rec->stack)
-		return "--spawns, --flamegraph and --stack=folded need the"
-		       " recording's stacks (etrace record -k)";
-	if (all->stack_perf)
-		return "--stack=perf is not reported yet";
+	if ((all->spawns || all->flamegraph || all->folded ||
+	     all->stack_perf) && !rec->stack)
+		return "--spawns, --flamegraph, --stack=folded and --stack=perf"
+		       " need the recording's stacks (etrace record -k)";
 	if (!SAME(follow))
 		return "-f, -ff: the recording followed what it followed";
 	if (!SAME(scno) || !SAME(iptr) || !SAME(pid_names))
