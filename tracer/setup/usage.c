@@ -151,7 +151,8 @@ void opt_usage(FILE *f)
 "                  are shown: -e trace= -e signal= -e status= -z -Z --errno\n"
 "                  and --duration --max-events; -p PID: only its lines;\n"
 "                  --timeline FILE; from a recording made with -k:\n"
-"                  --spawns, --stack=folded|perf and --flamegraph FILE\n"
+"                  --spawns, --stack=folded, --stack=perf, --flamegraph\n"
+"                  FILE\n"
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);
