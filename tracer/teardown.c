@@ -43,9 +43,9 @@ int trace_out_fails(const struct trace *t, int e)
  * harness waits for every child it finds started and fails the test.
  * etrace itself exits as it always does.  (The child's leaks are not
  * checked: LeakSanitizer's check at its _exit crashed twice in the
- * SANITIZE=1 CI runs of 2026-11-27, its own tracer faulting on the heap of
- * this child of a threaded parent, on live/targets_errno's -Z -m 64K
- * run; never in 15 runs of it by hand.  What the child frees, the parent
+ * SANITIZE=1 CI runs of 2026-11-27, its own tracer faulting on this
+ * forked child's heap (at 0x607000010000 both times), on
+ * live/targets_errno's -Z -m 64K run; never in 15 runs of it by hand.  What the child frees, the parent
  * frees itself when fork fails.)
  */
 static void teardown_say(const char *log, pid_t parent, pid_t child,
