@@ -306,6 +306,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_select] = fmt_select_ret,
 	[R_membarrier] = fmt_membarrier_ret,
 	[R_policy] = fmt_policy_ret,
+	[R_ioprio] = fmt_ioprio_ret,
 	[R_sig] = fmt_sig_ret,
 	[R_time] = fmt_time_ret,
 	[R_adjtimex] = fmt_adjtimex_ret,

@@ -203,9 +203,11 @@ void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_personality_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_membarrier_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_ioprio_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_signal.c */
 void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
 void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
 /* fmt_time.c */
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p);
 void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p);

@@ -158,11 +158,15 @@ static const struct xlat *si_codes(int signo)
 	return NULL;
 }
 
-/* clock ticks (USER_HZ, 100 on x86_64), with seconds when not zero */
-static void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
+/*
+ * clock ticks (USER_HZ: 100 on x86_64 whatever the kernel's HZ, the
+ * AT_CLKTCK sysconf(_SC_CLK_TCK) reads), with seconds when not zero,
+ * but not with -Xraw (siginfo's si_utime, struct tms)
+ */
+void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
 {
 	fb_udec(b, ticks);
-	if (!ticks)
+	if (!ticks || b->xstyle == XSTYLE_RAW)
 		return;
 	fb_puts(b, " /* ");
 	fb_udec(b, ticks / 100);
@@ -229,12 +233,13 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 	signo = (int32_t)ld32(p);
 	err = (int32_t)ld32(p + 4);
 	code = (int32_t)ld32(p + 8);
-	fb_puts(b, "{si_signo=");
-	fmt_signal(b, signo);
+	/* no signal (waitid's WNOHANG with nothing to report): {} */
 	if (!signo) {
-		fb_putc(b, '}');
+		fb_puts(b, "{}");
 		return;
 	}
+	fb_puts(b, "{si_signo=");
+	fmt_signal(b, signo);
 	fb_puts(b, ", si_code=");
 	/* codes <= 0 and SI_KERNEL come from anywhere; the rest by signal */
 	if (code <= 0 || code == 0x80)

@@ -174,7 +174,11 @@ static void test_siginfo(void)
 	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGCHLD, si_code="
 		  "CLD_KILLED, si_pid=9955, si_uid=0, si_status=SIGKILL, "
 		  "si_utime=13 /* 0.13 s */, si_stime=0}");
+	CHECK_STR(siginfo_x(si, 128, XSTYLE_RAW), "{si_signo=17, si_code=0x2, "
+		  "si_pid=9955, si_uid=0, si_status=9, si_utime=13, si_stime=0}");
 	memset(si, 0, sizeof(si));
+	/* no signal (waitid's WNOHANG, nothing to report) */
+	CHECK_STR(siginfo_text(si, 128), "{}");
 	put32(si, SIGUSR1);
 	put32(si + 16, 12);
 	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "

@@ -3,11 +3,15 @@
  * Decoders: arguments at their kernel type and strace's plain forms, as
  * strace 6.1's own tests print them (lines from its personality.c,
  * memfd_secret.c, setns.c, lookup_dcookie.c, fadvise64.c, pidfd_getfd.c,
- * process_mrelease.c): personality's flags in each -X style with no
- * comment on unnamed bits; memfd_secret's unknown flags plain; setns'
+ * process_mrelease.c, dup3.c): personality's flags in each -X style with no
+ * comment on unnamed bits; dup3's flags as every open(2) flag, O_??? the
+ * rest; fanotify_mark's dirfd -1 as FAN_NOFD (fanotify_mark.c); mount's
+ * MS_MGC_VAL magic a word of its own, the type and data the flags say
+ * the kernel ignores as addresses (mount.c); memfd_secret's unknown flags plain; setns'
  * CLONE_NEW??? note; a 64-bit cookie and a size_t length unsigned;
  * flags in hex.
  */
+#include <sys/mount.h>
 #include <sys/syscall.h>
 
 #include "check_decode.h"
@@ -34,11 +38,52 @@ static void test_personality(void)
 		  "STICKY_TIMEOUTS|0x10000) = 0x6 (PER_BSD)");
 }
 
+static void test_mount(void)
+{
+	struct cap ks = CAP("mount_source", 12), kt = CAP("mount_target", 12);
+	struct cap kf = CAP("mount_fstype", 12), kd = CAP("mount_data", 10);
+	struct sc_call c = CALL(SYS_mount, -2, 0x1000, 0x2000, 0x3000,
+				0xc0ed000f, 0x4000);
+
+	c.cap[0] = &ks;
+	c.cap[1] = &kt;
+	c.cap[2] = &kf;
+	c.cap[4] = &kd;
+	CHECK_STR(run(&c), "mount(\"mount_source\", \"mount_target\", "
+		  "\"mount_fstype\", MS_MGC_VAL|MS_RDONLY|MS_NOSUID|MS_NODEV|"
+		  "MS_NOEXEC, \"mount_data\") = -1 ENOENT (No such file or "
+		  "directory)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "mount(\"mount_source\", "
+		  "\"mount_target\", \"mount_fstype\", 0xc0ed0000|0xf, "
+		  "\"mount_data\") = -1 ENOENT (No such file or directory)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "mount(\"mount_source\", "
+		  "\"mount_target\", \"mount_fstype\", 0xc0ed0000 /* "
+		  "MS_MGC_VAL */|0xf /* MS_RDONLY|MS_NOSUID|MS_NODEV|MS_NOEXEC "
+		  "*/, \"mount_data\") = -1 ENOENT (No such file or directory)");
+	c.args[3] = 0xc0ed0000;
+	CHECK_STR(run(&c), "mount(\"mount_source\", \"mount_target\", "
+		  "\"mount_fstype\", MS_MGC_VAL, \"mount_data\") = -1 ENOENT "
+		  "(No such file or directory)");
+	c.args[3] = MS_REMOUNT;
+	CHECK_STR(run(&c), "mount(\"mount_source\", \"mount_target\", "
+		  "0x3000, MS_REMOUNT, \"mount_data\") = -1 ENOENT (No such "
+		  "file or directory)");
+	c.args[3] = MS_BIND;
+	CHECK_STR(run(&c), "mount(\"mount_source\", \"mount_target\", "
+		  "0x3000, MS_BIND, 0x4000) = -1 ENOENT (No such file or "
+		  "directory)");
+	c.args[3] = 0x200;
+	CHECK_STR(run(&c), "mount(\"mount_source\", \"mount_target\", "
+		  "\"mount_fstype\", 0x200 /* MS_??? */, \"mount_data\") = -1 "
+		  "ENOENT (No such file or directory)");
+}
+
 int main(void)
 {
 	struct sc_call c;
 
 	test_personality();
+	test_mount();
 	c = CALL(SYS_memfd_secret, -22, 0xde97face);
 	CHECK_STR(run(&c), "memfd_secret(0xde97face) = -1 EINVAL (Invalid "
 		  "argument)");
@@ -61,5 +106,25 @@ int main(void)
 	c = CALL(SYS_process_mrelease, -22, 0, 0xfacefeed);
 	CHECK_STR(run(&c), "process_mrelease(0, 0xfacefeed) = -1 EINVAL "
 		  "(Invalid argument)");
+	c = CALL(SYS_dup3, -9, 0xdefaced00000000ULL | 0xfffffffe,
+		 0xdefaced00000000ULL | 0xffffffff, 0xdefaced00000000ULL | 01000);
+	CHECK_STR(run(&c), "dup3(-2, -1, O_TRUNC) = -1 EBADF (Bad file "
+		  "descriptor)");
+	c = CALL(SYS_dup3, -22, -7, -7, 7);
+	CHECK_STR(run(&c), "dup3(-7, -7, 0x7 /* O_??? */) = -1 EINVAL "
+		  "(Invalid argument)");
+	c = CALL(SYS_dup3, -22, -3, 0, 01000 | 02000000);
+	CHECK_STR(run(&c), "dup3(-3, 0, O_TRUNC|O_CLOEXEC) = -1 EINVAL "
+		  "(Invalid argument)");
+	c = CALL(SYS_fanotify_mark, -22, 305419896, 0, 0, -1, 0);
+	CHECK_STR(run(&c), "fanotify_mark(305419896, 0, 0, FAN_NOFD, NULL) = "
+		  "-1 EINVAL (Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "fanotify_mark(305419896, 0, "
+		  "0, -1 /* FAN_NOFD */, NULL) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "fanotify_mark(305419896, 0, 0, "
+		  "-1, NULL) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_fanotify_mark, -22, -1, 0, 0, -100, 0);
+	CHECK_STR(run(&c), "fanotify_mark(-1, 0, 0, AT_FDCWD, NULL) = -1 "
+		  "EINVAL (Invalid argument)");
 	CHECK_DONE();
 }

@@ -14,6 +14,8 @@
  * a second, UTIME_NOW/UTIME_OMIT in each -X style.
  * seccomp (seccomp-strict.c, seccomp-filter.c, seccomp_get_*.c): flags
  * named for SET_MODE_FILTER only, the argument by operation.
+ * process_madvise (process_madvise.c): another process's iovec, its
+ * addresses only, cut by a page that faults; its flags in hex.
  */
 #include <linux/seccomp.h>
 #include <sys/stat.h>
@@ -195,8 +197,33 @@ static void test_utimensat(void)
 		  "directory)");
 }
 
+static void test_process_madvise(void)
+{
+	uint64_t iov[4] = { 0x8786858483828180ULL, 0x8f8e8d8c8b8a8988ULL,
+			    0x9796959493929190ULL, 0x9f9e9d9c9b9a9998ULL };
+	struct cap k = CAP(iov, 32), kcut = CAP(iov + 2, 16);
+	struct sc_call c = CALL(SYS_process_madvise, -22, 0, 0x7ff237415fe0,
+				2, 0, 0xffffffff);
+
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "process_madvise(0, [{iov_base=0x8786858483828180, "
+		  "iov_len=10344361028892658056}, {iov_base=0x9796959493929190, "
+		  "iov_len=11501803794301884824}], 2, MADV_NORMAL, 0xffffffff) "
+		  "= -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_process_madvise, -22, -1, 0x7ff237415ff0, 2, 0xdeadc0de, 0);
+	c.cap[1] = &kcut;
+	CHECK_STR(run(&c), "process_madvise(-1, [{iov_base=0x9796959493929190, "
+		  "iov_len=11501803794301884824}, ... /* 0x7ff237416000 */], 2, "
+		  "0xdeadc0de /* MADV_??? */, 0) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_process_madvise, -22, 0, 0x7ff237416000, 0, 21,
+		 0xcafef00d);
+	CHECK_STR(run(&c), "process_madvise(0, [], 0, MADV_PAGEOUT, 0xcafef00d) "
+		  "= -1 EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
+	test_process_madvise();
 	test_utimensat();
 	test_seccomp();
 	test_getdents();
