@@ -3,6 +3,7 @@
  * Decoders stage: memory calls (mmap's protection and flags) and the
  * generic flag and value sets of decoders/xlat/.
  */
+#include <linux/mempolicy.h>
 #include <sys/swap.h>
 
 #include "fmt_priv.h"
@@ -166,4 +167,39 @@ FMT_KIND(mincorevec)
 	if (need < pages)
 		fb_puts(b, need ? ", ..." : "...");
 	fb_putc(b, ']');
+}
+
+/*
+ * A memory policy's mode (set_mempolicy, mbind): MPOL_BIND|MPOL_F_*
+ * when the mode is known, the number first with -Xverbose (the words in
+ * a comment) or alone with -Xraw; an unknown mode with flags is flags,
+ * the rest in hex.
+ */
+FMT_KIND(mpolmode)
+{
+	const uint64_t mask = MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES |
+			      MPOL_F_NUMA_BALANCING;
+	uint64_t v = c->args[i];
+	const char *name = xlat_name(&xlat_mpol_mode, v & ~mask);
+	int style = b->xstyle;
+
+	if (!(v & mask)) {
+		fmt_xlat_enum(b, &xlat_mpol_mode, v);
+		return;
+	}
+	if (!name) {
+		fmt_flags_dflt(b, &xlat_mpol_mode_flags, v, "MPOL_???");
+		return;
+	}
+	if (style != XSTYLE_ABBREV)
+		fb_hex(b, v);
+	if (style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	fb_puts(b, name);
+	fb_putc(b, '|');
+	fmt_xlat_bits(b, &xlat_mpol_mode_flags, v & mask);
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
 }

@@ -7,7 +7,8 @@
  * comment on unnamed bits; dup3's flags as every open(2) flag, O_??? the
  * rest; fanotify_mark's dirfd -1 as FAN_NOFD (fanotify_mark.c); mount's
  * MS_MGC_VAL magic a word of its own, the type and data the flags say
- * the kernel ignores as addresses (mount.c); memfd_secret's unknown flags plain; setns'
+ * the kernel ignores as addresses (mount.c); a memory policy's mode
+ * flags after the mode in each -X style (set_mempolicy.c, mbind.c); memfd_secret's unknown flags plain; setns'
  * CLONE_NEW??? note; a 64-bit cookie and a size_t length unsigned;
  * flags in hex.
  */
@@ -78,12 +79,46 @@ static void test_mount(void)
 		  "ENOENT (No such file or directory)");
 }
 
+static void test_mempolicy(void)
+{
+	struct sc_call c = CALL(SYS_set_mempolicy, 0, 0x8000, 0, 0);
+
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_DEFAULT|MPOL_F_STATIC_NODES, "
+		  "NULL, 0) = 0");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "set_mempolicy(0x8000 /* "
+		  "MPOL_DEFAULT|MPOL_F_STATIC_NODES */, NULL, 0) = 0");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "set_mempolicy(0x8000, NULL, 0) "
+		  "= 0");
+	c = CALL(SYS_set_mempolicy, -22, 0xe003, 0, 0);
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_INTERLEAVE|MPOL_F_STATIC_NODES|"
+		  "MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING, NULL, 0) = -1 "
+		  "EINVAL (Invalid argument)");
+	/* an int: the upper half of the register is not the mode's */
+	c = CALL(SYS_set_mempolicy, -22, 0xffffffffffffffffULL, 0, 0);
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_F_STATIC_NODES|"
+		  "MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING|0xffff1fff, NULL, "
+		  "0) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_set_mempolicy, -22, 1, 0, 0);
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_PREFERRED, NULL, 0) = -1 EINVAL "
+		  "(Invalid argument)");
+	c = CALL(SYS_mbind, -22, 0x7f5663b08000, 4096, 0xffffffffffffffffULL,
+		 0, 0, 0);
+	CHECK_STR(run(&c), "mbind(0x7f5663b08000, 4096, MPOL_F_STATIC_NODES|"
+		  "MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING|0xffffffffffff1fff, "
+		  "NULL, 0, 0) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_mbind, -22, 0x7f5663b08000, 4096, 0x2002, 0, 0, 0);
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "mbind(0x7f5663b08000, 4096, "
+		  "0x2002 /* MPOL_BIND|MPOL_F_NUMA_BALANCING */, NULL, 0, 0) = -1 "
+		  "EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
 	struct sc_call c;
 
 	test_personality();
 	test_mount();
+	test_mempolicy();
 	c = CALL(SYS_memfd_secret, -22, 0xde97face);
 	CHECK_STR(run(&c), "memfd_secret(0xde97face) = -1 EINVAL (Invalid "
 		  "argument)");
