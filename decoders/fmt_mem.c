@@ -203,3 +203,142 @@ FMT_KIND(mpolmode)
 	if (style == XSTYLE_VERBOSE)
 		fb_puts(b, " */");
 }
+
+/*
+ * A node mask of argument PARAM nodes (set_mempolicy, mbind,
+ * get_mempolicy, migrate_pages): (maxnode - 1) bits in longs, each as
+ * 16 hex digits, as strace's print_nodemask shows them.  The copy is up
+ * to NODEMASK_COPY bytes, those before a page that faults: a mask cut
+ * short by one ends with "..." and the address in a comment, by the
+ * copy's size with "..." alone.
+ */
+#define NODEMASK_COPY 512	/* kinds.def's nodemask copy */
+
+FMT_KIND(nodemask)
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], maxnode = c->args[c->d->arg[i].param];
+	uint64_t n = maxnode / 64 + (maxnode % 64 > 1), have, j;
+
+	/* (maxnode + 62) / 64 longs, as the kernel reads them */
+	if ((maxnode && !n) || !addr || (n && !k)) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	have = k ? k->len / 8 : 0;
+	if (n && !have) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		/* (read before -s is checked, as mem_array's) */
+		if (j == have) {
+			fb_puts(b, "...");
+			if (k->len < NODEMASK_COPY) {
+				fb_puts(b, " /* ");
+				fb_hex(b, addr + 8 * have);
+				fb_puts(b, " */");
+			}
+			break;
+		}
+		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		fb_printf(b, "%016llx", (unsigned long long)ld64(k->p + 8 * j));
+	}
+	fb_putc(b, ']');
+}
+
+/*
+ * An array of argument PARAM elements of elem bytes (move_pages): each
+ * by one(), -s of them; the pointer when not even the first could be
+ * read, "..." and the address of the first that could not when the copy
+ * ran into a page that faults (it ends at a page boundary; a copy cut by
+ * its size, CAP_ARRAY_MAX elements, ends with "..." alone).
+ */
+static void mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		      unsigned int elem,
+		      void (*one)(struct fmt_buf *, const uint8_t *))
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], n = c->args[c->d->arg[i].param];
+	uint64_t have, j;
+
+	if (addr && !n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	have = k ? k->len / elem : 0;
+	if (!have) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		/* strace reads an element before it checks -s: one it
+		   could not read is named even past -s */
+		if (j == have) {
+			fb_puts(b, "...");
+			if (!((addr + k->len) & 4095)) {
+				fb_puts(b, " /* ");
+				fb_hex(b, addr + elem * have);
+				fb_puts(b, " */");
+			}
+			break;
+		}
+		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		one(b, k->p + elem * j);
+	}
+	fb_putc(b, ']');
+}
+
+static void one_ptr(struct fmt_buf *b, const uint8_t *p)
+{
+	fmt_ptr(b, ld64(p));
+}
+
+static void one_int(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_dec(b, (int32_t)ld32(p));
+}
+
+/* a page's status: its node, or -EFAULT (-Xverbose: the number, the
+   name in a comment) */
+static void one_status(struct fmt_buf *b, const uint8_t *p)
+{
+	int32_t v = (int32_t)ld32(p);
+	const char *name = v < 0 ? errno_name(-v) : NULL;
+
+	if (!name || b->xstyle != XSTYLE_ABBREV)
+		fb_dec(b, v);
+	if (!name || b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, b->xstyle == XSTYLE_VERBOSE ? " /* -" : "-");
+	fb_puts(b, name);
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
+FMT_KIND(ptrarray)
+{
+	mem_array(b, c, i, 8, one_ptr);
+}
+
+FMT_KIND(intarray)
+{
+	mem_array(b, c, i, 4, one_int);
+}
+
+FMT_KIND(pagestatus)
+{
+	mem_array(b, c, i, 4, one_status);
+}

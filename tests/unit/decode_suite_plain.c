@@ -8,10 +8,13 @@
  * rest; fanotify_mark's dirfd -1 as FAN_NOFD (fanotify_mark.c); mount's
  * MS_MGC_VAL magic a word of its own, the type and data the flags say
  * the kernel ignores as addresses (mount.c); a memory policy's mode
- * flags after the mode in each -X style (set_mempolicy.c, mbind.c); memfd_secret's unknown flags plain; setns'
+ * flags after the mode in each -X style (set_mempolicy.c, mbind.c), node
+ * masks as longs in hex, -s of them (get_mempolicy.c); move_pages'
+ * arrays, its status at exit with errno names (move_pages.c); memfd_secret's unknown flags plain; setns'
  * CLONE_NEW??? note; a 64-bit cookie and a size_t length unsigned;
  * flags in hex.
  */
+#include <linux/mempolicy.h>
 #include <sys/mount.h>
 #include <sys/syscall.h>
 
@@ -81,6 +84,9 @@ static void test_mount(void)
 
 static void test_mempolicy(void)
 {
+	static uint64_t mask[64] = { 1, 0xfedcba9876543210ULL };
+	struct cap km = CAP(mask, sizeof(mask)), kcut = CAP(mask, 8);
+	struct cap k3 = CAP(mask, 24);
 	struct sc_call c = CALL(SYS_set_mempolicy, 0, 0x8000, 0, 0);
 
 	CHECK_STR(run(&c), "set_mempolicy(MPOL_DEFAULT|MPOL_F_STATIC_NODES, "
@@ -101,6 +107,40 @@ static void test_mempolicy(void)
 	c = CALL(SYS_set_mempolicy, -22, 1, 0, 0);
 	CHECK_STR(run(&c), "set_mempolicy(MPOL_PREFERRED, NULL, 0) = -1 EINVAL "
 		  "(Invalid argument)");
+	/* node masks: (maxnode + 62) / 64 longs, -s of them */
+	c = CALL(SYS_set_mempolicy, 0, 0, 0x7f8db01c9000, 32768);
+	c.cap[1] = &km;
+	fo.strsize = 3;
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "set_mempolicy(0, "
+		  "[0000000000000001, fedcba9876543210, 0000000000000000, ...], "
+		  "32768) = 0");
+	c = CALL(SYS_set_mempolicy, -14, 0, 0x7f2418d3cfe8, 194);
+	c.cap[1] = &k3;
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_DEFAULT, [0000000000000001, "
+		  "fedcba9876543210, 0000000000000000, ... /* 0x7f2418d3d000 */], "
+		  "194) = -1 EFAULT (Bad address)");
+	fo.strsize = 32;
+	c = CALL(SYS_set_mempolicy, -22, 0, 0x7f8daffcd000, 0);
+	c.cap[1] = &km;
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_DEFAULT, [], 0) = -1 EINVAL "
+		  "(Invalid argument)");
+	c = CALL(SYS_set_mempolicy, -22, 0, 0x7f8daffcd000, 1);
+	c.cap[1] = &km;
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_DEFAULT, 0x7f8daffcd000, 1) = "
+		  "-1 EINVAL (Invalid argument)");
+	c = CALL(SYS_get_mempolicy, 0, 0, 0x7f53db1b1ff0, 66, 0, 0);
+	c.cap_out[1] = &km;
+	CHECK_STR(run(&c), "get_mempolicy(NULL, [0000000000000001, "
+		  "fedcba9876543210], 66, NULL, 0) = 0");
+	c = CALL(SYS_get_mempolicy, 0, 0, 0x7f53db1c3ff8, 65, 0, 0);
+	c.cap_out[1] = &km;
+	CHECK_STR(run(&c), "get_mempolicy(NULL, [0000000000000001], 65, NULL, "
+		  "0) = 0");
+	/* the second long lies on a page that faults */
+	c = CALL(SYS_set_mempolicy, -14, 1, 0x7f8daffccff8, 130);
+	c.cap[1] = &kcut;
+	CHECK_STR(run(&c), "set_mempolicy(MPOL_PREFERRED, [0000000000000001, "
+		  "... /* 0x7f8daffcd000 */], 130) = -1 EFAULT (Bad address)");
 	c = CALL(SYS_mbind, -22, 0x7f5663b08000, 4096, 0xffffffffffffffffULL,
 		 0, 0, 0);
 	CHECK_STR(run(&c), "mbind(0x7f5663b08000, 4096, MPOL_F_STATIC_NODES|"
@@ -112,6 +152,62 @@ static void test_mempolicy(void)
 		  "EINVAL (Invalid argument)");
 }
 
+static void test_move_pages(void)
+{
+	uint64_t pages[4] = { 0x7fbdee074ff0, 0x7fbdee07aff8, 0x7fbdee271000,
+			      0x7fbdee270000 };
+	int32_t nodes[4] = { -559038748, -559038749, -559038750, -559038751 };
+	int32_t st[4] = { 0, 0, -14, 0 };
+	struct cap kp = CAP(pages, sizeof(pages)), kn = CAP(nodes, 8);
+	struct cap ks = CAP(st, sizeof(st)), kp1 = CAP(pages + 3, 8);
+	struct cap kn1 = CAP(nodes + 3, 4), kp3 = CAP(pages, 24);
+	struct sc_call c = CALL(SYS_move_pages, 0, 651273, 0, 0x7fbdee080ff8,
+				0, 0x7fbdee074ffc, MPOL_MF_MOVE);
+
+	CHECK_STR(run(&c), "move_pages(651273, 0, [], NULL, [], MPOL_MF_MOVE) "
+		  "= 0");
+	c = CALL(SYS_move_pages, 0, 651273, 4, 0x7fbdee080fe0, 0,
+		 0x7fbdee074ff0, MPOL_MF_MOVE);
+	c.cap[2] = &kp;
+	c.cap_out[4] = &ks;
+	fo.strsize = 3;
+	CHECK_STR(run(&c), "move_pages(651273, 4, [0x7fbdee074ff0, "
+		  "0x7fbdee07aff8, 0x7fbdee271000, ...], NULL, [0, 0, -EFAULT, "
+		  "...], MPOL_MF_MOVE) = 0");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "move_pages(651273, 4, "
+		  "[0x7fbdee074ff0, 0x7fbdee07aff8, 0x7fbdee271000, ...], NULL, "
+		  "[0, 0, -14 /* -EFAULT */, ...], 0x2 /* MPOL_MF_MOVE */) = 0");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "move_pages(651273, 4, "
+		  "[0x7fbdee074ff0, 0x7fbdee07aff8, 0x7fbdee271000, ...], NULL, "
+		  "[0, 0, -14, ...], 0x2) = 0");
+	/* past -s, an element that could not be read is still named */
+	c = CALL(SYS_move_pages, -19, 651273, 4, 0x7f3674b88fe8, 0, 0x7f3674b82ff4,
+		 MPOL_MF_MOVE_ALL);
+	c.cap[2] = &kp3;
+	CHECK_STR(run(&c), "move_pages(651273, 4, [0x7fbdee074ff0, "
+		  "0x7fbdee07aff8, 0x7fbdee271000, ... /* 0x7f3674b89000 */], "
+		  "NULL, 0x7f3674b82ff4, MPOL_MF_MOVE_ALL) = -1 ENODEV (No such "
+		  "device)");
+	fo.strsize = 32;
+	/* the second element of each lies on a page that faults; the
+	   status of a call that failed is its address */
+	c = CALL(SYS_move_pages, -19, 651273, 2, 0x7fbdee080ff8, 0x7fbdee07affc,
+		 0x7fbdee074ffc, MPOL_MF_MOVE_ALL);
+	c.cap[2] = &kp1;
+	c.cap[3] = &kn1;
+	c.cap_out[4] = &ks;
+	CHECK_STR(run(&c), "move_pages(651273, 2, [0x7fbdee270000, ... /* "
+		  "0x7fbdee081000 */], [-559038751, ... /* 0x7fbdee07b000 */], "
+		  "0x7fbdee074ffc, MPOL_MF_MOVE_ALL) = -1 ENODEV (No such device)");
+	c = CALL(SYS_move_pages, -19, 651273, 2, 0x7fbdee080ff0, 0x7fbdee07aff8,
+		 0x7fbdee074ff8, MPOL_MF_MOVE_ALL);
+	c.cap[2] = &kp;
+	c.cap[3] = &kn;
+	CHECK_STR(run(&c), "move_pages(651273, 2, [0x7fbdee074ff0, "
+		  "0x7fbdee07aff8], [-559038748, -559038749], 0x7fbdee074ff8, "
+		  "MPOL_MF_MOVE_ALL) = -1 ENODEV (No such device)");
+}
+
 int main(void)
 {
 	struct sc_call c;
@@ -119,6 +215,7 @@ int main(void)
 	test_personality();
 	test_mount();
 	test_mempolicy();
+	test_move_pages();
 	c = CALL(SYS_memfd_secret, -22, 0xde97face);
 	CHECK_STR(run(&c), "memfd_secret(0xde97face) = -1 EINVAL (Invalid "
 		  "argument)");
