@@ -16,6 +16,8 @@
  * named for SET_MODE_FILTER only, the argument by operation.
  * process_madvise (process_madvise.c): another process's iovec, its
  * addresses only, cut by a page that faults; its flags in hex.
+ * epoll_pwait2 (epoll_pwait2.c): the timeout and mask, read at exit,
+ * their addresses after a failure.
  */
 #include <linux/seccomp.h>
 #include <sys/stat.h>
@@ -221,8 +223,35 @@ static void test_process_madvise(void)
 		  "= -1 EINVAL (Invalid argument)");
 }
 
+static void test_epoll_pwait2(void)
+{
+	int64_t ts[2] = { 1, 5 };
+	uint64_t mask = 0;
+	struct cap kt = CAP(ts, 16), km = CAP(&mask, 8), ke = CAP(ts, 0);
+	struct sc_call c = CALL(SYS_epoll_pwait2, -22, 3, 0x7f2eafd46ff4, -1,
+				0x7f2eafb56ff0, 0x7f2eafb50ff8, 8);
+
+	c.cap[3] = &kt;
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait2(3, 0x7f2eafd46ff4, -1, 0x7f2eafb56ff0, "
+		  "0x7f2eafb50ff8, 8) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_epoll_pwait2, 0, 3, 0x7f2eafd46ff4, 1, 0x7f2eafb56ff0,
+		 0x7f2eafb50ff8, 8);
+	c.cap_out[1] = &ke;
+	c.cap[3] = &kt;
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait2(3, [], 1, {tv_sec=1, tv_nsec=5}, [], "
+		  "8) = 0");
+	c = CALL(SYS_epoll_pwait, -4, 3, 0x7f2eafd46ff4, 1, 100, 0x7f2eafb50ff8,
+		 8);
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait(3, 0x7f2eafd46ff4, 1, 100, "
+		  "0x7f2eafb50ff8, 8) = -1 EINTR (Interrupted system call)");
+}
+
 int main(void)
 {
+	test_epoll_pwait2();
 	test_process_madvise();
 	test_utimensat();
 	test_seccomp();
