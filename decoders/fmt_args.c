@@ -285,6 +285,20 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 	return i;
 }
 
+void fmt_neg_errno(struct fmt_buf *b, int64_t v)
+{
+	const char *name = v < 0 && v >= -4095 ? errno_name((int)-v) : NULL;
+
+	if (!name || b->xstyle != XSTYLE_ABBREV)
+		fb_dec(b, v);
+	if (!name || b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, b->xstyle == XSTYLE_VERBOSE ? " /* -" : "-");
+	fb_puts(b, name);
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
 void fmt_ret_note(struct fmt_buf *b, const char *text)
 {
 	if (!text)

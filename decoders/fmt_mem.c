@@ -311,21 +311,10 @@ static void one_int(struct fmt_buf *b, const uint8_t *p)
 	fb_dec(b, (int32_t)ld32(p));
 }
 
-/* a page's status: its node, or -EFAULT (-Xverbose: the number, the
-   name in a comment) */
+/* a page's status: its node, or -EFAULT */
 static void one_status(struct fmt_buf *b, const uint8_t *p)
 {
-	int32_t v = (int32_t)ld32(p);
-	const char *name = v < 0 ? errno_name(-v) : NULL;
-
-	if (!name || b->xstyle != XSTYLE_ABBREV)
-		fb_dec(b, v);
-	if (!name || b->xstyle == XSTYLE_RAW)
-		return;
-	fb_puts(b, b->xstyle == XSTYLE_VERBOSE ? " /* -" : "-");
-	fb_puts(b, name);
-	if (b->xstyle == XSTYLE_VERBOSE)
-		fb_puts(b, " */");
+	fmt_neg_errno(b, (int32_t)ld32(p));
 }
 
 FMT_KIND(ptrarray)

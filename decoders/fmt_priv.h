@@ -90,6 +90,9 @@ int cap_piece(const struct cap *k, int n, const uint8_t **p, uint32_t *len);
 /* arg_in or arg_out by the argument kind's direction */
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size);
 
+/* a value that may be a negated errno: -EFAULT (-Xverbose: -14 and the
+   name in a comment, -Xraw: -14), else the number (strace's print_err) */
+void fmt_neg_errno(struct fmt_buf *b, int64_t v);
 /* " (TEXT)" after a return value, strace's auxstr; nothing for NULL */
 void fmt_ret_note(struct fmt_buf *b, const char *text);
 /* NULL or 0x7ffc... */
@@ -208,6 +211,9 @@ void fmt_ioprio_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
 void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
+/* a syscall number of an audit arch: __NR_NAME for x86_64's, else the
+   number (siginfo's si_syscall, ptrace's syscall info) */
+void fmt_audit_nr(struct fmt_buf *b, uint64_t nr, uint32_t arch);
 /* fmt_time.c */
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p);
 void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p);

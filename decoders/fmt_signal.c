@@ -198,18 +198,24 @@ static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)
  * it (__NR_read, a constant of -X's styles) when the arch is this
  * table's (x86_64); else its number.
  */
-static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
+void fmt_audit_nr(struct fmt_buf *b, uint64_t nr, uint32_t arch)
 {
-	const struct sc_desc *d = arch == AUDIT_ARCH_X86_64 ? sc_lookup(nr) : 0;
+	const struct sc_desc *d = arch == AUDIT_ARCH_X86_64 &&
+		nr <= INT32_MAX ? sc_lookup((long)nr) : 0;
 	char name[64];
 
-	fb_puts(b, ", si_syscall=");
 	if (d) {
 		snprintf(name, sizeof(name), "__NR_%s", d->name);
 		fmt_const(b, name, nr, XF_UDEC);
 	} else {
 		fb_udec(b, nr);
 	}
+}
+
+static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
+{
+	fb_puts(b, ", si_syscall=");
+	fmt_audit_nr(b, nr, arch);
 	fb_puts(b, ", si_arch=");
 	fmt_enum_dflt(b, &xlat_audit_arch, arch, "AUDIT_ARCH_???");
 }

@@ -4,12 +4,95 @@
  * does (its ptrace.c): none after PTRACE_TRACEME, the pid alone for
  * PTRACE_ATTACH and PTRACE_KILL, a signal as PTRACE_CONT's data, options
  * for PTRACE_SEIZE, and the word PTRACE_PEEKDATA writes at exit.
+ * PTRACE_GET_SYSCALL_INFO's struct at exit, the fields within both the
+ * caller's size and the kernel's (ptrace_syscall_info.c).
  */
 #include <signal.h>
+#include <string.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 
 #include "check_decode.h"
+
+#ifndef PTRACE_GET_SYSCALL_INFO
+#define PTRACE_GET_SYSCALL_INFO 0x420e
+#endif
+
+static void test_syscall_info(void)
+{
+	uint8_t info[88] = { 0 };
+	struct cap k = CAP(info, sizeof(info)), k7 = CAP(info, 7);
+	uint64_t w;
+	struct sc_call c;
+
+	info[0] = 1;	/* PTRACE_SYSCALL_INFO_ENTRY */
+	w = 0xc000003e;	/* AUDIT_ARCH_X86_64 */
+	memcpy(info + 4, &w, 4);
+	w = 0x7f5198c9e829;
+	memcpy(info + 8, &w, 8);
+	w = 0x7ffd74ee2568;
+	memcpy(info + 16, &w, 8);
+	w = SYS_chdir;
+	memcpy(info + 24, &w, 8);
+	for (int j = 0; j < 6; j++) {
+		w = 0xbad0fed0 + 0x10001ULL * j;
+		memcpy(info + 32 + 8 * j, &w, 8);
+	}
+	c = CALL(SYS_ptrace, 80, PTRACE_GET_SYSCALL_INFO, 612303, 72,
+		 0x7f5198d86fb8);
+	c.cap_out[3] = &k;
+	CHECK_STR(run_entry(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 72, ");
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 72, "
+		  "{op=PTRACE_SYSCALL_INFO_ENTRY, arch=AUDIT_ARCH_X86_64, "
+		  "instruction_pointer=0x7f5198c9e829, stack_pointer="
+		  "0x7ffd74ee2568, entry={nr=__NR_chdir, args=[0xbad0fed0, "
+		  "0xbad1fed1, 0xbad2fed2, 0xbad3fed3, 0xbad4fed4]}}) = 80");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ptrace(0x420e /* "
+		  "PTRACE_GET_SYSCALL_INFO */, 612303, 72, {op=0x1 /* "
+		  "PTRACE_SYSCALL_INFO_ENTRY */, arch=0xc000003e /* "
+		  "AUDIT_ARCH_X86_64 */, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568, entry={nr=80 /* __NR_chdir */, "
+		  "args=[0xbad0fed0, 0xbad1fed1, 0xbad2fed2, 0xbad3fed3, "
+		  "0xbad4fed4]}}) = 80");
+	/* the kernel's size bounds it too: 24 bytes of a 72-byte buffer */
+	c.ret = 24;
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ptrace(0x420e, 612303, 72, "
+		  "{op=0x1, arch=0xc000003e, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568}) = 24");
+	c = CALL(SYS_ptrace, 24, PTRACE_GET_SYSCALL_INFO, 612303, 7,
+		 0x7f5198d86ff9);
+	c.cap_out[3] = &k7;
+	info[0] = 0;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 7, "
+		  "{op=PTRACE_SYSCALL_INFO_NONE}) = 24");
+	c = CALL(SYS_ptrace, 24, PTRACE_GET_SYSCALL_INFO, 612303, 0,
+		 0x7f5198d87000);
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 0, "
+		  "0x7f5198d87000) = 24");
+	/* exit: an error's value by name, when is_error says it is one */
+	info[0] = 2;
+	w = (uint64_t)-2;
+	memcpy(info + 24, &w, 8);
+	info[32] = 1;
+	c = CALL(SYS_ptrace, 33, PTRACE_GET_SYSCALL_INFO, 612303, 64,
+		 0x7f5198d86fc0);
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 64, "
+		  "{op=PTRACE_SYSCALL_INFO_EXIT, arch=AUDIT_ARCH_X86_64, "
+		  "instruction_pointer=0x7f5198c9e829, stack_pointer="
+		  "0x7ffd74ee2568, exit={rval=-ENOENT, is_error=1}}) = 33");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ptrace(0x420e /* "
+		  "PTRACE_GET_SYSCALL_INFO */, 612303, 64, {op=0x2 /* "
+		  "PTRACE_SYSCALL_INFO_EXIT */, arch=0xc000003e /* "
+		  "AUDIT_ARCH_X86_64 */, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568, exit={rval=-2 /* -ENOENT */, "
+		  "is_error=1}}) = 33");
+	c = CALL(SYS_ptrace, -3, PTRACE_GET_SYSCALL_INFO, 612303, 64,
+		 0x7f5198d86fc0);
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 64, "
+		  "0x7f5198d86fc0) = -1 ESRCH (No such process)");
+}
 
 int main(void)
 {
@@ -45,5 +128,6 @@ int main(void)
 	c = CALL(SYS_ptrace, -3, PTRACE_GETREGSET, 123, 1, 0x2000);
 	CHECK_STR(run(&c), "ptrace(PTRACE_GETREGSET, 123, NT_PRSTATUS, 0x2000) "
 		  "= -1 ESRCH (No such process)");
+	test_syscall_info();
 	CHECK_DONE();
 }
