@@ -96,8 +96,10 @@ FMT_KIND(envp)
 
 	if (!k)
 		return;
-	/* -v: the strings, when the capture layer copied them */
-	if (verbose(c) && k->count) {
+	/* -v: the strings, when the capture layer copied them (-v has it
+	   copy them; an empty environment is [] either way) */
+	if (verbose(c) && (k->count ||
+			   (!k->total && !(k->flags & CAP_UNTERM)))) {
 		fmt_k_argv(b, c, i);
 		return;
 	}

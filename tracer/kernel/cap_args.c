@@ -139,9 +139,12 @@ static int arg_is_32(const struct sc_desc *d, int n)
 	return base == B_INT || base == B_UINT || base == B_XINT;
 }
 
-/* the spec of one syscall, from its table line; fds: -y; dump: -e read= */
+/*
+ * the spec of one syscall, from its table line; fds: -y; dump: -e read=;
+ * envs: -v (an environment's strings, as argv's, not only its count)
+ */
 static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
-		    int dump, struct cap_spec *s)
+		    int dump, int envs, struct cap_spec *s)
 {
 	memset(s, 0, sizeof(*s));
 	if (fds)
@@ -155,7 +158,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 
 		if (r->op == CAP_OP_NONE)
 			continue;
-		as->op = r->op;
+		as->op = r->op == CAP_OP_COUNT && envs ? CAP_OP_ARGV : r->op;
 		as->when = r->when;
 		as->elem = r->elem;
 		as->max = r->max;
@@ -191,7 +194,7 @@ int cap_args_spec(struct capture *c, unsigned int strsize)
 
 		if (!sc_table[nr].name)
 			continue;
-		spec_of(&sc_table[nr], strsize, c->fds, c->dump, &s);
+		spec_of(&sc_table[nr], strsize, c->fds, c->dump, c->envs, &s);
 		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
 			return -errno;
 	}
@@ -214,7 +217,8 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 
 			if (!sc_lookup(e->sc_nr))
 				continue;
-			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, &s);
+			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, c->envs,
+				&s);
 			if (!(s.when & (e->role == EV_SC_ENTER ?
 					CAP_AT_ENTRY | CAP_AT_EXIT :
 					CAP_AT_EXIT | CAP_AT_RETRY)))
