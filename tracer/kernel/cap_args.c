@@ -32,6 +32,7 @@
 #define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
 #define OPTSIZE 1		/* max: -s, at least SC_OPT_COPY */
+#define STRSIZE1 2		/* max: -s + 1, what strace's printstr reads */
 #define KSIZE UINT32_MAX	/* max: the kind's size */
 
 struct recipe {
@@ -179,6 +180,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		if (r->max == STRSIZE1)
+			as->max = strsize + 1;
 		if (r->max == OPTSIZE)
 			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
