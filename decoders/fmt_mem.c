@@ -331,3 +331,33 @@ FMT_KIND(pagestatus)
 {
 	mem_array(b, c, i, 4, one_status);
 }
+
+/*
+ * memfd_create's flags: the huge page size in bits 26-31 as
+ * N<<MFD_HUGE_SHIFT after the other flags, all in a comment after the
+ * number with -Xverbose, the number alone with -Xraw (strace's words)
+ */
+FMT_KIND(memfdflags)
+{
+	const uint32_t mask = 0x3fu << 26;
+	uint32_t v = (uint32_t)c->args[i], huge = v & mask, rest = v & ~mask;
+	int style = b->xstyle;
+
+	if (!v || style != XSTYLE_ABBREV)
+		fb_hex(b, v);
+	if (!v || style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	b->xstyle = XSTYLE_ABBREV;
+	if (rest || !huge)
+		fmt_flags_dflt(b, &xlat_memfd_flags, rest, "MFD_???");
+	if (huge) {
+		if (rest)
+			fb_putc(b, '|');
+		fb_printf(b, "%u<<MFD_HUGE_SHIFT", huge >> 26);
+	}
+	b->xstyle = style;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}

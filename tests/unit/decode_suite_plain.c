@@ -10,7 +10,8 @@
  * the kernel ignores as addresses (mount.c); a memory policy's mode
  * flags after the mode in each -X style (set_mempolicy.c, mbind.c), node
  * masks as longs in hex, -s of them (get_mempolicy.c); move_pages'
- * arrays, its status at exit with errno names (move_pages.c); memfd_secret's unknown flags plain; setns'
+ * arrays, its status at exit with errno names (move_pages.c);
+ * memfd_create's huge page size as N<<MFD_HUGE_SHIFT (memfd_create.c); memfd_secret's unknown flags plain; setns'
  * CLONE_NEW??? note; a 64-bit cookie and a size_t length unsigned;
  * flags in hex.
  */
@@ -208,6 +209,32 @@ static void test_move_pages(void)
 		  "MPOL_MF_MOVE_ALL) = -1 ENODEV (No such device)");
 }
 
+static void test_memfd_create(void)
+{
+	struct sc_call c = CALL(SYS_memfd_create, -22, 0, 30u << 26);
+
+	CHECK_STR(run(&c), "memfd_create(NULL, 30<<MFD_HUGE_SHIFT) = -1 EINVAL "
+		  "(Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "memfd_create(NULL, "
+		  "0x78000000 /* 30<<MFD_HUGE_SHIFT */) = -1 EINVAL (Invalid "
+		  "argument)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "memfd_create(NULL, 0x78000000) = "
+		  "-1 EINVAL (Invalid argument)");
+	c = CALL(SYS_memfd_create, -22, 0, 0xfc000007u);
+	CHECK_STR(run(&c), "memfd_create(NULL, MFD_CLOEXEC|MFD_ALLOW_SEALING|"
+		  "MFD_HUGETLB|63<<MFD_HUGE_SHIFT) = -1 EINVAL (Invalid "
+		  "argument)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "memfd_create(NULL, 0xfc000007 "
+		  "/* MFD_CLOEXEC|MFD_ALLOW_SEALING|MFD_HUGETLB|63<<MFD_HUGE_SHIFT "
+		  "*/) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_memfd_create, -22, 0, 0);
+	CHECK_STR(run(&c), "memfd_create(NULL, 0) = -1 EINVAL (Invalid "
+		  "argument)");
+	c = CALL(SYS_memfd_create, -22, 0, 0x3ffff00);
+	CHECK_STR(run(&c), "memfd_create(NULL, 0x3ffff00 /* MFD_??? */) = -1 "
+		  "EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
 	struct sc_call c;
@@ -216,6 +243,7 @@ int main(void)
 	test_mount();
 	test_mempolicy();
 	test_move_pages();
+	test_memfd_create();
 	c = CALL(SYS_memfd_secret, -22, 0xde97face);
 	CHECK_STR(run(&c), "memfd_secret(0xde97face) = -1 EINVAL (Invalid "
 		  "argument)");

@@ -33,6 +33,8 @@
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
 #define OPTSIZE 1		/* max: -s, at least SC_OPT_COPY */
 #define STRSIZE1 2		/* max: -s + 1, what strace's printstr reads */
+#define MFDNAME 3		/* max: as STRSIZE's, 251 at most (memfd_create's
+				   name: strace reads MFD_NAME_MAX_LEN + 1) */
 #define KSIZE UINT32_MAX	/* max: the kind's size */
 
 struct recipe {
@@ -182,6 +184,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
 		if (r->max == STRSIZE1)
 			as->max = strsize + 1;
+		if (r->max == MFDNAME)
+			as->max = strsize + 2 < 251 ? strsize + 2 : 251;
 		if (r->max == OPTSIZE)
 			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
