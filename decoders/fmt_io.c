@@ -243,48 +243,17 @@ FMT_KIND(ou64)
 	fb_putc(b, ']');
 }
 
-/*
- * process_madvise's iovec: ranges of another process, so only their
- * addresses and lengths; an array cut by a page that faults ends with
- * "..." and the address of the element that could not be read.
- */
+/* process_madvise's iovec: another process's ranges, their addresses */
+static void one_iovaddr(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{iov_base=");
+	fmt_ptr(b, ld64(p));
+	fb_puts(b, ", iov_len=");
+	fb_udec(b, ld64(p + 8));
+	fb_putc(b, '}');
+}
+
 FMT_KIND(iovaddrs)
 {
-	const struct cap *k = c->args[i] ? arg_in(c, i, 0) : NULL;
-	uint64_t n = i + 1 < c->d->nargs ? c->args[i + 1] : 0;
-	uint64_t have = k ? k->len / 16 : 0, j;
-
-	if (c->args[i] && !n) {
-		fb_puts(b, "[]");
-		return;
-	}
-	if (!have) {
-		fmt_ptr(b, c->args[i]);
-		return;
-	}
-	fb_putc(b, '[');
-	for (j = 0; j < have && j < n; j++) {
-		if (j)
-			fb_puts(b, ", ");
-		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
-			fb_puts(b, "...");
-			break;
-		}
-		fb_puts(b, "{iov_base=");
-		fmt_ptr(b, ld64(k->p + 16 * j));
-		fb_puts(b, ", iov_len=");
-		fb_udec(b, ld64(k->p + 16 * j + 8));
-		fb_putc(b, '}');
-	}
-	if (j == have && have < n) {
-		fb_puts(b, ", ...");
-		/* a copy ends at a page boundary only when that page
-		   faulted */
-		if (!((c->args[i] + k->len) & 4095)) {
-			fb_puts(b, " /* ");
-			fb_hex(b, c->args[i] + 16 * have);
-			fb_puts(b, " */");
-		}
-	}
-	fb_putc(b, ']');
+	fmt_mem_array(b, c, i, 16, one_iovaddr);
 }

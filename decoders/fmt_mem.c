@@ -214,6 +214,18 @@ FMT_KIND(mpolmode)
  */
 #define NODEMASK_COPY 512	/* kinds.def's nodemask copy */
 
+/* the end of an array the copy holds no more of: at a page that
+   faulted, the address of what could not be read */
+static void array_cut(struct fmt_buf *b, int fault, uint64_t at)
+{
+	fb_puts(b, "...");
+	if (!fault)
+		return;
+	fb_puts(b, " /* ");
+	fb_hex(b, at);
+	fb_puts(b, " */");
+}
+
 FMT_KIND(nodemask)
 {
 	const struct cap *k = arg_mem(c, i, 0);
@@ -234,14 +246,9 @@ FMT_KIND(nodemask)
 	for (j = 0; j < n; j++) {
 		if (j)
 			fb_puts(b, ", ");
-		/* (read before -s is checked, as mem_array's) */
+		/* (read before -s is checked, as fmt_mem_array's) */
 		if (j == have) {
-			fb_puts(b, "...");
-			if (k->len < NODEMASK_COPY) {
-				fb_puts(b, " /* ");
-				fb_hex(b, addr + 8 * have);
-				fb_puts(b, " */");
-			}
+			array_cut(b, k->len < NODEMASK_COPY, addr + 8 * have);
 			break;
 		}
 		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
@@ -260,9 +267,9 @@ FMT_KIND(nodemask)
  * ran into a page that faults (it ends at a page boundary; a copy cut by
  * its size, CAP_ARRAY_MAX elements, ends with "..." alone).
  */
-static void mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
-		      unsigned int elem,
-		      void (*one)(struct fmt_buf *, const uint8_t *))
+void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		   unsigned int elem,
+		   void (*one)(struct fmt_buf *, const uint8_t *))
 {
 	const struct cap *k = arg_mem(c, i, 0);
 	uint64_t addr = c->args[i], n = c->args[c->d->arg[i].param];
@@ -284,12 +291,8 @@ static void mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
 		/* strace reads an element before it checks -s: one it
 		   could not read is named even past -s */
 		if (j == have) {
-			fb_puts(b, "...");
-			if (!((addr + k->len) & 4095)) {
-				fb_puts(b, " /* ");
-				fb_hex(b, addr + elem * have);
-				fb_puts(b, " */");
-			}
+			array_cut(b, !((addr + k->len) & 4095),
+				  addr + elem * have);
 			break;
 		}
 		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
@@ -319,17 +322,17 @@ static void one_status(struct fmt_buf *b, const uint8_t *p)
 
 FMT_KIND(ptrarray)
 {
-	mem_array(b, c, i, 8, one_ptr);
+	fmt_mem_array(b, c, i, 8, one_ptr);
 }
 
 FMT_KIND(intarray)
 {
-	mem_array(b, c, i, 4, one_int);
+	fmt_mem_array(b, c, i, 4, one_int);
 }
 
 FMT_KIND(pagestatus)
 {
-	mem_array(b, c, i, 4, one_status);
+	fmt_mem_array(b, c, i, 4, one_status);
 }
 
 /*

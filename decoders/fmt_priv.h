@@ -90,6 +90,13 @@ int cap_piece(const struct cap *k, int n, const uint8_t **p, uint32_t *len);
 /* arg_in or arg_out by the argument kind's direction */
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size);
 
+/*
+ * fmt_mem.c: an array of argument PARAM elements of elem bytes, each
+ * printed by one(), -s of them, cut where the memory was (its comment)
+ */
+void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		   unsigned int elem,
+		   void (*one)(struct fmt_buf *, const uint8_t *));
 /* a value that may be a negated errno: -EFAULT (-Xverbose: -14 and the
    name in a comment, -Xraw: -14), else the number (strace's print_err) */
 void fmt_neg_errno(struct fmt_buf *b, int64_t v);
