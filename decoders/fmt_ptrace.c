@@ -139,8 +139,67 @@ done:
 	fb_putc(b, '}');
 }
 
+/*
+ * PTRACE_[GS]ETSIGMASK's mask of addr bytes (8, the kernel's only size)
+ * and PTRACE_[GS]ETSIGINFO's siginfo (128 bytes), from k: the entry's
+ * copy for SET, the exit's for GET; the address when not all of it
+ * could be read (or the call failed, for GET)
+ */
+static void fmt_pt_sig(struct fmt_buf *b, const struct sc_call *c,
+		       const struct cap *k, int info)
+{
+	if (!c->args[3]) {
+		fb_puts(b, "NULL");
+		return;
+	}
+	if (info && k && k->len >= 128) {
+		fmt_siginfo_o(b, k->p, 128, c->o);
+		return;
+	}
+	if (!info && c->args[2] == 8 && k && k->len >= 8) {
+		fmt_sigset_bytes(b, k->p, 8);
+		return;
+	}
+	fmt_ptr(b, c->args[3]);
+}
+
+/*
+ * PTRACE_SECCOMP_GET_METADATA's struct of addr bytes, at exit: its
+ * filter_off as given (the entry's copy), then after a success the
+ * flags the kernel wrote (??? when the size leaves no room for them),
+ * "..." when the size says more follows
+ */
+static void fmt_pt_metadata(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *in = arg_in(c, 3, 8), *out = arg_out(c, 3, 0);
+	uint64_t size = c->args[2];
+
+	if (!in) {
+		fmt_ptr(b, c->args[3]);
+		return;
+	}
+	fb_puts(b, "{filter_off=");
+	fb_udec(b, ld64(in->p));
+	if (!sc_failed(c) && size > 8) {
+		fb_puts(b, ", ");
+		if (size < 16 || !out || out->len < 16) {
+			fb_puts(b, "???");
+		} else {
+			fb_puts(b, "flags=");
+			fmt_flags_dflt(b, &xlat_seccomp_flags, ld64(out->p + 8),
+				       "SECCOMP_FILTER_FLAG_???");
+			if (size > 16)
+				fb_puts(b, ", ...");
+		}
+	}
+	fb_putc(b, '}');
+}
+
 /* how ptrace's addr and data print, by request */
-enum pt_data { PD_ADDR, PD_SIG, PD_OPTS, PD_WORD_OUT, PD_PSI };
+enum pt_data {
+	PD_ADDR, PD_SIG, PD_OPTS, PD_WORD_OUT, PD_PSI, PD_MASK_IN,
+	PD_MASK_OUT, PD_INFO_IN, PD_INFO_OUT, PD_METADATA,
+};
 
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting)
@@ -164,12 +223,23 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PTRACE_GET_SYSCALL_INFO:
 		data = PD_PSI;
 		break;
+	case PTRACE_SETSIGMASK: data = PD_MASK_IN; break;
+	case PTRACE_GETSIGMASK: data = PD_MASK_OUT; break;
+	case PTRACE_SETSIGINFO: data = PD_INFO_IN; break;
+	case PTRACE_GETSIGINFO: data = PD_INFO_OUT; break;
+	case PTRACE_SECCOMP_GET_METADATA: data = PD_METADATA; break;
 	}
 	if (exiting) {
 		if (from == 3 && data == PD_WORD_OUT)
 			fmt_out_word(b, c, 3);
 		else if (from == 3 && data == PD_PSI)
 			fmt_psi(b, c);
+		else if (from == 3 && (data == PD_MASK_OUT ||
+				       data == PD_INFO_OUT))
+			fmt_pt_sig(b, c, arg_out(c, 3, 0),
+				   data == PD_INFO_OUT);
+		else if (from == 3 && data == PD_METADATA)
+			fmt_pt_metadata(b, c);
 		return c->d->nargs;
 	}
 	if (from > 0)
@@ -207,8 +277,17 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fmt_flags_dflt(b, &xlat_ptrace_options, c->args[3],
 			       "PTRACE_O_???");
 		break;
-	case PD_WORD_OUT: case PD_PSI:
+	case PD_WORD_OUT: case PD_PSI: case PD_MASK_OUT: case PD_INFO_OUT:
 		return 3;
+	case PD_METADATA:
+		/* too small for filter_off: nothing is read */
+		if (c->args[2] >= 8)
+			return 3;
+		fmt_ptr(b, c->args[3]);
+		break;
+	case PD_MASK_IN: case PD_INFO_IN:
+		fmt_pt_sig(b, c, arg_in(c, 3, 0), data == PD_INFO_IN);
+		break;
 	default:
 		fmt_ptr(b, c->args[3]);
 	}
