@@ -225,6 +225,38 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 	fmt_siginfo_o(b, p, len, NULL);
 }
 
+static void fmt_si_poll(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, ", si_band=");
+	fb_dec(b, (int64_t)ld64(p + 16));
+	fb_puts(b, ", si_fd=");
+	fb_dec(b, (int32_t)ld32(p + 24));
+}
+
+/*
+ * A fault's address, and what some codes add: a machine check's
+ * address granularity, a bound violation's bounds, a protection key
+ */
+static void fmt_si_fault(struct fmt_buf *b, const uint8_t *p, int signo,
+			 int code)
+{
+	fb_puts(b, ", si_addr=");
+	fmt_ptr(b, ld64(p + 16));
+	if (signo == SIGBUS && (code == BUS_MCEERR_AR ||
+				code == BUS_MCEERR_AO)) {
+		fb_puts(b, ", si_addr_lsb=");
+		fb_hex(b, ld16(p + 24));
+	} else if (signo == SIGSEGV && code == SEGV_BNDERR) {
+		fb_puts(b, ", si_lower=");
+		fmt_ptr(b, ld64(p + 32));
+		fb_puts(b, ", si_upper=");
+		fmt_ptr(b, ld64(p + 40));
+	} else if (signo == SIGSEGV && code == SEGV_PKUERR) {
+		fb_puts(b, ", si_pkey=");
+		fb_udec(b, ld32(p + 32));
+	}
+}
+
 void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		   const struct fmt_opts *o)
 {
@@ -252,15 +284,17 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		name = xlat_name(&xlat_si_code_user, (uint64_t)(int64_t)code);
 	else if ((codes = si_codes(signo)))
 		name = xlat_name(codes, (uint64_t)code);
+	/* an unknown code in hex, as strace's print_xlat_ex shows it */
 	if (name)
 		fmt_const(b, name, (uint32_t)code, XF_HEX);
 	else
-		fb_dec(b, code);
+		fb_hex(b, (uint32_t)code);
 	if (err) {
 		const char *e = errno_name(err);
 
+		/* unsigned, as strace's PRINT_FIELD_ERR_U */
 		fb_puts(b, ", si_errno=");
-		fmt_const(b, e, (uint64_t)(int64_t)err, XF_DEC);
+		fmt_const(b, e, (uint32_t)err, XF_UDEC);
 	}
 	if (code <= 0) {
 		switch (code) {
@@ -275,9 +309,13 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fb_dec(b, (int32_t)ld32(p + 20));
 			fmt_si_value(b, p);
 			break;
+		case SI_SIGIO:
+			fmt_si_poll(b, p);
+			break;
 		default:
 			fmt_si_source(b, p, o);
-			fmt_si_value(b, p);
+			if (ld64(p + 24))
+				fmt_si_value(b, p);
 		}
 	} else if (code != 0x80) {
 		switch (signo) {
@@ -294,14 +332,13 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fmt_clock_t(b, ld64(p + 40));
 			break;
 		case SIGILL: case SIGFPE: case SIGSEGV: case SIGBUS:
-			fb_puts(b, ", si_addr=");
-			fmt_ptr(b, ld64(p + 16));
+		case SIGTRAP:
+			fmt_si_fault(b, p, signo, code);
 			break;
 		case SIGPOLL:
-			fb_puts(b, ", si_band=");
-			fb_dec(b, (int64_t)ld64(p + 16));
-			fb_puts(b, ", si_fd=");
-			fb_dec(b, (int32_t)ld32(p + 24));
+			/* the band and fd of POLL_IN..POLL_HUP only */
+			if (code >= POLL_IN && code <= POLL_HUP)
+				fmt_si_poll(b, p);
 			break;
 		case SIGSYS:
 			fb_puts(b, ", si_call_addr=");
@@ -309,8 +346,10 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fmt_si_syscall(b, ld32(p + 24), ld32(p + 28));
 			break;
 		default:
-			fmt_si_source(b, p, o);
-			fmt_si_value(b, p);
+			if (ld32(p + 16) || ld32(p + 20))
+				fmt_si_source(b, p, o);
+			if (ld64(p + 24))
+				fmt_si_value(b, p);
 		}
 	}
 	fb_putc(b, '}');

@@ -191,8 +191,19 @@ static void test_siginfo(void)
 	/* hostile: too short, unknown code */
 	CHECK_STR(siginfo_text(si, 20), "{...}");
 	put32(si + 8, 77);
-	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code=77, "
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code=0x4d, "
 		  "si_addr=NULL}");
+	/* SIGTRAP's address (ptrace.c's PTRACE_SETSIGINFO lines) */
+	put32(si, SIGTRAP);
+	put32(si + 4, 2);
+	put32(si + 8, 1);	/* TRAP_BRKPT */
+	put64(si + 16, 0xfacefeeddeadbeefULL);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGTRAP, si_code=TRAP_BRKPT, "
+		  "si_errno=ENOENT, si_addr=0xfacefeeddeadbeef}");
+	put32(si + 8, 1234567890);
+	put32(si + 4, (uint32_t)-2);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGTRAP, si_code=0x499602d2, "
+		  "si_errno=4294967294, si_addr=0xfacefeeddeadbeef}");
 }
 
 static void test_stack(void)
