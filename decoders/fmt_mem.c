@@ -205,94 +205,30 @@ FMT_KIND(mpolmode)
 }
 
 /*
- * A node mask of argument PARAM nodes (set_mempolicy, mbind,
- * get_mempolicy, migrate_pages): (maxnode - 1) bits in longs, each as
- * 16 hex digits, as strace's print_nodemask shows them.  The copy is up
- * to NODEMASK_COPY bytes, those before a page that faults: a mask cut
- * short by one ends with "..." and the address in a comment, by the
- * copy's size with "..." alone.
+ * The elements of an array of n, elem bytes each, the copy k holds (at
+ * least one): each by one(), -s of them; where the copy ends early,
+ * "..." and, when it ended at a page that faulted (fault), the address
+ * of the first it lacks.  strace reads an element before it checks -s:
+ * one it could not read is named even past -s.
  */
-#define NODEMASK_COPY 512	/* kinds.def's nodemask copy */
-
-/* the end of an array the copy holds no more of: at a page that
-   faulted, the address of what could not be read */
-static void array_cut(struct fmt_buf *b, int fault, uint64_t at)
+static void array_elems(struct fmt_buf *b, const struct sc_call *c,
+			uint64_t addr, const struct cap *k, uint64_t n,
+			unsigned int elem, int fault,
+			void (*one)(struct fmt_buf *, const uint8_t *))
 {
-	fb_puts(b, "...");
-	if (!fault)
-		return;
-	fb_puts(b, " /* ");
-	fb_hex(b, at);
-	fb_puts(b, " */");
-}
+	uint64_t have = k->len / elem, j;
 
-FMT_KIND(nodemask)
-{
-	const struct cap *k = arg_mem(c, i, 0);
-	uint64_t addr = c->args[i], maxnode = c->args[c->d->arg[i].param];
-	uint64_t n = maxnode / 64 + (maxnode % 64 > 1), have, j;
-
-	/* (maxnode + 62) / 64 longs, as the kernel reads them */
-	if ((maxnode && !n) || !addr || (n && !k)) {
-		fmt_ptr(b, addr);
-		return;
-	}
-	have = k ? k->len / 8 : 0;
-	if (n && !have) {
-		fmt_ptr(b, addr);
-		return;
-	}
 	fb_putc(b, '[');
 	for (j = 0; j < n; j++) {
 		if (j)
 			fb_puts(b, ", ");
-		/* (read before -s is checked, as fmt_mem_array's) */
 		if (j == have) {
-			array_cut(b, k->len < NODEMASK_COPY, addr + 8 * have);
-			break;
-		}
-		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
 			fb_puts(b, "...");
-			break;
-		}
-		fb_printf(b, "%016llx", (unsigned long long)ld64(k->p + 8 * j));
-	}
-	fb_putc(b, ']');
-}
-
-/*
- * An array of argument PARAM elements of elem bytes (move_pages): each
- * by one(), -s of them; the pointer when not even the first could be
- * read, "..." and the address of the first that could not when the copy
- * ran into a page that faults (it ends at a page boundary; a copy cut by
- * its size, CAP_ARRAY_MAX elements, ends with "..." alone).
- */
-void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
-		   unsigned int elem,
-		   void (*one)(struct fmt_buf *, const uint8_t *))
-{
-	const struct cap *k = arg_mem(c, i, 0);
-	uint64_t addr = c->args[i], n = c->args[c->d->arg[i].param];
-	uint64_t have, j;
-
-	if (addr && !n) {
-		fb_puts(b, "[]");
-		return;
-	}
-	have = k ? k->len / elem : 0;
-	if (!have) {
-		fmt_ptr(b, addr);
-		return;
-	}
-	fb_putc(b, '[');
-	for (j = 0; j < n; j++) {
-		if (j)
-			fb_puts(b, ", ");
-		/* strace reads an element before it checks -s: one it
-		   could not read is named even past -s */
-		if (j == have) {
-			array_cut(b, !((addr + k->len) & 4095),
-				  addr + elem * have);
+			if (fault) {
+				fb_puts(b, " /* ");
+				fb_hex(b, addr + elem * have);
+				fb_puts(b, " */");
+			}
 			break;
 		}
 		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
@@ -302,6 +238,61 @@ void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
 		one(b, k->p + elem * j);
 	}
 	fb_putc(b, ']');
+}
+
+static void one_long(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_printf(b, "%016llx", (unsigned long long)ld64(p));
+}
+
+/*
+ * A node mask of argument PARAM nodes (set_mempolicy, mbind,
+ * get_mempolicy, migrate_pages): (maxnode - 1) bits in longs, each as
+ * 16 hex digits, as strace's print_nodemask shows them.  The copy is up
+ * to NODEMASK_COPY bytes, those before a page that faults.
+ */
+#define NODEMASK_COPY 512	/* kinds.def's nodemask copy */
+
+FMT_KIND(nodemask)
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], maxnode = c->args[c->d->arg[i].param];
+	/* (maxnode + 62) / 64 longs, as the kernel reads them */
+	uint64_t n = maxnode / 64 + (maxnode % 64 > 1);
+
+	if ((maxnode && !n) || !addr || (n && (!k || k->len < 8))) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	if (!n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	array_elems(b, c, addr, k, n, 8, k->len < NODEMASK_COPY, one_long);
+}
+
+/*
+ * An array of argument PARAM elements of elem bytes (move_pages): the
+ * pointer when not even the first could be read; a copy that ends at a
+ * page boundary ran into a page that faults (one cut by its size,
+ * CAP_ARRAY_MAX elements, ends with "..." alone).
+ */
+void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		   unsigned int elem,
+		   void (*one)(struct fmt_buf *, const uint8_t *))
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], n = c->args[c->d->arg[i].param];
+
+	if (addr && !n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	if (!k || k->len < elem) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	array_elems(b, c, addr, k, n, elem, !((addr + k->len) & 4095), one);
 }
 
 static void one_ptr(struct fmt_buf *b, const uint8_t *p)
