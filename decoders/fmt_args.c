@@ -325,6 +325,20 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 	return i;
 }
 
+void fmt_neg_errno(struct fmt_buf *b, int64_t v)
+{
+	const char *name = v < 0 && v >= -4095 ? errno_name((int)-v) : NULL;
+
+	if (!name || b->xstyle != XSTYLE_ABBREV)
+		fb_dec(b, v);
+	if (!name || b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, b->xstyle == XSTYLE_VERBOSE ? " /* -" : "-");
+	fb_puts(b, name);
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
 void fmt_ret_note(struct fmt_buf *b, const char *text)
 {
 	if (!text)
@@ -346,6 +360,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_select] = fmt_select_ret,
 	[R_membarrier] = fmt_membarrier_ret,
 	[R_policy] = fmt_policy_ret,
+	[R_ioprio] = fmt_ioprio_ret,
 	[R_sig] = fmt_sig_ret,
 	[R_time] = fmt_time_ret,
 	[R_adjtimex] = fmt_adjtimex_ret,

@@ -223,6 +223,12 @@ static void fd_cwd(struct fmt_buf *b, const struct sc_call *c, int i)
 
 FMT_KIND(dirfd)
 {
+	/* fanotify_mark's dirfd -1: no directory, the path alone */
+	if ((int32_t)c->args[i] == -1 &&
+	    !strcmp(c->d->name, "fanotify_mark")) {
+		fmt_const(b, "FAN_NOFD", UINT64_MAX, XF_DEC);
+		return;
+	}
 	if ((int32_t)c->args[i] == AT_FDCWD) {
 		fmt_const(b, "AT_FDCWD", (uint64_t)(int64_t)AT_FDCWD, XF_DEC);
 		fd_cwd(b, c, i);

@@ -96,8 +96,10 @@ FMT_KIND(envp)
 
 	if (!k)
 		return;
-	/* -v: the strings, when the capture layer copied them */
-	if (verbose(c) && k->count) {
+	/* -v: the strings, when the capture layer copied them (-v has it
+	   copy them; an empty environment is [] either way) */
+	if (verbose(c) && (k->count ||
+			   (!k->total && !(k->flags & CAP_UNTERM)))) {
 		fmt_k_argv(b, c, i);
 		return;
 	}
@@ -239,4 +241,19 @@ FMT_KIND(ou64)
 	fb_putc(b, '[');
 	fb_dec(b, (int64_t)ld64(k->p));
 	fb_putc(b, ']');
+}
+
+/* process_madvise's iovec: another process's ranges, their addresses */
+static void one_iovaddr(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, "{iov_base=");
+	fmt_ptr(b, ld64(p));
+	fb_puts(b, ", iov_len=");
+	fb_udec(b, ld64(p + 8));
+	fb_putc(b, '}');
+}
+
+FMT_KIND(iovaddrs)
+{
+	fmt_mem_array(b, c, i, 16, one_iovaddr);
 }

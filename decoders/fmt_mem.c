@@ -3,6 +3,7 @@
  * Decoders stage: memory calls (mmap's protection and flags) and the
  * generic flag and value sets of decoders/xlat/.
  */
+#include <linux/mempolicy.h>
 #include <sys/swap.h>
 
 #include "fmt_priv.h"
@@ -166,4 +167,191 @@ FMT_KIND(mincorevec)
 	if (need < pages)
 		fb_puts(b, need ? ", ..." : "...");
 	fb_putc(b, ']');
+}
+
+/*
+ * A memory policy's mode (set_mempolicy, mbind): MPOL_BIND|MPOL_F_*
+ * when the mode is known, the number first with -Xverbose (the words in
+ * a comment) or alone with -Xraw; an unknown mode with flags is flags,
+ * the rest in hex.
+ */
+FMT_KIND(mpolmode)
+{
+	const uint64_t mask = MPOL_F_STATIC_NODES | MPOL_F_RELATIVE_NODES |
+			      MPOL_F_NUMA_BALANCING;
+	uint64_t v = c->args[i];
+	const char *name = xlat_name(&xlat_mpol_mode, v & ~mask);
+	int style = b->xstyle;
+
+	if (!(v & mask)) {
+		fmt_xlat_enum(b, &xlat_mpol_mode, v);
+		return;
+	}
+	if (!name) {
+		fmt_flags_dflt(b, &xlat_mpol_mode_flags, v, "MPOL_???");
+		return;
+	}
+	if (style != XSTYLE_ABBREV)
+		fb_hex(b, v);
+	if (style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	fb_puts(b, name);
+	fb_putc(b, '|');
+	fmt_xlat_bits(b, &xlat_mpol_mode_flags, v & mask);
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
+/*
+ * The elements of an array of n, elem bytes each, the copy k holds (at
+ * least one): each by one(), -s of them; where the copy ends early,
+ * "..." and, when it ended at a page that faulted (fault), the address
+ * of the first it lacks.  strace reads an element before it checks -s:
+ * one it could not read is named even past -s.
+ */
+static void array_elems(struct fmt_buf *b, const struct sc_call *c,
+			uint64_t addr, const struct cap *k, uint64_t n,
+			unsigned int elem, int fault,
+			void (*one)(struct fmt_buf *, const uint8_t *))
+{
+	uint64_t have = k->len / elem, j;
+
+	fb_putc(b, '[');
+	for (j = 0; j < n; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		if (j == have) {
+			fb_puts(b, "...");
+			if (fault) {
+				fb_puts(b, " /* ");
+				fb_hex(b, addr + elem * have);
+				fb_puts(b, " */");
+			}
+			break;
+		}
+		if (abbrev(c) && j >= (uint64_t)str_max(c)) {
+			fb_puts(b, "...");
+			break;
+		}
+		one(b, k->p + elem * j);
+	}
+	fb_putc(b, ']');
+}
+
+static void one_long(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_printf(b, "%016llx", (unsigned long long)ld64(p));
+}
+
+/*
+ * A node mask of argument PARAM nodes (set_mempolicy, mbind,
+ * get_mempolicy, migrate_pages): (maxnode - 1) bits in longs, each as
+ * 16 hex digits, as strace's print_nodemask shows them.  The copy is up
+ * to NODEMASK_COPY bytes, those before a page that faults.
+ */
+#define NODEMASK_COPY 512	/* kinds.def's nodemask copy */
+
+FMT_KIND(nodemask)
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], maxnode = c->args[c->d->arg[i].param];
+	/* (maxnode + 62) / 64 longs, as the kernel reads them */
+	uint64_t n = maxnode / 64 + (maxnode % 64 > 1);
+
+	if ((maxnode && !n) || !addr || (n && (!k || k->len < 8))) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	if (!n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	array_elems(b, c, addr, k, n, 8, k->len < NODEMASK_COPY, one_long);
+}
+
+/*
+ * An array of argument PARAM elements of elem bytes (move_pages): the
+ * pointer when not even the first could be read; a copy that ends at a
+ * page boundary ran into a page that faults (one cut by its size,
+ * CAP_ARRAY_MAX elements, ends with "..." alone).
+ */
+void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		   unsigned int elem,
+		   void (*one)(struct fmt_buf *, const uint8_t *))
+{
+	const struct cap *k = arg_mem(c, i, 0);
+	uint64_t addr = c->args[i], n = c->args[c->d->arg[i].param];
+
+	if (addr && !n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	if (!k || k->len < elem) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	array_elems(b, c, addr, k, n, elem, !((addr + k->len) & 4095), one);
+}
+
+static void one_ptr(struct fmt_buf *b, const uint8_t *p)
+{
+	fmt_ptr(b, ld64(p));
+}
+
+static void one_int(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_dec(b, (int32_t)ld32(p));
+}
+
+/* a page's status: its node, or -EFAULT */
+static void one_status(struct fmt_buf *b, const uint8_t *p)
+{
+	fmt_neg_errno(b, (int32_t)ld32(p));
+}
+
+FMT_KIND(ptrarray)
+{
+	fmt_mem_array(b, c, i, 8, one_ptr);
+}
+
+FMT_KIND(intarray)
+{
+	fmt_mem_array(b, c, i, 4, one_int);
+}
+
+FMT_KIND(pagestatus)
+{
+	fmt_mem_array(b, c, i, 4, one_status);
+}
+
+/*
+ * memfd_create's flags: the huge page size in bits 26-31 as
+ * N<<MFD_HUGE_SHIFT after the other flags, all in a comment after the
+ * number with -Xverbose, the number alone with -Xraw (strace's words)
+ */
+FMT_KIND(memfdflags)
+{
+	const uint32_t mask = 0x3fu << 26;
+	uint32_t v = (uint32_t)c->args[i], huge = v & mask, rest = v & ~mask;
+	int style = b->xstyle;
+
+	if (!v || style != XSTYLE_ABBREV)
+		fb_hex(b, v);
+	if (!v || style == XSTYLE_RAW)
+		return;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	b->xstyle = XSTYLE_ABBREV;
+	if (rest || !huge)
+		fmt_flags_dflt(b, &xlat_memfd_flags, rest, "MFD_???");
+	if (huge) {
+		if (rest)
+			fb_putc(b, '|');
+		fb_printf(b, "%u<<MFD_HUGE_SHIFT", huge >> 26);
+	}
+	b->xstyle = style;
+	if (style == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
 }

@@ -111,20 +111,6 @@ void nl_mac(struct fmt_buf *b, const struct nl_view *v, const uint8_t *p,
 		fb_puts(b, " */");
 }
 
-/* clock ticks, USER_HZ (100 on x86_64), with seconds when not zero */
-void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
-{
-	fb_udec(b, ticks);
-	if (!ticks || b->xstyle == XSTYLE_RAW)
-		return;
-	fb_puts(b, " /* ");
-	fb_udec(b, ticks / 100);
-	fb_putc(b, '.');
-	fb_putc(b, (char)('0' + ticks % 100 / 10));
-	fb_putc(b, (char)('0' + ticks % 10));
-	fb_puts(b, " s */");
-}
-
 static void nla_index(struct fmt_buf *b, const struct xlat *x,
 		      const char *dflt, uint64_t j);
 

@@ -278,3 +278,24 @@ FMT_KIND(oepollevents)
 		fb_puts(b, n ? ", ..." : "...");
 	fb_putc(b, ']');
 }
+
+/*
+ * epoll_pwait and epoll_pwait2 print their timeout and signal mask at
+ * exit, as strace does, and strace reads them then: after a failure it
+ * shows their addresses, not what they held.
+ */
+FMT_KIND(xtimespec)
+{
+	if (sc_failed(c))
+		fmt_ptr(b, c->args[i]);
+	else
+		fmt_k_timespec(b, c, i);
+}
+
+FMT_KIND(xsigset)
+{
+	if (sc_failed(c))
+		fmt_ptr(b, c->args[i]);
+	else
+		fmt_k_sigset(b, c, i);
+}

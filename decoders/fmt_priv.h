@@ -90,6 +90,16 @@ int cap_piece(const struct cap *k, int n, const uint8_t **p, uint32_t *len);
 /* arg_in or arg_out by the argument kind's direction */
 const struct cap *arg_mem(const struct sc_call *c, int i, size_t size);
 
+/*
+ * fmt_mem.c: an array of argument PARAM elements of elem bytes, each
+ * printed by one(), -s of them, cut where the memory was (its comment)
+ */
+void fmt_mem_array(struct fmt_buf *b, const struct sc_call *c, int i,
+		   unsigned int elem,
+		   void (*one)(struct fmt_buf *, const uint8_t *));
+/* a value that may be a negated errno: -EFAULT (-Xverbose: -14 and the
+   name in a comment, -Xraw: -14), else the number (strace's print_err) */
+void fmt_neg_errno(struct fmt_buf *b, int64_t v);
 /* " (TEXT)" after a return value, strace's auxstr; nothing for NULL */
 void fmt_ret_note(struct fmt_buf *b, const char *text);
 /* NULL or 0x7ffc... */
@@ -132,9 +142,6 @@ void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd);
  */
 void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
 		 uint32_t index);
-/* clock ticks (USER_HZ, 100 on x86_64), with seconds when not zero and
-   not -X raw (fmt_nla.c) */
-void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);
@@ -215,9 +222,14 @@ void fmt_prctl_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_personality_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_membarrier_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_ioprio_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_signal.c */
 void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
 void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
+/* a syscall number of an audit arch: __NR_NAME for x86_64's, else the
+   number (siginfo's si_syscall, ptrace's syscall info) */
+void fmt_audit_nr(struct fmt_buf *b, uint64_t nr, uint32_t arch);
 /* fmt_time.c */
 void fmt_timespec_at(struct fmt_buf *b, const uint8_t *p);
 void fmt_timeval_at(struct fmt_buf *b, const uint8_t *p);

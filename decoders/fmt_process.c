@@ -128,7 +128,7 @@ FMT_KIND(rusage)
 		fb_puts(b, ", ");
 		fb_puts(b, f[j]);
 		fb_putc(b, '=');
-		fb_dec(b, (int64_t)ld64(k->p + 32 + 8 * j));
+		fb_udec(b, ld64(k->p + 32 + 8 * j));
 	}
 	fb_putc(b, '}');
 }
@@ -247,7 +247,7 @@ FMT_KIND(tms)
 			fb_puts(b, ", ");
 		fb_puts(b, f[j]);
 		fb_putc(b, '=');
-		fb_udec(b, ld64(k->p + 8 * j));
+		fmt_clock_t(b, ld64(k->p + 8 * j));
 	}
 	fb_putc(b, '}');
 }
@@ -388,6 +388,48 @@ void fmt_policy_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, name);
 		fb_putc(b, ')');
 	}
+}
+
+/* --- I/O priorities ------------------------------------------------ */
+
+/* IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4): the class (13 bits up), the data */
+static void ioprio_value(struct fmt_buf *b, uint32_t v)
+{
+	fb_puts(b, "IOPRIO_PRIO_VALUE(");
+	fmt_xlat_enum(b, &xlat_ioprio_class, v >> 13);
+	fb_puts(b, ", ");
+	fb_dec(b, v & 0x1fff);
+	fb_putc(b, ')');
+}
+
+/*
+ * ioprio_set's priority, an int: the value alone (abbreviated), the
+ * number with the value in a comment (-Xverbose), the number (-Xraw)
+ */
+FMT_KIND(ioprio)
+{
+	uint32_t v = (uint32_t)c->args[i];
+
+	if (b->xstyle != XSTYLE_ABBREV)
+		fb_dec(b, (int32_t)v);
+	if (b->xstyle == XSTYLE_RAW)
+		return;
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " /* ");
+	ioprio_value(b, v);
+	if (b->xstyle == XSTYLE_VERBOSE)
+		fb_puts(b, " */");
+}
+
+/* ioprio_get's: = 16388 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)) */
+void fmt_ioprio_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	fb_dec(b, c->ret);
+	if (b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, " (");
+	ioprio_value(b, (uint32_t)c->ret);
+	fb_putc(b, ')');
 }
 
 /* --- scheduling, capabilities -------------------------------------- */

@@ -26,6 +26,11 @@
 #ifndef PTRACE_GET_SYSCALL_INFO
 #define PTRACE_GET_SYSCALL_INFO 0x420e
 #endif
+#ifndef PTRACE_SYSCALL_INFO_ENTRY
+#define PTRACE_SYSCALL_INFO_ENTRY 1
+#define PTRACE_SYSCALL_INFO_EXIT 2
+#define PTRACE_SYSCALL_INFO_SECCOMP 3
+#endif
 #ifndef PTRACE_SECCOMP_GET_METADATA
 #define PTRACE_SECCOMP_GET_METADATA 0x420d
 #endif
@@ -44,8 +49,157 @@ static void fmt_out_word(struct fmt_buf *b, const struct sc_call *c, int i)
 	fb_putc(b, ']');
 }
 
+/*
+ * PTRACE_GET_SYSCALL_INFO's struct ptrace_syscall_info, at exit: the
+ * fields within what both the caller's size (addr) and the kernel's
+ * (the return value) hold, as strace prints them; 84 bytes at most (the
+ * end of seccomp's ret_data)
+ */
+enum {
+	PSI_ARCH = 8, PSI_IP = 16, PSI_SP = 24, PSI_NR = 32, PSI_ARGS = 32,
+	PSI_EXIT = 33, PSI_SECCOMP = 84,
+};
+
+static void psi_args(struct fmt_buf *b, const uint8_t *p, uint64_t size)
+{
+	uint64_t n = (size - PSI_ARGS) / 8;
+
+	if (!n)
+		return;
+	fb_puts(b, ", args=[");
+	for (uint64_t j = 0; j < n && j < 6; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		fb_hex(b, ld64(p + PSI_ARGS + 8 * j));
+	}
+	fb_putc(b, ']');
+}
+
+static void fmt_psi(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *k = arg_out(c, 3, 0);
+	uint64_t size = c->args[2] < (uint64_t)c->ret ? c->args[2] :
+			(uint64_t)c->ret;
+	const uint8_t *p;
+	uint8_t op;
+	uint32_t arch;
+
+	if (size > PSI_SECCOMP)
+		size = PSI_SECCOMP;
+	if (!size || !k || !c->args[3] || k->len < size) {
+		fmt_ptr(b, c->args[3]);
+		return;
+	}
+	p = k->p;
+	op = p[0];
+	arch = ld32(p + 4);
+	fb_puts(b, "{op=");
+	fmt_enum_dflt(b, &xlat_ptrace_syscall_info_op, op,
+		      "PTRACE_SYSCALL_INFO_???");
+	if (size >= PSI_ARCH) {
+		fb_puts(b, ", arch=");
+		fmt_enum_dflt(b, &xlat_audit_arch, arch, "AUDIT_ARCH_???");
+	}
+	if (size >= PSI_IP) {
+		fb_puts(b, ", instruction_pointer=");
+		fb_hex(b, ld64(p + 8));
+	}
+	if (size >= PSI_SP) {
+		fb_puts(b, ", stack_pointer=");
+		fb_hex(b, ld64(p + 16));
+	}
+	if (size < PSI_NR)
+		goto done;
+	switch (op) {
+	case PTRACE_SYSCALL_INFO_ENTRY: case PTRACE_SYSCALL_INFO_SECCOMP:
+		fb_puts(b, op == PTRACE_SYSCALL_INFO_ENTRY ? ", entry={nr=" :
+			", seccomp={nr=");
+		fmt_audit_nr(b, ld64(p + 24), arch);
+		psi_args(b, p, size);
+		if (op == PTRACE_SYSCALL_INFO_SECCOMP && size >= PSI_SECCOMP) {
+			fb_puts(b, ", ret_data=");
+			fb_udec(b, ld32(p + 80));
+		}
+		fb_putc(b, '}');
+		break;
+	case PTRACE_SYSCALL_INFO_EXIT:
+		fb_puts(b, ", exit={rval=");
+		if (size >= PSI_EXIT && p[32])
+			fmt_neg_errno(b, (int64_t)ld64(p + 24));
+		else
+			fb_dec(b, (int64_t)ld64(p + 24));
+		if (size >= PSI_EXIT) {
+			fb_puts(b, ", is_error=");
+			fb_udec(b, p[32]);
+		}
+		fb_putc(b, '}');
+		break;
+	}
+done:
+	fb_putc(b, '}');
+}
+
+/*
+ * PTRACE_[GS]ETSIGMASK's mask of addr bytes (8, the kernel's only size)
+ * and PTRACE_[GS]ETSIGINFO's siginfo (128 bytes), from k: the entry's
+ * copy for SET, the exit's for GET; the address when not all of it
+ * could be read (or the call failed, for GET)
+ */
+static void fmt_pt_sig(struct fmt_buf *b, const struct sc_call *c,
+		       const struct cap *k, int info)
+{
+	if (!c->args[3]) {
+		fb_puts(b, "NULL");
+		return;
+	}
+	if (info && k && k->len >= 128) {
+		fmt_siginfo_o(b, k->p, 128, c->o);
+		return;
+	}
+	if (!info && c->args[2] == 8 && k && k->len >= 8) {
+		fmt_sigset_bytes(b, k->p, 8);
+		return;
+	}
+	fmt_ptr(b, c->args[3]);
+}
+
+/*
+ * PTRACE_SECCOMP_GET_METADATA's struct of addr bytes, at exit: its
+ * filter_off as given (the entry's copy), then after a success the
+ * flags the kernel wrote (??? when the size leaves no room for them),
+ * "..." when the size says more follows
+ */
+static void fmt_pt_metadata(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *in = arg_in(c, 3, 8), *out = arg_out(c, 3, 0);
+	uint64_t size = c->args[2];
+
+	if (!in) {
+		fmt_ptr(b, c->args[3]);
+		return;
+	}
+	fb_puts(b, "{filter_off=");
+	fb_udec(b, ld64(in->p));
+	if (!sc_failed(c) && size > 8) {
+		fb_puts(b, ", ");
+		if (size < 16 || !out || out->len < 16) {
+			fb_puts(b, "???");
+		} else {
+			fb_puts(b, "flags=");
+			fmt_flags_dflt(b, &xlat_seccomp_flags, ld64(out->p + 8),
+				       "SECCOMP_FILTER_FLAG_???");
+			if (size > 16)
+				fb_puts(b, ", ...");
+		}
+	}
+	fb_putc(b, '}');
+}
+
 /* how ptrace's addr and data print, by request */
-enum pt_data { PD_ADDR, PD_SIG, PD_OPTS, PD_WORD_OUT };
+enum pt_data {
+	PD_ADDR, PD_SIG, PD_OPTS, PD_WORD_OUT, PD_PSI, PD_MASK_IN,
+	PD_MASK_OUT, PD_INFO_IN, PD_INFO_OUT, PD_METADATA,
+};
 
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting)
@@ -66,10 +220,26 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PTRACE_GETEVENTMSG:
 		data = PD_WORD_OUT;
 		break;
+	case PTRACE_GET_SYSCALL_INFO:
+		data = PD_PSI;
+		break;
+	case PTRACE_SETSIGMASK: data = PD_MASK_IN; break;
+	case PTRACE_GETSIGMASK: data = PD_MASK_OUT; break;
+	case PTRACE_SETSIGINFO: data = PD_INFO_IN; break;
+	case PTRACE_GETSIGINFO: data = PD_INFO_OUT; break;
+	case PTRACE_SECCOMP_GET_METADATA: data = PD_METADATA; break;
 	}
 	if (exiting) {
 		if (from == 3 && data == PD_WORD_OUT)
 			fmt_out_word(b, c, 3);
+		else if (from == 3 && data == PD_PSI)
+			fmt_psi(b, c);
+		else if (from == 3 && (data == PD_MASK_OUT ||
+				       data == PD_INFO_OUT))
+			fmt_pt_sig(b, c, arg_out(c, 3, 0),
+				   data == PD_INFO_OUT);
+		else if (from == 3 && data == PD_METADATA)
+			fmt_pt_metadata(b, c);
 		return c->d->nargs;
 	}
 	if (from > 0)
@@ -107,8 +277,17 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fmt_flags_dflt(b, &xlat_ptrace_options, c->args[3],
 			       "PTRACE_O_???");
 		break;
-	case PD_WORD_OUT:
+	case PD_WORD_OUT: case PD_PSI: case PD_MASK_OUT: case PD_INFO_OUT:
 		return 3;
+	case PD_METADATA:
+		/* too small for filter_off: nothing is read */
+		if (c->args[2] >= 8)
+			return 3;
+		fmt_ptr(b, c->args[3]);
+		break;
+	case PD_MASK_IN: case PD_INFO_IN:
+		fmt_pt_sig(b, c, arg_in(c, 3, 0), data == PD_INFO_IN);
+		break;
 	default:
 		fmt_ptr(b, c->args[3]);
 	}

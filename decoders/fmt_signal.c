@@ -158,6 +158,24 @@ static const struct xlat *si_codes(int signo)
 	return NULL;
 }
 
+/*
+ * clock ticks (USER_HZ: 100 on x86_64 whatever the kernel's HZ, the
+ * AT_CLKTCK sysconf(_SC_CLK_TCK) reads), with seconds when not zero,
+ * but not with -Xraw (siginfo's si_utime, struct tms)
+ */
+void fmt_clock_t(struct fmt_buf *b, uint64_t ticks)
+{
+	fb_udec(b, ticks);
+	if (!ticks || b->xstyle == XSTYLE_RAW)
+		return;
+	fb_puts(b, " /* ");
+	fb_udec(b, ticks / 100);
+	fb_putc(b, '.');
+	fb_putc(b, (char)('0' + ticks % 100 / 10));
+	fb_putc(b, (char)('0' + ticks % 10));
+	fb_puts(b, " s */");
+}
+
 static void fmt_si_source(struct fmt_buf *b, const uint8_t *p,
 			  const struct fmt_opts *o)
 {
@@ -180,18 +198,24 @@ static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)
  * it (__NR_read, a constant of -X's styles) when the arch is this
  * table's (x86_64); else its number.
  */
-static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
+void fmt_audit_nr(struct fmt_buf *b, uint64_t nr, uint32_t arch)
 {
-	const struct sc_desc *d = arch == AUDIT_ARCH_X86_64 ? sc_lookup(nr) : 0;
+	const struct sc_desc *d = arch == AUDIT_ARCH_X86_64 &&
+		nr <= INT32_MAX ? sc_lookup((long)nr) : 0;
 	char name[64];
 
-	fb_puts(b, ", si_syscall=");
 	if (d) {
 		snprintf(name, sizeof(name), "__NR_%s", d->name);
 		fmt_const(b, name, nr, XF_UDEC);
 	} else {
 		fb_udec(b, nr);
 	}
+}
+
+static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
+{
+	fb_puts(b, ", si_syscall=");
+	fmt_audit_nr(b, nr, arch);
 	fb_puts(b, ", si_arch=");
 	fmt_enum_dflt(b, &xlat_audit_arch, arch, "AUDIT_ARCH_???");
 }
@@ -199,6 +223,38 @@ static void fmt_si_syscall(struct fmt_buf *b, uint32_t nr, uint32_t arch)
 void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 {
 	fmt_siginfo_o(b, p, len, NULL);
+}
+
+static void fmt_si_poll(struct fmt_buf *b, const uint8_t *p)
+{
+	fb_puts(b, ", si_band=");
+	fb_dec(b, (int64_t)ld64(p + 16));
+	fb_puts(b, ", si_fd=");
+	fb_dec(b, (int32_t)ld32(p + 24));
+}
+
+/*
+ * A fault's address, and what some codes add: a machine check's
+ * address granularity, a bound violation's bounds, a protection key
+ */
+static void fmt_si_fault(struct fmt_buf *b, const uint8_t *p, int signo,
+			 int code)
+{
+	fb_puts(b, ", si_addr=");
+	fmt_ptr(b, ld64(p + 16));
+	if (signo == SIGBUS && (code == BUS_MCEERR_AR ||
+				code == BUS_MCEERR_AO)) {
+		fb_puts(b, ", si_addr_lsb=");
+		fb_hex(b, ld16(p + 24));
+	} else if (signo == SIGSEGV && code == SEGV_BNDERR) {
+		fb_puts(b, ", si_lower=");
+		fmt_ptr(b, ld64(p + 32));
+		fb_puts(b, ", si_upper=");
+		fmt_ptr(b, ld64(p + 40));
+	} else if (signo == SIGSEGV && code == SEGV_PKUERR) {
+		fb_puts(b, ", si_pkey=");
+		fb_udec(b, ld32(p + 32));
+	}
 }
 
 void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
@@ -215,27 +271,30 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 	signo = (int32_t)ld32(p);
 	err = (int32_t)ld32(p + 4);
 	code = (int32_t)ld32(p + 8);
-	fb_puts(b, "{si_signo=");
-	fmt_signal(b, signo);
+	/* no signal (waitid's WNOHANG with nothing to report): {} */
 	if (!signo) {
-		fb_putc(b, '}');
+		fb_puts(b, "{}");
 		return;
 	}
+	fb_puts(b, "{si_signo=");
+	fmt_signal(b, signo);
 	fb_puts(b, ", si_code=");
 	/* codes <= 0 and SI_KERNEL come from anywhere; the rest by signal */
 	if (code <= 0 || code == 0x80)
 		name = xlat_name(&xlat_si_code_user, (uint64_t)(int64_t)code);
 	else if ((codes = si_codes(signo)))
 		name = xlat_name(codes, (uint64_t)code);
+	/* an unknown code in hex, as strace's print_xlat_ex shows it */
 	if (name)
 		fmt_const(b, name, (uint32_t)code, XF_HEX);
 	else
-		fb_dec(b, code);
+		fb_hex(b, (uint32_t)code);
 	if (err) {
 		const char *e = errno_name(err);
 
+		/* unsigned, as strace's PRINT_FIELD_ERR_U */
 		fb_puts(b, ", si_errno=");
-		fmt_const(b, e, (uint64_t)(int64_t)err, XF_DEC);
+		fmt_const(b, e, (uint32_t)err, XF_UDEC);
 	}
 	if (code <= 0) {
 		switch (code) {
@@ -250,9 +309,13 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fb_dec(b, (int32_t)ld32(p + 20));
 			fmt_si_value(b, p);
 			break;
+		case SI_SIGIO:
+			fmt_si_poll(b, p);
+			break;
 		default:
 			fmt_si_source(b, p, o);
-			fmt_si_value(b, p);
+			if (ld64(p + 24))
+				fmt_si_value(b, p);
 		}
 	} else if (code != 0x80) {
 		switch (signo) {
@@ -269,14 +332,13 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fmt_clock_t(b, ld64(p + 40));
 			break;
 		case SIGILL: case SIGFPE: case SIGSEGV: case SIGBUS:
-			fb_puts(b, ", si_addr=");
-			fmt_ptr(b, ld64(p + 16));
+		case SIGTRAP:
+			fmt_si_fault(b, p, signo, code);
 			break;
 		case SIGPOLL:
-			fb_puts(b, ", si_band=");
-			fb_dec(b, (int64_t)ld64(p + 16));
-			fb_puts(b, ", si_fd=");
-			fb_dec(b, (int32_t)ld32(p + 24));
+			/* the band and fd of POLL_IN..POLL_HUP only */
+			if (code >= POLL_IN && code <= POLL_HUP)
+				fmt_si_poll(b, p);
 			break;
 		case SIGSYS:
 			fb_puts(b, ", si_call_addr=");
@@ -284,8 +346,10 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fmt_si_syscall(b, ld32(p + 24), ld32(p + 28));
 			break;
 		default:
-			fmt_si_source(b, p, o);
-			fmt_si_value(b, p);
+			if (ld32(p + 16) || ld32(p + 20))
+				fmt_si_source(b, p, o);
+			if (ld64(p + 24))
+				fmt_si_value(b, p);
 		}
 	}
 	fb_putc(b, '}');

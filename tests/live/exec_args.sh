@@ -10,6 +10,8 @@
 # A #! script's new stack holds the interpreter's argv, not the call's:
 # there etrace prints argv's strings as their pointers (never the
 # interpreter's argv), and the path and the envp count still exactly.
+# With -v the environment's strings, as strace -v prints them, in every
+# case (read at entry, from the new stack, again at the exit).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -34,4 +36,22 @@ norm "$WORK/e.out" | grep 'script' |
 	sed -E 's/(execve\("[^"]*", )\[0x[0-9a-f]+, 0x[0-9a-f]+\],/\1[0xARG, 0xARG],/' > got.script
 cat got.script
 same want.script got.script "the script's execve line"
+
+# -v: the environment (env -i's, the same for both) as strace prints it
+for t in s e; do
+	if [ $t = s ]; then tr=strace; else tr=$ETRACE; fi
+	"$tr" -f -v -e trace=execve -o "$WORK/$t.v.out" -- env -i A=1 \
+		'B=two words' "$PROGS/forkexec" 3 "$WORK/script.sh" \
+		> /dev/null 2> "$WORK/$t.v.err" || fail "$tr -v failed"
+done
+normv() {
+	strip_pid "$1" | grep '^execve(' | grep -v '^execve("/usr/bin/env"' |
+		sed -E 's/(execve\("[^"]*script[^"]*", )\[[^]]*\],/\1[ARGV],/'
+}
+normv "$WORK/s.v.out" > want.v
+normv "$WORK/e.v.out" > got.v
+cat got.v
+[ "$(grep -c '\["A=1", "B=two words"\]) = ' want.v)" = 6 ] ||
+	fail "strace -v's trace has not the 6 execs with the environment"
+same want.v got.v "the execve lines with -v"
 exit 0

@@ -10,4 +10,6 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family files
+# memfd_create's name, longer than the default -s (fam_files_names.c)
+oracle_options files_names -s300
 finish

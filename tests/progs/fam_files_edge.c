@@ -47,6 +47,7 @@ int main(void)
 	struct f_owner_ex own;
 	struct timespec ts[2];
 	int fd, p[2], i;
+	char *edge;
 
 	umask(0);
 	memcpy(path, "a", 2);
@@ -127,6 +128,15 @@ int main(void)
 	(void)!write(fd, NULLP, 0);
 	(void)!write(fd, NULLP, 1);
 	(void)!write(fd, BAD, 16);
+	/* 32 bytes before a page that is not there: strace reads -s + 1
+	   bytes of a longer buffer (so shows its address), all of one of
+	   32 */
+	edge = fam_edge_page();
+	if (edge) {
+		memset(edge + 4064, 'e', 32);
+		(void)!write(-1, edge + 4064, 33);
+		(void)!write(-1, edge + 4064, 32);
+	}
 	(void)!write(-1, buf, huge);
 	(void)!read(fd, BAD, 16);
 	(void)!read(fd, NULLP, 0);

@@ -34,7 +34,7 @@ int main(void)
 	struct mq_attr at;
 	struct sigevent sev;
 	unsigned short vals[2];
-	char name[64], cwd[64], *base, buf[64];
+	char name[64], cwd[64], *base, buf[64], *edge;
 	unsigned int prio;
 	int id, q;
 
@@ -149,5 +149,16 @@ int main(void)
 	mq_unlink(name);
 	mq_unlink(name);
 	sc(SYS_mq_unlink, (long)BAD, 0, 0, 0, 0, 0);
+	/* ending where the memory does: a sigevent's 32 bytes strace
+	   reads; a name with no NUL before it (strace: its address, not
+	   the -s bytes it could read) */
+	edge = fam_edge_page();
+	if (edge) {
+		memcpy(edge + 4064, &sev, 32);
+		sc(SYS_mq_notify, -1, (long)(edge + 4064), 0, 0, 0, 0);
+		memset(edge + 4032, 'q', 64);
+		sc(SYS_mq_unlink, (long)(edge + 4032), 0, 0, 0, 0, 0);
+		sc(SYS_mq_open, (long)(edge + 4032), O_RDONLY, 0, 0, 0, 0);
+	}
 	return 0;
 }

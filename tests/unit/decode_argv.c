@@ -97,5 +97,24 @@ int main(void)
 	c.cap[1] = &ka;
 	c.args[1] = 0x20;
 	CHECK_STR(run(&c), "execve(0x10, [\"sh\", \"-c\", ...], 0xbadc0de) = 0");
+	/* -v: the environment's strings (copied as argv's), [] when empty */
+	{
+		static const char *const env[] = { "A=1", "B=two words" };
+		struct cap kv = argv_of(env, 2, 2);
+		struct cap k0 = { .p = NULL, .len = 0, .count = 0,
+				  .total = 0, .flags = 0 };
+
+		c = CALL(SYS_execve, -2, 0x10, 0x20, 0x7ffc17e85ee0);
+		c.cap[2] = &kv;
+		fo.verbose = 1;
+		CHECK_STR(run(&c), "execve(0x10, 0x20, [\"A=1\", \"B=two "
+			  "words\"]) = -1 ENOENT (No such file or directory)");
+		c.cap[2] = &k0;
+		CHECK_STR(run(&c), "execve(0x10, 0x20, []) = -1 ENOENT (No such "
+			  "file or directory)");
+		fo.verbose = 0;
+		CHECK_STR(run(&c), "execve(0x10, 0x20, 0x7ffc17e85ee0 /* 0 vars "
+			  "*/) = -1 ENOENT (No such file or directory)");
+	}
 	CHECK_DONE();
 }

@@ -108,6 +108,7 @@ static void test_messages(void)
 	int64_t at[8] = { 0x800, 10, 8192, 0 };
 	struct cap km = CAP(&m, sizeof(m)), ko = CAP(ops, 6);
 	struct cap ka = CAP(at, sizeof(at));
+	struct cap kname = CAP("/strace-mq_sendrecv.name.longer.than.32", 39);
 	struct sc_call c;
 
 	c = CALL(SYS_msgsnd, 0, 327705, 0x7ffd49c22760, 14, 0);
@@ -127,6 +128,11 @@ static void test_messages(void)
 		  "*/], 2) = -1 EFAULT (Bad address)");
 	c = CALL(SYS_semop, -22, 1, 0x7f964f334ffa, 0);
 	CHECK_STR(run(&c), "semop(1, [], 0) = -1 EINVAL (Invalid argument)");
+	/* mq_open's name is a path: whole, whatever -s says */
+	c = CALL(SYS_mq_open, -2, 0x7ffdefa02a00, 0, 0, 0);
+	c.cap[0] = &kname;
+	CHECK_STR(run(&c), "mq_open(\"/strace-mq_sendrecv.name.longer.than."
+		  "32\", O_RDONLY) = -1 ENOENT (No such file or directory)");
 	c = CALL(SYS_mq_getsetattr, 0, 0, 0, 0x7ffdefa02a80);
 	c.cap_out[2] = &ka;
 	CHECK_STR(run(&c), "mq_getsetattr(0, NULL, {mq_flags=O_NONBLOCK, "

@@ -6,6 +6,7 @@
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -46,6 +47,8 @@ static void test_wait(void)
 {
 	int32_t st = 3 << 8;
 	struct cap k = CAP(&st, 4);
+	uint8_t ru[144];
+	struct cap kru = CAP(ru, sizeof(ru));
 	struct sc_call c = CALL(SYS_wait4, 10038, 10038, 0x10,
 				WUNTRACED | __WALL, 0);
 
@@ -70,6 +73,81 @@ static void test_wait(void)
 		 0);
 	CHECK_STR(run(&c), "waitid(P_PIDFD, 99, 0x7ffd0000, WNOHANG|WEXITED, "
 		  "NULL) = -1 ECHILD (No child processes)");
+	/* -v: the rest of struct rusage, longs strace prints unsigned */
+	memset(ru, 0xff, sizeof(ru));
+	c = CALL(SYS_waitid, 0, P_PID, 610788, 0x7ffd0000, WNOHANG | WEXITED,
+		 0x7ffd1000);
+	c.cap_out[4] = &kru;
+	fo.verbose = 1;
+	CHECK_STR(run(&c), "waitid(P_PID, 610788, 0x7ffd0000, WNOHANG|WEXITED, "
+		  "{ru_utime={tv_sec=-1, tv_usec=18446744073709551615}, "
+		  "ru_stime={tv_sec=-1, tv_usec=18446744073709551615}, "
+		  "ru_maxrss=18446744073709551615, ru_ixrss=18446744073709551615, "
+		  "ru_idrss=18446744073709551615, ru_isrss=18446744073709551615, "
+		  "ru_minflt=18446744073709551615, ru_majflt=18446744073709551615, "
+		  "ru_nswap=18446744073709551615, ru_inblock=18446744073709551615, "
+		  "ru_oublock=18446744073709551615, ru_msgsnd=18446744073709551615, "
+		  "ru_msgrcv=18446744073709551615, "
+		  "ru_nsignals=18446744073709551615, ru_nvcsw=18446744073709551615, "
+		  "ru_nivcsw=18446744073709551615}) = 0");
+	fo.verbose = 0;
+	/* strace's order of the options (waitid.c) */
+	c = CALL(SYS_waitid, -10, P_ALL, -1, 0x7f06438a2f80,
+		 WEXITED | WSTOPPED | __WCLONE | __WALL, 0x7f06435d2f70);
+	CHECK_STR(run(&c), "waitid(P_ALL, -1, 0x7f06438a2f80, WEXITED|WSTOPPED|"
+		  "__WCLONE|__WALL, 0x7f06435d2f70) = -1 ECHILD (No child "
+		  "processes)");
+}
+
+/* times.c: clock ticks with their seconds, but not with -Xraw */
+static void test_times(void)
+{
+	uint64_t t[4] = { 31, 0, 154, 10095 };
+	struct cap k = CAP(t, sizeof(t));
+	struct sc_call c = CALL(SYS_times, 1722709218, 0x7ffd0000);
+
+	c.cap_out[0] = &k;
+	CHECK_STR(run(&c), "times({tms_utime=31 /* 0.31 s */, tms_stime=0, "
+		  "tms_cutime=154 /* 1.54 s */, tms_cstime=10095 /* 100.95 s "
+		  "*/}) = 1722709218");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "times({tms_utime=31 /* 0.31 "
+		  "s */, tms_stime=0, tms_cutime=154 /* 1.54 s */, tms_cstime="
+		  "10095 /* 100.95 s */}) = 1722709218");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "times({tms_utime=31, tms_stime=0, "
+		  "tms_cutime=154, tms_cstime=10095}) = 1722709218");
+}
+
+/* ioprio.c: the priority as IOPRIO_PRIO_VALUE in each -X style */
+static void test_ioprio(void)
+{
+	struct sc_call c = CALL(SYS_ioprio_get, 0, 1, 614871);
+
+	CHECK_STR(run(&c), "ioprio_get(IOPRIO_WHO_PROCESS, 614871) = 0 "
+		  "(IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ioprio_get(0x1 /* "
+		  "IOPRIO_WHO_PROCESS */, 614871) = 0 (IOPRIO_PRIO_VALUE(0 /* "
+		  "IOPRIO_CLASS_NONE */, 0))");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ioprio_get(0x1, 614871) = 0");
+	c = CALL(SYS_ioprio_get, 16388, 1, 0);
+	CHECK_STR(run(&c), "ioprio_get(IOPRIO_WHO_PROCESS, 0) = 16388 "
+		  "(IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4))");
+	c = CALL(SYS_ioprio_set, -22, 2, 614905, 8191);
+	CHECK_STR(run(&c), "ioprio_set(IOPRIO_WHO_PGRP, 614905, "
+		  "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 8191)) = -1 EINVAL "
+		  "(Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ioprio_set(0x2 /* "
+		  "IOPRIO_WHO_PGRP */, 614905, 8191 /* IOPRIO_PRIO_VALUE(0 /* "
+		  "IOPRIO_CLASS_NONE */, 8191) */) = -1 EINVAL (Invalid "
+		  "argument)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ioprio_set(0x2, 614905, 8191) = "
+		  "-1 EINVAL (Invalid argument)");
+	c = CALL(SYS_ioprio_set, -22, 0xdec0ded1fa57beefULL,
+		 0xbadc0dedda7a1057ULL, 0xdec0ded1facefeedULL);
+	CHECK_STR(run(&c), "ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, "
+		  "-629534633, IOPRIO_PRIO_VALUE(0x7d677 /* IOPRIO_CLASS_??? */, "
+		  "7917)) = -1 EINVAL (Invalid argument)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ioprio_set(0xfa57beef, "
+		  "-629534633, -87097619) = -1 EINVAL (Invalid argument)");
 }
 
 static void test_rlimit(void)
@@ -221,6 +299,8 @@ int main(void)
 	test_pid_names();
 	test_clone();
 	test_wait();
+	test_times();
+	test_ioprio();
 	test_rlimit();
 	test_prctl_personality();
 	test_futex();

@@ -4,12 +4,184 @@
  * does (its ptrace.c): none after PTRACE_TRACEME, the pid alone for
  * PTRACE_ATTACH and PTRACE_KILL, a signal as PTRACE_CONT's data, options
  * for PTRACE_SEIZE, and the word PTRACE_PEEKDATA writes at exit.
+ * PTRACE_GET_SYSCALL_INFO's struct at exit, the fields within both the
+ * caller's size and the kernel's (ptrace_syscall_info.c).  The masks
+ * and siginfos of PTRACE_[GS]ETSIGMASK and PTRACE_[GS]ETSIGINFO
+ * (ptrace.c): SET's at entry, GET's at exit, the address when the size
+ * is not the kernel's or the memory could not be read.
  */
 #include <signal.h>
+#include <string.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 
 #include "check_decode.h"
+
+#ifndef PTRACE_SECCOMP_GET_METADATA
+#define PTRACE_SECCOMP_GET_METADATA 0x420d
+#endif
+#ifndef PTRACE_GET_SYSCALL_INFO
+#define PTRACE_GET_SYSCALL_INFO 0x420e
+#endif
+
+static void test_syscall_info(void)
+{
+	uint8_t info[88] = { 0 };
+	struct cap k = CAP(info, sizeof(info)), k7 = CAP(info, 7);
+	uint64_t w;
+	struct sc_call c;
+
+	info[0] = 1;	/* PTRACE_SYSCALL_INFO_ENTRY */
+	w = 0xc000003e;	/* AUDIT_ARCH_X86_64 */
+	memcpy(info + 4, &w, 4);
+	w = 0x7f5198c9e829;
+	memcpy(info + 8, &w, 8);
+	w = 0x7ffd74ee2568;
+	memcpy(info + 16, &w, 8);
+	w = SYS_chdir;
+	memcpy(info + 24, &w, 8);
+	for (int j = 0; j < 6; j++) {
+		w = 0xbad0fed0 + 0x10001ULL * j;
+		memcpy(info + 32 + 8 * j, &w, 8);
+	}
+	c = CALL(SYS_ptrace, 80, PTRACE_GET_SYSCALL_INFO, 612303, 72,
+		 0x7f5198d86fb8);
+	c.cap_out[3] = &k;
+	CHECK_STR(run_entry(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 72, ");
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 72, "
+		  "{op=PTRACE_SYSCALL_INFO_ENTRY, arch=AUDIT_ARCH_X86_64, "
+		  "instruction_pointer=0x7f5198c9e829, stack_pointer="
+		  "0x7ffd74ee2568, entry={nr=__NR_chdir, args=[0xbad0fed0, "
+		  "0xbad1fed1, 0xbad2fed2, 0xbad3fed3, 0xbad4fed4]}}) = 80");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ptrace(0x420e /* "
+		  "PTRACE_GET_SYSCALL_INFO */, 612303, 72, {op=0x1 /* "
+		  "PTRACE_SYSCALL_INFO_ENTRY */, arch=0xc000003e /* "
+		  "AUDIT_ARCH_X86_64 */, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568, entry={nr=80 /* __NR_chdir */, "
+		  "args=[0xbad0fed0, 0xbad1fed1, 0xbad2fed2, 0xbad3fed3, "
+		  "0xbad4fed4]}}) = 80");
+	/* the kernel's size bounds it too: 24 bytes of a 72-byte buffer */
+	c.ret = 24;
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ptrace(0x420e, 612303, 72, "
+		  "{op=0x1, arch=0xc000003e, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568}) = 24");
+	c = CALL(SYS_ptrace, 24, PTRACE_GET_SYSCALL_INFO, 612303, 7,
+		 0x7f5198d86ff9);
+	c.cap_out[3] = &k7;
+	info[0] = 0;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 7, "
+		  "{op=PTRACE_SYSCALL_INFO_NONE}) = 24");
+	c = CALL(SYS_ptrace, 24, PTRACE_GET_SYSCALL_INFO, 612303, 0,
+		 0x7f5198d87000);
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 0, "
+		  "0x7f5198d87000) = 24");
+	/* exit: an error's value by name, when is_error says it is one */
+	info[0] = 2;
+	w = (uint64_t)-2;
+	memcpy(info + 24, &w, 8);
+	info[32] = 1;
+	c = CALL(SYS_ptrace, 33, PTRACE_GET_SYSCALL_INFO, 612303, 64,
+		 0x7f5198d86fc0);
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 64, "
+		  "{op=PTRACE_SYSCALL_INFO_EXIT, arch=AUDIT_ARCH_X86_64, "
+		  "instruction_pointer=0x7f5198c9e829, stack_pointer="
+		  "0x7ffd74ee2568, exit={rval=-ENOENT, is_error=1}}) = 33");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ptrace(0x420e /* "
+		  "PTRACE_GET_SYSCALL_INFO */, 612303, 64, {op=0x2 /* "
+		  "PTRACE_SYSCALL_INFO_EXIT */, arch=0xc000003e /* "
+		  "AUDIT_ARCH_X86_64 */, instruction_pointer=0x7f5198c9e829, "
+		  "stack_pointer=0x7ffd74ee2568, exit={rval=-2 /* -ENOENT */, "
+		  "is_error=1}}) = 33");
+	c = CALL(SYS_ptrace, -3, PTRACE_GET_SYSCALL_INFO, 612303, 64,
+		 0x7f5198d86fc0);
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GET_SYSCALL_INFO, 612303, 64, "
+		  "0x7f5198d86fc0) = -1 ESRCH (No such process)");
+}
+
+static void test_sig(void)
+{
+	uint64_t mask = 1ULL << (SIGUSR1 - 1);
+	uint8_t si[128] = { 0 };
+	struct cap km = CAP(&mask, 8), ki = CAP(si, 128), kshort = CAP(si, 64);
+	int32_t w;
+	struct sc_call c;
+
+	c = CALL(SYS_ptrace, -3, PTRACE_SETSIGMASK, 639314, 8, 0x7f834b9d7ff8);
+	c.cap[3] = &km;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGMASK, 639314, 8, [USR1]) = -1 "
+		  "ESRCH (No such process)");
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "ptrace(0x420b /* "
+		  "PTRACE_SETSIGMASK */, 639314, 8, [10 /* USR1 */]) = -1 ESRCH "
+		  "(No such process)");
+	c.args[2] = 4;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGMASK, 639314, 4, "
+		  "0x7f834b9d7ff8) = -1 ESRCH (No such process)");
+	c = CALL(SYS_ptrace, 0, PTRACE_GETSIGMASK, 639314, 8, 0x7f834b9d7ff8);
+	c.cap_out[3] = &km;
+	CHECK_STR(run_entry(&c), "ptrace(PTRACE_GETSIGMASK, 639314, 8, ");
+	CHECK_STR(run(&c), "ptrace(PTRACE_GETSIGMASK, 639314, 8, [USR1]) = 0");
+	w = SIGIO;
+	memcpy(si, &w, 4);
+	w = 2;
+	memcpy(si + 4, &w, 4);
+	w = 1;	/* POLL_IN */
+	memcpy(si + 8, &w, 4);
+	w = -2;
+	memcpy(si + 16, &w, 4);
+	memset(si + 20, 0xff, 4);
+	w = 23;
+	memcpy(si + 24, &w, 4);
+	c = CALL(SYS_ptrace, -3, PTRACE_SETSIGINFO, 639314,
+		 0xdeadbeeffffffeedULL, 0x7f834b9d7f80);
+	c.cap[3] = &ki;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGINFO, 639314, "
+		  "0xdeadbeeffffffeed, {si_signo=SIGIO, si_code=POLL_IN, "
+		  "si_errno=ENOENT, si_band=-2, si_fd=23}) = -1 ESRCH (No such "
+		  "process)");
+	c.cap[3] = &kshort;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGINFO, 639314, "
+		  "0xdeadbeeffffffeed, 0x7f834b9d7f80) = -1 ESRCH (No such "
+		  "process)");
+	c = CALL(SYS_ptrace, -3, PTRACE_GETSIGINFO, 639314, 0, 0x7f834b9d7f80);
+	c.cap_out[3] = &ki;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GETSIGINFO, 639314, NULL, "
+		  "0x7f834b9d7f80) = -1 ESRCH (No such process)");
+	c.ret = 0;
+	CHECK_STR(run(&c), "ptrace(PTRACE_GETSIGINFO, 639314, NULL, "
+		  "{si_signo=SIGIO, si_code=POLL_IN, si_errno=ENOENT, "
+		  "si_band=-2, si_fd=23}) = 0");
+}
+
+/* PTRACE_SECCOMP_GET_METADATA: filter_off as given, flags at exit */
+static void test_metadata(void)
+{
+	uint64_t md[2] = { 18072662652281012446ULL, 0 };
+	uint64_t mdo[2] = { 0, 2 };	/* SECCOMP_FILTER_FLAG_LOG */
+	struct cap ki = CAP(md, 16), ko = CAP(mdo, 16);
+	struct sc_call c;
+
+	c = CALL(SYS_ptrace, -3, PTRACE_SECCOMP_GET_METADATA, 562919,
+		 16045704243956412429ULL, 0x7f51c13b0ff8);
+	c.cap[3] = &ki;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SECCOMP_GET_METADATA, 562919, "
+		  "16045704243956412429, {filter_off=18072662652281012446}) = -1 "
+		  "ESRCH (No such process)");
+	c = CALL(SYS_ptrace, 0, PTRACE_SECCOMP_GET_METADATA, 562919, 16,
+		 0x7f51c13b0ff0);
+	c.cap[3] = &ki;
+	c.cap_out[3] = &ko;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SECCOMP_GET_METADATA, 562919, 16, "
+		  "{filter_off=18072662652281012446, flags="
+		  "SECCOMP_FILTER_FLAG_LOG}) = 0");
+	c.args[2] = 12;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SECCOMP_GET_METADATA, 562919, 12, "
+		  "{filter_off=18072662652281012446, ???}) = 0");
+	c.args[2] = 7;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SECCOMP_GET_METADATA, 562919, 7, "
+		  "0x7f51c13b0ff0) = 0");
+}
 
 int main(void)
 {
@@ -45,5 +217,8 @@ int main(void)
 	c = CALL(SYS_ptrace, -3, PTRACE_GETREGSET, 123, 1, 0x2000);
 	CHECK_STR(run(&c), "ptrace(PTRACE_GETREGSET, 123, NT_PRSTATUS, 0x2000) "
 		  "= -1 ESRCH (No such process)");
+	test_syscall_info();
+	test_sig();
+	test_metadata();
 	CHECK_DONE();
 }

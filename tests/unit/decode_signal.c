@@ -174,7 +174,11 @@ static void test_siginfo(void)
 	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGCHLD, si_code="
 		  "CLD_KILLED, si_pid=9955, si_uid=0, si_status=SIGKILL, "
 		  "si_utime=13 /* 0.13 s */, si_stime=0}");
+	CHECK_STR(siginfo_x(si, 128, XSTYLE_RAW), "{si_signo=17, si_code=0x2, "
+		  "si_pid=9955, si_uid=0, si_status=9, si_utime=13, si_stime=0}");
 	memset(si, 0, sizeof(si));
+	/* no signal (waitid's WNOHANG, nothing to report) */
+	CHECK_STR(siginfo_text(si, 128), "{}");
 	put32(si, SIGUSR1);
 	put32(si + 16, 12);
 	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "
@@ -187,8 +191,19 @@ static void test_siginfo(void)
 	/* hostile: too short, unknown code */
 	CHECK_STR(siginfo_text(si, 20), "{...}");
 	put32(si + 8, 77);
-	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code=77, "
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGSEGV, si_code=0x4d, "
 		  "si_addr=NULL}");
+	/* SIGTRAP's address (ptrace.c's PTRACE_SETSIGINFO lines) */
+	put32(si, SIGTRAP);
+	put32(si + 4, 2);
+	put32(si + 8, 1);	/* TRAP_BRKPT */
+	put64(si + 16, 0xfacefeeddeadbeefULL);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGTRAP, si_code=TRAP_BRKPT, "
+		  "si_errno=ENOENT, si_addr=0xfacefeeddeadbeef}");
+	put32(si + 8, 1234567890);
+	put32(si + 4, (uint32_t)-2);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGTRAP, si_code=0x499602d2, "
+		  "si_errno=4294967294, si_addr=0xfacefeeddeadbeef}");
 }
 
 static void test_stack(void)

@@ -14,6 +14,10 @@
  * a second, UTIME_NOW/UTIME_OMIT in each -X style.
  * seccomp (seccomp-strict.c, seccomp-filter.c, seccomp_get_*.c): flags
  * named for SET_MODE_FILTER only, the argument by operation.
+ * process_madvise (process_madvise.c): another process's iovec, its
+ * addresses only, cut by a page that faults; its flags in hex.
+ * epoll_pwait2 (epoll_pwait2.c): the timeout and mask, read at exit,
+ * their addresses after a failure.
  */
 #include <linux/seccomp.h>
 #include <sys/stat.h>
@@ -195,8 +199,60 @@ static void test_utimensat(void)
 		  "directory)");
 }
 
+static void test_process_madvise(void)
+{
+	uint64_t iov[4] = { 0x8786858483828180ULL, 0x8f8e8d8c8b8a8988ULL,
+			    0x9796959493929190ULL, 0x9f9e9d9c9b9a9998ULL };
+	struct cap k = CAP(iov, 32), kcut = CAP(iov + 2, 16);
+	struct sc_call c = CALL(SYS_process_madvise, -22, 0, 0x7ff237415fe0,
+				2, 0, 0xffffffff);
+
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "process_madvise(0, [{iov_base=0x8786858483828180, "
+		  "iov_len=10344361028892658056}, {iov_base=0x9796959493929190, "
+		  "iov_len=11501803794301884824}], 2, MADV_NORMAL, 0xffffffff) "
+		  "= -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_process_madvise, -22, -1, 0x7ff237415ff0, 2, 0xdeadc0de, 0);
+	c.cap[1] = &kcut;
+	CHECK_STR(run(&c), "process_madvise(-1, [{iov_base=0x9796959493929190, "
+		  "iov_len=11501803794301884824}, ... /* 0x7ff237416000 */], 2, "
+		  "0xdeadc0de /* MADV_??? */, 0) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_process_madvise, -22, 0, 0x7ff237416000, 0, 21,
+		 0xcafef00d);
+	CHECK_STR(run(&c), "process_madvise(0, [], 0, MADV_PAGEOUT, 0xcafef00d) "
+		  "= -1 EINVAL (Invalid argument)");
+}
+
+static void test_epoll_pwait2(void)
+{
+	int64_t ts[2] = { 1, 5 };
+	uint64_t mask = 0;
+	struct cap kt = CAP(ts, 16), km = CAP(&mask, 8), ke = CAP(ts, 0);
+	struct sc_call c = CALL(SYS_epoll_pwait2, -22, 3, 0x7f2eafd46ff4, -1,
+				0x7f2eafb56ff0, 0x7f2eafb50ff8, 8);
+
+	c.cap[3] = &kt;
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait2(3, 0x7f2eafd46ff4, -1, 0x7f2eafb56ff0, "
+		  "0x7f2eafb50ff8, 8) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_epoll_pwait2, 0, 3, 0x7f2eafd46ff4, 1, 0x7f2eafb56ff0,
+		 0x7f2eafb50ff8, 8);
+	c.cap_out[1] = &ke;
+	c.cap[3] = &kt;
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait2(3, [], 1, {tv_sec=1, tv_nsec=5}, [], "
+		  "8) = 0");
+	c = CALL(SYS_epoll_pwait, -4, 3, 0x7f2eafd46ff4, 1, 100, 0x7f2eafb50ff8,
+		 8);
+	c.cap[4] = &km;
+	CHECK_STR(run(&c), "epoll_pwait(3, 0x7f2eafd46ff4, 1, 100, "
+		  "0x7f2eafb50ff8, 8) = -1 EINTR (Interrupted system call)");
+}
+
 int main(void)
 {
+	test_epoll_pwait2();
+	test_process_madvise();
 	test_utimensat();
 	test_seccomp();
 	test_getdents();

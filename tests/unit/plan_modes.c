@@ -124,6 +124,9 @@ int main(void)
 	      p.cap.dump_wr->bits[0] == 2 && !fdsel_any(p.cap.dump_rd));
 	CHECK(plan(2, "-e", "read=none", NULL, NULL) == 0 && !p.cap.dump);
 	CHECK(plan(2, "-c", "-e", "read=all", NULL) == 0 && !p.cap.dump);
+	/* -v: execve's environment strings are copied, not counted */
+	CHECK(plan(2, NULL, NULL, NULL, NULL) == 0 && !p.cap.envs);
+	CHECK(plan(2, "-v", NULL, NULL, NULL) == 0 && p.cap.envs);
 
 	/* -c: the table only, counted in the kernel first, no mappings */
 	CHECK(plan(2, "-c", NULL, NULL, NULL) == 0);

@@ -32,6 +32,9 @@
 #define PATHMAX (CAP_PATH_MAX + 1)
 #define STRSIZE 0		/* max: -s plus room to see it was cut */
 #define OPTSIZE 1		/* max: -s, at least SC_OPT_COPY */
+#define STRSIZE1 2		/* max: -s + 1, what strace's printstr reads */
+#define MFDNAME 3		/* max: as STRSIZE's, 251 at most (memfd_create's
+				   name: strace reads MFD_NAME_MAX_LEN + 1) */
 #define KSIZE UINT32_MAX	/* max: the kind's size */
 
 struct recipe {
@@ -139,9 +142,12 @@ static int arg_is_32(const struct sc_desc *d, int n)
 	return base == B_INT || base == B_UINT || base == B_XINT;
 }
 
-/* the spec of one syscall, from its table line; fds: -y; dump: -e read= */
+/*
+ * the spec of one syscall, from its table line; fds: -y; dump: -e read=;
+ * envs: -v (an environment's strings, as argv's, not only its count)
+ */
 static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
-		    int dump, struct cap_spec *s)
+		    int dump, int envs, struct cap_spec *s)
 {
 	memset(s, 0, sizeof(*s));
 	if (fds)
@@ -155,7 +161,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 
 		if (r->op == CAP_OP_NONE)
 			continue;
-		as->op = r->op;
+		as->op = r->op == CAP_OP_COUNT && envs ? CAP_OP_ARGV : r->op;
 		as->when = r->when;
 		as->elem = r->elem;
 		as->max = r->max;
@@ -176,6 +182,10 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		if (r->max == STRSIZE1)
+			as->max = strsize + 1;
+		if (r->max == MFDNAME)
+			as->max = strsize + 2 < 251 ? strsize + 2 : 251;
 		if (r->max == OPTSIZE)
 			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
@@ -191,7 +201,7 @@ int cap_args_spec(struct capture *c, unsigned int strsize)
 
 		if (!sc_table[nr].name)
 			continue;
-		spec_of(&sc_table[nr], strsize, c->fds, c->dump, &s);
+		spec_of(&sc_table[nr], strsize, c->fds, c->dump, c->envs, &s);
 		if (s.when && bpf_map_update_elem(fd, &nr, &s, BPF_ANY))
 			return -errno;
 	}
@@ -214,7 +224,8 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 
 			if (!sc_lookup(e->sc_nr))
 				continue;
-			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, &s);
+			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, c->envs,
+				&s);
 			if (!(s.when & (e->role == EV_SC_ENTER ?
 					CAP_AT_ENTRY | CAP_AT_EXIT :
 					CAP_AT_EXIT | CAP_AT_RETRY)))

@@ -32,7 +32,7 @@ int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
 int cap_keep_link(struct capture *c, struct bpf_link *l);
 
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
-/* the spec map (with c->fds' and c->dump's parts) */
+/* the spec map (with c->fds', c->dump's and c->envs' parts) */
 int cap_args_spec(struct capture *c, unsigned int strsize);
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t);

@@ -302,6 +302,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->summary = w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
 	c->dump = w->args && w->dump;
+	c->envs = w->envs;
 	c->shell = w->shell;
 	c->python = w->python;
 	c->ustack = w->ustack;

@@ -36,6 +36,7 @@ struct capture {
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
 	int dump;			/* -e read=/write=: transfers copied */
+	int envs;			/* -v: execve's environment strings */
 	int bash_ok;			/* --spawns: bash's symbols were found */
 	int shell;			/* -k: shell frames read (shell_enter) */
 	int python;			/* -k: Python frames read (python_enter) */
@@ -69,6 +70,8 @@ struct cap_want {
 	int ip;				/* -i: ring mode's entries and signal
 					   records carry the user IP */
 	int dump;			/* -e read=/write=: transfers dumped */
+	int envs;			/* -v: execve's environment strings
+					   copied, not only counted */
 	const struct fd_sel *dump_rd;	/* ... on these fds */
 	const struct fd_sel *dump_wr;
 	unsigned int strsize;		/* -s */

@@ -61,6 +61,8 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->stack_size = o->stack_size;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
+	/* strace -v shows execve's environment, not its count */
+	w->envs = o->verbose != 0;
 	w->ip = o->iptr && o->lines;
 	w->dump = o->lines && (fdsel_any(&o->dump_rd) ||
 			       fdsel_any(&o->dump_wr));
