@@ -149,8 +149,9 @@ static int shown_nonverbose(const struct sc_call *c, int i)
 {
 	const struct sc_arg *a = &c->d->arg[i];
 
+	if (a->kind < K__COUNT && kind_info[a->kind].copies == 2)
+		return 1;	/* a string (path, name, ...) */
 	switch (a->kind) {
-	case K_path: case K_str: case K_ostr: case K_prctlstr:
 	case K_ibuf: case K_obuf: case K_orecvbuf:
 	case K_sockbuf: case K_osockbuf:
 	/* the mask's address is not in the record: the mask itself */

@@ -75,7 +75,8 @@ struct kind_info {
 	uint8_t base;			/* enum kind_base */
 	uint8_t dir;			/* enum kind_dir */
 	uint16_t size;			/* bytes its formatter decodes */
-	uint8_t copies;			/* the BPF program copies its memory */
+	uint8_t copies;			/* the BPF program copies its memory:
+					   1, or 2 a NUL-terminated string */
 };
 extern const struct kind_info kind_info[K__COUNT];
 extern const char *const ret_names[R__COUNT];

@@ -7,9 +7,22 @@
 
 #include "sysent.h"
 
+/* kind_info.copies: 0 none, 1 memory, 2 a string (COPY(STR, ...)) */
 #define NOCOPY			0
 #define STRUCT(when)		1
-#define COPY(op, when, len, elem, max) 1
+#define COPY(op, when, len, elem, max) COPIES_##op
+#define COPIES_STR		2
+#define COPIES_BUF		1
+#define COPIES_UPTO		1
+#define COPIES_ARGV		1
+#define COPIES_COUNT		1
+#define COPIES_IOV		1
+#define COPIES_MSGHDR		1
+#define COPIES_MMSGHDR		1
+#define COPIES_DIRENTS		1
+#define COPIES_SOCKBUF		1
+#define COPIES_CLONE3		1
+#define COPIES_IOURING		1
 const struct kind_info kind_info[K__COUNT] = {
 #define KIND(name, base, dir, fmt, size, copy, what) \
 	{ #name, B_##base, D_##dir, size, copy },
