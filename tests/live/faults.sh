@@ -30,6 +30,9 @@ cleanup() {
 	mountpoint -q tracefs && umount tracefs
 }
 trap cleanup EXIT
+# stopped (the harness's timeout, a CI run killed): the mounts go too,
+# or an rm -rf of the work directory walks into the kernel's tracefs
+trap 'exit 1' HUP INT TERM
 # tracefs as the kernel has it (etrace may mount its own in a private
 # namespace; instances and probes are the kernel's, seen from any mount)
 mkdir tracefs

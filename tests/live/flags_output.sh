@@ -126,6 +126,7 @@ soft_same s.det e.det "-e status=detached (strace vs etrace)"
 mkdir tfs notfs
 mount -t tracefs nodev tfs || fail "cannot mount tracefs"
 trap 'umount "$WORK/tfs" 2>/dev/null' EXIT
+trap 'exit 1' HUP INT TERM	# (then the EXIT trap unmounts it)
 "$ETRACE" -q -e trace=openat,read -o t.def cat /etc/hostname > /dev/null ||
 	soft_fail "etrace failed"
 ETRACE_TRACEFS=$WORK/tfs "$ETRACE" -q -e trace=openat,read -o t.env \
