@@ -40,6 +40,18 @@ BEGIN {
 	tname["strace_c"] = "strace"; mname["strace_c"] = "-c -f"
 	tname["perf_trace"] = "perf trace"; mname["perf_trace"] = "-o FILE"
 	tname["perf_trace_s"] = "perf trace"; mname["perf_trace_s"] = "-s"
+	# BASE=: another build's rows (base_X as etrace_X), each after its own
+	n0 = nm; nm = 0
+	for (i = 1; i <= n0; i++) M0[i] = M[i]
+	for (i = 1; i <= n0; i++) {
+		M[++nm] = M0[i]
+		if (M0[i] !~ /^etrace/)
+			continue
+		b = "base" substr(M0[i], 7)
+		M[++nm] = b
+		tname[b] = "etrace (BASE)"; mname[b] = mname[M0[i]]
+		BASEOF[M0[i]] = b
+	}
 }
 
 function median(a, n,   b, i, j, t) {
@@ -121,10 +133,11 @@ END {
 				c = ref[wl, n]
 				# what a tracer can report: summaries omit calls that never return
 				want = md ~ /_c$|_s$/ && md != "bpftrace_c" ? c - noret[wl, n] : c
+				mk = md; sub(/^base/, "etrace", mk)	# BASE='s as etrace's
 				if (md ~ /_untraced$/) want = 0	# traces openat only
-				if (md == "etrace_comm_other") want = 0	# selects no task
-				if (md == "etrace_failed") want = 0	# the storm's calls succeed
-				if (md == "etrace_spawns") want = 0	# counts processes
+				if (mk == "etrace_comm_other") want = 0	# selects no task
+				if (mk == "etrace_failed") want = 0	# the storm's calls succeed
+				if (mk == "etrace_spawns") want = 0	# counts processes
 				nr = 0; nl = 0; llo = 1e18; lhi = -1e18; lo = 1e18; hi = -1e18; minrep = ""; maxrep = 0; maxlost = 0; nlost = 0; bad = 0; nsil = 0
 				tol = want > 10000 ? want * 0.001 : 10
 				for (r = 1; r <= R; r++) {
@@ -306,6 +319,24 @@ END {
 			} else
 				printf "| %s: `-c` vs `perf stat -e raw_syscalls:sys_enter` | %.0f vs %.0f added ns/syscall | <= 2x perf stat | %s |\n",
 					wname[wl], a, b, (b > 0 ? (a <= 2 * b ? "PASS" : "**FAIL**") : "?")
+		}
+	}
+	# BASE=: each etrace row against the base build's, same rounds
+	for (w = 1; w <= nw; w++) {
+		wl = W[w]
+		for (m = 1; m <= nm; m++) {
+			md = M[m]
+			if (!(md in BASEOF)) continue
+			bm = BASEOF[md]; n = kn[wl, md, 1]
+			if (!((wl SUBSEP md SUBSEP n) in A) ||
+			    !((wl SUBSEP bm SUBSEP n) in A)) continue
+			a = A[wl, md, n]; b = A[wl, bm, n]
+			over = ALO[wl, md, n] <= AHI[wl, bm, n] && ALO[wl, bm, n] <= AHI[wl, md, n]
+			printf "| %s: `%s` vs the base build (BASE) | %.0f vs %.0f added ns/syscall (%.0f to %.0f vs %.0f to %.0f over rounds): %s | within 5%% of the base's, or the rounds' ranges overlap | %s |\n",
+				wname[wl], mname[md], a, b, ALO[wl, md, n], AHI[wl, md, n],
+				ALO[wl, bm, n], AHI[wl, bm, n],
+				(b > 0 ? sprintf("%.3fx", a / b) : "?"),
+				(a <= 1.05 * b || (R >= 2 && over) ? "PASS" : "**FAIL**")
 		}
 	}
 	# the spawn report on the fork storm

@@ -10,6 +10,11 @@
 #   sh bench/run.sh quick        smoke test: 1 round, small N (also QUICK=1)
 #   ROUNDS=3 BUDGET=540 sh bench/run.sh   fewer rounds; no round is begun
 #                                that would end past BUDGET seconds
+#   BASE=/path/to/etrace sh bench/run.sh   also another build of etrace
+#                                (main before a change) in every etrace
+#                                mode both have, in the same rounds: its
+#                                rows are "etrace (BASE)", and each etrace
+#                                row is checked within 5% of the base's
 #
 # Writes build/bench/results.md, results.tsv (one row per workload, tracer,
 # mode) and raw.tsv (one row per run); prints results.md at the end.
@@ -42,6 +47,12 @@ command -v perf >/dev/null ||
 mkdir -p "$out" "$tmp"
 cp "$etrace" "$tmp/etrace"
 etrace=$tmp/etrace
+base=
+if [ -n "${BASE:-}" ]; then
+	[ -x "$BASE" ] || { echo "bench: BASE=$BASE is not an executable" >&2; exit 1; }
+	cp "$BASE" "$tmp/base"
+	base=$tmp/base
+fi
 # the storms write how long their calls took (no start-up, no tear-down)
 export STORM_LOOP_NS="$tmp/loop"
 ${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
@@ -115,6 +126,31 @@ if [ -x /usr/bin/python3.11 ] && "$etrace" -h 2>&1 | grep -q -- --no-python-fram
 else
 	echo "etrace -k's Python frames: no /usr/bin/python3.11, or not in this etrace: mode skipped" >> "$notes"
 fi
+# BASE: the base build in each etrace mode it has too (base_c for
+# etrace_c); not record's (its report is etrace's) nor the Python modes
+if [ -n "$base" ]; then
+	bh=$("$base" -h 2>&1)
+	with_base() {	# modes...
+		for m in "$@"; do
+			echo "$m"
+			case $m in
+			etrace_record|etrace_stack_nopy) continue ;;
+			etrace_yy) echo "$bh" | grep -q -- -yy || continue ;;
+			etrace_stack|etrace_spawns)
+				echo "$bh" | grep -q -- --stack || continue ;;
+			etrace_stackfp) echo "$bh" | grep -q -- --stack=fp || continue ;;
+			etrace_comm_other|etrace_failed)
+				echo "$bh" | grep -q -- --comm || continue ;;
+			etrace*) ;;
+			*) continue ;;
+			esac
+			echo "base${m#etrace}"
+		done | tr '\n' ' '
+	}
+	fast=$(with_base $fast) slow=$(with_base $slow)
+	extra=$(with_base $extra) sockm=$(with_base $sockm)
+	spawnm=$(with_base $spawnm)
+fi
 # one long system-wide run, for etrace's memory over time (not in rounds)
 SYSWIDE=${SYSWIDE:-60}
 [ "$QUICK" = 1 ] && SYSWIDE=${SYSWIDE_QUICK:-5}
@@ -148,6 +184,9 @@ bt_script() {
 measure() {
 	r=$1 wl=$2 mode=$3 n=$4 pair=${5:-$3}
 	f=$tmp/trace.out
+	# base_X: the base build as etrace_X (raw.tsv keeps base_X)
+	bin=$etrace mode0=$mode
+	case $mode in base*) bin=$base mode=etrace${mode#base} ;; esac
 	rm -f "$f" "$tmp/err" "$tmp/m" "$tmp/loop"
 	case $wl in
 	storm1|fixed) set -- "$storm" "$n" ;;
@@ -169,22 +208,22 @@ for i in range($n): os.getppid()" ;;
 	esac
 	case $mode in
 	bare|ref)	;;
-	etrace)		set -- "$etrace" -f -q -o "$f" -- "$@" ;;
-	etrace_c)	set -- "$etrace" -c -f -q -o "$f" -- "$@" ;;
-	etrace_nobpf)	set -- "$etrace" --no-bpf -f -q -o "$f" -- "$@" ;;
-	etrace_record)	set -- "$etrace" record -f -q -o "$f" -- "$@" ;;
-	etrace_yy)	set -- "$etrace" -yy -f -q -o "$f" -- "$@" ;;
+	etrace)		set -- "$bin" -f -q -o "$f" -- "$@" ;;
+	etrace_c)	set -- "$bin" -c -f -q -o "$f" -- "$@" ;;
+	etrace_nobpf)	set -- "$bin" --no-bpf -f -q -o "$f" -- "$@" ;;
+	etrace_record)	set -- "$bin" record -f -q -o "$f" -- "$@" ;;
+	etrace_yy)	set -- "$bin" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
-	etrace_stack)	set -- "$etrace" -k -f -o "$f" -- "$@" ;;
-	etrace_stack_nopy) set -- "$etrace" -k --no-python-frames -f -o "$f" -- "$@" ;;
-	etrace_spawns)	set -- "$etrace" --spawns -f -o "$f" -- "$@" ;;
-	etrace_a)	set -- "$etrace" -a -q -o "$f" -- "$@" ;;
-	etrace_a_spawns) set -- "$etrace" -a --spawns -o "$f" -- "$@" ;;
-	etrace_stackfp)	set -- "$etrace" --stack=fp -f -q -o "$f" -- "$@" ;;
-	etrace_untraced) set -- "$etrace" -e trace=openat -f -q -o "$f" -- "$@" ;;
+	etrace_stack)	set -- "$bin" -k -f -o "$f" -- "$@" ;;
+	etrace_stack_nopy) set -- "$bin" -k --no-python-frames -f -o "$f" -- "$@" ;;
+	etrace_spawns)	set -- "$bin" --spawns -f -o "$f" -- "$@" ;;
+	etrace_a)	set -- "$bin" -a -q -o "$f" -- "$@" ;;
+	etrace_a_spawns) set -- "$bin" -a --spawns -o "$f" -- "$@" ;;
+	etrace_stackfp)	set -- "$bin" --stack=fp -f -q -o "$f" -- "$@" ;;
+	etrace_untraced) set -- "$bin" -e trace=openat -f -q -o "$f" -- "$@" ;;
 	# (the selection is the machine's while the storm runs; -a says so)
-	etrace_comm_other) set -- "$etrace" -a --comm other -q -o "$f" -- "$@" ;;
-	etrace_failed)	set -- "$etrace" -Z -f -q -o "$f" -- "$@" ;;
+	etrace_comm_other) set -- "$bin" -a --comm other -q -o "$f" -- "$@" ;;
+	etrace_failed)	set -- "$bin" -Z -f -q -o "$f" -- "$@" ;;
 	strace)		set -- strace -f -o "$f" "$@" ;;
 	strace_c)	set -- strace -c -f -o "$f" "$@" ;;
 	perf_trace)	set -- perf trace -o "$f" -- "$@" ;;
@@ -256,12 +295,12 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 	[ -n "$rep" ] || rep=?
 	[ -n "$lost" ] || lost=0
 	if [ "$st" != 0 ] || grep -q -e 'malformed' "$tmp/err"; then
-		echo "round $r $wl $mode N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
+		echo "round $r $wl $mode0 N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
 	fi
 	loop=-
 	case $wl in storm*|mmap|fixed) loop=$(cat "$tmp/loop" 2>/dev/null || echo -) ;; esac
 	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost stacks loop_ns
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode" "$n" "$pair" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode0" "$n" "$pair" \
 		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" "$stacks" "$loop" >> "$out/raw.tsv"
 	rm -f "$f"
 }
