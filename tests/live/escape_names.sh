@@ -100,11 +100,12 @@ FCOMM=$(printf '%s' "$ECOMM" | tr ';' _) FB=$(printf '%s' "$EB" | tr ';' _)
 grep -qE "^ +[0-9]+  $(printf '%s' "$FCOMM" | sed 's/[][\\.*^$()]/\\&/g')  [a-z_0-9]+$" ck.out ||
 	soft_fail "3: the comm is not in the stack table"
 
-# 4. --spawns: the report's head, whole but for the times
+# 4. --spawns: the report's head, whole but for the times; the names are
+# not plain: quoted
 "$ETRACE" -q -f --spawns -- "$P" > s.out 2> s.err || soft_fail "4: etrace failed"
 clean "4: --spawns" s.out s.err
 sed -n 2,3p s.err | sed -E 's/ pid [0-9]+$/ pid PID/' > s.head
-printf '%s x1 <- %s\n    program %s/%s; parent %s pid PID\n' \
+printf '"%s" x1 <- "%s"\n    program "%s/%s"; parent "%s" pid PID\n' \
 	"$EB" "$ECOMM" "$ED" "$EB" "$ECOMM" > s.want
 soft_same s.want s.head "4: the spawn report"
 grep -qF "      > main ($PWD/$ED/$EB)" s.err ||
