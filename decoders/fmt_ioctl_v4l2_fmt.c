@@ -346,7 +346,8 @@ static int v4l2_zero(const uint8_t *p, uint32_t n)
 void v4l2_queryctrl_out(struct fmt_buf *b, const struct sc_call *c,
 			const uint8_t *p, uint32_t id0, int ext)
 {
-	uint32_t dims = ld32(p + 84);
+	/* (nr_of_dims only in the ext struct: the plain one is 68 bytes) */
+	uint32_t dims = ext ? ld32(p + 84) : 0;
 	const uint8_t *rsv = p + (ext ? 104 : 60);
 	uint32_t nrsv = ext ? 32 : 2;
 
