@@ -221,6 +221,10 @@ static void replay_teardown(struct trace *t)
 		python_free(&t->pr.unw);
 		unwind_free(&t->pr.unw);
 	}
+	stacks_free(t->pr.agg);		/* --flamegraph, --stack=folded */
+	t->pr.agg = NULL;
+	spawns_free(t->pr.spawns);
+	t->pr.spawns = NULL;
 	pair_free(&t->pr);
 	summary_free(&t->sum);
 	summary_free(&t->sum_rec);
