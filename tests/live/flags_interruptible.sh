@@ -13,7 +13,9 @@ cd "$WORK" || exit 1
 run() {	# name signal etrace-options...
 	_r_name=$1 _r_sig=$2
 	shift 2
-	rm -f fifo
+	# (the last run's files go first: the redirections below are made
+	# by the background shell, and a stale "ready" would be read now)
+	rm -f fifo "$_r_name.stdout" "$_r_name.out" "$_r_name.err"
 	mkfifo fifo
 	exec 3<> fifo
 	"$ETRACE" "$@" -e trace=chdir -o "$_r_name.out" \
