@@ -265,5 +265,9 @@ void fmt_signal(struct fmt_buf *b, int64_t sig);
 void fmt_signal_name(struct fmt_buf *b, int64_t sig);
 /* SIGSEGV or NULL, into a caller buffer for SIGRT_n */
 const char *signal_name(int sig, char tmp[16]);
+/* the number of an errno name (any case), or -1 */
+int errno_by_name(const char *s);
+/* of SIGUSR1, USR1 (any case) or 1..64, or -1 */
+int signal_by_name(const char *s);
 
 #endif

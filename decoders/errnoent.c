@@ -2,7 +2,10 @@
 /*
  * Decoders stage: errno values to names and messages.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "decode.h"
 #include "xlat_sets.h"
@@ -60,4 +63,37 @@ void fmt_signal_name(struct fmt_buf *b, int64_t sig)
 	b->xstyle = XSTYLE_ABBREV;
 	fmt_signal(b, sig);
 	b->xstyle = style;
+}
+
+/* ENOENT (any case, strace's), or -1 */
+int errno_by_name(const char *s)
+{
+	for (int e = 1; e < 4096; e++) {
+		const char *n = errno_name(e);
+
+		if (n && !strcasecmp(n, s))	/* strace's: any case */
+			return e;
+	}
+	return -1;
+}
+
+/* SIGUSR1, USR1 (any case), or 1..64 */
+int signal_by_name(const char *s)
+{
+	char tmp[16], *end;
+	long n;
+
+	if (*s >= '0' && *s <= '9') {
+		errno = 0;
+		n = strtol(s, &end, 10);
+		return !errno && !*end && n >= 1 && n <= 64 ? (int)n : -1;
+	}
+	for (int sig = 1; sig <= 64; sig++) {
+		const char *name = signal_name(sig, tmp);
+
+		if (name && (!strcasecmp(name, s) ||
+			     (!strncmp(name, "SIG", 3) && !strcasecmp(name + 3, s))))
+			return sig;
+	}
+	return -1;
 }

@@ -77,6 +77,9 @@ static void on_signals(struct trace *t)
 			break;	/* the write's EPIPE says it */
 		case SIGTSTP:
 			break;	/* -I never_tstp */
+		case SIGUSR1:
+			recording_by_hand(t);	/* --flight-recorder */
+			break;
 		default:
 			/* -I never: the trace ends with the traced tasks */
 			if (t->p->interruptible >= INTR_NEVER)
@@ -246,6 +249,8 @@ static void trace_loop(struct trace *t, struct pollfd *pfd)
 		else
 			children_reap(t);
 		merge_drain(&t->mg, 0, record_fn(t), t);
+		if (t->rec)
+			recording_tick(t);
 		r = t->sink->ops->flush(t->sink);
 		if (r) {
 			t->out_err = -r;

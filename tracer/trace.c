@@ -109,6 +109,9 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 	/* -I never_tstp: ^Z does not stop etrace (read and ignored) */
 	if (t->p->interruptible >= INTR_NEVER_TSTP)
 		sigaddset(&mask, SIGTSTP);
+	/* --flight-recorder: SIGUSR1 writes the window */
+	if (t->p->record && t->p->record->flight)
+		sigaddset(&mask, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &mask, &t->orig_mask);
 	t->sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (t->sfd < 0) {

@@ -107,6 +107,12 @@ struct sink *recording_sink_new(struct trace *t, char *err, size_t errlen);
 void recording_feed(void *ctx, struct ring *ring,
 		    const struct perf_event_header *h, uint64_t time);
 void recording_note(struct trace *t, int kind, uint64_t a, uint64_t b);
+/*
+ * SIGUSR1 reached etrace: --flight-recorder's window is written once
+ * every record made until now is read (recording_tick, after each drain)
+ */
+void recording_by_hand(struct trace *t);
+void recording_tick(struct trace *t);
 /* setup/attach.c: -p PID, every thread; 0 or -errno with err set */
 int attach_process(struct trace *t, pid_t pid, char *err, size_t errlen);
 /* -p PID --tree: it and its descendants, in ring mode (see attach.c) */

@@ -72,6 +72,11 @@ struct rf_item_head {
 #define RF_ST_CAP_ACTIVE	0x0100	/* the BPF programs ran */
 #define RF_ST_FOLLOW		0x0200	/* -f */
 #define RF_ST_ALL		0x0400	/* -a */
+/* a flight recorder's dump: the records begin mid-trace, the TASKs are
+   those traced then (and those that began in the window), and with
+   RF_ST_EXECD the command had exec'd */
+#define RF_ST_WINDOW		0x0800
+#define RF_ST_EXECD		0x1000
 
 struct rf_state {
 	uint64_t start;		/* CLOCK_MONOTONIC when tracing began, ns */

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "flight.h"
 #include "out.h"
 #include "proc.h"
 #include "recfile.h"
@@ -28,11 +29,22 @@
 
 /* zstd's level: 1 costs the reader ~5 ns a record (make bench) */
 #define REC_LEVEL 1
+/* --flight-recorder: the tasks gone that a dump can still name */
+#define GONE_MAX 4096
 
 struct recording {
 	struct sink s;
 	struct trace *t;
-	struct recw *w;
+	struct recw *w;			/* or, --flight-recorder: */
+	struct flight *fl;
+	const struct flight_conf *fcf;
+	uint64_t execd_at;		/* when the command exec'd, or 0 */
+	uint64_t hand_at;		/* SIGUSR1 came then: the window up
+					   to then is written once read */
+	/* the last EXITS tasks gone, for a window's tasks (a ring) */
+	struct rf_task *gone;
+	uint64_t *gone_at;
+	unsigned int ngone;
 	const char *path;
 	int fd;				/* the recw's */
 	int started;			/* the header is written */
@@ -46,6 +58,24 @@ struct recording {
 static struct recording *rec_of(struct sink *s)
 {
 	return (struct recording *)s;
+}
+
+/* an item, to the file or to the flight recorder's memory */
+static int rec_item(struct recording *rc, uint64_t time, int kind,
+		    unsigned int ring, const void *a, size_t alen,
+		    const void *b, size_t blen)
+{
+	if (!rc->fl)
+		return recw_item(rc->w, kind, ring, a, alen, b, blen);
+	flight_item(rc->fl, time, kind, ring, a, alen, b, blen);
+	return 0;
+}
+
+/* a trigger fired: its dump, now that its item is in the window */
+static void rec_poll(struct recording *rc)
+{
+	if (rc->fl)
+		flight_poll(rc->fl, rc->t->bad + rc->t->pr.cap_bad);
 }
 
 /* pair.alive: /proc asked, the answer kept for the report */
@@ -72,7 +102,7 @@ static void rec_answers(struct recording *rc)
 {
 	if (!rc->nalive)
 		return;
-	recw_item(rc->w, RF_ALIVE, 0, rc->alive,
+	rec_item(rc, 0, RF_ALIVE, 0, rc->alive,
 		  rc->nalive * sizeof(*rc->alive), NULL, 0);
 	rc->nalive = 0;
 }
@@ -81,11 +111,15 @@ void recording_feed(void *ctx, struct ring *ring,
 		    const struct perf_event_header *h, uint64_t time)
 {
 	struct trace *t = ctx;
+	int execd = t->cmd_execd;
 
 	feed_record(ctx, ring, h, time);
+	if (!execd && t->cmd_execd)
+		t->rec->execd_at = time;
 	rec_answers(t->rec);
-	recw_item(t->rec->w, RF_REC, (unsigned int)(ring - t->ps.rings), h,
-		  h->size, NULL, 0);
+	rec_item(t->rec, time, RF_REC, (unsigned int)(ring - t->ps.rings), h,
+		 h->size, NULL, 0);
+	rec_poll(t->rec);
 }
 
 void recording_note(struct trace *t, int kind, uint64_t a, uint64_t b)
@@ -97,19 +131,20 @@ void recording_note(struct trace *t, int kind, uint64_t a, uint64_t b)
 	case RF_REAPED: {
 		struct rf_reaped it = { (int32_t)a, 0, b };
 
-		recw_item(rc->w, kind, 0, &it, sizeof(it), NULL, 0);
+		rec_item(rc, b, kind, 0, &it, sizeof(it), NULL, 0);
 		break;
 	}
 	case RF_VANISH: {
 		struct rf_vanish it = { a, b };
 
-		recw_item(rc->w, kind, 0, &it, sizeof(it), NULL, 0);
+		rec_item(rc, a, kind, 0, &it, sizeof(it), NULL, 0);
 		break;
 	}
 	case RF_DETACH:
-		recw_item(rc->w, kind, 0, &a, sizeof(a), NULL, 0);
+		rec_item(rc, a, kind, 0, &a, sizeof(a), NULL, 0);
 		break;
 	}
+	rec_poll(rc);
 }
 
 /* the tracefs format of an event, into buf (0 bytes when it has none) */
@@ -192,7 +227,7 @@ static void rec_evsel(struct recording *rc, const struct evsel *e)
 	/* only other tracepoints' lines read their fields */
 	re.fmt_len = e->role == EV_TP ?
 		     (uint32_t)format_text(rc->t, e, fmt, sizeof(fmt)) : 0;
-	recw_item(rc->w, RF_EVSEL, 0, &re, sizeof(re), fmt, re.fmt_len);
+	rec_item(rc, 0, RF_EVSEL, 0, &re, sizeof(re), fmt, re.fmt_len);
 }
 
 static void rec_evsels(struct recording *rc, const struct evsel **l, int n)
@@ -210,7 +245,7 @@ static void rec_evsels(struct recording *rc, const struct evsel **l, int n)
 				     (uint32_t)rec_list_index(l, n,
 							      t->ps.idev[i]),
 				     0 };
-		recw_item(rc->w, RF_ID, 0, &id, sizeof(id), NULL, 0);
+		rec_item(rc, 0, RF_ID, 0, &id, sizeof(id), NULL, 0);
 	}
 }
 
@@ -233,7 +268,7 @@ static void rec_argnames(struct recording *rc)
 		for (int i = 0; i < SC_MAX_ARGS; i++)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
 						"%.62s", names[i]) + 1;
-		recw_item(rc->w, RF_ARGNAMES, 0, &n32, sizeof(n32), buf, len);
+		rec_item(rc, 0, RF_ARGNAMES, 0, &n32, sizeof(n32), buf, len);
 	}
 }
 
@@ -243,7 +278,7 @@ static void rec_task(void *ctx, struct task *tk)
 	struct rf_task it = { tk->tid, tk->pid, "" };
 
 	memcpy(it.comm, tk->comm, sizeof(it.comm));
-	recw_item(rc->w, RF_TASK, 0, &it, sizeof(it), NULL, 0);
+	rec_item(rc, 0, RF_TASK, 0, &it, sizeof(it), NULL, 0);
 }
 
 static void rec_launch(struct recording *rc)
@@ -263,7 +298,7 @@ static void rec_launch(struct recording *rc)
 	len += (size_t)sprintf(s, "%s", l->path) + 1;
 	for (int i = 0; i < l->argc; i++)
 		len += (size_t)sprintf(s + len, "%s", l->argv[i]) + 1;
-	recw_item(rc->w, RF_LAUNCH, 0, &it, sizeof(it), s, len);
+	rec_item(rc, 0, RF_LAUNCH, 0, &it, sizeof(it), s, len);
 	free(s);
 }
 
@@ -280,7 +315,7 @@ static void rec_words(struct recording *rc, int kind, char *const *w, int n)
 	len = 0;
 	for (int i = 0; i < n; i++)
 		len += (size_t)sprintf(s + len, "%s", w[i]) + 1;
-	recw_item(rc->w, kind, 0, s, len, NULL, 0);
+	rec_item(rc, 0, kind, 0, s, len, NULL, 0);
 	free(s);
 }
 
@@ -330,11 +365,11 @@ static int rec_start(struct sink *s)
 	for (int i = 0; i < t->ps.nrings; i++)
 		st->ring_cpu[i] = t->ps.rings[i].cpu;
 	/* the file is emptied only now that the trace begins */
-	r = out_truncate(rc->fd) ?: recw_start(rc->w);
+	r = rc->fl ? 0 : out_truncate(rc->fd) ?: recw_start(rc->w);
 	rc->started = 1;
 	t->pr.alive = rec_alive;
 	t->pr.alive_ctx = rc;
-	recw_item(rc->w, RF_STATE, 0, st, len, NULL, 0);
+	rec_item(rc, 0, RF_STATE, 0, st, len, NULL, 0);
 	free(st);
 	rec_words(rc, RF_WORDS, rc->words, rc->nwords);
 	if (t->p->cmd) {
@@ -350,8 +385,10 @@ static int rec_start(struct sink *s)
 		rec_launch(rc);
 	task_each(&t->pr.tasks, rec_task, rc);
 	rec_argnames(rc);
-	r = recw_item(rc->w, RF_START, 0, NULL, 0, NULL, 0) ?: r;
-	return r ?: recw_flush(rc->w);
+	r = rec_item(rc, 0, RF_START, 0, NULL, 0, NULL, 0) ?: r;
+	if (rc->fl)
+		flight_say_start(rc->fl, t->pr.names.self);
+	return r ?: rc->fl ? 0 : recw_flush(rc->w);
 }
 
 static void rec_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
@@ -362,7 +399,7 @@ static void rec_lost(struct sink *s, int cpu, uint64_t n, uint64_t time)
 	/* a ring's LOST record is in the recording itself */
 	if (cpu < 0) {
 		rec_answers(rc);
-		recw_item(rc->w, RF_LOSS, 0, &it, sizeof(it), NULL, 0);
+		rec_item(rc, 0, RF_LOSS, 0, &it, sizeof(it), NULL, 0);
 	}
 }
 
@@ -374,13 +411,15 @@ static void rec_summary(struct sink *s, struct summary *sum, uint64_t time)
 				sum->full };
 
 	rec_answers(rc);
-	recw_item(rc->w, RF_SUMMARY, 0, &h, sizeof(h), sum->rows,
+	rec_item(rc, 0, RF_SUMMARY, 0, &h, sizeof(h), sum->rows,
 		  sum->n * sizeof(struct sum_row));
 }
 
 static int rec_flush(struct sink *s)
 {
-	return recw_flush(rec_of(s)->w);
+	struct recording *rc = rec_of(s);
+
+	return rc->fl ? 0 : recw_flush(rc->w);
 }
 
 static int rec_close(struct sink *s)
@@ -390,12 +429,17 @@ static int rec_close(struct sink *s)
 	int r;
 
 	/* setup failed before the trace began: the file stays as it was */
-	if (rc->started) {
+	if (rc->started && !rc->fl) {
 		rec_answers(rc);
-		recw_item(rc->w, RF_END, 0, &end, sizeof(end), NULL, 0);
+		rec_item(rc, 0, RF_END, 0, &end, sizeof(end), NULL, 0);
 	}
-	r = recw_close(rc->w, rc->started);
+	if (rc->hand_at)
+		flight_fire(rc->fl, "SIGUSR1", rc->hand_at, 1);
+	rec_poll(rc);
+	r = rc->fl ? flight_free(rc->fl) : recw_close(rc->w, rc->started);
 	rc->t->rec = NULL;
+	free(rc->gone);
+	free(rc->gone_at);
 	free(rc->alive);
 	free(rc);
 	return r;
@@ -406,20 +450,124 @@ static void rec_enter(struct sink *s, struct task *t, const struct sc_call *c,
 {
 }
 
+/* --trigger errno=: the call's end */
 static void rec_exit(struct sink *s, struct task *t, const struct sc_call *c,
 		     uint64_t time, int seen_enter, enum call_end end)
 {
+	struct recording *rc = rec_of(s);
+	const char *e;
+	char why[128];
+
+	if (!rc->fl || !c->exited || !flight_on_ret(rc->fcf, t->nr, c->ret))
+		return;
+	e = errno_name((int)-c->ret);
+	snprintf(why, sizeof(why), "errno=%s: %s, pid %d", e ? e : "?",
+		 c->d->name, (int)t->tid);
+	flight_fire(rc->fl, why, time, 0);
 }
 
+/* a dump's state: the command had exec'd before its window */
+static uint32_t fl_flags(void *ctx, uint64_t from)
+{
+	struct recording *rc = ctx;
+
+	return rc->execd_at && rc->execd_at < from ? RF_ST_EXECD : 0;
+}
+
+struct fl_tasks {
+	struct recw *w;
+	int r;
+};
+
+static void fl_task(void *ctx, struct task *tk)
+{
+	struct fl_tasks *ft = ctx;
+	struct rf_task it = { tk->tid, tk->pid, "" };
+
+	memcpy(it.comm, tk->comm, sizeof(it.comm));
+	ft->r = ft->r ?: recw_item(ft->w, RF_TASK, 0, &it, sizeof(it), NULL, 0);
+}
+
+/* a dump's tasks: those traced now, and those gone since from */
+static int fl_tasks(void *ctx, struct recw *w, uint64_t from)
+{
+	struct recording *rc = ctx;
+	struct fl_tasks ft = { w, 0 };
+	unsigned int n = rc->ngone < GONE_MAX ? rc->ngone : GONE_MAX;
+
+	task_each(&rc->t->pr.tasks, fl_task, &ft);
+	for (unsigned int k = 0; k < n && !ft.r; k++) {
+		unsigned int i = (rc->ngone - n + k) % GONE_MAX;
+
+		if (rc->gone_at[i] >= from)
+			ft.r = recw_item(w, RF_TASK, 0, &rc->gone[i],
+					 sizeof(rc->gone[i]), NULL, 0);
+	}
+	return ft.r;
+}
+
+/* --trigger exit!=0: a process's end (its thread group leader's) */
 static void rec_task_exit(struct sink *s, struct task *t, enum exit_how how,
 			  int code, int core, uint64_t time)
 {
+	struct recording *rc = rec_of(s);
+	char why[128], tmp[16];
+	const char *sn;
+
+	if (rc->fl) {
+		unsigned int i = rc->ngone++ % GONE_MAX;
+
+		rc->gone[i] = (struct rf_task){ t->tid, t->pid, "" };
+		memcpy(rc->gone[i].comm, t->comm, sizeof(t->comm));
+		rc->gone_at[i] = time;
+	}
+	if (!rc->fl || t->tid != t->pid || how == EXIT_UNKNOWN ||
+	    !flight_on_exit(rc->fcf, how == EXIT_SIGNAL, code))
+		return;
+	sn = how == EXIT_SIGNAL ? signal_name(code, tmp) : NULL;
+	if (how == EXIT_SIGNAL)
+		snprintf(why, sizeof(why), "exit!=0: pid %d killed by %s",
+			 (int)t->pid, sn ? sn : "a signal");
+	else
+		snprintf(why, sizeof(why), "exit!=0: pid %d exited with %d",
+			 (int)t->pid, code);
+	flight_fire(rc->fl, why, time, 0);
 }
 
+/* --trigger signal= */
 static void rec_signal(struct sink *s, struct task *t, int sig,
 		       const struct cap *info, int partial, uint64_t ip,
 		       uint64_t time)
 {
+	struct recording *rc = rec_of(s);
+	char why[128], tmp[16];
+	const char *sn;
+
+	if (!rc->fl || !flight_on_signal(rc->fcf, sig))
+		return;
+	sn = signal_name(sig, tmp);
+	snprintf(why, sizeof(why), "signal=%s: pid %d", sn ? sn : "?",
+		 (int)t->tid);
+	flight_fire(rc->fl, why, time, 0);
+}
+
+void recording_by_hand(struct trace *t)
+{
+	struct recording *rc = t->rec;
+
+	if (rc && rc->fl && !rc->hand_at)
+		rc->hand_at = merge_now();
+}
+
+void recording_tick(struct trace *t)
+{
+	struct recording *rc = t->rec;
+
+	if (!rc || !rc->hand_at || t->mg.settled < rc->hand_at)
+		return;
+	flight_fire(rc->fl, "SIGUSR1", rc->hand_at, 1);
+	rc->hand_at = 0;
+	rec_poll(rc);
 }
 
 static void rec_event(struct sink *s, struct task *t, const struct evsel *e,
@@ -462,13 +610,25 @@ struct sink *recording_sink_new(struct trace *t, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	fd = out_create(rcf->path, 0, err, errlen);
-	if (fd < 0) {
-		free(rc);
-		return NULL;
+	if (rcf->flight) {
+		struct flight_hooks hk = { fl_flags, fl_tasks, rc };
+
+		rc->fcf = rcf->flight;
+		rc->gone = calloc(GONE_MAX, sizeof(*rc->gone));
+		rc->gone_at = calloc(GONE_MAX, sizeof(*rc->gone_at));
+		rc->fl = rc->gone && rc->gone_at ?
+			 flight_new(rcf->flight, rcf->path, &hk, err, errlen) :
+			 NULL;
+		if (!rc->gone || !rc->gone_at)
+			snprintf(err, errlen, "out of memory");
+		fd = -1;
+	} else {
+		fd = out_create(rcf->path, 0, err, errlen);
+		rc->w = fd < 0 ? NULL : recw_new(fd, REC_LEVEL, err, errlen);
 	}
-	rc->w = recw_new(fd, REC_LEVEL, err, errlen);
-	if (!rc->w) {
+	if (!rc->w && !rc->fl) {
+		free(rc->gone);
+		free(rc->gone_at);
 		free(rc);
 		return NULL;
 	}

@@ -445,6 +445,8 @@ int replay_trace(struct replay *rp, struct trace *t, const struct plan *p,
 	t->start = st->start;
 	t->have_child = !!(f & RF_ST_CHILD);
 	t->scoped = !!(f & RF_ST_SCOPED);
+	/* a flight recorder's window: its command had exec'd before it */
+	t->cmd_execd = !!(f & RF_ST_EXECD);
 	t->pr.sig_from_bpf = !!(f & RF_ST_SIG_BPF);
 	t->pr.bpf_exits = !!(f & RF_ST_BPF_EXITS);
 	t->pr.file_strings = !!(f & RF_ST_FILE_STRINGS);

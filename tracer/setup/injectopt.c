@@ -63,38 +63,6 @@ static int parse_when(struct inject_rule *r, const char *s)
 	return 0;
 }
 
-static int errno_by_name(const char *s)
-{
-	for (int e = 1; e < 4096; e++) {
-		const char *n = errno_name(e);
-
-		if (n && !strcasecmp(n, s))	/* strace's: any case */
-			return e;
-	}
-	return -1;
-}
-
-/* SIGUSR1, USR1 (any case), or 1..64 */
-static int signal_by_name(const char *s)
-{
-	char tmp[16], *end;
-	long n;
-
-	if (*s >= '0' && *s <= '9') {
-		errno = 0;
-		n = strtol(s, &end, 10);
-		return !errno && !*end && n >= 1 && n <= 64 ? (int)n : -1;
-	}
-	for (int sig = 1; sig <= 64; sig++) {
-		const char *name = signal_name(sig, tmp);
-
-		if (name && (!strcasecmp(name, s) ||
-			     (!strncmp(name, "SIG", 3) && !strcasecmp(name + 3, s))))
-			return sig;
-	}
-	return -1;
-}
-
 /* one KEY=VALUE token; NULL, or why it is refused */
 static const char *parse_token(struct inject_rule *r, const char *tok,
 			       int fault, int *bad)

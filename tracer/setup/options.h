@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "flight.h"
 #include "inject.h"
 #include "pathsel.h"
 #include "select.h"
@@ -114,6 +115,7 @@ struct options {
 	struct target_sel targets;	/* --comm, --uid, --cgroup */
 	int tree;		/* --tree: -p's processes and descendants */
 	int color;		/* --color=WHEN: enum opt_color */
+	struct flight_conf flight;	/* record --flight-recorder, --trigger */
 };
 
 /* --color's WHEN: auto (a terminal, NO_COLOR unset) is the default */

@@ -296,6 +296,14 @@ static int record_words(int argc, char **argv, const struct options *o,
 		}
 		if (!strncmp(w, "-o", 2) || !strncmp(w, "--output=", 9))
 			continue;
+		/* the flight recorder's: not the report's to read */
+		if (!strcmp(w, "--flight-recorder") || !strcmp(w, "--trigger")) {
+			i++;
+			continue;
+		}
+		if (!strncmp(w, "--flight-recorder=", 18) ||
+		    !strncmp(w, "--trigger=", 10))
+			continue;
 		rcf->words[n++] = argv[i];
 	}
 	rcf->nwords = n;
@@ -321,8 +329,13 @@ int opt_parse_record(int argc, char **argv, struct options *o,
 		snprintf(err, errlen, "out of memory");
 		goto out_refuse;
 	}
-	/* the exact table is kept for etrace report -c */
-	o->summary = 2;
+	if (o->flight.ntrig && !o->flight.given) {
+		snprintf(err, errlen, "record: --trigger needs"
+			 " --flight-recorder WINDOW");
+		goto out_refuse;
+	}
+	/* the exact table is kept for etrace report -c (a window has none) */
+	o->summary = o->flight.given ? 0 : 2;
 	return 0;
 out_refuse:
 	opt_free(o);

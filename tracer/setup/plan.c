@@ -300,6 +300,17 @@ static struct options *plan_options(struct plan *p, char *err, size_t errlen)
 	return o;
 }
 
+/* the options only etrace record takes, refused elsewhere */
+static int record_only(struct options *o, int r, char *err, size_t errlen)
+{
+	if (r || (!o->flight.given && !o->flight.ntrig))
+		return r;
+	snprintf(err, errlen, "--flight-recorder and --trigger are etrace"
+		 " record's");
+	opt_free(o);
+	return -1;
+}
+
 int plan_read(int argc, char **argv, const struct plan_machine *m,
 	      struct plan *p, char *err, size_t errlen)
 {
@@ -308,7 +319,8 @@ int plan_read(int argc, char **argv, const struct plan_machine *m,
 
 	if (!o)
 		return -1;
-	r = plan_of(o, opt_parse(argc, argv, o, err, errlen), m, p);
+	r = plan_of(o, record_only(o, opt_parse(argc, argv, o, err, errlen),
+				   err, errlen), m, p);
 	if (!r) {
 		p->list = o->list;
 		p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;
@@ -330,6 +342,7 @@ int plan_read_record(int argc, char **argv, const struct plan_machine *m,
 		    p);
 	if (!r) {
 		p->record = rcf;
+		rcf->flight = o->flight.given ? &o->flight : NULL;
 		/* "writing FILE failed" names the recording */
 		p->sink.outfile = rcf->path;
 	}
@@ -344,7 +357,8 @@ int plan_read_report(const struct plan_report *rw,
 
 	if (!o)
 		return -1;
-	return plan_of(o, opt_parse_report(rw, o, err, errlen), m, p);
+	return plan_of(o, record_only(o, opt_parse_report(rw, o, err, errlen),
+				      err, errlen), m, p);
 }
 
 void plan_free(struct plan *p)

@@ -23,12 +23,15 @@
 #include "targets.h"
 
 struct options;
+struct flight_conf;
 
 /* what `etrace record` writes where (the plan carries it) */
 struct recording_conf {
 	const char *path;		/* -o FILE */
 	char **words;			/* the options, -o FILE left out */
 	int nwords;
+	const struct flight_conf *flight;	/* --flight-recorder, or NULL:
+					   the window kept, dumped */
 };
 
 /* what the machine offers */

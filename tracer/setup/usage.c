@@ -153,6 +153,13 @@ void opt_usage(FILE *f)
 "                  --timeline FILE; from a recording made with -k:\n"
 "                  --spawns, --stack=folded, --stack=perf, --flamegraph\n"
 "                  FILE\n"
+"  --flight-recorder WINDOW  etrace record: keep the last WINDOW of records\n"
+"                  in memory (2s, 500ms: with at most 64M; 64M; 2s,256M) and\n"
+"                  write it to FILE.1, FILE.2, ... when a --trigger fires or\n"
+"                  etrace gets SIGUSR1 (a trigger within a window of the\n"
+"                  last dump is counted, not written)\n"
+"  --trigger WHAT  [SET:]errno=E,... (a call of SET, -e trace='s syntax,\n"
+"                  fails so), signal=SIG,..., exit!=0 (a process ends so)\n"
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);

@@ -1,0 +1,585 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Recording stage: the flight recorder (flight.h).  The window is a ring
+ * of bytes that items are copied into whole, each after a 16-byte slot
+ * (its time and its recfile head); an item that wraps at the ring's end
+ * is copied in two pieces.  The oldest items are dropped until the new
+ * one fits and, with a time window, while they are older than it.  So
+ * the memory is one allocation made at the start, and a record costs a
+ * copy: nothing is compressed until a dump.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "flight.h"
+#include "out.h"
+#include "recfile.h"
+
+/* zstd's level of a dump, as a recording's */
+#define FLIGHT_LEVEL	1
+#define SEC		1000000000ull
+
+struct fl_slot {
+	uint64_t time;
+	struct rf_item_head h;
+};
+
+struct flight {
+	const struct flight_conf *c;
+	struct flight_hooks hk;
+	char *path;
+	char *first;			/* PATH.1, made at the start */
+	int first_fd;			/* its fd, or -1 once used */
+	/* the items up to RF_START, as they are in a file */
+	uint8_t *pre;
+	size_t npre, cpre;
+	int started;
+	/* the window */
+	uint8_t *ring;
+	size_t cap, head, tail, used;
+	uint64_t newest;
+	uint32_t maxlen;		/* the largest item's payload */
+	uint64_t too_big;		/* items larger than the ring */
+	/* triggers */
+	int pending;
+	char why[160];
+	uint64_t fire_time;
+	uint64_t next_ok;		/* a trigger before: counted only */
+	uint64_t held;			/* ... so many */
+	unsigned int dumps;
+	int err;			/* -errno of a dump that failed */
+};
+
+static size_t pad8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* ---- the options ---- */
+
+/* "2s", "500ms", "1.5s": ns, or 0 */
+static uint64_t parse_time(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !(v > 0) || v > 3600 * 24)
+		return 0;
+	if (!strcmp(end, "s"))
+		return (uint64_t)(v * 1e9 + 0.5);
+	if (!strcmp(end, "ms"))
+		return (uint64_t)(v * 1e6 + 0.5);
+	return 0;
+}
+
+/* "64M", "512K", "1G": bytes, or 0 */
+static uint64_t parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v;
+	int sh;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || !v || *s == '-')
+		return 0;
+	sh = !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 :
+	     !strcmp(end, "G") ? 30 : -1;
+	if (sh < 0 || v > (64ull << 30) >> sh)
+		return 0;
+	return v << sh;
+}
+
+static const char *parse_window(struct flight_conf *c, const char *s)
+{
+	char buf[64], *comma;
+	const char *want = "want a time (2s, 500ms), a size (64M, from 1M"
+			   " to 64G), or both (2s,64M)";
+
+	if (strlen(s) >= sizeof(buf))
+		return want;
+	strcpy(buf, s);
+	comma = strchr(buf, ',');
+	if (comma)
+		*comma++ = '\0';
+	c->window_ns = parse_time(buf);
+	c->bytes = c->window_ns ? FLIGHT_DEFAULT_BYTES : parse_size(buf);
+	if (comma)
+		c->bytes = c->window_ns ? parse_size(comma) : 0;
+	if (!c->bytes || c->bytes < (1ull << 20))
+		return want;
+	c->given = 1;
+	return NULL;
+}
+
+/* "ENOENT,EACCES" or "SIGSEGV,BUS": each into the set */
+static int parse_list(const char *s, int (*by_name)(const char *),
+		      uint64_t *bits, int max)
+{
+	char buf[256], *save = NULL;
+
+	if (!*s || strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (char *w = strtok_r(buf, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long n = strtol(w, &end, 10);
+
+		if (end == w || *end)
+			n = by_name(w);
+		if (n < 1 || n > max)
+			return -1;
+		bits[(n - 1) / 64] |= 1ull << ((n - 1) % 64);
+	}
+	return 0;
+}
+
+/* [SET:]errno=E,...: a rule of its own */
+static const char *parse_errno(struct flight_conf *c, const char *s)
+{
+	const char *e = strstr(s, "errno=");
+	struct flight_errs *r = &c->err[c->nerr];
+	static char err[256];	/* the options stage's, said once */
+	char set[256];
+
+	if (c->nerr == FLIGHT_ERR_RULES)
+		return "at most " "8" " errno= triggers";
+	memset(r, 0, sizeof(*r));
+	if (e == s) {
+		sel_all(&r->calls);
+	} else {
+		if (e[-1] != ':' || (size_t)(e - s) >= sizeof(set))
+			return "want SET:errno=E, SET as -e trace= takes it";
+		memcpy(set, s, (size_t)(e - s - 1));
+		set[e - s - 1] = '\0';
+		if (sel_parse(&r->calls, set, err, sizeof(err)))
+			return err;
+	}
+	if (parse_list(e + 6, errno_by_name, r->errs, 4095))
+		return "errno=: want errno names or numbers, as"
+		       " errno=ENOENT,EACCES";
+	c->nerr++;
+	return NULL;
+}
+
+static const char *parse_trigger(struct flight_conf *c, const char *s)
+{
+	if (strstr(s, "errno=")) {
+		const char *why = parse_errno(c, s);
+
+		if (why)
+			return why;
+	} else if (!strncmp(s, "signal=", 7)) {
+		if (parse_list(s + 7, signal_by_name, &c->sigs, 64))
+			return "signal=: want signal names or numbers, as"
+			       " signal=SIGSEGV,SIGBUS";
+	} else if (!strcmp(s, "exit!=0")) {
+		c->exit_bad = 1;
+	} else {
+		return "want [SET:]errno=E, signal=S or exit!=0";
+	}
+	c->ntrig++;
+	return NULL;
+}
+
+int flight_parse(struct flight_conf *c, int trigger, const char *arg,
+		 char *err, size_t errlen)
+{
+	const char *why = trigger ? parse_trigger(c, arg) :
+				    parse_window(c, arg);
+
+	if (why)
+		snprintf(err, errlen, "invalid --%s '%s' (%s)",
+			 trigger ? "trigger" : "flight-recorder", arg, why);
+	return why ? -1 : 0;
+}
+
+int flight_on_ret(const struct flight_conf *c, long nr, int64_t ret)
+{
+	uint64_t e = (uint64_t)-ret - 1;
+
+	if (ret >= 0 || ret < -4095)
+		return 0;
+	for (int i = 0; i < c->nerr; i++)
+		if ((c->err[i].errs[e / 64] >> (e % 64) & 1) &&
+		    sel_has(&c->err[i].calls, nr))
+			return 1;
+	return 0;
+}
+
+int flight_on_signal(const struct flight_conf *c, int sig)
+{
+	return sig >= 1 && sig <= 64 && (c->sigs >> (sig - 1) & 1);
+}
+
+int flight_on_exit(const struct flight_conf *c, int killed, int code)
+{
+	return c->exit_bad && (killed || code);
+}
+
+/* ---- the window ---- */
+
+static void ring_put(struct flight *f, const void *src, size_t n)
+{
+	size_t k = f->cap - f->head < n ? f->cap - f->head : n;
+
+	memcpy(f->ring + f->head, src, k);
+	memcpy(f->ring, (const uint8_t *)src + k, n - k);
+	f->head = (f->head + n) % f->cap;
+}
+
+static void ring_zero(struct flight *f, size_t n)
+{
+	static const uint8_t zero[8];
+
+	ring_put(f, zero, n);
+}
+
+static void ring_get(const struct flight *f, size_t off, void *dst, size_t n)
+{
+	size_t k = f->cap - off < n ? f->cap - off : n;
+
+	memcpy(dst, f->ring + off, k);
+	memcpy((uint8_t *)dst + k, f->ring, n - k);
+}
+
+static size_t slot_bytes(const struct fl_slot *sl)
+{
+	return sizeof(*sl) + pad8(sl->h.len);
+}
+
+static void drop_oldest(struct flight *f)
+{
+	struct fl_slot sl;
+	size_t n;
+
+	ring_get(f, f->tail, &sl, sizeof(sl));
+	n = slot_bytes(&sl);
+	f->tail = (f->tail + n) % f->cap;
+	f->used -= n;
+}
+
+/* the oldest item's time, the ring not empty */
+static uint64_t oldest_time(const struct flight *f)
+{
+	struct fl_slot sl;
+
+	ring_get(f, f->tail, &sl, sizeof(sl));
+	return sl.time;
+}
+
+static void pre_put(struct flight *f, const void *p, size_t n)
+{
+	if (f->npre + n > f->cpre) {
+		size_t c = f->cpre ? 2 * f->cpre : 4096;
+		uint8_t *np;
+
+		while (c < f->npre + n)
+			c *= 2;
+		np = realloc(f->pre, c);
+		if (!np) {
+			f->err = -ENOMEM;
+			return;
+		}
+		f->pre = np;
+		f->cpre = c;
+	}
+	memcpy(f->pre + f->npre, p, n);
+	f->npre += n;
+}
+
+void flight_item(struct flight *f, uint64_t time, int kind,
+		 unsigned int ring, const void *a, size_t alen,
+		 const void *b, size_t blen)
+{
+	struct fl_slot sl = { 0, { (uint8_t)kind, 0, (uint16_t)ring,
+				   (uint32_t)(alen + blen) } };
+	size_t need = sizeof(sl) + pad8(alen + blen);
+	static const uint8_t zero[8];
+
+	if (!f->started) {
+		pre_put(f, &sl.h, sizeof(sl.h));
+		pre_put(f, a, alen);
+		pre_put(f, b, blen);
+		pre_put(f, zero, pad8(alen + blen) - alen - blen);
+		f->started = kind == RF_START;
+		return;
+	}
+	if (time > f->newest)
+		f->newest = time;
+	sl.time = f->newest;
+	if (need > f->cap) {
+		f->too_big++;
+		return;
+	}
+	while (f->used + need > f->cap)
+		drop_oldest(f);
+	while (f->c->window_ns && f->used &&
+	       oldest_time(f) + f->c->window_ns < f->newest)
+		drop_oldest(f);
+	ring_put(f, &sl, sizeof(sl));
+	ring_put(f, a, alen);
+	ring_put(f, b, blen);
+	ring_zero(f, pad8(alen + blen) - alen - blen);
+	f->used += need;
+	if (alen + blen > f->maxlen)
+		f->maxlen = (uint32_t)(alen + blen);
+}
+
+/* ---- dumps ---- */
+
+void flight_fire(struct flight *f, const char *why, uint64_t time,
+		 int by_hand)
+{
+	if (f->pending)
+		return;		/* one dump holds both */
+	if (!by_hand && time < f->next_ok) {
+		f->held++;
+		return;
+	}
+	f->pending = 1;
+	f->fire_time = time > f->newest ? time : f->newest;
+	snprintf(f->why, sizeof(f->why), "%s", why);
+}
+
+/* the file of dump n: PATH.n, emptied */
+static int dump_open(struct flight *f, unsigned int n, char *name,
+		     size_t len, char *err, size_t errlen)
+{
+	int fd, r;
+
+	snprintf(name, len, "%s.%u", f->path, n);
+	if (n == 1 && f->first_fd >= 0) {
+		fd = f->first_fd;
+		f->first_fd = -1;
+		return fd;
+	}
+	fd = out_create(name, 0, err, errlen);
+	r = fd >= 0 ? out_truncate(fd) : 0;
+	if (r) {
+		snprintf(err, errlen, "%.400s: %s", name, strerror(-r));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * The items of pre, as a file has them, into w; the state says that the
+ * records begin at from, and the tasks traced then come before START
+ */
+static int dump_pre(struct flight *f, struct recw *w, uint64_t from)
+{
+	size_t off = 0;
+	int r = 0;
+
+	while (off + sizeof(struct rf_item_head) <= f->npre && !r) {
+		struct rf_item_head h;
+		uint8_t *p = f->pre + off + sizeof(h);
+
+		memcpy(&h, f->pre + off, sizeof(h));
+		if (h.kind == RF_STATE && h.len >= sizeof(struct rf_state)) {
+			struct rf_state st;
+
+			memcpy(&st, p, sizeof(st));
+			st.flags |= RF_ST_WINDOW | f->hk.flags(f->hk.ctx, from);
+			r = recw_item(w, h.kind, h.ring, &st, sizeof(st),
+				      p + sizeof(st), h.len - sizeof(st));
+		} else {
+			if (h.kind == RF_START)
+				r = f->hk.tasks(f->hk.ctx, w, from);
+			r = r ?: recw_item(w, h.kind, h.ring, p, h.len, NULL, 0);
+		}
+		off += sizeof(h) + pad8(h.len);
+	}
+	return r;
+}
+
+/* the time of the window's first item at or after from */
+static uint64_t window_first(const struct flight *f, uint64_t from)
+{
+	size_t off = f->tail, left = f->used;
+
+	while (left) {
+		struct fl_slot sl;
+
+		ring_get(f, off, &sl, sizeof(sl));
+		if (sl.time >= from)
+			return sl.time;
+		off = (off + slot_bytes(&sl)) % f->cap;
+		left -= slot_bytes(&sl);
+	}
+	return f->fire_time;
+}
+
+/* the window's items since from, into w; *nrec: how many records */
+static int dump_window(struct flight *f, struct recw *w, uint64_t from,
+		       uint64_t *nrec, uint64_t *first)
+{
+	uint8_t *buf = malloc(f->maxlen ? f->maxlen : 1);
+	size_t off = f->tail, left = f->used;
+	int r = buf ? 0 : -ENOMEM;
+
+	*nrec = 0;
+	*first = 0;
+	while (left && !r) {
+		struct fl_slot sl;
+		size_t n;
+
+		ring_get(f, off, &sl, sizeof(sl));
+		n = slot_bytes(&sl);
+		if (sl.time >= from) {
+			ring_get(f, (off + sizeof(sl)) % f->cap, buf,
+				 sl.h.len);
+			r = recw_item(w, sl.h.kind, sl.h.ring, buf,
+				      sl.h.len, NULL, 0);
+			if (sl.h.kind == RF_REC && !(*nrec)++)
+				*first = sl.time;
+		}
+		off = (off + n) % f->cap;
+		left -= n;
+	}
+	free(buf);
+	return r;
+}
+
+void flight_poll(struct flight *f, uint64_t bad)
+{
+	uint64_t from, nrec = 0, first = 0, span;
+	struct rf_end end = { 0, bad };
+	char name[4096], err[512];
+	struct recw *w;
+	int fd, r;
+
+	if (!f->pending)
+		return;
+	f->pending = 0;
+	from = f->c->window_ns && f->fire_time > f->c->window_ns ?
+	       f->fire_time - f->c->window_ns : 0;
+	fd = dump_open(f, f->dumps + 1, name, sizeof(name), err, sizeof(err));
+	w = fd >= 0 ? recw_new(fd, FLIGHT_LEVEL, err, sizeof(err)) : NULL;
+	if (!w) {
+		fprintf(stderr, "etrace: flight recorder: %s: no dump written\n",
+			err);
+		f->err = f->err ?: -EIO;
+		return;
+	}
+	end.time = f->fire_time;
+	r = recw_start(w) ?: dump_pre(f, w, window_first(f, from)) ?:
+	    dump_window(f, w, from, &nrec, &first) ?:
+	    recw_item(w, RF_END, 0, &end, sizeof(end), NULL, 0);
+	r = recw_close(w, 1) ?: r;
+	if (r) {
+		fprintf(stderr, "etrace: flight recorder: writing %s failed:"
+			" %s\n", name, strerror(-r));
+		f->err = f->err ?: r;
+		return;
+	}
+	f->dumps++;
+	span = nrec ? f->fire_time - first : 0;
+	fprintf(stderr, "etrace: flight recorder: %s: wrote %s (%llu records,"
+		" the last %llu.%03llu s)\n", f->why, name,
+		(unsigned long long)nrec, (unsigned long long)(span / SEC),
+		(unsigned long long)(span % SEC / 1000000));
+	/* the next trigger a window later, or a second with none */
+	f->next_ok = f->fire_time + (f->c->window_ns ?: SEC);
+}
+
+/* ---- its life ---- */
+
+struct flight *flight_new(const struct flight_conf *c, const char *path,
+			  const struct flight_hooks *hk, char *err,
+			  size_t errlen)
+{
+	struct flight *f = calloc(1, sizeof(*f));
+	size_t n = strlen(path) + 16;
+	int r;
+
+	if (!f)
+		goto out_nomem;
+	f->c = c;
+	f->hk = *hk;
+	f->first_fd = -1;
+	f->cap = (size_t)c->bytes;
+	f->ring = malloc(f->cap);
+	f->path = strdup(path);
+	f->first = malloc(n);
+	if (!f->ring || !f->path || !f->first)
+		goto out_nomem;
+	snprintf(f->first, n, "%s.1", path);
+	f->first_fd = out_create(f->first, 0, err, errlen);
+	r = f->first_fd >= 0 ? out_truncate(f->first_fd) : 0;
+	if (r) {
+		snprintf(err, errlen, "%s: %s", f->first, strerror(-r));
+		close(f->first_fd);
+		f->first_fd = -1;
+	}
+	if (f->first_fd < 0) {
+		free(f->first);
+		f->first = NULL;	/* not ours to remove */
+		flight_free(f);
+		return NULL;
+	}
+	return f;
+out_nomem:
+	snprintf(err, errlen, "out of memory");
+	flight_free(f);
+	return NULL;
+}
+
+void flight_say_start(const struct flight *f, int self)
+{
+	char when[32] = "";
+
+	if (f->c->window_ns)
+		snprintf(when, sizeof(when), "%llu.%03llu s of ",
+			 (unsigned long long)(f->c->window_ns / SEC),
+			 (unsigned long long)(f->c->window_ns % SEC / 1000000));
+	fprintf(stderr, "etrace: flight recorder: keeping the last %srecords"
+		" in at most %llu MiB; written to %s.N when a trigger fires"
+		" or etrace (pid %d) gets SIGUSR1\n", when,
+		(unsigned long long)(f->c->bytes >> 20), f->path, self);
+}
+
+int flight_free(struct flight *f)
+{
+	int r;
+
+	if (!f)
+		return 0;
+	if (f->held)
+		fprintf(stderr, "etrace: flight recorder: %llu more trigger%s"
+			" within a window of a dump: not written\n",
+			(unsigned long long)f->held, f->held == 1 ? "" : "s");
+	if (f->too_big)
+		fprintf(stderr, "etrace: flight recorder: %llu records larger"
+			" than the window: never kept\n",
+			(unsigned long long)f->too_big);
+	if (f->started && !f->dumps && !f->err)
+		fprintf(stderr, "etrace: flight recorder: no trigger fired:"
+			" nothing written\n");
+	/* PATH.1 made at the start and never written: removed */
+	if (f->first_fd >= 0) {
+		struct stat a, b;
+
+		if (f->first && !fstat(f->first_fd, &a) &&
+		    !lstat(f->first, &b) && a.st_ino == b.st_ino &&
+		    a.st_dev == b.st_dev && !a.st_size)
+			unlink(f->first);
+		close(f->first_fd);
+	}
+	r = f->err;
+	free(f->first);
+	free(f->path);
+	free(f->ring);
+	free(f->pre);
+	free(f);
+	return r;
+}
