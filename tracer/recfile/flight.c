@@ -230,6 +230,8 @@ static void ring_put(struct flight *f, const void *src, size_t n)
 {
 	size_t k = f->cap - f->head < n ? f->cap - f->head : n;
 
+	if (!n)
+		return;
 	memcpy(f->ring + f->head, src, k);
 	memcpy(f->ring, (const uint8_t *)src + k, n - k);
 	f->head = (f->head + n) % f->cap;
@@ -277,6 +279,8 @@ static uint64_t oldest_time(const struct flight *f)
 
 static void pre_put(struct flight *f, const void *p, size_t n)
 {
+	if (!n)
+		return;
 	if (f->npre + n > f->cpre) {
 		size_t c = f->cpre ? 2 * f->cpre : 4096;
 		uint8_t *np;

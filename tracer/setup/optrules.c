@@ -319,6 +319,8 @@ int opt_parse_record(int argc, char **argv, struct options *o,
 	if (r)
 		return r;
 	why = !o->outfile ? "-o FILE is needed (where the recording goes)" :
+	      o->flight.ntrig && !o->flight.given ?
+			    "--trigger needs --flight-recorder WINDOW" :
 			    record_refused(o);
 	if (why) {
 		snprintf(err, errlen, "record: %s", why);
@@ -327,11 +329,6 @@ int opt_parse_record(int argc, char **argv, struct options *o,
 	rcf->path = o->outfile;
 	if (record_words(argc, argv, o, rcf)) {
 		snprintf(err, errlen, "out of memory");
-		goto out_refuse;
-	}
-	if (o->flight.ntrig && !o->flight.given) {
-		snprintf(err, errlen, "record: --trigger needs"
-			 " --flight-recorder WINDOW");
 		goto out_refuse;
 	}
 	/* the exact table is kept for etrace report -c (a window has none) */
