@@ -11,7 +11,7 @@
 BEGIN {
 	FS = "\t"
 	nw = split("storm1 storm4 mmap bash mixed sock pyloop", W, " ")
-	nm = split("etrace etrace_record etrace_yy etrace_nobpf etrace_stack etrace_stack_nopy etrace_stackfp etrace_spawns etrace_c etrace_untraced etrace_comm_other etrace_failed perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
+	nm = split("etrace etrace_record etrace_flight etrace_yy etrace_nobpf etrace_stack etrace_stack_nopy etrace_stackfp etrace_spawns etrace_c etrace_untraced etrace_comm_other etrace_failed perf_stat perf_stat_untraced bpftrace bpftrace_c strace strace_c perf_trace perf_trace_s", M, " ")
 	wname["storm1"] = "getppid storm"
 	wname["storm4"] = "getppid storm, 4 threads"
 	wname["mmap"] = "mmap+munmap storm"
@@ -22,6 +22,7 @@ BEGIN {
 	tname["etrace"] = "etrace"; mname["etrace"] = "-f -o FILE"
 	tname["etrace_nobpf"] = "etrace"; mname["etrace_nobpf"] = "--no-bpf -f -o FILE"
 	tname["etrace_record"] = "etrace record"; mname["etrace_record"] = "-f -o FILE"
+	tname["etrace_flight"] = "etrace record"; mname["etrace_flight"] = "--flight-recorder 64M --trigger exit!=0 -f -o FILE"
 	tname["etrace_yy"] = "etrace"; mname["etrace_yy"] = "-yy -f -o FILE"
 	tname["etrace_stack"] = "etrace"; mname["etrace_stack"] = "-k -f -o FILE"
 	tname["etrace_stack_nopy"] = "etrace"; mname["etrace_stack_nopy"] = "-k --no-python-frames -f -o FILE"
@@ -299,6 +300,16 @@ END {
 			printf "| %s: `-yy` vs the plain trace to a file | %.0f vs %.0f added ns/syscall: %s | <= 1.3x | %s |\n",
 				wname[wl], b, a, (a > 0 ? sprintf("%.2fx", b / a) : "the plain trace added nothing measurable"),
 				(a > 0 ? (b <= 1.3 * a ? "PASS" : "**FAIL**") : (b <= 0 ? "PASS" : "?"))
+		}
+		# etrace record and its flight recorder: no more than the text
+		for (o = 1; o <= 2; o++) {
+			om = o == 1 ? "etrace_record" : "etrace_flight"
+			if (!((wl SUBSEP om SUBSEP ne) in A)) continue
+			b = A[wl, om, ne]
+			printf "| %s: `%s %s` vs the trace to a file | %.0f vs %.0f added ns/syscall (%.0f to %.0f over rounds); %.0f records lost | no more than the trace to a file (or the ranges overlap), none lost | %s |\n",
+				wname[wl], tname[om], mname[om], b, a,
+				ALO[wl, om, ne], AHI[wl, om, ne], LOSTMAX[wl, om],
+				((b <= a || ALO[wl, om, ne] <= AHI[wl, "etrace", ne]) && LOSTMAX[wl, om] == 0 ? "PASS" : "**FAIL**")
 		}
 		printf "| %s: etrace's CPU per traced call (trace to a file) | %.0f ns | <= 1000 ns | %s |\n",
 			wname[wl], CPU[wl, "etrace", ne], (CPU[wl, "etrace", ne] <= 1000 ? "PASS" : "**FAIL**")

@@ -87,6 +87,10 @@ fast="etrace etrace_c etrace_nobpf"
 # etrace record: the records as read, compressed (no text made)
 if "$etrace" -h 2>&1 | grep -q 'etrace record'; then fast="$fast etrace_record"
 else echo "etrace record: not in this etrace: mode skipped" >> "$notes"; fi
+# its flight recorder: the last 64M kept in memory, written only when a
+# process exits non-zero (none does here): what keeping the window costs
+if "$etrace" -h 2>&1 | grep -q -- --flight-recorder; then fast="$fast etrace_flight"
+else echo "etrace record --flight-recorder: not in this etrace: mode skipped" >> "$notes"; fi
 # -yy: what each fd referred to, read in the kernel at every call
 if "$etrace" -h 2>&1 | grep -q -- -yy; then fast="$fast etrace_yy"
 else echo "etrace -yy: not in this etrace: mode skipped" >> "$notes"; fi
@@ -134,7 +138,7 @@ if [ -n "$base" ]; then
 		for m in "$@"; do
 			echo "$m"
 			case $m in
-			etrace_record|etrace_stack_nopy) continue ;;
+			etrace_record|etrace_flight|etrace_stack_nopy) continue ;;
 			etrace_yy) echo "$bh" | grep -q -- -yy || continue ;;
 			etrace_stack|etrace_spawns)
 				echo "$bh" | grep -q -- --stack || continue ;;
@@ -212,6 +216,8 @@ for i in range($n): os.getppid()" ;;
 	etrace_c)	set -- "$bin" -c -f -q -o "$f" -- "$@" ;;
 	etrace_nobpf)	set -- "$bin" --no-bpf -f -q -o "$f" -- "$@" ;;
 	etrace_record)	set -- "$bin" record -f -q -o "$f" -- "$@" ;;
+	etrace_flight)	set -- "$bin" record --flight-recorder 64M \
+			--trigger 'exit!=0' -f -q -o "$f" -- "$@" ;;
 	etrace_yy)	set -- "$bin" -yy -f -q -o "$f" -- "$@" ;;
 	# stack modes without -q: etrace says how many stacks it unwound
 	etrace_stack)	set -- "$bin" -k -f -o "$f" -- "$@" ;;
@@ -268,6 +274,10 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 		printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$n" "$(stat -c %s "$f")" \
 			"$rep" >> "$out/record_bytes.tsv"
 		rm -f "$f.txt" ;;
+	etrace_flight)	# nothing written unless a process exited non-zero
+		rep=0
+		[ -e "$f.1" ] && rep=$(ls "$f".* | wc -l)
+		rm -f "$f".* ;;
 	etrace_spawns|etrace_a_spawns)	# processes the report counted
 		rep=$(sed -n 's/^etrace: \([0-9]*\) process.* started in .*/\1/p' "$f") ;;
 	perf_trace)	# calls: lines but the "... [continued]:" halves
@@ -415,6 +425,25 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 } > "$out/results.md"
 awk -v notes="$notes" -v tsv="$out/results.tsv" -f "$top/bench/report.awk" \
 	"$out/raw.tsv" >> "$out/results.md"
+# etrace record's file: bytes per call shown, after compression, the
+# largest over rounds of each workload (the mark: <= 32)
+awk -F'\t' 'NR > 1 && $5 > 0 {
+	b = $4 / $5
+	if (!($2 in max) || b > max[$2]) max[$2] = b
+	if (!($2 in ord)) ord[$2] = ++n
+}
+END {
+	if (!n) exit
+	print ""
+	print "#### etrace record: bytes a call in its file (zstd), worst round"
+	print ""
+	print "| workload | bytes per call shown | mark | verdict |"
+	print "|---|---:|---|---|"
+	for (w in ord) name[ord[w]] = w
+	for (i = 1; i <= n; i++)
+		printf "| %s | %.1f | <= 32 | %s |\n", name[i], max[name[i]],
+			(max[name[i]] <= 32 ? "PASS" : "**FAIL**")
+}' "$out/record_bytes.tsv" >> "$out/results.md"
 if [ -f "$out/soak.md" ]; then
 	echo >> "$out/results.md"
 	cat "$out/soak.md" >> "$out/results.md"

@@ -264,6 +264,11 @@ static void drop_oldest(struct flight *f)
 
 	ring_get(f, f->tail, &sl, sizeof(sl));
 	n = slot_bytes(&sl);
+	if (n > f->used) {
+		/* cannot be: the window is emptied, not walked forever */
+		f->head = f->tail = f->used = 0;
+		return;
+	}
 	f->tail = (f->tail + n) % f->cap;
 	f->used -= n;
 }
@@ -563,9 +568,9 @@ int flight_free(struct flight *f)
 			" within a window of a dump: not written\n",
 			(unsigned long long)f->held, f->held == 1 ? "" : "s");
 	if (f->too_big)
-		fprintf(stderr, "etrace: flight recorder: %llu records larger"
+		fprintf(stderr, "etrace: flight recorder: %llu record%s larger"
 			" than the window: never kept\n",
-			(unsigned long long)f->too_big);
+			(unsigned long long)f->too_big, f->too_big == 1 ? "" : "s");
 	if (f->started && !f->dumps && !f->err)
 		fprintf(stderr, "etrace: flight recorder: no trigger fired:"
 			" nothing written\n");
