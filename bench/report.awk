@@ -139,6 +139,7 @@ END {
 				if (mk == "etrace_comm_other") want = 0	# selects no task
 				if (mk == "etrace_failed") want = 0	# the storm's calls succeed
 				if (mk == "etrace_spawns") want = 0	# counts processes
+				if (mk == "etrace_flight") want = 0	# dumps: none fires
 				nr = 0; nl = 0; llo = 1e18; lhi = -1e18; lo = 1e18; hi = -1e18; minrep = ""; maxrep = 0; maxlost = 0; nlost = 0; bad = 0; nsil = 0
 				tol = want > 10000 ? want * 0.001 : 10
 				for (r = 1; r <= R; r++) {
@@ -378,7 +379,7 @@ END {
 			(nsw ? " and the system-wide runs" : ""), worst, mname[wm], (RSSW[wm] == "syswide" ? "system-wide run" : wname[RSSW[wm]]),
 			(worst <= 64 ? "PASS" : "**FAIL**")
 	print ""
-	print "Read: added ns/syscall = (tracer wall - the wall of the bare run right next to it - the mode's start-up cost) / syscalls, median over rounds (min-max over rounds); in the loop = the same from the time the storm itself measured around its calls (STORM_LOOP_NS: no start-up or tear-down of anything in it), storms only; x bare = (tracer wall - start-up) / that bare wall; tracer CPU is the tracer process's own user+sys time (all its threads, not the workload's) less its start-up CPU, per syscall; RSS is its VmHWM; reported = fewest calls the tracer showed in any round (**bold** when short of the exact count by more than 0.1% (10 calls below 10000); for the -c and -s summaries, the count less exit/exit_group, which never return); lost = most records the tracer said it lost in one run, and runs that reported fewer calls than were made without saying anything was lost. Details: bench/README.md."
+	print "Read: added ns/syscall = (tracer wall - the wall of the bare run right next to it - the mode's start-up cost) / syscalls, median over rounds (min-max over rounds); in the loop = the same from the time the storm itself measured around its calls (STORM_LOOP_NS: no start-up or tear-down of anything in it), storms only; x bare = (tracer wall - start-up) / that bare wall; tracer CPU is the tracer process's own user+sys time (all its threads, not the workload's) less its start-up CPU, per syscall; RSS is its VmHWM; reported = fewest calls the tracer showed in any round (**bold** when short of the exact count by more than 0.1% (10 calls below 10000); for the -c and -s summaries, the count less exit/exit_group, which never return; for --flight-recorder, the dumps it wrote: none, as no process exits non-zero); lost = most records the tracer said it lost in one run, and runs that reported fewer calls than were made without saying anything was lost. Details: bench/README.md."
 	first = 1
 	while ((getline line < notes) > 0) {
 		if (first) { print ""; print "Notes:"; print ""; first = 0 }

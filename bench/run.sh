@@ -274,7 +274,7 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 		printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$n" "$(stat -c %s "$f")" \
 			"$rep" >> "$out/record_bytes.tsv"
 		rm -f "$f.txt" ;;
-	etrace_flight)	# nothing written unless a process exited non-zero
+	etrace_flight)	# dumps written: none, unless a process exited non-zero
 		rep=0
 		[ -e "$f.1" ] && rep=$(ls "$f".* | wc -l)
 		rm -f "$f".* ;;
@@ -427,7 +427,7 @@ awk -v notes="$notes" -v tsv="$out/results.tsv" -f "$top/bench/report.awk" \
 	"$out/raw.tsv" >> "$out/results.md"
 # etrace record's file: bytes per call shown, after compression, the
 # largest over rounds of each workload (the mark: <= 32)
-awk -F'\t' 'NR > 1 && $5 > 0 {
+awk -F'\t' 'NR > 1 && $5 > 0 && $2 != "fixed" {
 	b = $4 / $5
 	if (!($2 in max) || b > max[$2]) max[$2] = b
 	if (!($2 in ord)) ord[$2] = ++n
