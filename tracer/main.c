@@ -46,6 +46,7 @@
  *             summary.c reports.c    -c tables; what is written at the end
  *             out.c json.c tpfields.c   buffered files, JSON, event fields
  *   recfile/  recording.c            etrace record: the recorder sink
+ *             flight.c               --flight-recorder: the window, dumps
  *             replay*.c recfile_*.c   etrace report: the file fed back
  *   trace.c                          setup steps, the read loop
  *   teardown.c                       the end, on every exit path

@@ -146,7 +146,7 @@ refused "report" "etrace: --flight-recorder and --trigger are etrace record's" \
 	"$ETRACE" report -i ok.etr --trigger 'exit!=0'
 refused "trigger alone" "etrace: record: --trigger needs --flight-recorder WINDOW" \
 	"$ETRACE" record --trigger 'exit!=0' -o x -- true
-refused "bad window" "etrace: invalid --flight-recorder '5' (want a time (2s, 500ms), a size (64M, from 1M to 64G), or both (2s,64M))" \
+refused "bad window" "etrace: invalid --flight-recorder '5' (want a time (2s, 500ms), a size (64M, from 1M to 4G), or both (2s,64M))" \
 	"$ETRACE" record --flight-recorder 5 -o x -- true
 refused "bad trigger" "etrace: invalid --trigger 'errno=ENOPE' (errno=: want errno names or numbers, as errno=ENOENT,EACCES)" \
 	"$ETRACE" record --flight-recorder 1s --trigger errno=ENOPE -o x -- true

@@ -5,8 +5,8 @@
  * (its time and its recfile head); an item that wraps at the ring's end
  * is copied in two pieces.  The oldest items are dropped until the new
  * one fits and, with a time window, while they are older than it.  So
- * the memory is one allocation made at the start, and a record costs a
- * copy: nothing is compressed until a dump.
+ * the memory is one allocation made (and touched) at the start, and a
+ * record costs a copy: nothing is compressed until a dump.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -91,7 +91,7 @@ static uint64_t parse_size(const char *s)
 		return 0;
 	sh = !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 :
 	     !strcmp(end, "G") ? 30 : -1;
-	if (sh < 0 || v > (64ull << 30) >> sh)
+	if (sh < 0 || v > (4ull << 30) >> sh)
 		return 0;
 	return v << sh;
 }
@@ -100,7 +100,7 @@ static const char *parse_window(struct flight_conf *c, const char *s)
 {
 	char buf[64], *comma;
 	const char *want = "want a time (2s, 500ms), a size (64M, from 1M"
-			   " to 64G), or both (2s,64M)";
+			   " to 4G), or both (2s,64M)";
 
 	if (strlen(s) >= sizeof(buf))
 		return want;
@@ -522,6 +522,8 @@ struct flight *flight_new(const struct flight_conf *c, const char *path,
 	f->first = malloc(n);
 	if (!f->ring || !f->path || !f->first)
 		goto out_nomem;
+	/* its pages now, not as the first storm fills them (a fault each) */
+	memset(f->ring, 0, f->cap);
 	snprintf(f->first, n, "%s.1", path);
 	f->first_fd = out_create(f->first, 0, err, errlen);
 	r = f->first_fd >= 0 ? out_truncate(f->first_fd) : 0;
