@@ -18,7 +18,8 @@
 #     counted on stderr, no FILE.2.
 #  4. signal=SIGUSR2 (a shell that sends it to itself): the report ends
 #     with its "--- SIGUSR2 {" line; exit!=0 (sh -c 'exit 3'): with
-#     "+++ exited with 3 +++".
+#     "+++ exited with 3 +++"; openat:path=/etc/host* (cat /etc/hostname):
+#     with that openat, the loader's openats before it not matching.
 #  5. SIGUSR1 to etrace while the command waits on a FIFO: a dump with
 #     what it did before (its write), then it goes on; nothing fired:
 #     said, and no FILE.1 left.
@@ -103,6 +104,15 @@ tail -1 sg.rep | grep -q '^--- SIGUSR2 {si_signo=SIGUSR2, si_code=SI_USER' ||
 "$ETRACE" report -i ex.1 -o ex.rep 2> /dev/null
 [ "$(tail -1 ex.rep)" = "+++ exited with 3 +++" ] ||
 	soft_fail "4: exit!=0: the report ends with $(tail -1 ex.rep)"
+"$ETRACE" record --flight-recorder 10s --trigger 'openat:path=/etc/host*' \
+	-o pt -- cat /etc/hostname > /dev/null 2> pt.err
+grep -q '^etrace: flight recorder: path=/etc/host\*: openat, pid [0-9]*: wrote pt.1 ' pt.err ||
+	soft_fail "4: path=: the dump is not said: $(cat pt.err)"
+"$ETRACE" report -i pt.1 -o pt.rep 2> /dev/null
+[ "$(tail -1 pt.rep)" = 'openat(AT_FDCWD, "/etc/hostname", O_RDONLY) = 3' ] ||
+	soft_fail "4: path=: the report ends with $(tail -1 pt.rep)"
+grep -c '^openat(' pt.rep > pt.n
+[ "$(cat pt.n)" -ge 2 ] || soft_fail "4: path=: the loader's openats are not in the window"
 
 # 5. by hand, then nothing fired
 mkfifo go

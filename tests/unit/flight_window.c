@@ -20,8 +20,10 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "decode.h"
 #include "flight.h"
 #include "recfile.h"
+#include "sysent.h"
 
 #define CAP	4096
 #define NITEMS	3000
@@ -161,6 +163,29 @@ static struct flight *feed(const struct flight_conf *c, const char *path,
 	return f;
 }
 
+/* a call of nr that returned ret; or that named path (flags: its copy's) */
+static int on_ret(const struct flight_conf *c, long nr, int64_t ret)
+{
+	struct sc_call call = { .d = &sc_table[nr], .ret = ret };
+
+	return flight_on_call(c, nr, &call);
+}
+
+static int on_path(const struct flight_conf *c, long nr, const char *path,
+		   int flags)
+{
+	/* a copy is its bytes, no NUL: what follows must not count */
+	char buf[64];
+	struct cap k = { .p = (const uint8_t *)buf,
+			 .len = (uint32_t)strlen(path),
+			 .flags = (uint8_t)flags };
+	struct sc_call call = { .d = &sc_table[nr], .ret = 3 };
+
+	snprintf(buf, sizeof(buf), "%sXYZ", path);
+	call.cap[nr == 59 || nr == 2 ? 0 : 1] = &k;	/* execve, open; openat */
+	return flight_on_call(c, nr, &call);
+}
+
 static void check_options(void)
 {
 	struct flight_conf c;
@@ -186,10 +211,18 @@ static void check_options(void)
 	CHECK(!flight_parse(&c, 1, "openat:errno=enospc", err, sizeof(err)));
 	CHECK(!flight_parse(&c, 1, "signal=SIGSEGV,BUS", err, sizeof(err)));
 	CHECK(!flight_parse(&c, 1, "exit!=0", err, sizeof(err)));
-	CHECK(c.ntrig == 4 && c.nerr == 2);
-	CHECK(flight_on_ret(&c, 0, -2) && flight_on_ret(&c, 1, -13));
-	CHECK(!flight_on_ret(&c, 0, -1) && !flight_on_ret(&c, 0, 2));
-	CHECK(flight_on_ret(&c, 257, -28) && !flight_on_ret(&c, 2, -28));
+	CHECK(!flight_parse(&c, 1, "openat,execve:path=/etc/*", err, sizeof(err)));
+	CHECK(c.ntrig == 5 && c.nrule == 3);
+	CHECK(on_ret(&c, 0, -2) == 1 && on_ret(&c, 1, -13) == 1);
+	CHECK(!on_ret(&c, 0, -1) && !on_ret(&c, 0, 2));
+	CHECK(on_ret(&c, 257, -28) == 2 && !on_ret(&c, 2, -28));
+	CHECK(on_path(&c, 257, "/etc/passwd", 0) == 3);
+	CHECK(on_path(&c, 59, "/etc/x", 0) == 3);
+	CHECK(!on_path(&c, 257, "/tmp/x", 0));
+	CHECK(!on_path(&c, 2, "/etc/passwd", 0));	/* open: not in SET */
+	CHECK(!on_path(&c, 257, "/etc/passwd", CAP_TRUNC));	/* not whole */
+	CHECK(!flight_parse(&c, 1, "path=*wd", err, sizeof(err)));
+	CHECK(on_path(&c, 2, "/etc/passwd", 0) == 4);	/* not *wdXYZ */
 	CHECK(flight_on_signal(&c, 11) && flight_on_signal(&c, 7) &&
 	      !flight_on_signal(&c, 10) && !flight_on_signal(&c, 0));
 	CHECK(flight_on_exit(&c, 0, 1) && flight_on_exit(&c, 1, 9) &&
@@ -197,9 +230,10 @@ static void check_options(void)
 	CHECK(flight_parse(&c, 1, "errno=ENOPE", err, sizeof(err)) == -1);
 	CHECK(flight_parse(&c, 1, "signal=SIGNOPE", err, sizeof(err)) == -1);
 	CHECK(flight_parse(&c, 1, "nosuch:errno=ENOENT", err, sizeof(err)) == -1);
+	CHECK(flight_parse(&c, 1, "openat:path=", err, sizeof(err)) == -1);
 	CHECK(flight_parse(&c, 1, "exit=1", err, sizeof(err)) == -1);
 	CHECK_STR(err, "invalid --trigger 'exit=1' (want [SET:]errno=E,"
-		  " signal=S or exit!=0)");
+		  " [SET:]path=GLOB, signal=S or exit!=0)");
 }
 
 int main(void)

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "flight.h"
 #include "out.h"
 #include "recfile.h"
+#include "sysent.h"
 
 /* zstd's level of a dump, as a recording's */
 #define FLIGHT_LEVEL	1
@@ -48,7 +50,7 @@ struct flight {
 	uint64_t too_big;		/* items larger than the ring */
 	/* triggers */
 	int pending;
-	char why[160];
+	char why[400];
 	uint64_t fire_time;
 	uint64_t next_ok;		/* a trigger before: counted only */
 	uint64_t held;			/* ... so many */
@@ -141,49 +143,69 @@ static int parse_list(const char *s, int (*by_name)(const char *),
 	return 0;
 }
 
-/* [SET:]errno=E,...: a rule of its own */
-static const char *parse_errno(struct flight_conf *c, const char *s)
+/* [SET:]errno=E,... or [SET:]path=GLOB: a rule of its own; NULL, or why
+   not (*mine 0: no such rule's word) */
+static const char *parse_call_rule(struct flight_conf *c, const char *s,
+				   int *mine)
 {
-	const char *e = strstr(s, "errno=");
-	struct flight_errs *r = &c->err[c->nerr];
+	const char *eq = strchr(s, '='), *name = s, *colon;
+	struct flight_call_rule *r = &c->rule[c->nrule];
 	static char err[256];	/* the options stage's, said once */
 	char set[256];
 
-	if (c->nerr == FLIGHT_ERR_RULES)
-		return "at most " "8" " errno= triggers";
+	*mine = 0;
+	if (!eq)
+		return NULL;
+	for (colon = eq; colon > s && colon[-1] != ':'; colon--)
+		;
+	name = colon;
+	if (!((eq - name == 5 && !strncmp(name, "errno", 5)) ||
+	      (eq - name == 4 && !strncmp(name, "path", 4))))
+		return NULL;
+	*mine = 1;
+	if (c->nrule == FLIGHT_CALL_RULES)
+		return "at most 8 errno= and path= triggers";
 	memset(r, 0, sizeof(*r));
-	if (e == s) {
+	if (name == s) {
 		sel_all(&r->calls);
 	} else {
-		if (e[-1] != ':' || (size_t)(e - s) >= sizeof(set))
-			return "want SET:errno=E, SET as -e trace= takes it";
-		memcpy(set, s, (size_t)(e - s - 1));
-		set[e - s - 1] = '\0';
+		if ((size_t)(name - s) > sizeof(set))
+			return "SET: too long";
+		memcpy(set, s, (size_t)(name - s - 1));
+		set[name - s - 1] = '\0';
 		if (sel_parse(&r->calls, set, err, sizeof(err)))
 			return err;
 	}
-	if (parse_list(e + 6, errno_by_name, r->errs, 4095))
+	if (*name == 'p') {
+		if (!eq[1] || strlen(eq + 1) >= sizeof(r->glob))
+			return "path=: want a glob, as path=/etc/*";
+		strcpy(r->glob, eq + 1);
+	} else if (parse_list(eq + 1, errno_by_name, r->errs, 4095)) {
 		return "errno=: want errno names or numbers, as"
 		       " errno=ENOENT,EACCES";
-	c->nerr++;
+	}
+	c->nrule++;
 	return NULL;
 }
 
 static const char *parse_trigger(struct flight_conf *c, const char *s)
 {
-	if (strstr(s, "errno=")) {
-		const char *why = parse_errno(c, s);
+	const char *why;
+	int mine;
 
-		if (why)
-			return why;
-	} else if (!strncmp(s, "signal=", 7)) {
+	if (!strncmp(s, "signal=", 7)) {
 		if (parse_list(s + 7, signal_by_name, &c->sigs, 64))
 			return "signal=: want signal names or numbers, as"
 			       " signal=SIGSEGV,SIGBUS";
 	} else if (!strcmp(s, "exit!=0")) {
 		c->exit_bad = 1;
 	} else {
-		return "want [SET:]errno=E, signal=S or exit!=0";
+		why = parse_call_rule(c, s, &mine);
+		if (!mine)
+			return "want [SET:]errno=E, [SET:]path=GLOB, signal=S"
+			       " or exit!=0";
+		if (why)
+			return why;
 	}
 	c->ntrig++;
 	return NULL;
@@ -201,16 +223,42 @@ int flight_parse(struct flight_conf *c, int trigger, const char *arg,
 	return why ? -1 : 0;
 }
 
-int flight_on_ret(const struct flight_conf *c, long nr, int64_t ret)
+/* a path argument of the call, copied whole (its len bytes, no NUL),
+   that glob matches */
+static int path_matches(const struct sc_call *call, const char *glob)
 {
+	char buf[4097];
+
+	for (int i = 0; i < call->d->nargs && i < SC_MAX_ARGS; i++) {
+		const struct cap *k = call->cap[i];
+
+		if (call->d->arg[i].kind != K_path || !k ||
+		    (k->flags & (CAP_TRUNC | CAP_FAULT)) ||
+		    k->len >= sizeof(buf) || memchr(k->p, '\0', k->len))
+			continue;
+		memcpy(buf, k->p, k->len);
+		buf[k->len] = '\0';
+		if (!fnmatch(glob, buf, 0))
+			return 1;
+	}
+	return 0;
+}
+
+int flight_on_call(const struct flight_conf *c, long nr,
+		   const struct sc_call *call)
+{
+	int64_t ret = call->ret;
 	uint64_t e = (uint64_t)-ret - 1;
 
-	if (ret >= 0 || ret < -4095)
-		return 0;
-	for (int i = 0; i < c->nerr; i++)
-		if ((c->err[i].errs[e / 64] >> (e % 64) & 1) &&
-		    sel_has(&c->err[i].calls, nr))
-			return 1;
+	for (int i = 0; i < c->nrule; i++) {
+		const struct flight_call_rule *r = &c->rule[i];
+
+		if (!sel_has(&r->calls, nr))
+			continue;
+		if (r->glob[0] ? path_matches(call, r->glob) :
+		    ret < 0 && ret >= -4095 && (r->errs[e / 64] >> (e % 64) & 1))
+			return i + 1;
+	}
 	return 0;
 }
 

@@ -23,11 +23,17 @@
 #define FLIGHT_DEFAULT_BYTES	(64ull << 20)
 #define FLIGHT_DEFAULT_TEXT	"64M"
 
-/* --trigger [SET:]errno=E,...: a call of SET failing with one of E */
-#define FLIGHT_ERR_RULES	8
-struct flight_errs {
-	struct sc_select calls;		/* -e trace='s syntax; all without */
-	uint64_t errs[64];		/* bit e-1 */
+/*
+ * --trigger [SET:]errno=E,...: a call of SET (-e trace='s syntax; every
+ * call without) fails with one of E; [SET:]path=GLOB: a call of SET
+ * ends that names a path GLOB matches (fnmatch's, copied whole)
+ */
+#define FLIGHT_CALL_RULES	8
+#define FLIGHT_GLOB_MAX		256
+struct flight_call_rule {
+	struct sc_select calls;
+	uint64_t errs[64];		/* errno=: bit e-1 */
+	char glob[FLIGHT_GLOB_MAX];	/* path=, "" for errno= */
 };
 
 struct flight_conf {
@@ -36,22 +42,26 @@ struct flight_conf {
 					   the memory holds */
 	uint64_t bytes;			/* the memory the window may take */
 	int ntrig;			/* --trigger's given */
-	struct flight_errs err[FLIGHT_ERR_RULES];	/* errno= */
-	int nerr;
+	struct flight_call_rule rule[FLIGHT_CALL_RULES];
+	int nrule;
 	uint64_t sigs;			/* signal=: bit sig-1 */
 	int exit_bad;			/* exit!=0 */
 };
 
 /*
  * --flight-recorder 2s, 500ms, 64M, 2s,64M (trigger 0); --trigger
- * [SET:]errno=E[,E...], signal=S[,S...], exit!=0 (trigger 1): 0, or -1
- * with one line in err
+ * [SET:]errno=E[,E...], [SET:]path=GLOB, signal=S[,S...], exit!=0
+ * (trigger 1): 0, or -1 with one line in err
  */
 int flight_parse(struct flight_conf *c, int trigger, const char *arg,
 		 char *err, size_t errlen);
 
-/* what fires: a call's return, a signal, a process's end */
-int flight_on_ret(const struct flight_conf *c, long nr, int64_t ret);
+struct sc_call;
+
+/* what fires: a call's end (syscall nr; 0, or the rule's 1 + index), a
+   signal, a process's end */
+int flight_on_call(const struct flight_conf *c, long nr,
+		   const struct sc_call *call);
 int flight_on_signal(const struct flight_conf *c, int sig);
 int flight_on_exit(const struct flight_conf *c, int killed, int code);
 

@@ -450,19 +450,30 @@ static void rec_enter(struct sink *s, struct task *t, const struct sc_call *c,
 {
 }
 
-/* --trigger errno=: the call's end */
+/* --trigger errno=, path=: the call's end (the path, the traced
+   program's, is not said: the user's glob is) */
 static void rec_exit(struct sink *s, struct task *t, const struct sc_call *c,
 		     uint64_t time, int seen_enter, enum call_end end)
 {
 	struct recording *rc = rec_of(s);
+	const struct flight_call_rule *r;
 	const char *e;
-	char why[128];
+	char why[400];
+	int k;
 
-	if (!rc->fl || !c->exited || !flight_on_ret(rc->fcf, t->nr, c->ret))
+	if (!rc->fl || !c->exited)
 		return;
+	k = flight_on_call(rc->fcf, t->nr, c);
+	if (!k)
+		return;
+	r = &rc->fcf->rule[k - 1];
 	e = errno_name((int)-c->ret);
-	snprintf(why, sizeof(why), "errno=%s: %s, pid %d", e ? e : "?",
-		 c->d->name, (int)t->tid);
+	if (r->glob[0])
+		snprintf(why, sizeof(why), "path=%s: %s, pid %d", r->glob,
+			 c->d->name, (int)t->tid);
+	else
+		snprintf(why, sizeof(why), "errno=%s: %s, pid %d",
+			 e ? e : "?", c->d->name, (int)t->tid);
 	flight_fire(rc->fl, why, time, 0);
 }
 

@@ -154,7 +154,7 @@ void opt_usage(FILE *f)
 "                  --spawns, --stack=folded, --stack=perf, --flamegraph FILE\n"
 "  --flight-recorder WINDOW  record: the last WINDOW (2s, 64M, 2s,256M) kept\n"
 "                  in memory, written to FILE.N on a trigger or SIGUSR1\n"
-"  --trigger WHAT  [SET:]errno=E,..., signal=SIG,..., exit!=0\n"
+"  --trigger WHAT  [SET:]errno=E,..., [SET:]path=GLOB, signal=SIG,..., exit!=0\n"
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);
