@@ -8,6 +8,26 @@
 
 #include "usage.h"
 
+/* etrace record and etrace report, and the flight recorder */
+static void usage_recordings(FILE *f)
+{
+	fputs(
+"Recordings (README: Recordings):\n"
+"  etrace record -o FILE ...   the records as read, zstd-compressed, with\n"
+"                  what decoding needs and the exact -c counts; prints nothing;\n"
+"                  takes targets and selections (-e, -s, -y, -n, -i, -Y, ...)\n"
+"  etrace report -i FILE ...   the recording's trace, as the live trace would\n"
+"                  have printed it; the output options of its own: -o -A -j\n"
+"                  and -c -C -S -t -r -T -x -X -v -s -q --color; which calls\n"
+"                  are shown: -e trace= -e signal= -e status= -z -Z --errno\n"
+"                  and --duration --max-events; -p PID: only its lines;\n"
+"                  --timeline FILE; from a recording made with -k:\n"
+"                  --spawns, --stack=folded, --stack=perf, --flamegraph FILE\n"
+"  --flight-recorder WINDOW  record: the last WINDOW (2s, 64M, 2s,256M) kept\n"
+"                  in memory, written to FILE.N on a trigger or SIGUSR1\n"
+"  --trigger WHAT  [SET:]errno=E,..., [SET:]path=GLOB, signal=SIG,..., exit!=0\n", f);
+}
+
 void opt_usage(FILE *f)
 {
 	fputs(
@@ -140,21 +160,10 @@ void opt_usage(FILE *f)
 "  --hist          min/avg/max and a log2 histogram of the times per row\n"
 "  --interval SEC  print the summary of each SEC seconds while tracing\n"
 "Rings:\n"
-"  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n"
-"Recordings (README: Recordings):\n"
-"  etrace record -o FILE ...   the records as read, zstd-compressed, with\n"
-"                  what decoding needs and the exact -c counts; prints nothing;\n"
-"                  takes targets and selections (-e, -s, -y, -n, -i, -Y, ...)\n"
-"  etrace report -i FILE ...   the recording's trace, as the live trace would\n"
-"                  have printed it; the output options of its own: -o -A -j\n"
-"                  and -c -C -S -t -r -T -x -X -v -s -q --color; which calls\n"
-"                  are shown: -e trace= -e signal= -e status= -z -Z --errno\n"
-"                  and --duration --max-events; -p PID: only its lines;\n"
-"                  --timeline FILE; from a recording made with -k:\n"
-"                  --spawns, --stack=folded, --stack=perf, --flamegraph FILE\n"
-"  --flight-recorder WINDOW  record: the last WINDOW (2s, 64M, 2s,256M) kept\n"
-"                  in memory, written to FILE.N on a trigger or SIGUSR1\n"
-"  --trigger WHAT  [SET:]errno=E,..., [SET:]path=GLOB, signal=SIG,..., exit!=0\n"
+"  -m SIZE         per-CPU ring size (default 16M, less on many CPUs; K, M)\n",
+	      f);
+	usage_recordings(f);
+	fputs(
 "\n"
 "  -h              this help\n"
 "  -V              the version, the libraries', what this kernel allows\n", f);
