@@ -104,6 +104,12 @@ tail -1 sg.rep | grep -q '^--- SIGUSR2 {si_signo=SIGUSR2, si_code=SI_USER' ||
 "$ETRACE" report -i ex.1 -o ex.rep 2> /dev/null
 [ "$(tail -1 ex.rep)" = "+++ exited with 3 +++" ] ||
 	soft_fail "4: exit!=0: the report ends with $(tail -1 ex.rep)"
+# the options as getopt_long takes them abbreviated: not in the dump's words
+"$ETRACE" record --flight 10s --trig='exit!=0' -o ab -- sh -c 'exit 3' 2> ab.err
+"$ETRACE" report -i ab.1 -o ab.rep 2> ab.rerr ||
+	soft_fail "4: abbreviated options: the report failed: $(cat ab.rerr)"
+[ "$(tail -1 ab.rep)" = "+++ exited with 3 +++" ] ||
+	soft_fail "4: abbreviated options: the report ends with $(tail -1 ab.rep)"
 "$ETRACE" record --flight-recorder 10s --trigger 'openat:path=/etc/host*' \
 	-o pt -- cat /etc/hostname > /dev/null 2> pt.err
 grep -q '^etrace: flight recorder: path=/etc/host\*: openat, pid [0-9]*: wrote pt.1 ' pt.err ||

@@ -276,11 +276,24 @@ static const char *record_refused(const struct options *o)
 	return NULL;
 }
 
+/*
+ * w is the long option name as getopt_long takes it, its unique prefix of at
+ * least min characters too: 1 (its value follows), 2 (--name=value), 0
+ */
+static int long_word(const char *w, const char *name, size_t min)
+{
+	size_t n = strcspn(w, "=");
+
+	if (n < min || n > strlen(name) || strncmp(w, name, n))
+		return 0;
+	return w[n] == '=' ? 2 : 1;
+}
+
 /* record: the option words, up to the command, but -o FILE and "--" */
 static int record_words(int argc, char **argv, const struct options *o,
 			struct recording_conf *rcf)
 {
-	int k = o->cmd ? (int)(o->cmd - argv) : argc, n = 0;
+	int k = o->cmd ? (int)(o->cmd - argv) : argc, n = 0, lw;
 
 	rcf->words = calloc((size_t)argc + 1, sizeof(char *));
 	if (!rcf->words)
@@ -297,13 +310,12 @@ static int record_words(int argc, char **argv, const struct options *o,
 		if (!strncmp(w, "-o", 2) || !strncmp(w, "--output=", 9))
 			continue;
 		/* the flight recorder's: not the report's to read */
-		if (!strcmp(w, "--flight-recorder") || !strcmp(w, "--trigger")) {
-			i++;
+		lw = long_word(w, "--flight-recorder", 5) ?:
+		     long_word(w, "--trigger", 5);
+		if (lw) {
+			i += lw == 1;	/* its value is the next word */
 			continue;
 		}
-		if (!strncmp(w, "--flight-recorder=", 18) ||
-		    !strncmp(w, "--trigger=", 10))
-			continue;
 		rcf->words[n++] = argv[i];
 	}
 	rcf->nwords = n;
