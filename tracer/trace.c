@@ -275,7 +275,9 @@ static int events_open(struct trace *t, char *err, size_t errlen)
 	if (p->summary) {
 		t->pr.sum = &t->sum_rec;
 		t->sum_rec.overhead = t->p->cap.sum_overhead;
-		t->pr.sum_calls = t->sum_records = !t->cap.summary;
+		t->sum_records = !t->cap.summary;
+		/* (ring_sum: the kernel counts the calls it did not write) */
+		t->pr.sum_calls = !t->cap.summary || t->cap.ring_sum;
 	}
 	t->pr.sig_from_bpf = t->cap.active && p->cap.signals;
 	t->pr.bpf_exits = t->cap.active;

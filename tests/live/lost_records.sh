@@ -11,7 +11,10 @@
 # startup calls); F < 300000; etrace still exits 0 (the command's status);
 # the trace ends with "+++ exited with 0 +++", or that and then the
 # losses no ring could say before the end.  -c counting from the records
-# (--no-bpf) says the same number under its table.
+# (--no-bpf) says the same number under its table.  -C, etrace record
+# and -C -Z count from the records too, and the kernel counts the calls
+# whose records were lost: their tables say N getppid calls exactly, with
+# records lost, and no note that the counts miss any.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -60,4 +63,30 @@ clost=$(sed -nE 's/^etrace: ([0-9]+) records lost: .*/\1/p' cerr)
 [ -n "$clost" ] || { cat cerr >&2; fail "-c --no-bpf -m 4K: nothing lost?"; }
 grep -qx "etrace: $clost records were lost: the counts above miss up to as many calls" cerr ||
 	{ cat cerr >&2; fail "-c: no note under the table of the $clost records lost"; }
+
+# table FILE: its getppid calls, and "miss" when a note says it misses some
+table_calls() {
+	awk '$NF == "getppid" { print $4 } / the counts above miss / { print "miss" }' "$1"
+}
+# -C: the table under the lines; -C -Z: no line (every call succeeds:
+# none is written, each is counted in the kernel)
+for z in "" -Z; do
+	"$ETRACE" -q -C $z -m 4K -o cout -- "$PROGS/storm" $N 2> cerr ||
+		{ cat cerr >&2; fail "etrace -C $z exited $?, want 0"; }
+	[ "$z" ] || grep -qE '^etrace: [0-9]+ records lost' cerr ||
+		{ cat cerr >&2; fail "-C -m 4K: nothing lost?"; }
+	got=$(table_calls cout)
+	[ "$got" = $N ] || { tail -5 cout >&2; cat cerr >&2;
+		fail "-C $z: the table says '$got' getppid calls, want $N"; }
+done
+[ "$(grep -c '^getppid' cout)" = 0 ] || fail "-C -Z printed a getppid line"
+"$ETRACE" record -q -m 4K -o rec -- "$PROGS/storm" $N 2> cerr ||
+	{ cat cerr >&2; fail "etrace record exited $?, want 0"; }
+"$ETRACE" report -c -i rec -o rout 2> rerr ||
+	{ cat rerr >&2; fail "etrace report -c exited $?, want 0"; }
+grep -qE '^etrace: [0-9]+ records lost while recording' rerr ||
+	{ cat rerr >&2; fail "record -m 4K: nothing lost?"; }
+got=$(table_calls rout)
+[ "$got" = $N ] || { cat rout rerr >&2;
+	fail "report -c: the table says '$got' getppid calls, want $N"; }
 exit 0

@@ -395,6 +395,11 @@ static __always_inline void put64(u32 *p, u64 v)
 	p[1] = (u32)(v >> 32);
 }
 
+static __always_inline u64 get64(const u32 *p)
+{
+	return (u64)p[0] | (u64)p[1] << 32;
+}
+
 static __always_inline int traced_in(u32 in_array, u32 mask, u32 id)
 {
 	if (in_array) {

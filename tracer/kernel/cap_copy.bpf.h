@@ -68,9 +68,12 @@ static long arg_one(u32 i, struct call *c)
 	return 0;
 }
 
-/* a record into this CPU's ring; one that does not fit is counted */
-static __always_inline void rb_write(struct cap_config *c, void *rec,
-				     u64 size)
+/*
+ * A record into this CPU's ring; one that does not fit is counted.  0
+ * when it was written.
+ */
+static __always_inline int rb_write(struct cap_config *c, void *rec,
+				    u64 size)
 {
 	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
 	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
@@ -78,7 +81,7 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 	u64 avail, flags;
 
 	if (!rb || !d)
-		return;
+		return -1;
 	/* what was dropped is said first, where it happened */
 	if (d->pending) {
 		u64 pt = bpf_get_current_pid_tgid();
@@ -95,7 +98,7 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 		if (bpf_ringbuf_output(rb, lost, sizeof(lost), 0)) {
 			d->pending++;
 			d->total++;
-			return;
+			return -1;
 		}
 		d->pending = 0;
 	}
@@ -106,7 +109,9 @@ static __always_inline void rb_write(struct cap_config *c, void *rec,
 	if (bpf_ringbuf_output(rb, rec, size, flags)) {
 		d->pending++;
 		d->total++;
+		return -1;
 	}
+	return 0;
 }
 
 /* a record not written (no room to hold it): said as lost, as a full

@@ -6,8 +6,11 @@
  * record where a perf sample costs several hundred.  Its argument copies
  * (cap_copy.bpf.h) go to the same ring just before it.  Used when no
  * stacks, no -p and no other tracepoint need the kernel's own samples.
+ * Under -C and etrace record (ring_sum) it also times each call, for the
+ * -c table counted from its records (cap_sum.bpf.h).
  */
 #include "cap_copy.bpf.h"
+#include "cap_sum.bpf.h"
 
 static __always_inline int ring_traced(struct cap_config *c)
 {
@@ -28,8 +31,9 @@ static __always_inline int ring_wants(struct cap_config *c, s64 nr)
  * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask);
  * ip: with -i, the user IP (the address after the syscall instruction,
  * where strace -i reads it), eight more raw bytes after the args.
+ * The record's time, or 0 when none was made.
  */
-static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
+static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 					  s64 nr, const u64 *args, u64 sp,
 					  u64 ip)
 {
@@ -43,7 +47,7 @@ static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 					 BPF_LOCAL_STORAGE_GET_F_CREATE);
 		if (!p) {
 			rb_dropped();
-			return;
+			return 0;
 		}
 		p->on = 0;
 		p->caplen = 0;
@@ -74,12 +78,13 @@ static __always_inline void ring_enter_do(struct cap_config *c, void *ctx,
 		__builtin_memcpy(p->rec, r, sizeof(r));
 		p->ip = c->ip;
 		p->on = 1;
-		return;
+		return get64(&r[6]);
 	}
 	if (c->ip)
 		rb_write(c, r, RB_ENTER_IP_SIZE);
 	else
 		rb_write(c, r, RB_ENTER_SIZE);
+	return get64(&r[6]);
 }
 
 /*
@@ -223,8 +228,9 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 					    s64 nr, s64 ret)
 {
-	u32 r[RB_EXIT_SIZE / 4];
-	int skipped;
+	u32 r[RB_EXIT_SUM_SIZE / 4], at_entry = 0;
+	int skipped, timed = 0;
+	u64 ns = 0;
 
 	if (nr >= 0 && !nr_in(c->rsel, nr)) {
 		skip_exit(c, nr, 0);
@@ -235,16 +241,32 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 	skipped = skip_exit(c, nr, 1);
 	if (skipped)
 		skip_write_entry(c, ctx, nr);
-	if (c->failed && !pend_exit(c, ret))
+	if (c->failed && !pend_exit(c, ret)) {
+		/* -C -Z: the calls that succeeded are counted all the same */
+		if (c->ring_sum) {
+			timed = sum_ring_exit(bpf_ktime_get_ns(), &at_entry, &ns);
+			sum_ring_unwritten(nr, ret, timed, at_entry, ns);
+		}
 		return;
+	}
 	exit_copies(ctx, nr, ret);
 	/* raw: common fields (unused), id, ret; then padding */
-	rb_head(r, RB_EXIT_SIZE, c->id_exit, 24);
+	rb_head(r, c->ring_sum ? RB_EXIT_SUM_SIZE : RB_EXIT_SIZE, c->id_exit,
+		24);
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	put64(&r[13], (u64)ret);
 	r[15] = skipped;	/* RING_EXIT_SKIPPED_OFF */
-	rb_write(c, r, sizeof(r));
+	if (!c->ring_sum) {
+		rb_write(c, r, RB_EXIT_SIZE);
+		return;
+	}
+	timed = sum_ring_exit(get64(&r[6]), &at_entry, &ns);
+	r[16] = timed;		/* RING_EXIT_TIMED_OFF */
+	put64(&r[17], ns);	/* RING_EXIT_NS_OFF */
+	r[19] = 0;
+	if (rb_write(c, r, RB_EXIT_SUM_SIZE))
+		sum_ring_unwritten(nr, ret, timed, at_entry, ns);
 }
 
 static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
@@ -262,7 +284,7 @@ int ring_enter(u64 *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx[0];
 	struct cap_config *c = cfg();
-	u64 args[6];
+	u64 args[6], ts;
 
 	if (!ring_wants(c, (s64)ctx[1]))
 		return 0;
@@ -273,7 +295,9 @@ int ring_enter(u64 *ctx)
 	args[3] = regs->r10;
 	args[4] = regs->r8;
 	args[5] = regs->r9;
-	ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
+	ts = ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
+	if (ts && c->ring_sum)
+		sum_ring_enter((s64)ctx[1], ts);
 	return 0;
 }
 
@@ -299,7 +323,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 {
 	struct cap_config *c = cfg();
 	struct pt_regs *regs;
-	u64 args[6], sp = 0, ip = 0;
+	u64 args[6], sp = 0, ip = 0, ts;
 
 	if (!ring_wants(c, ctx->nr))
 		return 1;
@@ -316,7 +340,9 @@ int ring_enter_sc(struct enter_ctx *ctx)
 		sp = BPF_CORE_READ(regs, sp);
 		ip = BPF_CORE_READ(regs, ip);
 	}
-	ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
+	ts = ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
+	if (ts && c->ring_sum)
+		sum_ring_enter(ctx->nr, ts);
 	return 1;
 }
 

@@ -34,16 +34,19 @@ void cap_sum_conf(struct capture *c, const struct cap_want *w,
 
 /*
  * sum_switch before the calls: a CPU's call in progress is never left
- * there for the next task to take as its own.  -c -e SYS:EVENT: counted
- * in the kernel, no record each (an event with a --filter is counted
- * from its records).
+ * there for the next task to take as its own (ring mode's too, when it
+ * times the calls: c->ring_sum).  -c -e SYS:EVENT: counted in the
+ * kernel, no record each (an event with a --filter is counted from its
+ * records).
  */
 int cap_sum_attach(struct capture *c, const struct cap_want *w,
 		   struct evlist *l, struct tracefs *t)
 {
-	int r = cap_attach_btf(c, c->skel->progs.sum_switch) ?:
-		cap_attach_btf(c, c->skel->progs.sum_enter) ?:
-		cap_attach_btf(c, c->skel->progs.sum_exit);
+	int r = cap_attach_btf(c, c->skel->progs.sum_switch);
+
+	if (!r && !c->ring_sum)
+		r = cap_attach_btf(c, c->skel->progs.sum_enter) ?:
+		    cap_attach_btf(c, c->skel->progs.sum_exit);
 
 	for (int i = 0; !r && i < l->n; i++) {
 		struct evsel *e = &l->ev[i];

@@ -18,5 +18,6 @@
  */
 #define CAP_BPF_SHARED_HERE
 #include "cap.bpf.h"
+#include "cap_sum.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";

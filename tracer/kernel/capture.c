@@ -83,8 +83,8 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.ring_exit, ring && !per_syscall },
 		{ k->progs.ring_enter_sc, ring && per_syscall },
 		{ k->progs.ring_exit_sc, ring && per_syscall },
-		{ k->progs.sum_enter, c->summary },
-		{ k->progs.sum_exit, c->summary },
+		{ k->progs.sum_enter, c->summary && !c->ring_sum },
+		{ k->progs.sum_exit, c->summary && !c->ring_sum },
 		{ k->progs.sum_switch, c->summary },
 		{ k->progs.sum_event, c->summary },
 		{ k->progs.cap_signal, w->signals },
@@ -186,6 +186,7 @@ static void config_of(struct capture *c, const struct cap_want *w,
 			cfg->follow = 0;
 	}
 	cfg->failed = (unsigned int)w->failed;
+	cfg->ring_sum = (unsigned int)c->ring_sum;
 	cfg->detach_exec = (unsigned int)w->detach_exec;
 	cfg->detach_skip = (unsigned int)w->detach_skip;
 	if (w->target || w->failed)
@@ -300,6 +301,9 @@ void capture_open(struct capture *c, const struct cap_want *w,
 		goto fail;
 	c->args = w->args;
 	c->summary = w->summary;
+	/* -C, record: the calls are counted from the records, timed by the
+	   ring programs (two programs a call less) */
+	c->ring_sum = ring && w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
 	c->dump = w->args && w->dump;
 	c->envs = w->envs;

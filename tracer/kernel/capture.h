@@ -33,6 +33,9 @@ struct capture {
 	int active;
 	int args;			/* copies argument memory */
 	int summary;			/* keeps the -c summary in the kernel */
+	int ring_sum;			/* ... only of the calls ring mode did
+					   not write: each exit written carries
+					   its call's time (cap_sum.bpf.h) */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
 	int dump;			/* -e read=/write=: transfers copied */

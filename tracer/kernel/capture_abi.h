@@ -391,7 +391,12 @@ struct cap_config {
 	 */
 	unsigned int detach_exec;
 	unsigned int detach_skip;
-	unsigned int pad2;
+	/*
+	 * ring mode under -C and etrace record: each exit carries its
+	 * call's time, and the calls not written are counted in the kernel
+	 * (cap_sum.bpf.h)
+	 */
+	unsigned int ring_sum;
 };
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
@@ -416,6 +421,14 @@ struct cap_config {
  * the call, its entry written just before from its registers
  */
 #define RING_EXIT_SKIPPED_OFF 24
+/*
+ * With ring_sum, the exit goes on (RB_EXIT_SUM_SIZE): a word at raw + 28,
+ * 1 when the call was timed, and at raw + 32 its time in ns (system time,
+ * or wall-clock with -w), then padding
+ */
+#define RB_EXIT_SUM_SIZE 80
+#define RING_EXIT_TIMED_OFF 28
+#define RING_EXIT_NS_OFF 32
 #define RB_LOST_SIZE	48
 
 struct cap_rec {

@@ -223,8 +223,10 @@ void ends_exec_privileged(struct pair *p, const uint8_t *raw)
 	if (!t)
 		return;
 	/* past the exec's point of no return: it returns 0 */
-	if (t->in_call && (t->nr == SYS_execve || t->nr == SYS_execveat))
+	if (t->in_call && (t->nr == SYS_execve || t->nr == SYS_execveat)) {
+		p->exit_ns = PAIR_NO_NS;
 		pair_exit(p, t->pid, t->tid, t->nr, 0, p->now);
+	}
 	/* (the file is the traced program's choice: escaped) */
 	fb_init(&b, msg, sizeof(msg) - 1);
 	fb_puts(&b, "+++ ");

@@ -35,6 +35,7 @@ int pair_init(struct pair *p, struct sink *sink, const struct pair_conf *c)
 {
 	memset(p, 0, sizeof(*p));
 	p->sink = sink;
+	p->exit_ns = PAIR_NO_NS;
 	p->sel = c->sel;
 	p->fo.strsize = c->strsize;
 	p->fo.verbose = c->verbose;
@@ -484,6 +485,17 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 		p->sink->ops->sc_enter(p->sink, t, &c, time);
 }
 
+/*
+ * -c: a call's time, as the ring program took it (system time, or -w's),
+ * else the time between its records (t_enter, 0 when not seen)
+ */
+static uint64_t call_ns(const struct pair *p, uint64_t t_enter, uint64_t time)
+{
+	if (p->exit_ns != PAIR_NO_NS)
+		return p->exit_ns;
+	return t_enter ? time - t_enter : 0;
+}
+
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 	       uint64_t time)
 {
@@ -564,8 +576,8 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 			/* counted, as strace -c does (no time without BPF) */
 			if (p->sum_calls)
 				summary_call(p->sum, t->comm, t->pid, t->tid,
-					     (unsigned int)nr, ret, t->t_enter ?
-					     time - t->t_enter : 0);
+					     (unsigned int)nr, ret,
+					     call_ns(p, t->t_enter, time));
 			t->hidden = p->paths && !pathsel_match(p->paths, &c);
 			if (!t->hidden)
 				child_exec_enter(p, t, &c, time);
@@ -593,7 +605,7 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		c.injected = inject_was(p->inj, tid, nr, time, p->exit_skipped);
 	if (p->sum_calls)
 		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
-			     ret, seen && t->t_enter ? time - t->t_enter : 0);
+			     ret, call_ns(p, seen ? t->t_enter : 0, time));
 	if (p->agg && t->nframes)
 		stacks_add(p->agg, t->comm, t->frames, t->nframes, c.d->name, 1);
 	if (is_child_exec(p, t, nr)) {

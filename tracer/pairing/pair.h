@@ -26,6 +26,9 @@
 
 struct launch;
 
+/* pair.exit_ns: the exit says no time (it is the records' then) */
+#define PAIR_NO_NS UINT64_MAX
+
 struct pair {
 	struct task_table tasks;
 	struct maps_table maps;		/* per process: its file mappings */
@@ -42,6 +45,8 @@ struct pair {
 					   the calls, or NULL */
 	int exit_skipped;		/* the exit being fed: its call was
 					   skipped by a seccomp filter */
+	uint64_t exit_ns;		/* ... its call's time, for -c, as the
+					   ring program took it, or PAIR_NO_NS */
 	int detach_exec;		/* -b execve: a process's exec ends its
 					   tracing (the command's first kept) */
 	int detach_first_kept;		/* ... the command's first exec seen */

@@ -188,6 +188,11 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 			r.raw + RING_EXIT_SKIPPED_OFF + 4 <=
 			(const uint8_t *)h + h->size &&
 			rd(r.raw, RING_EXIT_SKIPPED_OFF, 4) == 1;
+		/* -C, record: the call's time, when the program took it */
+		t->pr.exit_ns = e->ring && r.raw + RING_EXIT_NS_OFF + 8 <=
+			(const uint8_t *)h + h->size &&
+			rd(r.raw, RING_EXIT_TIMED_OFF, 4) == 1 ?
+			rd(r.raw, RING_EXIT_NS_OFF, 8) : PAIR_NO_NS;
 		pair_exit(&t->pr, (pid_t)r.pid, (pid_t)r.tid,
 			  (long)rd(r.raw, e->off_nr, e->sz_nr),
 			  (int64_t)rd(r.raw, e->off_args, 8), time);

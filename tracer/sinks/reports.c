@@ -94,9 +94,13 @@ void reports_summary(struct trace *t, int final)
 	} else {
 		summary_clear(&t->sum);
 	}
-	/* what the kernel did not count: from records, lost ones said */
+	/*
+	 * What the kernel did not count: from records, lost ones said
+	 * (ring_sum: the kernel counted the calls whose records were lost)
+	 */
 	merge_rows(&t->sum, &t->sum_rec);
-	t->sum.lost = t->sum_rec.n || t->sum_records ? t->lost : 0;
+	t->sum.lost = (t->sum_rec.n && !t->cap.ring_sum) || t->sum_records ?
+		      t->lost : 0;
 	t->sink->ops->summary(t->sink, out, merge_now());
 	/* records: each interval counts afresh */
 	if (t->p->interval && !final)
