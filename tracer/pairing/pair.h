@@ -26,6 +26,10 @@
 
 struct launch;
 
+/* pair.joinbuf's halves; all of it with the inner strings' */
+#define JOIN_BUF (2 * CAP_REC_MAX)
+#define JOIN_ALL (2 * JOIN_BUF)
+
 /* pair.exit_ns: the exit says no time (it is the records' then) */
 #define PAIR_NO_NS UINT64_MAX
 
@@ -182,5 +186,7 @@ void pair_signal_line(struct pair *p, struct task *t,
 void pair_flush_signals(struct pair *p, struct task *t, uint64_t time);
 void pair_fork(struct pair *p, pid_t ppid, pid_t ptid, pid_t pid, pid_t tid,
 	       uint64_t time);
+/* callcaps.c: t's claimed copies joined to c, the call being made */
+void pair_attach_caps(struct pair *p, struct task *t, struct sc_call *c);
 
 #endif
