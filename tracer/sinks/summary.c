@@ -111,15 +111,19 @@ int summary_add(struct summary *s, const struct sum_key *k,
 	return 0;
 }
 
+/*
+ * One call, counted from its records: filed in place (no value to add),
+ * in the row of the call before when it is the same (a storm's calls
+ * are, with no hash), else in its row.
+ */
 void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		  unsigned int nr, int64_t ret, uint64_t ns)
 {
+	struct sum_row *r;
 	struct sum_key k;
-	struct sum_val v;
-	unsigned int b = 0;
+	unsigned int b;
 
 	memset(&k, 0, sizeof(k));
-	memset(&v, 0, sizeof(v));
 	k.nr = nr;
 	if (s->by & SUM_BY_COMM)
 		memcpy(k.comm, comm, sizeof(k.comm));
@@ -127,16 +131,27 @@ void summary_call(struct summary *s, const char *comm, pid_t pid, pid_t tid,
 		k.pid = pid;
 	if (s->by & SUM_BY_TID)
 		k.tid = tid;
-	v.calls = 1;
-	v.errors = ret < 0 && ret >= -4095;
+	if (s->last && s->last <= s->n &&
+	    !memcmp(&s->rows[s->last - 1].key, &k, sizeof(k))) {
+		r = &s->rows[s->last - 1];
+	} else {
+		r = row_of(s, &k);
+		if (!r)
+			return;
+		s->last = (unsigned int)(r - s->rows) + 1;
+	}
 	ns = ns > s->overhead ? ns - s->overhead : 0;
-	v.ns = v.min_ns = v.max_ns = ns;
-	if (!v.min_ns)
-		v.min_ns = 1;
-	while (b + 1 < SUM_HIST && ns >> (b + 1))
-		b++;
-	v.hist[b] = 1;
-	summary_add(s, &k, &v);
+	r->val.calls++;
+	r->val.errors += ret < 0 && ret >= -4095;
+	r->val.ns += ns;
+	/* (a call of 0 ns is filed as 1: 0 is "none" to the min column) */
+	if (!r->val.min_ns || (ns ? ns : 1) < r->val.min_ns)
+		r->val.min_ns = ns ? ns : 1;
+	if (ns > r->val.max_ns)
+		r->val.max_ns = ns;
+	/* [i]: ns in [2^i, 2^(i+1)); 0 in [0] */
+	b = ns ? 63u - (unsigned int)__builtin_clzll(ns) : 0;
+	r->val.hist[b < SUM_HIST ? b : SUM_HIST - 1]++;
 }
 
 void summary_delta(struct summary *s, const struct summary *now,

@@ -44,6 +44,7 @@ struct summary {
 	unsigned int n, cap;
 	unsigned int *slot;		/* hash of row indexes + 1 */
 	unsigned int nslot;
+	unsigned int last;		/* summary_call's last row + 1 */
 	unsigned int by;		/* SUM_BY_* */
 	/* tracepoints counted: key nr SUM_EVENT_BASE + i is names[i] */
 	const char *const *event_names;
