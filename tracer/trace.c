@@ -160,6 +160,9 @@ int trace_stages_open(struct trace *t, char *err, size_t errlen)
 		t->sink = both;
 	}
 	r = pair_init(&t->pr, t->sink, &p->pair);
+	/* etrace record writes the records: no call is made of them (the
+	   flight recorder's triggers read calls) */
+	t->pr.light = p->record && !p->record->flight;
 	if (!r && p->pair.detach_exec) {
 		t->pr.on_detach = say_detached;
 		t->pr.detach_arg = t;

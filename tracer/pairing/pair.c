@@ -381,6 +381,8 @@ void pair_enter(struct pair *p, pid_t pid, pid_t tid, long nr,
 	} else {
 		t->nframes = 0;
 	}
+	if (p->light)
+		return;
 	call_init(p, &c, t);
 	if (is_child_exec(p, t, nr)) {
 		exec_caps_fill(p->launch, &c, &k);
@@ -409,6 +411,27 @@ static uint64_t call_ns(const struct pair *p, uint64_t t_enter, uint64_t time)
 {
 	return p->exit_ns != PAIR_NO_NS ? p->exit_ns :
 	       t_enter ? time - t_enter : 0;
+}
+
+/*
+ * pair.light (etrace record): the exit counted as pair_exit counts it,
+ * the command's exec seen, the call closed; its held signals said
+ */
+static void exit_light(struct pair *p, struct task *t, long nr, int64_t ret,
+		       uint64_t time)
+{
+	uint64_t t_enter = t->in_call ? t->t_enter :
+			   is_child_exec(p, t, nr) ? t->exec_t_enter : 0;
+
+	if (p->sum_calls)
+		summary_call(p->sum, t->comm, t->pid, t->tid, (unsigned int)nr,
+			     ret, call_ns(p, t_enter, time));
+	if (is_exec(nr) && ret == 0 && t->tid == p->child)
+		p->exec_seen = 1;
+	t->in_call = 0;
+	t->hidden = 0;
+	caps_done(t);
+	pair_flush_signals(p, t, time);
 }
 
 void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
@@ -467,6 +490,10 @@ void pair_exit(struct pair *p, pid_t pid, pid_t tid, long nr, int64_t ret,
 		return;
 	}
 	claim(&t->cs[1], nr);
+	if (p->light) {
+		exit_light(p, t, nr, ret, time);
+		return;
+	}
 	if (!t->in_call) {
 		/* no entry: attached in the call, or the entry was lost */
 		t->nr = nr;

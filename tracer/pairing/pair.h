@@ -49,6 +49,9 @@ struct pair {
 					   the calls, or NULL */
 	int exit_skipped;		/* the exit being fed: its call was
 					   skipped by a seccomp filter */
+	int light;			/* etrace record's: the tasks' states
+					   and the -c counts kept, no call made
+					   nor handed to the sink */
 	uint64_t exit_ns;		/* ... its call's time, for -c, as the
 					   ring program took it, or PAIR_NO_NS */
 	int detach_exec;		/* -b execve: a process's exec ends its
