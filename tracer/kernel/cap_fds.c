@@ -5,7 +5,10 @@
  * (cap_args.c); here, the watch that makes kept paths be read again:
  * fd_rename on the entry and exit of every call that renames a file or
  * moves a mount, made by any process (a path kept for one task can be
- * changed by another).  These calls are rare; the others pay nothing.
+ * changed by another).  These calls are rare, but a program on their
+ * own tracepoints turns the kernel's per-syscall tracepoints on, which
+ * every call then pays: in ring mode on the raw tracepoints the ring
+ * programs watch them instead (cap_fds_watch).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,6 +22,20 @@ static const char *const path_changers[] = {
 	"rename", "renameat", "renameat2", "mount", "umount", "move_mount",
 	"pivot_root", "fsmount", "mount_setattr", "open_tree",
 };
+
+/*
+ * Ring mode on the raw tracepoints: the ring programs watch, from these
+ * bits; fd_rename is not attached (cap_fds_attach)
+ */
+void cap_fds_watch(unsigned long long bits[16])
+{
+	for (size_t i = 0; i < sizeof(path_changers) / sizeof(path_changers[0]); i++) {
+		long nr = sc_by_name(path_changers[i]);
+
+		if (nr >= 0 && nr < CAP_NR_MAX)
+			bits[nr / 64] |= 1ull << (nr % 64);
+	}
+}
 
 int cap_fds_attach(struct capture *c, struct tracefs *t)
 {

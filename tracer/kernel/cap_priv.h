@@ -56,6 +56,7 @@ int cap_sum_attach(struct capture *c, const struct cap_want *w,
 
 /* cap_fds.c: -y's rename watch (kept paths are read again after one) */
 int cap_fds_attach(struct capture *c, struct tracefs *t);
+void cap_fds_watch(unsigned long long bits[16]);
 uint64_t cap_fds_simple_dname(void);
 /* etrace's network namespace's inode (cap_config.netns), 0 unknown */
 unsigned int cap_netns_self(void);

@@ -90,7 +90,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.cap_signal, w->signals },
 		{ k->progs.cap_signal_gen, w->signals },
 		{ k->progs.cap_fork, w->follow },
-		{ k->progs.fd_rename, c->fds != 0 },
+		{ k->progs.fd_rename, c->fds != 0 && !c->fds_watch },
 		{ k->progs.bash_make_child, w->spawns },
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
@@ -270,7 +270,7 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 		r = cap_proc_attach_exec(c);
 	if (!r && w->signals)
 		r = cap_signal_attach(c);
-	if (!r && c->fds)
+	if (!r && c->fds && !c->fds_watch)
 		r = cap_fds_attach(c, t);
 	return r;
 }
@@ -305,6 +305,8 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	   ring programs (two programs a call less) */
 	c->ring_sum = ring && w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
+	/* -y: the ring programs watch renames (cap_fds.c) */
+	c->fds_watch = c->fds && ring && !l->per_syscall;
 	c->dump = w->args && w->dump;
 	c->envs = w->envs;
 	c->shell = w->shell;
@@ -313,6 +315,8 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
+	if (c->fds_watch)
+		cap_fds_watch(cfg.fd_watch);
 	if (capture_bpf__load(c->skel)) {
 		fail(c, "cannot load the BPF program", errno);
 		goto fail;

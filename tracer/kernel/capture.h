@@ -38,6 +38,7 @@ struct capture {
 					   its call's time (cap_sum.bpf.h) */
 	int ids_in_array;		/* traced ids: in slots, not a hash */
 	int fds;			/* -y: CAP_FDS_*, fds are described */
+	int fds_watch;			/* ... renames seen by the ring programs */
 	int dump;			/* -e read=/write=: transfers copied */
 	int envs;			/* -v: execve's environment strings */
 	int bash_ok;			/* --spawns: bash's symbols were found */

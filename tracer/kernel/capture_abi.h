@@ -397,6 +397,13 @@ struct cap_config {
 	 * (cap_sum.bpf.h)
 	 */
 	unsigned int ring_sum;
+	/*
+	 * -y in ring mode on the raw tracepoints: the calls that rename a
+	 * file or move a mount (bits by number), which bump fd_gen at entry
+	 * and exit, whoever makes them (cap_fds.bpf.c); elsewhere fd_rename
+	 * is attached to their own tracepoints
+	 */
+	unsigned long long fd_watch[16];
 };
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
