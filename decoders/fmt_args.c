@@ -266,6 +266,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_arch_prctl_call;
 		case K_fcntlcmd:
 			return fmt_fcntl_call;
+		case K_kcmptype:
+			return fmt_kcmp_call;
 		case K_ioctl:
 			return fmt_ioctl_call;
 		case K_ipcbuf:

@@ -245,10 +245,16 @@ static void fmt_epoll_event(struct fmt_buf *b, const uint8_t *e)
 	fb_puts(b, "}}");
 }
 
+/* epoll_ctl's event: EPOLL_CTL_DEL ignores it (strace: the pointer) */
 FMT_KIND(epollevent)
 {
-	const struct cap *k = arg_or_ptr(b, c, i);
+	const struct cap *k;
 
+	if (c->args[1] == 2 /* EPOLL_CTL_DEL */) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
 	fmt_epoll_event(b, k->p);

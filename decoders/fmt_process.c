@@ -537,3 +537,58 @@ FMT_KIND(capdata)
 	}
 	fb_putc(b, '}');
 }
+
+/*
+ * kcmp as strace prints it: idx1 and idx2 only for the types that read
+ * them (KCMP_FILE's two fds; KCMP_EPOLL_TFD's fd and struct
+ * kcmp_epoll_slot {efd, tfd, toff}), both in hex for a type it does not
+ * know, none for the others
+ */
+int fmt_kcmp_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		  int exiting)
+{
+	enum { KCMP_FILE_ = 0, KCMP_EPOLL_TFD_ = 7 };
+	uint32_t type = (uint32_t)c->args[2];
+	const struct cap *k;
+
+	if (exiting || from > 0)
+		return 5;
+	fmt_pid(b, c->o, (int32_t)c->args[0]);
+	fb_puts(b, ", ");
+	fmt_pid(b, c->o, (int32_t)c->args[1]);
+	fb_puts(b, ", ");
+	fmt_xlat_enum(b, &xlat_kcmp_type, type);
+	if (type > KCMP_EPOLL_TFD_) {
+		fb_puts(b, ", ");
+		fb_hex(b, c->args[3]);
+		fb_puts(b, ", ");
+		fb_hex(b, c->args[4]);
+		return 5;
+	}
+	if (type != KCMP_FILE_ && type != KCMP_EPOLL_TFD_)
+		return 5;
+	fb_puts(b, ", ");
+	fb_dec(b, (int32_t)c->args[3]);
+	fb_puts(b, ", ");
+	if (type == KCMP_FILE_) {
+		fb_dec(b, (int32_t)c->args[4]);
+		return 5;
+	}
+	if (!c->args[4]) {
+		fb_puts(b, "NULL");
+		return 5;
+	}
+	k = arg_in(c, 4, 12);
+	if (!k) {
+		fmt_ptr(b, c->args[4]);
+		return 5;
+	}
+	fb_puts(b, "{efd=");
+	fb_dec(b, (int32_t)ld32(k->p));
+	fb_puts(b, ", tfd=");
+	fb_dec(b, (int32_t)ld32(k->p + 4));
+	fb_puts(b, ", toff=");
+	fb_udec(b, ld32(k->p + 8));
+	fb_putc(b, '}');
+	return 5;
+}

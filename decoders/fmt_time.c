@@ -50,7 +50,10 @@ FMT_KIND(timespec)
 
 /*
  * nanosleep's remaining time: the kernel writes it only when a signal
- * cut the sleep short (strace shows the pointer otherwise).
+ * cut the sleep short, to be restarted (ERESTARTSYS, ERESTARTNOINTR,
+ * ERESTARTNOHAND, ERESTART_RESTARTBLOCK), and for clock_nanosleep (the
+ * fourth argument) only when its flags are 0 (not TIMER_ABSTIME); strace
+ * shows the pointer otherwise.
  */
 FMT_KIND(rem)
 {
@@ -58,7 +61,8 @@ FMT_KIND(rem)
 	int64_t r = c->ret;
 
 	if (!c->args[i] || !c->exited || !k || (k->flags & CAP_FAULT) ||
-	    k->len < 16 || !(r == -4 || (r <= -512 && r >= -516))) {
+	    k->len < 16 || r < -516 || r > -512 || r == -515 ||
+	    (i == 3 && c->args[1])) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}

@@ -183,6 +183,8 @@ SHARED struct {
    GIO_UNIMAP and HDIO_DRIVE_CMD's EIO, perf_event_open's E2BIG */
 #define SYS_IOCTL		16
 #define SYS_PERF_EVENT_OPEN	298
+#define SYS_NANOSLEEP		35
+#define SYS_CLOCK_NANOSLEEP	230
 
 /*
  * Calls a seccomp filter skips (SECCOMP_RET_ERRNO, _TRAP, _KILL_*, _TRACE

@@ -333,7 +333,8 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 	 * HDIO_DRIVE_CMD's EIO (the drive's error) its status; and
 	 * perf_event_open's E2BIG the size of the attributes the kernel
 	 * knows; V4L2's extended controls (VIDIOC_G_EXT_CTRLS, S_, TRY_)
-	 * which of them failed, error_idx
+	 * which of them failed, error_idx; nanosleep's and clock_nanosleep's
+	 * remaining time when a signal cut the sleep (EINTR, ERESTART*)
 	 */
 	call.ca.ret = ret;
 	call.ca.lenin = sv->lenin;
@@ -342,7 +343,10 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 					 (u32)call.ca.args[1] - 0xc0205647 < 3 ||
 					 ((u32)call.ca.args[1] == 0x31f &&
 					  call.ca.ret == -5 /* EIO */))) ||
-		    (nr == SYS_PERF_EVENT_OPEN && call.ca.ret == -7 /* E2BIG */);
+		    (nr == SYS_PERF_EVENT_OPEN && call.ca.ret == -7 /* E2BIG */) ||
+		    ((nr == SYS_NANOSLEEP || nr == SYS_CLOCK_NANOSLEEP) &&
+		     (call.ca.ret == -4 || (call.ca.ret <= -512 &&
+					    call.ca.ret >= -516)));
 	if (!call.outs && !call.late)
 		return;
 	call.sp = bpf_map_lookup_elem(&spec, &key);

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders: lines of strace 6.1's own tests (kcmp.c, nanosleep.c,
+ * clock_nanosleep.c, epoll_ctl.c): kcmp's idx1 and idx2 by type (two
+ * fds, an fd and struct kcmp_epoll_slot, nothing, or hex for a type
+ * strace does not know); the remaining time of a sleep a signal cut,
+ * only when it is to be restarted and, for clock_nanosleep, not
+ * TIMER_ABSTIME; epoll_ctl's event as a pointer for EPOLL_CTL_DEL.
+ */
+#include <sys/syscall.h>
+
+#include "check_decode.h"
+
+static void test_kcmp(void)
+{
+	static const uint8_t slot[12] = { 23, 0, 0, 0, 42, 0, 0, 0, 0xed,
+					  0xfe, 0xde, 0xba };
+	struct cap k = CAP(slot, 12);
+	struct sc_call c = CALL(SYS_kcmp, -3, 0xfacefeed, 0xdec0ded3,
+				0xda7adead, 0xdec0ded3dec0ded4,
+				0xba5e1e55deadc0de);
+
+	CHECK_STR(run(&c), "kcmp(-87097619, -557785389, 0xda7adead /* "
+		  "KCMP_??? */, 0xdec0ded3dec0ded4, 0xba5e1e55deadc0de) = -1 "
+		  "ESRCH (No such process)");
+	c = CALL(SYS_kcmp, -3, -1, -1, 0, 0xdeadbeefdec0ded4,
+		 0xbadc0dedfeedbeef);
+	CHECK_STR(run(&c), "kcmp(-1, -1, KCMP_FILE, -557785388, -17973521) = "
+		  "-1 ESRCH (No such process)");
+	c = CALL(SYS_kcmp, -3, -1, -1, 1, 5, 6);
+	CHECK_STR(run(&c), "kcmp(-1, -1, KCMP_VM) = -1 ESRCH (No such "
+		  "process)");
+	c = CALL(SYS_kcmp, -3, -1, -1, 7, 3, 0);
+	CHECK_STR(run(&c), "kcmp(-1, -1, KCMP_EPOLL_TFD, 3, NULL) = -1 ESRCH "
+		  "(No such process)");
+	/* the slot not read: its address */
+	c = CALL(SYS_kcmp, -3, -1, -1, 7, 3, 0x7ffc1000);
+	CHECK_STR(run(&c), "kcmp(-1, -1, KCMP_EPOLL_TFD, 3, 0x7ffc1000) = -1 "
+		  "ESRCH (No such process)");
+	c.cap[4] = &k;
+	CHECK_STR(run(&c), "kcmp(-1, -1, KCMP_EPOLL_TFD, 3, {efd=23, tfd=42, "
+		  "toff=3135176429}) = -1 ESRCH (No such process)");
+}
+
+static void test_sleeps(void)
+{
+	static const uint8_t rem[16] = { 0, 0, 0, 0, 0, 0, 0, 0,
+					 0x10, 0x27, 0, 0, 0, 0, 0, 0 };
+	struct cap k = CAP(rem, 16);
+	struct sc_call c = CALL(SYS_nanosleep, -516, 0, 0x7ffc2000);
+
+	c.cap_out[1] = &k;
+	CHECK_STR(run(&c), "nanosleep(NULL, {tv_sec=0, tv_nsec=10000}) = ? "
+		  "ERESTART_RESTARTBLOCK (Interrupted by signal)");
+	/* EINTR (a handler ran): not written for a restart; strace's
+	   pointer */
+	c.ret = -4;
+	CHECK_STR(run(&c), "nanosleep(NULL, 0x7ffc2000) = -1 EINTR (Interrupted "
+		  "system call)");
+	c = CALL(SYS_clock_nanosleep, -516, 0, 0, 0, 0x7ffc2000);
+	c.cap_out[3] = &k;
+	CHECK_STR(run(&c), "clock_nanosleep(CLOCK_REALTIME, 0, NULL, {tv_sec=0, "
+		  "tv_nsec=10000}) = ? ERESTART_RESTARTBLOCK (Interrupted by "
+		  "signal)");
+	c.args[1] = 1;		/* TIMER_ABSTIME: nothing written */
+	c.ret = -514;
+	CHECK_STR(run(&c), "clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, "
+		  "NULL, 0x7ffc2000) = ? ERESTARTNOHAND (To be restarted if no "
+		  "handler)");
+}
+
+static void test_epoll_ctl(void)
+{
+	static const uint8_t ev[12] = { 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff,
+					0xff, 0xff, 0xff, 0xff };
+	struct cap k = CAP(ev, 12);
+	struct sc_call c = CALL(SYS_epoll_ctl, -9, -3, 2, -4, 0x7ffc3000);
+
+	c.cap[3] = &k;
+	CHECK_STR(run(&c), "epoll_ctl(-3, EPOLL_CTL_DEL, -4, 0x7ffc3000) = -1 "
+		  "EBADF (Bad file descriptor)");
+	c.args[1] = 1;
+	CHECK_STR(run(&c), "epoll_ctl(-3, EPOLL_CTL_ADD, -4, {events=EPOLLIN, "
+		  "data={u32=4294967295, u64=18446744073709551615}}) = -1 EBADF "
+		  "(Bad file descriptor)");
+}
+
+int main(void)
+{
+	test_kcmp();
+	test_sleeps();
+	test_epoll_ctl();
+	CHECK_DONE();
+}
