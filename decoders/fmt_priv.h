@@ -177,6 +177,8 @@ void fmt_dev_val(struct fmt_buf *b, uint64_t v);
 void fmt_open_flags(struct fmt_buf *b, uint64_t v);
 int fmt_kcmp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		  int exiting);
+int fmt_reboot_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
 int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);

@@ -5,6 +5,7 @@
  */
 #include <sched.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "fmt_priv.h"
@@ -591,4 +592,43 @@ int fmt_kcmp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	fb_udec(b, ld32(k->p + 8));
 	fb_putc(b, '}');
 	return 5;
+}
+
+/*
+ * RESTART2's command: a string that ends within 255 bytes, or its first
+ * 255 and "..." (strace's read of the kernel's 256-byte buffer); fewer
+ * readable and no end: its address
+ */
+FMT_KIND(rebootarg)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+	const uint8_t *z;
+
+	if (!k)
+		return;
+	z = memchr(k->p, 0, k->len);
+	if (!z && k->len < 255) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, z ? (size_t)(z - k->p) : k->len, str_max(c),
+		 !z, 0);
+}
+
+/* reboot as strace prints it: the command's string for RESTART2 only */
+int fmt_reboot_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting)
+{
+	if (exiting || from > 0)
+		return 4;
+	fmt_xlat_enum(b, &xlat_reboot_magic, (uint32_t)c->args[0]);
+	fb_puts(b, ", ");
+	fmt_xlat_enum(b, &xlat_reboot_magic, (uint32_t)c->args[1]);
+	fb_puts(b, ", ");
+	fmt_xlat_enum(b, &xlat_reboot_cmd, (uint32_t)c->args[2]);
+	if ((uint32_t)c->args[2] == 0xa1b2c3d4 /* RESTART2 */) {
+		fb_puts(b, ", ");
+		fmt_arg(b, c, 3);
+	}
+	return 4;
 }

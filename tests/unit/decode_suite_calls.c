@@ -5,7 +5,10 @@
  * fds, an fd and struct kcmp_epoll_slot, nothing, or hex for a type
  * strace does not know); the remaining time of a sleep a signal cut,
  * only when it is to be restarted and, for clock_nanosleep, not
- * TIMER_ABSTIME; epoll_ctl's event as a pointer for EPOLL_CTL_DEL.
+ * TIMER_ABSTIME; epoll_ctl's event as a pointer for EPOLL_CTL_DEL
+ * (reboot.c, pkey_alloc.c:) reboot's string only for RESTART2, cut at
+ * 255 bytes with "...", its address when it ends in fewer readable
+ * bytes; MAGIC_??? and PKEY_??? for unknown values.
  */
 #include <sys/syscall.h>
 
@@ -85,8 +88,43 @@ static void test_epoll_ctl(void)
 		  "(Bad file descriptor)");
 }
 
+static void test_reboot(void)
+{
+	static uint8_t s[255];
+	struct cap k;
+	struct sc_call c = CALL(SYS_reboot, -22, 0, 0, 0);
+
+	CHECK_STR(run(&c), "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* "
+		  "LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_CAD_OFF) = -1 "
+		  "EINVAL (Invalid argument)");
+	memset(s, 'a', sizeof(s));
+	k = CAP(s, 255);
+	c = CALL(SYS_reboot, -22, 0xfee1dead, 672274793, 0xa1b2c3d4,
+		 0x7f001000);
+	c.cap[3] = &k;
+	fo.strsize = 4;
+	CHECK_STR(run(&c), "reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, "
+		  "LINUX_REBOOT_CMD_RESTART2, \"aaaa\"...) = -1 EINVAL (Invalid "
+		  "argument)");
+	fo.strsize = 300;
+	s[3] = 0;
+	CHECK_STR(run(&c), "reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, "
+		  "LINUX_REBOOT_CMD_RESTART2, \"aaa\") = -1 EINVAL (Invalid "
+		  "argument)");
+	s[3] = 'a';
+	k.len = 200;	/* the rest could not be read */
+	CHECK_STR(run(&c), "reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, "
+		  "LINUX_REBOOT_CMD_RESTART2, 0x7f001000) = -1 EINVAL (Invalid "
+		  "argument)");
+	fo.strsize = 32;
+	c = CALL(SYS_pkey_alloc, -22, 0, 0xbadc0de8);
+	CHECK_STR(run(&c), "pkey_alloc(0, 0xbadc0de8 /* PKEY_??? */) = -1 "
+		  "EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
+	test_reboot();
 	test_kcmp();
 	test_sleeps();
 	test_epoll_ctl();
