@@ -13,8 +13,9 @@
  * fds share theirs) with the dentry and mount it was read from, and the
  * rename generation: a later call on a fd of that file whose dentry and
  * mount are the same, with no rename or mount change anywhere since
- * (fd_gen, counted by fd_rename on those syscalls' tracepoints, whoever
- * makes them), gets the kept path.  close drops its entry.  Whether the
+ * (fd_gen, counted for those syscalls whoever makes them: by the ring
+ * programs, or by fd_rename on their own tracepoints), gets the kept
+ * path.  close drops its entry.  Whether the
  * path was unlinked is read on every call.
  *
  * What cannot be read exactly (a path deeper than FD_DEPTH components or
