@@ -8,7 +8,8 @@
  * TIMER_ABSTIME; epoll_ctl's event as a pointer for EPOLL_CTL_DEL
  * (reboot.c, pkey_alloc.c:) reboot's string only for RESTART2, cut at
  * 255 bytes with "...", its address when it ends in fewer readable
- * bytes; MAGIC_??? and PKEY_??? for unknown values.
+ * bytes; MAGIC_??? and PKEY_??? for unknown values; (openat.c:) open's
+ * __O_SYNC and __O_TMPFILE bits named alone, O_SYNC and O_TMPFILE whole.
  */
 #include <sys/syscall.h>
 
@@ -122,8 +123,26 @@ static void test_reboot(void)
 		  "EINVAL (Invalid argument)");
 }
 
+static void test_open_flags(void)
+{
+	struct sc_call c = CALL(SYS_openat, -9, -1, 0, 0x100000);
+
+	CHECK_STR(run(&c), "openat(-1, NULL, O_RDONLY|__O_SYNC) = -1 EBADF "
+		  "(Bad file descriptor)");
+	c.args[2] = 0x101000;
+	CHECK_STR(run(&c), "openat(-1, NULL, O_RDONLY|O_SYNC) = -1 EBADF "
+		  "(Bad file descriptor)");
+	c.args[2] = 0x400000;
+	CHECK_STR(run(&c), "openat(-1, NULL, O_RDONLY|__O_TMPFILE, 000) = -1 "
+		  "EBADF (Bad file descriptor)");
+	c.args[2] = 0x410002;
+	CHECK_STR(run(&c), "openat(-1, NULL, O_RDWR|O_TMPFILE, 000) = -1 "
+		  "EBADF (Bad file descriptor)");
+}
+
 int main(void)
 {
+	test_open_flags();
 	test_reboot();
 	test_kcmp();
 	test_sleeps();
