@@ -681,12 +681,13 @@ FMT_KIND(oloff)
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
+	/* (unsigned: strace prints sendfile's offset as a u64) */
 	fb_putc(b, '[');
-	fb_dec(b, (int64_t)ld64(in->p));
+	fb_udec(b, ld64(in->p));
 	fb_putc(b, ']');
 	if (out && c->ret > 0) {
 		fb_puts(b, " => [");
-		fb_dec(b, (int64_t)ld64(out->p));
+		fb_udec(b, ld64(out->p));
 		fb_putc(b, ']');
 	}
 }

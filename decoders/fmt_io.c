@@ -3,26 +3,57 @@
  * Decoders stage: data buffers (read, write, readv, writev), execve's
  * arrays and small integer arrays (pipe fds, groups, int results).
  */
+#include <string.h>
+
 #include "fmt_priv.h"
 
 /* bytes of a buffer argument: the copy is min(len, strsize) bytes */
 static void fmt_buf_arg(struct fmt_buf *b, const struct sc_call *c, int i,
 			const struct cap *k)
 {
+	const char *n = c->d->name;
+	uint32_t len;
 	int style = 0;
 
-	if (!k || !c->args[i]) {
+	/* the list xattr calls given no room: strace's address */
+	if (!k || !c->args[i] || (strstr(n, "listxattr") && !c->args[i + 1])) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
 	/* strace shows random bytes in hex, whatever they look like */
-	if (!strcmp(c->d->name, "getrandom"))
+	if (!strcmp(n, "getrandom"))
 		style = QS_HEX;
-	fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC, style);
+	/* and an xattr value's last NUL not (QUOTE_OMIT_TRAILING_0) */
+	len = k->len;
+	if (strstr(n, "setxattr") && !(k->flags & CAP_TRUNC) && len &&
+	    len == c->args[i + 1] && !k->p[len - 1])
+		len--;
+	fmt_qstr(b, c, k->p, len, str_max(c), k->flags & CAP_TRUNC, style);
+}
+
+/*
+ * A length past what the kernel takes: strace prints the address
+ * (sethostname's and setdomainname's 64, the setxattr calls' 65536)
+ */
+static uint64_t ibuf_limit(const struct sc_call *c)
+{
+	const char *n = c->d->name;
+
+	if (!strcmp(n, "sethostname") || !strcmp(n, "setdomainname"))
+		return 64;
+	if (strstr(n, "setxattr"))
+		return 65536;
+	return UINT64_MAX;
 }
 
 FMT_KIND(ibuf)
 {
+	int p = c->d->arg[i].param;
+
+	if (p >= 0 && p < SC_MAX_ARGS && c->args[p] > ibuf_limit(c)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
 	fmt_buf_arg(b, c, i, arg_in(c, i, 0));
 }
 

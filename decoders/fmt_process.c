@@ -113,8 +113,14 @@ FMT_KIND(rusage)
 		"ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw",
 		"ru_nivcsw",
 	};
-	const struct cap *k = arg_or_ptr(b, c, i);
+	const struct cap *k;
 
+	/* wait4 fills it only when it reaped a child (strace: > 0) */
+	if (!strcmp(c->d->name, "wait4") && c->exited && c->ret <= 0) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
 	fb_puts(b, "{ru_utime=");

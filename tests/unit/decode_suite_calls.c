@@ -9,7 +9,12 @@
  * (reboot.c, pkey_alloc.c:) reboot's string only for RESTART2, cut at
  * 255 bytes with "...", its address when it ends in fewer readable
  * bytes; MAGIC_??? and PKEY_??? for unknown values; (openat.c:) open's
- * __O_SYNC and __O_TMPFILE bits named alone, O_SYNC and O_TMPFILE whole.
+ * __O_SYNC and __O_TMPFILE bits named alone, O_SYNC and O_TMPFILE whole;
+ * (unshare.c, sendfile.c, wait4.c, sethostname.c, xattr.c:) unshare's
+ * flags in the order of their values; sendfile's offset unsigned;
+ * wait4's rusage only when it reaped a child; a hostname longer than 64
+ * and an xattr value longer than 65536 as their address; a value's
+ * trailing NUL left out; a list given no room as its address.
  */
 #include <sys/syscall.h>
 
@@ -140,8 +145,46 @@ static void test_open_flags(void)
 		  "EBADF (Bad file descriptor)");
 }
 
+static void test_misc(void)
+{
+	static const uint8_t off[8] = { 0xed, 0xfe, 0xce, 0xfa, 0xef, 0xbe,
+					0xad, 0xde };
+	static const uint8_t val[8] = "foo\0bar";
+	struct cap ko = CAP(off, 8), kv = CAP(val, 8);
+	struct sc_call c = CALL(SYS_unshare, -22, 0x40000280);
+
+	CHECK_STR(run(&c), "unshare(CLONE_NEWTIME|CLONE_FS|CLONE_NEWNET) = -1 "
+		  "EINVAL (Invalid argument)");
+	c = CALL(SYS_sendfile, -22, 4, 5, 0x7ffc4000, 1);
+	c.cap[2] = &ko;
+	CHECK_STR(run(&c), "sendfile(4, 5, [16045690985305276141], 1) = -1 "
+		  "EINVAL (Invalid argument)");
+	c = CALL(SYS_wait4, 0, 5, 0x7ffc5000, 1, 0x7ffc6000);
+	CHECK_STR(run(&c), "wait4(5, 0x7ffc5000, WNOHANG, 0x7ffc6000) = 0");
+	c = CALL(SYS_sethostname, -22, 0x7ffc7000, 65);
+	c.cap[0] = &kv;
+	CHECK_STR(run(&c), "sethostname(0x7ffc7000, 65) = -1 EINVAL (Invalid "
+		  "argument)");
+	c = CALL(SYS_fsetxattr, -9, -1, 0, 0x7ffc8000, 8, 1);
+	c.cap[2] = &kv;
+	CHECK_STR(run(&c), "fsetxattr(-1, NULL, \"foo\\0bar\", 8, XATTR_CREATE) "
+		  "= -1 EBADF (Bad file descriptor)");
+	c.args[3] = 65537;
+	CHECK_STR(run(&c), "fsetxattr(-1, NULL, 0x7ffc8000, 65537, "
+		  "XATTR_CREATE) = -1 EBADF (Bad file descriptor)");
+	c = CALL(SYS_listxattr, 0, 0, 0x7ffc9000, 0);
+	c.cap_out[1] = &kv;
+	CHECK_STR(run(&c), "listxattr(NULL, 0x7ffc9000, 0) = 0");
+	/* getxattr's value given no room: "" (strace on this machine) */
+	c = CALL(SYS_getxattr, 0, 0, 0, 0x7ffc9000, 0);
+	kv.len = 0;		/* what it returned: 0 bytes */
+	c.cap_out[2] = &kv;
+	CHECK_STR(run(&c), "getxattr(NULL, NULL, \"\", 0) = 0");
+}
+
 int main(void)
 {
+	test_misc();
 	test_open_flags();
 	test_reboot();
 	test_kcmp();
