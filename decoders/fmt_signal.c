@@ -4,6 +4,7 @@
  */
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <linux/audit.h>
 
 #include "fmt_priv.h"
@@ -70,8 +71,13 @@ FMT_KIND(sigset)
 		fb_puts(b, "NULL");
 		return;
 	}
-	/* the kernel takes only its own size; strace shows others' pointer */
-	k = size == 8 ? arg_mem(c, i, 8) : NULL;
+	/*
+	 * the kernel takes only its own size (rt_sigpending: any up to it,
+	 * and writes that many bytes); strace shows others' pointer
+	 */
+	k = size == 8 || (size && size < 8 && !strcmp(c->d->name,
+						    "rt_sigpending")) ?
+	    arg_mem(c, i, (size_t)size) : NULL;
 	if (!k) {
 		fmt_ptr(b, c->args[i]);
 		return;

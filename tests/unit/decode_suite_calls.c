@@ -14,7 +14,8 @@
  * flags in the order of their values; sendfile's offset unsigned;
  * wait4's rusage only when it reaped a child; a hostname longer than 64
  * and an xattr value longer than 65536 as their address; a value's
- * trailing NUL left out; a list given no room as its address.
+ * trailing NUL left out; a list given no room as its address;
+ * rt_sigpending's set of any size up to 8.
  */
 #include <sys/syscall.h>
 
@@ -180,6 +181,15 @@ static void test_misc(void)
 	kv.len = 0;		/* what it returned: 0 bytes */
 	c.cap_out[2] = &kv;
 	CHECK_STR(run(&c), "getxattr(NULL, NULL, \"\", 0) = 0");
+	/* (rt_sigpending.c:) any size up to 8 bytes, that many written */
+	kv.len = 8;
+	c = CALL(SYS_rt_sigpending, 0, 0x7ffca000, 4);
+	c.cap_out[0] = &kv;
+	/* "foo\0": signals 2 3 6 7, 9-12 14 15, 17-20 22 23 */
+	CHECK_STR(run(&c), "rt_sigpending([INT QUIT ABRT BUS KILL USR1 SEGV "
+		  "USR2 ALRM TERM CHLD CONT STOP TSTP TTOU URG], 4) = 0");
+	c.args[1] = 9;
+	CHECK_STR(run(&c), "rt_sigpending(0x7ffca000, 9) = 0");
 }
 
 int main(void)
