@@ -638,3 +638,26 @@ int fmt_reboot_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	}
 	return 4;
 }
+
+/* a pointer, and a size_t, the call filled: [0x...], [N] */
+FMT_KIND(addrp)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
+		return;
+	fb_putc(b, '[');
+	fmt_ptr(b, ld64(k->p));
+	fb_putc(b, ']');
+}
+
+FMT_KIND(sizep)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
+		return;
+	fb_putc(b, '[');
+	fb_udec(b, ld64(k->p));
+	fb_putc(b, ']');
+}

@@ -400,3 +400,17 @@ void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_putc(b, ')');
 	}
 }
+
+/* struct timezone {int tz_minuteswest, tz_dsttime} */
+FMT_KIND(timezone)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
+		return;
+	fb_puts(b, "{tz_minuteswest=");
+	fb_dec(b, (int32_t)ld32(k->p));
+	fb_puts(b, ", tz_dsttime=");
+	fb_dec(b, (int32_t)ld32(k->p + 4));
+	fb_putc(b, '}');
+}

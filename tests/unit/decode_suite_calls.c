@@ -15,7 +15,9 @@
  * wait4's rusage only when it reaped a child; a hostname longer than 64
  * and an xattr value longer than 65536 as their address; a value's
  * trailing NUL left out; a list given no room as its address;
- * rt_sigpending's set of any size up to 8.
+ * rt_sigpending's set of any size up to 8; (xettimeofday.c,
+ * xet_robust_list.c:) struct timezone; the head and length
+ * get_robust_list fills.
  */
 #include <sys/syscall.h>
 
@@ -192,8 +194,30 @@ static void test_misc(void)
 	CHECK_STR(run(&c), "rt_sigpending(0x7ffca000, 9) = 0");
 }
 
+static void test_filled(void)
+{
+	static const uint8_t tz[8] = { 0xc4, 0xff, 0xff, 0xff, 1, 0, 0, 0 };
+	static const uint8_t head[8] = { 0x20, 0x6a, 0x2d, 0xcb, 0x87, 0x7f };
+	static const uint8_t len[8] = { 24 };
+	struct cap kt = CAP(tz, 8), kh = CAP(head, 8), kl = CAP(len, 8);
+	struct sc_call c = CALL(SYS_settimeofday, -22, 0, 0x7ffcb000);
+
+	c.cap[1] = &kt;
+	CHECK_STR(run(&c), "settimeofday(NULL, {tz_minuteswest=-60, "
+		  "tz_dsttime=1}) = -1 EINVAL (Invalid argument)");
+	c = CALL(SYS_get_robust_list, 0, 42, 0x7ffcc000, 0x7ffcd000);
+	c.cap_out[1] = &kh;
+	c.cap_out[2] = &kl;
+	CHECK_STR(run(&c), "get_robust_list(42, [0x7f87cb2d6a20], [24]) = 0");
+	/* failed: nothing written, the pointers */
+	c.ret = -3;
+	CHECK_STR(run(&c), "get_robust_list(42, 0x7ffcc000, 0x7ffcd000) = -1 "
+		  "ESRCH (No such process)");
+}
+
 int main(void)
 {
+	test_filled();
 	test_misc();
 	test_open_flags();
 	test_reboot();
