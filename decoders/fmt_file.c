@@ -119,7 +119,7 @@ static void statx_words(struct fmt_buf *b, uint64_t v)
 {
 	static const char *const sync[] = {
 		"AT_STATX_SYNC_AS_STAT", "AT_STATX_FORCE_SYNC",
-		"AT_STATX_DONT_SYNC", "0x6000",
+		"AT_STATX_DONT_SYNC", "AT_STATX_FORCE_SYNC|AT_STATX_DONT_SYNC",
 	};
 
 	fb_puts(b, sync[(v >> 13) & 3]);

@@ -194,6 +194,16 @@ static void test_misc(void)
 	CHECK_STR(run(&c), "rt_sigpending(0x7ffca000, 9) = 0");
 }
 
+static void test_statx_sync(void)
+{
+	struct sc_call c = CALL(SYS_statx, -22, -100, 0, 0x6100, 0, 0);
+
+	/* (statx.c:) both sync bits named, as strace does */
+	CHECK_STR(run(&c), "statx(AT_FDCWD, NULL, AT_STATX_FORCE_SYNC|"
+		  "AT_STATX_DONT_SYNC|AT_SYMLINK_NOFOLLOW, 0, NULL) = -1 EINVAL "
+		  "(Invalid argument)");
+}
+
 static void test_filled(void)
 {
 	static const uint8_t tz[8] = { 0xc4, 0xff, 0xff, 0xff, 1, 0, 0, 0 };
@@ -217,6 +227,7 @@ static void test_filled(void)
 
 int main(void)
 {
+	test_statx_sync();
 	test_filled();
 	test_misc();
 	test_open_flags();
