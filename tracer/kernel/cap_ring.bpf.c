@@ -288,6 +288,7 @@ static __always_inline void ring_exit_do(void *ctx, s64 nr, s64 ret)
 {
 	struct cap_config *c = cfg();
 
+	fd_watch(c, nr);
 	if (!c || !c->ring)
 		return;
 	ring_exit_write(c, ctx, nr, ret);
@@ -323,7 +324,6 @@ int ring_exit(u64 *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx[0];
 
-	fd_watch(cfg(), (s64)regs->orig_ax);
 	ring_exit_do(ctx, (s64)regs->orig_ax, (s64)ctx[1]);
 	return 0;
 }
