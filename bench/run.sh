@@ -15,6 +15,8 @@
 #                                mode both have, in the same rounds: its
 #                                rows are "etrace (BASE)", and each etrace
 #                                row is checked within 5% of the base's
+#   WORKLOADS="mixed sock" sh bench/run.sh   only those workloads (of
+#                                storm1 storm4 mmap bash mixed sock)
 #
 # Writes build/bench/results.md, results.tsv (one row per workload, tracer,
 # mode) and raw.tsv (one row per run); prints results.md at the end.
@@ -75,7 +77,7 @@ else
 fi
 [ -d "$MX" ] || MX=/usr/include
 [ -d "$MXs" ] || MXs=$MX
-workloads="storm1 storm4 mmap bash mixed sock"
+workloads=${WORKLOADS:-"storm1 storm4 mmap bash mixed sock"}
 nfast() { case $1 in storm1) echo $S1;; storm4) echo $S4;; mmap) echo $MM;; bash) echo $BL;; mixed) echo $MX;; sock) echo $SK;; fixed) echo 0;; esac; }
 nslow() { case $1 in storm1) echo $S1s;; storm4) echo $S4s;; mmap) echo $MMs;; bash) echo $BLs;; mixed) echo $MXs;; sock) echo $SK;; fixed) echo 0;; esac; }
 # the socket loop: etrace's trace to a file, plain and -yy, only
@@ -333,8 +335,10 @@ jobs() {
 			for m in $spawnm; do echo "$wl $m $SP"; done
 		fi
 	done
-	for m in $extra; do echo "storm1 $m $S1"; done
-	for m in $pym; do echo "pyloop $m $PYN"; done
+	case " $workloads " in *" storm1 "*)
+		for m in $extra; do echo "storm1 $m $S1"; done
+		for m in $pym; do echo "pyloop $m $PYN"; done ;;
+	esac
 	# each mode's fixed cost (start-up, tear-down): on "storm 0"
 	for m in $fast $slow $extra $spawnm; do echo "fixed $m 0"; done
 	case $pym in *nopy*) echo "fixed etrace_stack_nopy 0" ;; esac

@@ -9,16 +9,19 @@
 # with -e trace= of those calls (the per-syscall tracepoints, where
 # fd_rename watches renames on their own), and with every call traced
 # (ring mode on the raw tracepoints, whose programs watch them), the
-# other calls' lines left out.
+# other calls' lines left out; and a third time so, with each field read
+# by a helper call as on a kernel without bpf_rdonly_cast
+# (ETRACE_FD_HELPERS=1, cap_fds.bpf.c).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
 
-for how in some all; do
+for how in some all helpers; do
 rm -rf "$WORK/run"
 mkdir -p "$WORK/run"
 if [ $how = some ]; then sel="-e trace=write,sendto,rename"; else sel=; fi
-( cd "$WORK/run" && "$ETRACE" -q -yy $sel \
+if [ $how = helpers ]; then helpers=1; else helpers=; fi
+( cd "$WORK/run" && ETRACE_FD_HELPERS=$helpers "$ETRACE" -q -yy $sel \
 	-o "$WORK/out" -- "$PROGS/fdreuse" ) || fail "etrace or fdreuse failed"
 grep -E '^(write|sendto|rename)\(|^\+\+\+' "$WORK/out" |
 sed -E 's/ +=/ =/; s/\[[0-9]+->[0-9]+\]/[INO->INO]/; s/\[[0-9]+\]/[INO]/' \

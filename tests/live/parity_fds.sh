@@ -7,18 +7,24 @@
 # by both, must print the same trace (the known differences are listed as
 # NAME-yy in tests/oracle/known-differences, with their reasons); and of
 # all the fd annotations strace printed, at least 98% must be etrace's too
-# (tests/oracle/fdnotes.awk).
+# (tests/oracle/fdnotes.awk).  fam_fds and fam_sockets_edge (IPv6) again
+# with each field read by a helper call, as on a kernel without
+# bpf_rdonly_cast (ETRACE_FD_HELPERS=1, cap_fds.bpf.c): the same trace.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
 
 agree=0 total=0
-for p in fam_fds fam_files fam_files_edge fam_sockets fam_ipc fam_poll; do
+for run in fam_fds fam_files fam_files_edge fam_sockets fam_sockets_edge \
+	   fam_ipc fam_poll fam_fds:helpers fam_sockets_edge:helpers; do
+	p=${run%:helpers} helpers=
+	[ "$p" = "$run" ] || helpers=1
 	[ -x "$PROGS/$p" ] || { soft_fail "no $PROGS/$p"; continue; }
-	echo "== $p -yy"
-	sh "$TOP/tests/parity.sh" -c -O -yy -w "$WORK/$p" -n "$p-yy" \
-		-- "$PROGS/$p" ||
-		soft_fail "$p: etrace -yy's trace is not strace -yy's (differences above)"
+	echo "== $run -yy"
+	ETRACE_FD_HELPERS=$helpers sh "$TOP/tests/parity.sh" -c -O -yy \
+		-w "$WORK/$run" -n "$p-yy" -- "$PROGS/$p" ||
+		soft_fail "$run: etrace -yy's trace is not strace -yy's (differences above)"
+	[ -z "$helpers" ] || continue
 	[ -s "$WORK/$p/s.out" ] && [ -s "$WORK/$p/e.out" ] || continue
 	awk -f "$TOP/tests/oracle/norm.awk" -f "$TOP/tests/oracle/fdnotes.awk" \
 		-v show=1 "$WORK/$p/s.out" "$WORK/$p/e.out" > "$WORK/$p.notes"

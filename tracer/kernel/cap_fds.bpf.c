@@ -3,12 +3,17 @@
  * Capture stage, kernel side: -y.  What each fd argument (and each fd a
  * call returns) referred to at the time of the call, read from the
  * task's file table: a file's path (its dentries and mounts walked up),
- * a pipe's or socket's inode, a socket's protocol and addresses, an
- * anonymous inode's name, a pidfd's pid.  strace reads /proc afterwards,
- * which is wrong once the fd was closed, reused or the file renamed;
- * this is what the call saw.
+ * a pipe's or socket's inode, a socket's protocol and addresses
+ * (cap_sock.bpf.c), an anonymous inode's name, a pidfd's pid.  strace
+ * reads /proc afterwards, which is wrong once the fd was closed, reused
+ * or the file renamed; this is what the call saw.
  *
- * The walk is the costly part (a few reads per path component), so a
+ * Since 6.2 (bpf_rdonly_cast) the kernel's fields are loads; before,
+ * each is a helper call, a few fields at once where they are near
+ * (cap_fds.bpf.h).  With loads, a pipe or socket is known by its file
+ * system before the kept paths are looked up.
+ *
+ * The walk is the costly part (a read or two per path component), so a
  * path is kept per struct file (fork's copies of a file table and dup's
  * fds share theirs) with the dentry and mount it was read from, and the
  * rename generation: a later call on a fd of that file whose dentry and
@@ -23,188 +28,81 @@
  * file system whose names are made up by the kernel and not known here)
  * gives no item: nothing is printed rather than a guess.
  */
-#include "cap.bpf.h"
+#include "cap_fds.bpf.h"
 
-#define FD_TMP		(2 * CAP_REC_MAX)	/* scratch offset: the walk */
-#define FD_TMP_SIZE	4096			/* the path, built backwards */
-#define FD_VAL		(FD_TMP + FD_TMP_SIZE + 256)	/* a cache value */
-#define FD_DEPTH	64			/* components walked, at most */
-#define FD_KEEP		256			/* paths kept up to this long */
-#define AT_FDCWD	-100
-#define FD_CLOSING	0x10000		/* g_fd: the call closes the fd */
+/* what g_fd reads of a struct file and then of its inode */
+struct fd_file {
+	u64 file, dentry, mnt, inode, priv;
+	u64 ino, magic;
+	u32 mode;
+};
 
-#define PIPEFS_MAGIC		0x50495045
-#define SOCKFS_MAGIC		0x534F434B
-#define ANON_INODE_FS_MAGIC	0x09041934
-#define PID_FS_MAGIC		0x50494446
+/* the file's path, inode and private data: loads, or one read */
+static __always_inline int file_read(struct fd_file *ff, u8 *sp, int loads)
+{
+	struct span s;
+	u32 a, z;
 
-#define AF_UNIX		1
-#define AF_INET		2
-#define AF_INET6	10
-#define AF_NETLINK	16
+	if (loads) {
+		struct file___fd *fp = CAST(struct file___fd, ff->file);
 
-/* only the fields read; CO-RE finds them in the running kernel */
-struct qstr___fd {
-	union {
-		struct {
-			u32 hash;
-			u32 len;
-		};
-		u64 hash_len;
-	};
-	const unsigned char *name;
-} __attribute__((preserve_access_index));
+		ff->dentry = (u64)fp->f_path.dentry;
+		ff->mnt = (u64)fp->f_path.mnt;
+		ff->inode = (u64)fp->f_inode;
+		ff->priv = (u64)fp->private_data;
+		return !ff->dentry || !ff->mnt || !ff->inode;
+	}
+	a = FOFF(struct file___fd, f_path);
+	z = FEND(struct file___fd, f_path);
+	if (FOFF(struct file___fd, f_inode) < a)
+		a = FOFF(struct file___fd, f_inode);
+	if (FOFF(struct file___fd, private_data) < a)
+		a = FOFF(struct file___fd, private_data);
+	if (FEND(struct file___fd, f_inode) > z)
+		z = FEND(struct file___fd, f_inode);
+	if (FEND(struct file___fd, private_data) > z)
+		z = FEND(struct file___fd, private_data);
+	if (span_fill(&s, sp, ff->file, a, z))
+		return 1;
+	ff->dentry = SPAN_GET(&s, struct file___fd, f_path.dentry);
+	ff->mnt = SPAN_GET(&s, struct file___fd, f_path.mnt);
+	ff->inode = SPAN_GET(&s, struct file___fd, f_inode);
+	ff->priv = SPAN_GET(&s, struct file___fd, private_data);
+	return !ff->dentry || !ff->mnt || !ff->inode;
+}
 
-struct dentry_operations___fd {
-	void *d_dname;
-} __attribute__((preserve_access_index));
+/* the inode's mode and number, its file system's magic */
+static __always_inline int inode_read(struct fd_file *ff, u8 *sp, int loads)
+{
+	struct span s;
+	u32 a, z;
 
-struct hlist_bl_node___fd {
-	void *next, **pprev;
-} __attribute__((preserve_access_index));
+	if (loads) {
+		struct inode___fd *ip = CAST(struct inode___fd, ff->inode);
 
-struct super_block___fd {
-	unsigned long s_magic;
-} __attribute__((preserve_access_index));
-
-struct inode___fd {
-	unsigned short i_mode;
-	unsigned int i_rdev;
-	unsigned long i_ino;
-	void *i_private;
-} __attribute__((preserve_access_index));
-
-struct dentry___fd {
-	struct dentry___fd *d_parent;
-	struct qstr___fd d_name;
-	struct hlist_bl_node___fd d_hash;
-	struct inode___fd *d_inode;
-	struct super_block___fd *d_sb;
-	const struct dentry_operations___fd *d_op;
-} __attribute__((preserve_access_index));
-
-struct vfsmount___fd {
-	struct dentry___fd *mnt_root;
-} __attribute__((preserve_access_index));
-
-struct mount___fd {
-	struct mount___fd *mnt_parent;
-	struct dentry___fd *mnt_mountpoint;
-	struct vfsmount___fd mnt;
-} __attribute__((preserve_access_index));
-
-struct path___fd {
-	struct vfsmount___fd *mnt;
-	struct dentry___fd *dentry;
-} __attribute__((preserve_access_index));
-
-struct file___fd {
-	struct path___fd f_path;
-	struct inode___fd *f_inode;
-	void *private_data;
-} __attribute__((preserve_access_index));
-
-struct fdtable___fd {
-	unsigned int max_fds;
-	struct file___fd **fd;
-} __attribute__((preserve_access_index));
-
-struct files_struct___fd {
-	struct fdtable___fd *fdt;
-} __attribute__((preserve_access_index));
-
-struct fs_struct___fd {
-	struct path___fd pwd;
-} __attribute__((preserve_access_index));
-
-struct task_struct___fd {
-	struct files_struct___fd *files;
-	struct fs_struct___fd *fs;
-} __attribute__((preserve_access_index));
-
-struct in6_addr___fd {
-	u8 s6_addr[16];
-} __attribute__((preserve_access_index));
-
-struct proto___fd {
-	char name[32];
-} __attribute__((preserve_access_index));
-
-struct ns_common___fd {
-	unsigned int inum;
-} __attribute__((preserve_access_index));
-
-struct net___fd {
-	struct ns_common___fd ns;
-} __attribute__((preserve_access_index));
-
-/* the kernel's possible_net_t */
-struct possible_net___fd {
-	struct net___fd *net;
-} __attribute__((preserve_access_index));
-
-struct sock_common___fd {
-	u32 skc_daddr;
-	u32 skc_rcv_saddr;
-	u16 skc_dport;
-	u16 skc_num;
-	unsigned short skc_family;
-	unsigned char skc_state;
-	struct in6_addr___fd skc_v6_daddr;
-	struct in6_addr___fd skc_v6_rcv_saddr;
-	struct proto___fd *skc_prot;
-	struct possible_net___fd skc_net;
-} __attribute__((preserve_access_index));
-
-struct socket___fd;
-
-struct sock___fd {
-	struct sock_common___fd __sk_common;
-	u16 sk_type;
-	u16 sk_protocol;
-	struct socket___fd *sk_socket;
-} __attribute__((preserve_access_index));
-
-struct socket___fd {
-	struct sock___fd *sk;
-} __attribute__((preserve_access_index));
-
-struct socket_alloc___fd {
-	struct socket___fd socket;
-	struct inode___fd vfs_inode;
-} __attribute__((preserve_access_index));
-
-struct sockaddr_un___fd {
-	unsigned short sun_family;
-	char sun_path[108];
-} __attribute__((preserve_access_index));
-
-struct unix_address___fd {
-	int len;
-	struct sockaddr_un___fd name[];
-} __attribute__((preserve_access_index));
-
-struct unix_sock___fd {
-	struct unix_address___fd *addr;
-	struct sock___fd *peer;
-} __attribute__((preserve_access_index));
-
-struct netlink_sock___fd {
-	u32 portid;
-} __attribute__((preserve_access_index));
-
-struct hlist_head___fd {
-	void *first;
-} __attribute__((preserve_access_index));
-
-struct upid___fd {
-	int nr;
-} __attribute__((preserve_access_index));
-
-struct pid___fd {
-	struct hlist_head___fd tasks[4];
-	struct upid___fd numbers[1];
-} __attribute__((preserve_access_index));
+		ff->mode = ip->i_mode;
+		ff->ino = ip->i_ino;
+		ff->magic = ip->i_sb->s_magic;
+		return 0;
+	}
+	a = FOFF(struct inode___fd, i_mode);
+	z = FEND(struct inode___fd, i_mode);
+	if (FOFF(struct inode___fd, i_ino) < a)
+		a = FOFF(struct inode___fd, i_ino);
+	if (FOFF(struct inode___fd, i_sb) < a)
+		a = FOFF(struct inode___fd, i_sb);
+	if (FEND(struct inode___fd, i_ino) > z)
+		z = FEND(struct inode___fd, i_ino);
+	if (FEND(struct inode___fd, i_sb) > z)
+		z = FEND(struct inode___fd, i_sb);
+	if (span_fill(&s, sp, ff->inode, a, z))
+		return 1;
+	ff->mode = (u32)SPAN_GET(&s, struct inode___fd, i_mode);
+	ff->ino = SPAN_GET(&s, struct inode___fd, i_ino);
+	ff->magic = BPF_CORE_READ((struct super_block___fd *)
+				  SPAN_GET(&s, struct inode___fd, i_sb), s_magic);
+	return 0;
+}
 
 /* renames and mount changes anywhere: kept paths are read again */
 volatile unsigned long long fd_gen;
@@ -244,6 +142,7 @@ struct walk {
 	u64 root;		/* mnt's root dentry */
 	u32 pos;		/* tmp[pos, FD_TMP_SIZE - 1) is the path so far */
 	u32 done;
+	u32 loads;		/* fd_loads */
 };
 
 /* d_parent and d_name as the dentry holds them, when they are adjacent */
@@ -258,10 +157,18 @@ struct dentry_up {
  * their number), else two.
  */
 static __always_inline int dentry_up_read(struct dentry_up *u,
-					  struct dentry___fd *d)
+					  struct dentry___fd *d, u32 loads)
 {
 	u64 po = bpf_core_field_offset(struct dentry___fd, d_parent);
 
+	if (loads) {
+		struct dentry___fd *dd = CAST(struct dentry___fd, d);
+
+		u->parent = (u64)dd->d_parent;
+		u->name.len = dd->d_name.len;
+		u->name.name = dd->d_name.name;
+		return 0;
+	}
 	if (bpf_core_field_offset(struct dentry___fd, d_name) == po + 8)
 		return bpf_probe_read_kernel(u, sizeof(*u), (u8 *)d + po);
 	u->parent = (u64)BPF_CORE_READ(d, d_parent);
@@ -277,8 +184,22 @@ static long walk_one(u32 i, struct walk *w)
 	u32 len;
 
 	if (w->dentry == w->root) {
-		struct mount___fd *up = BPF_CORE_READ(m, mnt_parent);
+		struct mount___fd *up;
 
+		if (w->loads) {
+			struct mount___fd *mm = CAST(struct mount___fd, m);
+
+			up = mm->mnt_parent;
+			if (up == mm) {
+				w->done = 1;
+				return 1;
+			}
+			w->dentry = (u64)mm->mnt_mountpoint;
+			w->mnt = (u64)up;
+			w->root = (u64)up->mnt.mnt_root;
+			return 0;
+		}
+		up = BPF_CORE_READ(m, mnt_parent);
 		if (up == m) {
 			w->done = 1;	/* the top of the mount tree */
 			return 1;
@@ -288,7 +209,7 @@ static long walk_one(u32 i, struct walk *w)
 		w->root = (u64)BPF_CORE_READ(up, mnt.mnt_root);
 		return 0;
 	}
-	if (dentry_up_read(&u, d))
+	if (dentry_up_read(&u, d, w->loads))
 		return 1;
 	/* a root that is not its mount's: not connected, no true path */
 	if (u.parent == w->dentry || !u.parent)
@@ -339,13 +260,14 @@ static __always_inline int fd_kept(struct fd_val *v, u64 file, u64 d, u64 mnt,
  */
 static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 				   struct fd_key *key, struct fd_val *v,
-				   u64 file, u64 d, u64 mnt)
+				   u64 file, u64 d, u64 mnt, u32 loads)
 {
 	struct dentry___fd *de = (struct dentry___fd *)d;
+	struct dentry___fd *dd = loads ? CAST(struct dentry___fd, d) : 0;
 	u64 gen = fd_gen;
 	struct walk w;
 	struct cap_fd *f;
-	u32 len, deleted;
+	u32 len, deleted, root;
 	u8 *name;
 
 	if (fd_kept(v, file, d, mnt, gen)) {
@@ -355,7 +277,9 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 			return off;
 		f->mode = v->mode;
 		f->rdev = v->rdev;
-		deleted = !v->root && !BPF_CORE_READ(de, d_hash.pprev);
+		/* (unlinked: no longer hashed) */
+		deleted = !v->root && !(dd ? (u64)dd->d_hash.pprev :
+					    (u64)BPF_CORE_READ(de, d_hash.pprev));
 		name = (u8 *)(f + 1);
 		if (len && bpf_probe_read_kernel(name, bounded(len, 511), v->path))
 			return off;
@@ -364,9 +288,11 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 	w.tmp = b + FD_TMP;
 	w.dentry = d;
 	w.mnt = mnt - bpf_core_field_offset(struct mount___fd, mnt);
-	w.root = (u64)BPF_CORE_READ((struct vfsmount___fd *)mnt, mnt_root);
+	w.root = loads ? (u64)CAST(struct vfsmount___fd, mnt)->mnt_root :
+		 (u64)BPF_CORE_READ((struct vfsmount___fd *)mnt, mnt_root);
 	w.pos = FD_TMP_SIZE - 1;
 	w.done = 0;
+	w.loads = loads;
 	bpf_loop(FD_DEPTH, walk_one, &w, 0);
 	if (!w.done)
 		return off;
@@ -380,10 +306,17 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 	if (bpf_probe_read_kernel(name, bounded(len, FD_TMP_SIZE - 1),
 				  w.tmp + bounded(w.pos, FD_TMP_SIZE - 1)))
 		return off;
-	f->mode = BPF_CORE_READ(de, d_inode, i_mode);
-	f->rdev = BPF_CORE_READ(de, d_inode, i_rdev);
-	deleted = de != BPF_CORE_READ(de, d_parent) &&
-		  !BPF_CORE_READ(de, d_hash.pprev);
+	if (dd) {
+		f->mode = dd->d_inode->i_mode;
+		f->rdev = dd->d_inode->i_rdev;
+		root = dd == dd->d_parent;
+		deleted = !root && !dd->d_hash.pprev;
+	} else {
+		f->mode = BPF_CORE_READ(de, d_inode, i_mode);
+		f->rdev = BPF_CORE_READ(de, d_inode, i_rdev);
+		root = de == BPF_CORE_READ(de, d_parent);
+		deleted = !root && !BPF_CORE_READ(de, d_hash.pprev);
+	}
 	if (len <= FD_KEEP) {
 		struct fd_val *nv = (struct fd_val *)(b + FD_VAL);
 
@@ -394,7 +327,7 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 		nv->len = len;
 		nv->mode = f->mode;
 		nv->rdev = f->rdev;
-		nv->root = de == BPF_CORE_READ(de, d_parent);
+		nv->root = root;
 		if (len && bpf_probe_read_kernel(nv->path, bounded(len, 511),
 						 name))
 			return off;
@@ -408,56 +341,52 @@ done:
 	return fd_item_end(b, off, slot, phase, f);
 }
 
-/* a socket's protocol and addresses, as sock_diag would report them */
-static __always_inline void fd_socket(struct cap_fd *f, struct file___fd *file,
-				      u8 *name)
+/* the file systems whose files have no path: what their fds are */
+static __always_inline int fd_pseudo(u64 magic)
 {
-	struct socket___fd *so = BPF_CORE_READ(file, private_data);
-	struct sock___fd *sk = BPF_CORE_READ(so, sk);
-	struct proto___fd *prot;
+	return magic == PIPEFS_MAGIC || magic == SOCKFS_MAGIC ||
+	       magic == ANON_INODE_FS_MAGIC || magic == PID_FS_MAGIC;
+}
 
-	if (!sk)
-		return;
-	f->family = BPF_CORE_READ(sk, __sk_common.skc_family);
-	f->type = BPF_CORE_READ(sk, sk_type);
-	f->protocol = BPF_CORE_READ(sk, sk_protocol);
-	f->state = BPF_CORE_READ(sk, __sk_common.skc_state);
-	prot = BPF_CORE_READ(sk, __sk_common.skc_prot);
-	bpf_probe_read_kernel_str(f->proto, sizeof(f->proto), prot->name);
-	if (f->family == AF_INET || f->family == AF_INET6) {
-		f->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
-		f->dport = __builtin_bswap16(BPF_CORE_READ(sk, __sk_common.skc_dport));
-		if (f->family == AF_INET) {
-			u32 s = BPF_CORE_READ(sk, __sk_common.skc_rcv_saddr);
-			u32 d = BPF_CORE_READ(sk, __sk_common.skc_daddr);
+/* a pipe, socket, anonymous inode or pidfd as item slot at off */
+static __noinline u32 fd_special(u8 *b, u32 off, u32 slot_phase,
+				 struct fd_file *ff, u32 fds)
+{
+	u32 slot = slot_phase & 0xff, phase = slot_phase >> 8 & 0xff;
+	u64 magic = ff->magic;
+	u32 namelen = magic == ANON_INODE_FS_MAGIC ? 64 :
+		      magic == SOCKFS_MAGIC ? 128 : 0;
+	struct cap_fd *f = fd_item(b, off, namelen);
 
-			__builtin_memcpy(f->src, &s, 4);
-			__builtin_memcpy(f->dst, &d, 4);
-		} else {
-			BPF_CORE_READ_INTO(&f->src, sk, __sk_common.skc_v6_rcv_saddr);
-			BPF_CORE_READ_INTO(&f->dst, sk, __sk_common.skc_v6_daddr);
-		}
-	} else if (f->family == AF_UNIX) {
-		struct unix_sock___fd *u = (struct unix_sock___fd *)sk;
-		struct unix_address___fd *a = BPF_CORE_READ(u, addr);
-		struct sock___fd *peer = BPF_CORE_READ(u, peer);
-		int len;
+	if (!f)
+		return off;
+	f->ino = ff->ino;
+	f->mode = ff->mode;
+	if (magic == PIPEFS_MAGIC) {
+		f->kind = CAP_FD_PIPE;
+	} else if (magic == SOCKFS_MAGIC) {
+		f->kind = CAP_FD_SOCKET;
+		if (fds & CAP_FDS_SOCKET)
+			g_fd_sock(off, ff->priv, fds);
+	} else if (magic == ANON_INODE_FS_MAGIC) {
+		struct dentry___fd *d = (struct dentry___fd *)ff->dentry;
+		long n = bpf_probe_read_kernel_str(f + 1, 64,
+						   BPF_CORE_READ(d, d_name.name));
 
-		if (peer) {
-			struct socket___fd *ps = BPF_CORE_READ(peer, sk_socket);
+		/* a name that does not fit is not shown cut */
+		if (n <= 1 || n >= 64)
+			return off;
+		f->kind = CAP_FD_ANON;
+		f->namelen = (u16)(n - 1);
+	} else {
+		struct inode___fd *ip = (struct inode___fd *)ff->inode;
+		struct pid___fd *p = BPF_CORE_READ(ip, i_private);
 
-			if (ps)
-				f->peer = BPF_CORE_READ((struct socket_alloc___fd *)ps,
-							vfs_inode.i_ino);
-		}
-		len = a ? BPF_CORE_READ(a, len) - 2 : 0;
-		if (len > 0 && len <= 108 &&
-		    !bpf_probe_read_kernel(name, bounded(len, 127),
-					   &a->name[0].sun_path))
-			f->namelen = (u16)len;
-	} else if (f->family == AF_NETLINK) {
-		f->portid = BPF_CORE_READ((struct netlink_sock___fd *)sk, portid);
+		f->kind = CAP_FD_PIDFD;
+		f->pid = BPF_CORE_READ(p, tasks[0].first) ?
+			 BPF_CORE_READ(p, numbers[0].nr) : -1;
 	}
+	return fd_item_end(b, off, slot, phase, f);
 }
 
 /*
@@ -467,83 +396,66 @@ static __always_inline void fd_socket(struct cap_fd *f, struct file___fd *file,
  */
 __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 {
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+	/* (its fields are loads: the verifier knows their types) */
+	struct task_struct___fd *t =
+		(struct task_struct___fd *)bpf_get_current_task_btf();
 	u32 slot = slot_phase & 0xff, phase = slot_phase >> 8 & 0xff;
-	struct files_struct___fd *files;
+	int loads = fd_loads(fds);
 	struct fdtable___fd *fdt;
 	struct file___fd *file = 0, **arr;
 	struct dentry___fd *d;
-	struct path___fd fp;
+	struct fd_file ff;
 	struct fd_key key;
 	struct fd_val *v;
 	struct cap_fd *f;
 	u8 *b = buf(), *name;
-	u64 magic, dname;
+	u64 dname;
 
 	if (!b)
 		return off;
 	if (fd == AT_FDCWD) {
-		struct fs_struct___fd *fs = BPF_CORE_READ(t, fs);
+		struct fs_struct___fd *cwd = t->fs;
+		u64 mnt = (u64)cwd->pwd.mnt;
 
-		if (BPF_CORE_READ_INTO(&fp, fs, pwd))
+		d = cwd->pwd.dentry;
+		if (!d || !mnt)
 			return off;
-		key.files = (u64)fs;
+		key.files = (u64)cwd;
 		key.fd = fd;
 		return fd_path(b, off, slot, phase, &key,
 			       bpf_map_lookup_elem(&fd_paths, &key), 0,
-			       (u64)fp.dentry, (u64)fp.mnt);
+			       (u64)d, mnt, loads);
 	}
-	files = BPF_CORE_READ(t, files);
-	fdt = BPF_CORE_READ(files, fdt);
-	arr = BPF_CORE_READ(fdt, fd);
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
-	    BPF_CORE_READ_INTO(&fp, file, f_path))
+	fdt = t->files->fdt;
+	arr = fdt->fd;
+	if (fd < 0 || fd >= fdt->max_fds ||
+	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file)
 		return off;
+	ff.file = (u64)file;
+	if (file_read(&ff, b + FD_SPANS, loads))
+		return off;
+	/* loads are cheap: a pipe's or socket's fd is not looked up */
+	if (loads) {
+		if (inode_read(&ff, b + FD_SPANS, loads))
+			return off;
+		if (fd_pseudo(ff.magic))
+			return fd_special(b, off, slot_phase, &ff, fds);
+	}
 	/*
 	 * Kept per struct file: what fork copies and dup shares is found
 	 * again; only paths are kept, so one still the same is one.
 	 */
+	d = (struct dentry___fd *)ff.dentry;
 	key.files = (u64)file;
 	key.fd = 0;
-	d = fp.dentry;
 	v = bpf_map_lookup_elem(&fd_paths, &key);
-	if (fd_kept(v, (u64)file, (u64)d, (u64)fp.mnt, fd_gen))
+	if (fd_kept(v, (u64)file, (u64)d, ff.mnt, fd_gen))
 		goto path;
-	magic = BPF_CORE_READ(d, d_sb, s_magic);
-	if (magic == PIPEFS_MAGIC || magic == SOCKFS_MAGIC ||
-	    magic == ANON_INODE_FS_MAGIC || magic == PID_FS_MAGIC) {
-		u32 namelen = magic == ANON_INODE_FS_MAGIC ? 64 :
-			      magic == SOCKFS_MAGIC ? 128 : 0;
-
-		f = fd_item(b, off, namelen);
-		if (!f)
+	if (!loads) {
+		if (inode_read(&ff, b + FD_SPANS, loads))
 			return off;
-		f->ino = BPF_CORE_READ(file, f_inode, i_ino);
-		f->mode = BPF_CORE_READ(file, f_inode, i_mode);
-		if (magic == PIPEFS_MAGIC) {
-			f->kind = CAP_FD_PIPE;
-		} else if (magic == SOCKFS_MAGIC) {
-			f->kind = CAP_FD_SOCKET;
-			if (fds & CAP_FDS_SOCKET)
-				fd_socket(f, file, (u8 *)(f + 1));
-		} else if (magic == ANON_INODE_FS_MAGIC) {
-			long n = bpf_probe_read_kernel_str(f + 1, 64,
-							   BPF_CORE_READ(d, d_name.name));
-
-			/* a name that does not fit is not shown cut */
-			if (n <= 1 || n >= 64)
-				return off;
-			f->kind = CAP_FD_ANON;
-			f->namelen = (u16)(n - 1);
-		} else {
-			struct pid___fd *p = BPF_CORE_READ(file, f_inode, i_private);
-
-			f->kind = CAP_FD_PIDFD;
-			f->pid = BPF_CORE_READ(p, tasks[0].first) ?
-				 BPF_CORE_READ(p, numbers[0].nr) : -1;
-		}
-		return fd_item_end(b, off, slot, phase, f);
+		if (fd_pseudo(ff.magic))
+			return fd_special(b, off, slot_phase, &ff, fds);
 	}
 	/*
 	 * A file system that makes its names up: simple_dname's we know
@@ -572,44 +484,12 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 		return fd_item_end(b, off, slot, phase, f);
 	}
 path:
-	off = fd_path(b, off, slot, phase, &key, v, (u64)file, (u64)d,
-		      (u64)fp.mnt);
+	off = fd_path(b, off, slot, phase, &key, v, (u64)file, (u64)d, ff.mnt,
+		      loads);
 	/* (a file closed: its memory may be another file's next) */
 	if (slot_phase & FD_CLOSING)
 		bpf_map_delete_elem(&fd_paths, &key);
 	return off;
-}
-
-/*
- * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
- * strace decodes a netlink socket's buffers as its messages.  Its
- * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
- * namespace (read now: the program may be gone when its line is made)
- */
-__noinline u32 g_sock_nl(s64 fd)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
-	struct cap_config *c = cfg();
-	struct socket___fd *so;
-	struct sock___fd *sk;
-	u32 nl;
-
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
-	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
-		return 0;
-	so = BPF_CORE_READ(file, private_data);
-	sk = BPF_CORE_READ(so, sk);
-	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
-		return 0;
-	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
-	/* its interface indexes are etrace's (the decoders name them) */
-	if (c && c->netns &&
-	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
-		nl |= CAP_NL_OWN_NS;
-	return nl;
 }
 
 /*

@@ -305,6 +305,10 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	   ring programs (two programs a call less) */
 	c->ring_sum = ring && w->summary;
 	c->fds = w->args ? (int)w->fds : 0;
+	/* (tests: -y's reads as a kernel without bpf_rdonly_cast makes them) */
+	if (c->fds && getenv("ETRACE_FD_HELPERS") &&
+	    !strcmp(getenv("ETRACE_FD_HELPERS"), "1"))
+		c->fds |= CAP_FDS_HELPERS;
 	/* -y: the ring programs watch renames (cap_fds.c) */
 	c->fds_watch = c->fds && ring && !l->per_syscall;
 	c->dump = w->args && w->dump;

@@ -228,6 +228,9 @@ enum cap_fd_kind {
 /* what -y asks the program to read (cap_config.fds) */
 #define CAP_FDS_ON	0x1	/* describe fds */
 #define CAP_FDS_SOCKET	0x2	/* ... and sockets' addresses */
+#define CAP_FDS_HELPERS	0x4	/* read with helper calls, never loads
+				   (ETRACE_FD_HELPERS=1: the older
+				   kernels' way, for tests) */
 
 struct cap_fd {
 	unsigned char kind;		/* enum cap_fd_kind */
