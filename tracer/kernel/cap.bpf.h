@@ -386,7 +386,7 @@ u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
 u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
 u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
 /*
- * CAP_OP_SOCKBUF (cap_sock.bpf.c): fd's netlink protocol + 1 when it is
+ * CAP_OP_SOCKBUF (cap_fds.bpf.c): fd's netlink protocol + 1 when it is
  * a netlink socket, else 0
  */
 u32 g_sock_nl(s64 fd);

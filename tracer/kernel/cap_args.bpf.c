@@ -600,6 +600,8 @@ int cap_enter(struct enter_ctx *ctx)
 	if (!c || !is_traced(c))
 		return 1;
 	call.defer = 0;
+	call.hold = 0;
+	call.held = 0;
 	/*
 	 * Read, not loaded: a syscalls:sys_enter_X record holds only that
 	 * syscall's arguments, and the kernel refuses to attach a program
@@ -627,6 +629,6 @@ int cap_exit(struct exit_ctx *ctx)
 	struct cap_config *c = cfg();
 
 	if (c && is_traced(c))
-		exit_copies(ctx, ctx->nr, ctx->ret);
+		exit_copies(ctx, ctx->nr, ctx->ret, 0);
 	return 1;
 }

@@ -189,6 +189,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->max == OPTSIZE)
 			as->max = strsize > SC_OPT_COPY ? strsize : SC_OPT_COPY;
 		s->when |= as->when;
+		s->args_when |= as->when;
 	}
 }
 

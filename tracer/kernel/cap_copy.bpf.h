@@ -20,6 +20,12 @@ struct call {
 	u32 late;	/* entry: faulted, to retry; exit: to retry now */
 	u32 outs;	/* exit: the call succeeded, copy what it wrote */
 	u32 defer;	/* ring mode: held in the task's pend, not written */
+	/*
+	 * ring mode: the copy record is left in the scratch buffer (its
+	 * head at buf() - RB_HEAD), held bytes of it, for the caller to
+	 * write with the call's own record behind it, in one output
+	 */
+	u32 hold, held;
 	struct cap_spec *sp;
 };
 
@@ -69,11 +75,11 @@ static long arg_one(u32 i, struct call *c)
 }
 
 /*
- * A record into this CPU's ring; one that does not fit is counted.  0
- * when it was written.
+ * A record into this CPU's ring; one that does not fit is counted (n:
+ * the records in rec, one after the other).  0 when it was written.
  */
-static __always_inline int rb_write(struct cap_config *c, void *rec,
-				    u64 size)
+static __always_inline int rb_write_n(struct cap_config *c, void *rec,
+				      u64 size, u32 n)
 {
 	u32 cpu = bpf_get_smp_processor_id(), zero = 0;
 	struct rb_drops *d = bpf_map_lookup_elem(&rb_drop, &zero);
@@ -107,11 +113,52 @@ static __always_inline int rb_write(struct cap_config *c, void *rec,
 	flags = avail < c->rb_wake && avail + size >= c->rb_wake ?
 		BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
 	if (bpf_ringbuf_output(rb, rec, size, flags)) {
-		d->pending++;
-		d->total++;
+		d->pending += n;
+		d->total += n;
 		return -1;
 	}
 	return 0;
+}
+
+static __always_inline int rb_write(struct cap_config *c, void *rec,
+				    u64 size)
+{
+	return rb_write_n(c, rec, size, 1);
+}
+
+/*
+ * The call's own record (size bytes at rec) written after the copy
+ * record capture() held (held bytes), in one output: one helper call,
+ * and the two are read in their order
+ */
+static __always_inline int rb_write_held(struct cap_config *c, void *rec,
+					 u32 size, u32 held)
+{
+	u8 *b = buf();
+	u8 *at;
+
+	if (!held || !b)
+		return rb_write(c, rec, size);
+	at = b - RB_HEAD + bounded(held, 2 * CAP_REC_MAX - 1);
+	/* (the records' sizes, each a copy of known length) */
+	switch (size) {
+	case RB_ENTER_SIZE:
+		__builtin_memcpy(at, rec, RB_ENTER_SIZE);
+		break;
+	case RB_ENTER_IP_SIZE:
+		__builtin_memcpy(at, rec, RB_ENTER_IP_SIZE);
+		break;
+	case RB_EXIT_SIZE:
+		__builtin_memcpy(at, rec, RB_EXIT_SIZE);
+		break;
+	case RB_EXIT_SUM_SIZE:
+		__builtin_memcpy(at, rec, RB_EXIT_SUM_SIZE);
+		break;
+	default:
+		return -1;
+	}
+	return rb_write_n(c, b - RB_HEAD,
+			  bounded(held + size, 4 * CAP_REC_MAX - 1), 2);
 }
 
 /* a record not written (no room to hold it): said as lost, as a full
@@ -128,7 +175,8 @@ static __always_inline void rb_dropped(void)
 }
 
 /* a record's head: the perf sample fields before the raw bytes (36) */
-static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
+static __always_inline void rb_head_at(u32 *r, u32 size, u64 id, u32 raw,
+				       u64 ns)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 
@@ -137,8 +185,27 @@ static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
 	put64(&r[2], id);
 	r[4] = (u32)(pt >> 32);
 	r[5] = (u32)pt;
-	put64(&r[6], bpf_ktime_get_ns());
+	put64(&r[6], ns);
 	r[8] = raw;
+}
+
+static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
+{
+	rb_head_at(r, size, id, raw, bpf_ktime_get_ns());
+}
+
+/*
+ * The time of the copy record capture() held (see struct call), which
+ * the call's own record behind it shares: one clock read less (a clock
+ * read costs tens of ns in a VM); else now
+ */
+static __always_inline u64 held_ns(u32 held)
+{
+	u8 *b = buf();
+
+	if (!held || !b)
+		return bpf_ktime_get_ns();
+	return get64((const u32 *)(b - RB_HEAD) + 6);
 }
 
 static __always_inline int ring_on(void)
@@ -197,7 +264,9 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 	r = (struct cap_rec *)b;
 	r->nitems = 0;
 	c->off = sizeof(struct cap_rec);
-	bpf_loop(6, arg_one, c, 0);
+	/* (-y or a dump alone: no argument to walk) */
+	if ((c->sp->args_when & c->phase) || c->late)
+		bpf_loop(6, arg_one, c, 0);
 	if (c->sp->fd_args | c->sp->fd_ret | c->sp->fd_pair)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
@@ -237,6 +306,8 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 		rb_head(h, (u32)(RB_HEAD + size + 4), RB_ID_CAP, (u32)size + 4);
 		if (c->defer)
 			pend_cap(h, RB_HEAD + size + 4);
+		else if (c->hold)
+			c->held = RB_HEAD + (u32)size + 4;
 		else
 			rb_write(cfg(), h, bounded(RB_HEAD + size + 4,
 						   4 * CAP_REC_MAX - 1));
@@ -301,8 +372,13 @@ static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 	}
 }
 
-/* a call's exit: what it wrote, and the inputs to read again */
-static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
+/*
+ * A call's exit: what it wrote, and the inputs to read again.  hold:
+ * leave the copy record for the caller (see struct call); its size, or
+ * 0 when none was held.
+ */
+static __always_inline u32 exit_copies(void *ctx, s64 ctx_nr, s64 ret,
+				       u32 hold)
 {
 	u32 tid = (u32)bpf_get_current_pid_tgid();
 	struct saved *sv;
@@ -312,20 +388,22 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 
 	sv = bpf_map_lookup_elem(&inflight, &tid);
 	if (!sv)
-		return;
+		return 0;
 	/* after rt_sigreturn the kernel reports -1: trust the saved number */
 	nr = sv->nr;
 	key = (u32)nr;
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = sv->args[i];
 	call.defer = 0;
+	call.hold = hold;
+	call.held = 0;
 	call.late = sv->late;
 	/* an exec that succeeded: the old memory is gone */
 	if (call.late && sv->mm != current_mm())
 		call.late = 0;
 	bpf_map_delete_elem(&inflight, &tid);
 	if ((ctx_nr >= 0 && ctx_nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
-		return;
+		return 0;
 	/*
 	 * a failed call wrote nothing: strace prints the pointers; but
 	 * GIO_UNIMAP (a console's Unicode map) sets its count when the room
@@ -348,12 +426,13 @@ static __always_inline void exit_copies(void *ctx, s64 ctx_nr, s64 ret)
 		     (call.ca.ret == -4 || (call.ca.ret <= -512 &&
 					    call.ca.ret >= -516)));
 	if (!call.outs && !call.late)
-		return;
+		return 0;
 	call.sp = bpf_map_lookup_elem(&spec, &key);
 	if (!call.sp)
-		return;
+		return 0;
 	call.phase = CAP_AT_EXIT;
 	capture(ctx, nr, &call);
+	return call.held;
 }
 
 #endif

@@ -4,7 +4,7 @@
  * call returns) referred to at the time of the call, read from the
  * task's file table: a file's path (its dentries and mounts walked up),
  * a pipe's or socket's inode, a socket's protocol and addresses
- * (cap_sock.bpf.c), an anonymous inode's name, a pidfd's pid.  strace
+ * (cap_sock.bpf.h), an anonymous inode's name, a pidfd's pid.  strace
  * reads /proc afterwards, which is wrong once the fd was closed, reused
  * or the file renamed; this is what the call saw.
  *
@@ -29,6 +29,7 @@
  * gives no item: nothing is printed rather than a guess.
  */
 #include "cap_fds.bpf.h"
+#include "cap_sock.bpf.h"
 
 /* what g_fd reads of a struct file and then of its inode */
 struct fd_file {
@@ -367,7 +368,7 @@ static __noinline u32 fd_special(u8 *b, u32 off, u32 slot_phase,
 	} else if (magic == SOCKFS_MAGIC) {
 		f->kind = CAP_FD_SOCKET;
 		if (fds & CAP_FDS_SOCKET)
-			g_fd_sock(off, ff->priv, fds);
+			fd_socket(f, ff->priv, fds, b + FD_SPANS);
 	} else if (magic == ANON_INODE_FS_MAGIC) {
 		struct dentry___fd *d = (struct dentry___fd *)ff->dentry;
 		long n = bpf_probe_read_kernel_str(f + 1, 64,
@@ -563,4 +564,36 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 			    (s32)ca->args[2], c->fds);
 	}
 	return off;
+}
+
+/*
+ * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
+ * strace decodes a netlink socket's buffers as its messages.  Its
+ * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
+ * namespace (read now: the program may be gone when its line is made)
+ */
+__noinline u32 g_sock_nl(s64 fd)
+{
+	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct cap_config *c = cfg();
+	struct socket___fd *so;
+	struct sock___fd *sk;
+	u32 nl;
+
+	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
+	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
+	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
+		return 0;
+	so = BPF_CORE_READ(file, private_data);
+	sk = BPF_CORE_READ(so, sk);
+	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
+		return 0;
+	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
+	/* its interface indexes are etrace's (the decoders name them) */
+	if (c && c->netns &&
+	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
+		nl |= CAP_NL_OWN_NS;
+	return nl;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Capture stage, kernel side: -y's shared part (cap_fds.bpf.c describes
- * an fd, cap_sock.bpf.c a socket): the kernel's structs as far as they
+ * an fd, cap_sock.bpf.h a socket): the kernel's structs as far as they
  * are read, where in the scratch buffer each step works, and the two
  * ways a field is read (a load, or a helper call).
  */
@@ -263,8 +263,5 @@ static __always_inline int fd_loads(u32 fds)
 {
 	return bpf_rdonly_cast && !(fds & CAP_FDS_HELPERS);
 }
-
-/* a socket's description into the zeroed item at off (cap_sock.bpf.c) */
-u32 g_fd_sock(u32 off, u64 so, u32 fds);
 
 #endif

@@ -72,13 +72,17 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 	if (nr == SYS_RT_SIGRETURN)
 		call.ca.args[0] = sp + SIGFRAME_MASK_OFF;
 	call.defer = p != 0;
+	call.hold = !p;
+	call.held = 0;
 	enter_copies(ctx, (int)nr, &call);
 	call.ca.args[0] = args[0];	/* the record has the registers */
 	/* raw: common fields (unused), id, args[6], -i's ip; then padding */
 	if (c->ip)
-		rb_head(r, RB_ENTER_IP_SIZE, c->id_enter, 72);
+		rb_head_at(r, RB_ENTER_IP_SIZE, c->id_enter, 72,
+			   held_ns(call.held));
 	else
-		rb_head(r, RB_ENTER_SIZE, c->id_enter, 64);
+		rb_head_at(r, RB_ENTER_SIZE, c->id_enter, 64,
+			   held_ns(call.held));
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)
@@ -96,9 +100,9 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 		return get64(&r[6]);
 	}
 	if (c->ip)
-		rb_write(c, r, RB_ENTER_IP_SIZE);
+		rb_write_held(c, r, RB_ENTER_IP_SIZE, call.held);
 	else
-		rb_write(c, r, RB_ENTER_SIZE);
+		rb_write_held(c, r, RB_ENTER_SIZE, call.held);
 	return get64(&r[6]);
 }
 
@@ -243,7 +247,7 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 					    s64 nr, s64 ret)
 {
-	u32 r[RB_EXIT_SUM_SIZE / 4], at_entry = 0;
+	u32 r[RB_EXIT_SUM_SIZE / 4], at_entry = 0, held;
 	int skipped, timed = 0;
 	u64 ns = 0;
 
@@ -264,23 +268,23 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 		}
 		return;
 	}
-	exit_copies(ctx, nr, ret);
+	held = exit_copies(ctx, nr, ret, 1);
 	/* raw: common fields (unused), id, ret; then padding */
-	rb_head(r, c->ring_sum ? RB_EXIT_SUM_SIZE : RB_EXIT_SIZE, c->id_exit,
-		24);
+	rb_head_at(r, c->ring_sum ? RB_EXIT_SUM_SIZE : RB_EXIT_SIZE, c->id_exit,
+		   24, held_ns(held));
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	put64(&r[13], (u64)ret);
 	r[15] = skipped;	/* RING_EXIT_SKIPPED_OFF */
 	if (!c->ring_sum) {
-		rb_write(c, r, RB_EXIT_SIZE);
+		rb_write_held(c, r, RB_EXIT_SIZE, held);
 		return;
 	}
 	timed = sum_ring_exit(get64(&r[6]), &at_entry, &ns);
 	r[16] = timed;		/* RING_EXIT_TIMED_OFF */
 	put64(&r[17], ns);	/* RING_EXIT_NS_OFF */
 	r[19] = 0;
-	if (rb_write(c, r, RB_EXIT_SUM_SIZE))
+	if (rb_write_held(c, r, RB_EXIT_SUM_SIZE, held))
 		sum_ring_unwritten(nr, ret, timed, at_entry, ns);
 }
 

@@ -112,7 +112,9 @@ struct cap_spec {
 	unsigned char fd_pair;		/* -y: 1 + n: args[n] is an int[2] of
 					   new fds (pipe, socketpair) */
 	unsigned char dump;		/* -e read=/write=: CAP_DUMP_* */
-	unsigned char pad[3];
+	unsigned char args_when;	/* the arguments' own copies: when
+					   any is made (their when's) */
+	unsigned char pad[2];
 	struct cap_arg_spec arg[6];
 };
 

@@ -111,8 +111,9 @@ void ring_unmap(struct ring *r)
 }
 
 /*
- * A BPF ring buffer's next record: skip the discarded, stop at one still
- * being written (busy: its data is not there yet).
+ * A BPF ring buffer's next perf record (the first of a ring record, or
+ * the next one in it): skip the discarded, stop at one still being
+ * written (busy: its data is not there yet).
  */
 static const struct perf_event_header *peek_bpf(struct ring *r, int *bad)
 {
@@ -132,34 +133,40 @@ static const struct perf_event_header *peek_bpf(struct ring *r, int *bad)
 		if (rec > avail || rec > r->size) {
 			*bad = 1;
 			r->pos = r->head;
+			r->inner = 0;
 			return NULL;
 		}
-		if (word & BPF_RINGBUF_DISCARD_BIT) {
+		if ((word & BPF_RINGBUF_DISCARD_BIT) || r->inner >= len) {
 			r->pos += rec;
+			r->inner = 0;
 			continue;
 		}
 		if (len > SCRATCH_MAX) {
 			*bad = 1;
 			r->pos += rec;
+			r->inner = 0;
 			continue;
 		}
 		/* (8-byte aligned: the header itself never wraps) */
 		if (off + rec <= r->size) {
-			h = (const struct perf_event_header *)(at + 8);
+			h = (const struct perf_event_header *)(at + 8 + r->inner);
 		} else {
 			size_t first = (size_t)(r->size - off - 8);
 
 			memcpy(r->scratch, at + 8, first);
 			memcpy(r->scratch + first, r->data, len - first);
-			h = (const struct perf_event_header *)r->scratch;
+			h = (const struct perf_event_header *)(r->scratch + r->inner);
 		}
-		if (len < sizeof(*h) || h->size != len || h->size % 8) {
+		if (len - r->inner < sizeof(*h) || h->size < sizeof(*h) ||
+		    h->size > len - r->inner || h->size % 8) {
 			/* not a record we wrote: skip it, said */
 			*bad = 1;
 			r->pos += rec;
+			r->inner = 0;
 			continue;
 		}
 		r->next_len = rec;
+		r->rec_len = len;
 		return h;
 	}
 }

@@ -7,7 +7,8 @@
  * A ring can also be a BPF ring buffer (BPF_MAP_TYPE_RINGBUF) that the
  * capture program writes perf-format records into; each record has an
  * 8-byte header (length, busy and discard bits) that the reader steps
- * over.
+ * over, and holds one perf record or more, one after the other (a
+ * call's copies and its entry or exit are written in one output).
  */
 #ifndef ETRACE_RING_H
 #define ETRACE_RING_H
@@ -36,6 +37,8 @@ struct ring {
 	uint64_t *cons_pos;	/* ours to write: what is read */
 	const uint64_t *prod_pos;
 	uint32_t next_len;	/* the peeked record, with its header */
+	uint32_t rec_len;	/* its perf records' bytes */
+	uint32_t inner;		/* of those, handed out and advanced past */
 };
 
 /* map `data_bytes` (rounded up to a power-of-two of pages) of fd's ring */
@@ -62,7 +65,15 @@ const struct perf_event_header *ring_peek(struct ring *r, int *bad);
 /* past the record ring_peek() handed out, of n bytes */
 static inline void ring_advance(struct ring *r, size_t n)
 {
-	r->pos += r->bpf ? r->next_len : n;
+	if (!r->bpf) {
+		r->pos += n;
+		return;
+	}
+	r->inner += (uint32_t)n;
+	if (r->inner >= r->rec_len) {
+		r->pos += r->next_len;
+		r->inner = 0;
+	}
 }
 
 /* give the space of consumed records back to the kernel */

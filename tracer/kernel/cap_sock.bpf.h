@@ -1,6 +1,8 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Capture stage, kernel side: -yy's sockets.  A socket fd's protocol
+ * Capture stage, kernel side: -yy's sockets, for cap_fds.bpf.c (a header:
+ * libbpf 1.1's linker cannot link the bpf_rdonly_cast extern declared in
+ * two objects).  A socket fd's protocol
  * and addresses, read from its struct sock at the call as sock_diag
  * would report them (strace asks sock_diag afterwards, and keeps the
  * first answer): family, type, protocol and its name, state; an inet
@@ -9,6 +11,9 @@
  * kernel has bpf_rdonly_cast, else the fields come in a few helper
  * reads (cap_fds.bpf.h's spans).
  */
+#ifndef CAP_SOCK_BPF_H
+#define CAP_SOCK_BPF_H
+
 #include "cap_fds.bpf.h"
 
 /* 16 bytes at off (an IPv6 address) into to */
@@ -174,49 +179,16 @@ static __always_inline void fd_socket_reads(struct cap_fd *f, u64 so,
 #undef SKC
 }
 
-__noinline u32 g_fd_sock(u32 off, u64 so, u32 fds)
+/* a socket's description into f, a zeroed item (its name after it) */
+static __always_inline void fd_socket(struct cap_fd *f, u64 so, u32 fds,
+				      u8 *sp)
 {
-	u8 *b = buf();
-	struct cap_fd *f;
-
-	if (!b || !so)
-		return 0;
-	f = (struct cap_fd *)data_at(b, off);
+	if (!so)
+		return;
 	if (fd_loads(fds))
 		fd_socket_loads(f, so, (u8 *)(f + 1));
 	else
-		fd_socket_reads(f, so, (u8 *)(f + 1), b + FD_SPANS);
-	return 0;
+		fd_socket_reads(f, so, (u8 *)(f + 1), sp);
 }
 
-/*
- * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
- * strace decodes a netlink socket's buffers as its messages.  Its
- * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
- * namespace (read now: the program may be gone when its line is made)
- */
-__noinline u32 g_sock_nl(s64 fd)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
-	struct cap_config *c = cfg();
-	struct socket___fd *so;
-	struct sock___fd *sk;
-	u32 nl;
-
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
-	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
-		return 0;
-	so = BPF_CORE_READ(file, private_data);
-	sk = BPF_CORE_READ(so, sk);
-	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
-		return 0;
-	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
-	/* its interface indexes are etrace's (the decoders name them) */
-	if (c && c->netns &&
-	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
-		nl |= CAP_NL_OWN_NS;
-	return nl;
-}
+#endif
