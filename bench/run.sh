@@ -60,6 +60,9 @@ export STORM_LOOP_NS="$tmp/loop"
 ${CC:-cc} -O2 -Wall -o "$tstat" "$top/bench/tstat.c"
 sockloop=$out/sockloop
 ${CC:-cc} -O2 -Wall -o "$sockloop" "$top/bench/sockloop.c"
+# and find+cat is timed by a wrapper (bench/timed.c)
+timed=$out/timed
+${CC:-cc} -O2 -Wall -o "$timed" "$top/bench/timed.c"
 start=$(date +%s)
 
 # --- what runs -----------------------------------------------------------
@@ -73,7 +76,7 @@ if [ "$QUICK" = 1 ]; then
 	MX=/usr/include/linux MXs=/usr/include/linux/netfilter SK=200
 else
 	S1=1000000 S1s=20000 S4=250000 S4s=5000 MM=100000 MMs=10000 BL=300 BLs=100
-	MX=/usr/include MXs=/usr/include/linux SK=2000
+	MX=/usr/include MXs=/usr/include/linux SK=20000
 fi
 [ -d "$MX" ] || MX=/usr/include
 [ -d "$MXs" ] || MXs=$MX
@@ -199,7 +202,7 @@ measure() {
 	storm4) set -- "$storm" "$n" 4 ;;
 	mmap) set -- "$storm" "$n" 1 mmap ;;
 	bash) set -- bash -c "for i in \$(seq $n); do dirname /a/b >/dev/null; done" ;;
-	mixed) set -- find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
+	mixed) set -- "$timed" find "$n" -name '*.h' -exec cat {} + ;;	# stdout: /dev/null
 	sock) set -- "$sockloop" "$n" ;;
 	pyloop) set -- /usr/bin/python3.11 -c "import os
 for i in range($n): os.getppid()" ;;
@@ -310,7 +313,7 @@ END { clear(@f); }" -c "/bin/sh $tmp/wl" ;;
 		echo "round $r $wl $mode0 N=$n: exit status $st: $(head -c 300 "$tmp/err" | tr '\n' ' ')" >> "$notes"
 	fi
 	loop=-
-	case $wl in storm*|mmap|fixed) loop=$(cat "$tmp/loop" 2>/dev/null || echo -) ;; esac
+	case $wl in storm*|mmap|fixed|mixed|sock) loop=$(cat "$tmp/loop" 2>/dev/null || echo -) ;; esac
 	# round workload mode N pair wall_ns status cpu_ns utime stime hwm_kb threads maxrss_kb linger_ns reported lost stacks loop_ns
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$wl" "$mode0" "$n" "$pair" \
 		"$(tr ' ' '\t' < "$tmp/m")" "$rep" "$lost" "$stacks" "$loop" >> "$out/raw.tsv"
