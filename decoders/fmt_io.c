@@ -200,9 +200,47 @@ FMT_KIND(ints)
 	fmt_array_arg(b, c, i, param_count(c, i), 1);
 }
 
+static void gid_elem(struct fmt_buf *b, const uint8_t *e)
+{
+	uint32_t g = ld32(e);
+
+	/* (gid_t)-1, "no group", prints as -1 as strace prints it */
+	if (g == UINT32_MAX)
+		fb_puts(b, "-1");
+	else
+		fb_udec(b, g);
+}
+
+/*
+ * A gid_t[n] at argument i, as strace's print_array: the elements up to
+ * -s, "... /+ address +/" where the memory ends (copied up to the page
+ * that faults), "..." past what was copied (ARRAY_COPIED elements)
+ */
+static void fmt_gids(struct fmt_buf *b, const struct sc_call *c, int i,
+		     uint64_t n)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+	uint64_t want = (n < ARRAY_COPIED ? n : ARRAY_COPIED) * 4;
+
+	if (!k)
+		return;
+	if ((k->flags & CAP_FAULT) ||
+	    !fmt_array(b, c, k->p, c->args[i], (uint32_t)n, 4, k->len,
+		       k->len < want, n > ARRAY_COPIED, gid_elem))
+		fmt_ptr(b, c->args[i]);
+}
+
+/* strace's NGROUPS_MAX: a longer list prints as its address */
+#define GROUPS_MAX 65536
+
 FMT_KIND(groups)
 {
-	fmt_array_arg(b, c, i, param_count(c, i), 0);
+	uint64_t n = param_count(c, i);
+
+	if (n > GROUPS_MAX)
+		fmt_ptr(b, c->args[i]);
+	else
+		fmt_gids(b, c, i, n);
 }
 
 FMT_KIND(ogroups)
@@ -220,7 +258,7 @@ FMT_KIND(ogroups)
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	fmt_array_arg(b, c, i, c->ret < 0 ? 0 : (uint64_t)c->ret, 0);
+	fmt_gids(b, c, i, c->ret < 0 ? 0 : (uint64_t)c->ret);
 }
 
 /* [3, 4], with -y [3<pipe:[123]>, 4<pipe:[123]>] */

@@ -76,19 +76,6 @@ void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
    (NULL: none); 0: fewer copied than strace reads, print the pointer */
 int ioctl_hexstr(struct fmt_buf *b, const struct sc_call *c,
 		 const struct cap *k, uint64_t len);
-/* strace's print_array of n elements of es bytes at addr from p's have
-   copied bytes (ends: the memory ends there); 0: print the pointer */
-int ioctl_array(struct fmt_buf *b, const struct sc_call *c,
-		const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		size_t have, int ends, int cut,
-		void (*elem)(struct fmt_buf *b, const uint8_t *e));
-/* the same, elem given each element's index and ctx */
-int ioctl_array_ctx(struct fmt_buf *b, const struct sc_call *c,
-		    const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
-		    size_t have, int ends, int cut,
-		    void (*elem)(struct fmt_buf *b, const uint8_t *e,
-				 uint32_t j, const void *ctx),
-		    const void *ctx);
 
 /* bytes of the struct a split request completes, or 0: not split */
 size_t ioctl_split_size(enum ioarg how);

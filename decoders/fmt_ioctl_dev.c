@@ -242,10 +242,10 @@ void ioctl_split_out(struct fmt_buf *b, const struct sc_call *c,
 			return;
 		}
 		fb_puts(b, ", fm_extents=");
-		if (!ioctl_array(b, c, k->p + 32, c->args[2] + 32,
-				 ld32(k->p + 20), 56, k->len - 32,
-				 k->flags & (CAP_TRUNC | CAP_FAULT), 0,
-				 fiemap_extent))
+		if (!fmt_array(b, c, k->p + 32, c->args[2] + 32,
+			       ld32(k->p + 20), 56, k->len - 32,
+			       k->flags & (CAP_TRUNC | CAP_FAULT), 0,
+			       fiemap_extent))
 			fmt_ptr(b, c->args[2] + 32);
 		fb_putc(b, '}');
 		return;

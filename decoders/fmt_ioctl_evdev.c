@@ -356,9 +356,9 @@ static int evdev_mtslots(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, "{code=");
 	fmt_enum_dflt(b, &xlat_evdev_mtslots, ld32(k->p), "ABS_MT_???");
 	fb_puts(b, ", values=");
-	if (!ioctl_array(b, c, k->p + 4, c->args[2] + 4, size / 4 - 1, 4,
-			 k->len - 4, k->flags & (CAP_TRUNC | CAP_FAULT), 0,
-			 evdev_value))
+	if (!fmt_array(b, c, k->p + 4, c->args[2] + 4, size / 4 - 1, 4,
+		       k->len - 4, k->flags & (CAP_TRUNC | CAP_FAULT), 0,
+		       evdev_value))
 		fmt_ptr(b, c->args[2] + 4);
 	fb_putc(b, '}');
 	return 1;

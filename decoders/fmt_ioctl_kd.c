@@ -261,10 +261,10 @@ static int kd_diacrs(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, "{kb_cnt=");
 	fb_udec(b, cnt);
 	fb_puts(b, uc ? ", kbdiacruc=" : ", kbdiacr=");
-	if (!ioctl_array(b, c, k->p + 4, c->args[2] + 4,
-			 cnt > KD_MAX_DIACR ? KD_MAX_DIACR : cnt, es,
-			 k->len - 4, k->flags & CAP_TRUNC, cnt > KD_MAX_DIACR,
-			 uc ? kd_diacruc : kd_diacr))
+	if (!fmt_array(b, c, k->p + 4, c->args[2] + 4,
+		       cnt > KD_MAX_DIACR ? KD_MAX_DIACR : cnt, es,
+		       k->len - 4, k->flags & CAP_TRUNC, cnt > KD_MAX_DIACR,
+		       uc ? kd_diacruc : kd_diacr))
 		fmt_ptr(b, c->args[2] + 4);
 	fb_putc(b, '}');
 	return 1;
@@ -282,8 +282,8 @@ static int kd_table_arg(struct fmt_buf *b, const struct sc_call *c,
 
 	switch (req) {
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP:
-		return ioctl_array(b, c, k->p, c->args[2], E_TABSZ, 2, k->len,
-				   k->flags & CAP_TRUNC, 0, kd_uni);
+		return fmt_array(b, c, k->p, c->args[2], E_TABSZ, 2, k->len,
+				 k->flags & CAP_TRUNC, 0, kd_uni);
 	case KDGKBDIACR: case KDSKBDIACR: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return kd_diacrs(b, c, req, k);
 	case GIO_FONT: case PIO_FONT:
@@ -315,10 +315,10 @@ static void kd_entries(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", entries=");
 	if (!addr)
 		fb_puts(b, "NULL");
-	else if (!ioctl_array(b, c, k ? k->p : NULL, addr, cnt, 4,
-			      k ? k->len : 0,
-			      k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0,
-			      kd_unipair))
+	else if (!fmt_array(b, c, k ? k->p : NULL, addr, cnt, 4,
+			    k ? k->len : 0,
+			    k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0,
+			    kd_unipair))
 		fmt_ptr(b, addr);
 	fb_putc(b, '}');
 }

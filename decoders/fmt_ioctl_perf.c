@@ -119,8 +119,8 @@ static void perf_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 	fb_puts(b, ", prog_cnt=");
 	fb_udec(b, cnt);
 	fb_puts(b, ", ids=");
-	if (!ioctl_array(b, c, k->p + 8, ids, cnt, 4, k->len - 8,
-			 k->flags & CAP_TRUNC, 0, perf_id))
+	if (!fmt_array(b, c, k->p + 8, ids, cnt, 4, k->len - 8,
+		       k->flags & CAP_TRUNC, 0, perf_id))
 		fmt_ptr(b, ids);
 	fb_putc(b, '}');
 }

@@ -168,10 +168,10 @@ static int v4l2_array(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, "[]");
 		return 0;
 	}
-	if (!ioctl_array_ctx(b, c, k ? k->p : NULL, addr, n, es,
-			     k ? k->len : 0,
-			     k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0, elem,
-			     ctx)) {
+	if (!fmt_array_ctx(b, c, k ? k->p : NULL, addr, n, es,
+			   k ? k->len : 0,
+			   k && (k->flags & (CAP_TRUNC | CAP_FAULT)), 0, elem,
+			   ctx)) {
 		fmt_ptr(b, addr);
 		return 0;
 	}

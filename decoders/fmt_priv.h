@@ -113,6 +113,20 @@ static inline void fb_field(struct fmt_buf *b, int *n, const char *name)
 	fb_putc(b, '=');
 }
 
+/* strace's print_array of n elements of es bytes at addr from p's have
+   copied bytes (ends: the memory ends there); 0: print the pointer */
+int fmt_array(struct fmt_buf *b, const struct sc_call *c,
+	      const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+	      size_t have, int ends, int cut,
+	      void (*elem)(struct fmt_buf *b, const uint8_t *e));
+/* the same, elem given each element's index and ctx */
+int fmt_array_ctx(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		  size_t have, int ends, int cut,
+		  void (*elem)(struct fmt_buf *b, const uint8_t *e,
+			       uint32_t j, const void *ctx),
+		  const void *ctx);
+
 /* quoted data with the -x/-xx modes and strace's QUOTE_FORCE_HEX */
 #define QS_HEX		0x1	/* every byte as \xNN (getrandom) */
 #define QS_NUL_END	0x2	/* stop at a NUL (C string in a buffer) */

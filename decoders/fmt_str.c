@@ -259,3 +259,67 @@ void fmt_pid(struct fmt_buf *b, const struct fmt_opts *o, int64_t pid)
 	if (name && *name)
 		fmt_comm(b, name, o->xflag);
 }
+
+/*
+ * An array of n elements of size es at addr, p its copy of have bytes
+ * (the memory's end when ends): strace's print_array, -s elements and
+ * "..." (also after a kernel's limit: cut), "... /+ address +/" where the
+ * memory ends (strace reads the element after -s's last to know), the
+ * address alone when the first cannot be read; 0 when the copy ends
+ * before what strace reads for another reason: print the pointer
+ */
+int fmt_array_ctx(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+		  size_t have, int ends, int cut,
+		  void (*elem)(struct fmt_buf *b, const uint8_t *e,
+			       uint32_t j, const void *ctx),
+		  const void *ctx)
+{
+	uint32_t show = n, avail = (uint32_t)(have / es), j;
+
+	if (abbrev(c) && (uint64_t)str_max(c) < n)
+		show = (uint32_t)str_max(c);
+	/* strace reads the element after -s's last before its "..." */
+	if ((show < n ? show + 1 : show) > avail && !ends)
+		return 0;
+	if (n && !avail) {
+		fmt_ptr(b, addr);
+		return 1;
+	}
+	fb_putc(b, '[');
+	for (j = 0; j < show && j < avail; j++) {
+		if (j)
+			fb_puts(b, ", ");
+		elem(b, p + (size_t)es * j, j, ctx);
+	}
+	if (j < show || (j < n && j == avail)) {
+		fb_puts(b, j ? ", ... /* " : "... /* ");
+		fmt_ptr(b, addr + (uint64_t)es * j);
+		fb_puts(b, " */");
+	} else if (show < n || cut) {
+		fb_puts(b, show ? ", ..." : "...");
+	}
+	fb_putc(b, ']');
+	return 1;
+}
+
+struct array_elem {
+	void (*elem)(struct fmt_buf *b, const uint8_t *e);
+};
+
+static void array_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		       const void *ctx)
+{
+	((const struct array_elem *)ctx)->elem(b, e);
+}
+
+int fmt_array(struct fmt_buf *b, const struct sc_call *c,
+	      const uint8_t *p, uint64_t addr, uint32_t n, uint32_t es,
+	      size_t have, int ends, int cut,
+	      void (*elem)(struct fmt_buf *b, const uint8_t *e))
+{
+	struct array_elem x = { elem };
+
+	return fmt_array_ctx(b, c, p, addr, n, es, have, ends, cut,
+			     array_elem, &x);
+}

@@ -17,7 +17,10 @@
  * trailing NUL left out; a list given no room as its address;
  * rt_sigpending's set of any size up to 8; (xettimeofday.c,
  * xet_robust_list.c:) struct timezone; the head and length
- * get_robust_list fills.
+ * get_robust_list fills; (setgroups.c:) gid -1 as -1, the others
+ * unsigned, the readable part of a list that runs into unreadable memory
+ * and "... /+ address +/" there, -s's elements and "..." when strace read
+ * one more, a list longer than 65536 as its address.
  */
 #include <sys/syscall.h>
 
@@ -225,8 +228,47 @@ static void test_filled(void)
 		  "ESRCH (No such process)");
 }
 
+static void test_groups(void)
+{
+	/* 0, 1, 4294967294, -1: the copy stops at a page end after 3 */
+	static const uint8_t g[16] = { 0, 0, 0, 0, 1, 0, 0, 0,
+				       0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	struct cap k = CAP(g + 12, 4);
+	struct sc_call c = CALL(SYS_setgroups, -22, 1, 0x7ffc3ffc);
+
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "setgroups(1, [-1]) = -1 EINVAL (Invalid argument)");
+	/* two wanted, one readable: the memory ends at the second */
+	c.args[0] = 2;
+	CHECK_STR(run(&c), "setgroups(2, [-1, ... /* 0x7ffc4000 */]) = -1 "
+		  "EINVAL (Invalid argument)");
+	/* -s 2: strace reads 3 of 4 and prints 2 */
+	k = CAP(g, 12);
+	c = CALL(SYS_setgroups, -22, 4, 0x7ffc3ff4);
+	c.cap[1] = &k;
+	fo.strsize = 2;
+	CHECK_STR(run(&c), "setgroups(4, [0, 1, ...]) = -1 EINVAL (Invalid "
+		  "argument)");
+	c.args[0] = 65536;
+	CHECK_STR(run(&c), "setgroups(65536, [0, 1, ...]) = -1 EINVAL (Invalid "
+		  "argument)");
+	c.args[0] = 65537;
+	CHECK_STR(run(&c), "setgroups(65537, 0x7ffc3ff4) = -1 EINVAL (Invalid "
+		  "argument)");
+	/* 3 of 3, all read: no "..." */
+	c = CALL(SYS_setgroups, 0, 3, 0x7ffc3ff4);
+	c.cap[1] = &k;
+	fo.strsize = 32;
+	CHECK_STR(run(&c), "setgroups(3, [0, 1, 4294967294]) = 0");
+	/* getgroups: the ret elements it wrote */
+	c = CALL(SYS_getgroups, 2, 3, 0x7ffc3ff4);
+	c.cap_out[1] = &k;
+	CHECK_STR(run(&c), "getgroups(3, [0, 1]) = 2");
+}
+
 int main(void)
 {
+	test_groups();
 	test_statx_sync();
 	test_filled();
 	test_misc();

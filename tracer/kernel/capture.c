@@ -599,6 +599,7 @@ _Static_assert(FD_SET_MAX == CAP_FD_SETMAX &&
 
 /* the decoders read no more segments than the program writes */
 _Static_assert(DUMP_SEG_MAX == CAP_ARRAY_MAX, "dump segments");
+_Static_assert(ARRAY_COPIED == CAP_ARRAY_MAX, "array elements copied");
 _Static_assert(NLPROTO_OWN_NS == CAP_NL_OWN_NS, "netlink namespace bit");
 /* and dump_msg_next reads a message's head as two u32: segs | flags << 16 */
 _Static_assert(sizeof(struct cap_dump_msg) == 8 &&
