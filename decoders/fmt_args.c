@@ -270,6 +270,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_kcmp_call;
 		case K_rebootmagic:
 			return fmt_reboot_call;
+		case K_mbcpu:
+			return fmt_membarrier_call;
 		case K_ioctl:
 			return fmt_ioctl_call;
 		case K_ipcbuf:

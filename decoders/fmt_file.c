@@ -270,10 +270,13 @@ int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fmt_flags_dflt(b, &xlat_fd_flags, arg, "FD_???");
 		break;
 	case F_SETOWN:
+		fb_dec(b, (int32_t)arg);
+		break;
+	/* (strace prints these as the whole register, a long) */
 	case F_SETPIPE_SZ:
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
-		fb_dec(b, (int32_t)arg);
+		fb_dec(b, (int64_t)arg);
 		break;
 	case F_SETFL:
 		fmt_open_flags(b, arg);

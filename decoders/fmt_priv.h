@@ -193,6 +193,8 @@ int fmt_kcmp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		  int exiting);
 int fmt_reboot_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
+int fmt_membarrier_call(struct fmt_buf *b, const struct sc_call *c, int from,
+			int exiting);
 int fmt_fcntl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		   int exiting);
 void fmt_fcntl_ret(struct fmt_buf *b, const struct sc_call *c);

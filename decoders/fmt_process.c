@@ -372,6 +372,22 @@ void fmt_personality_ret(struct fmt_buf *b, const struct sc_call *c)
 	fb_putc(b, ')');
 }
 
+/* membarrier as strace prints it: cpu_id only for MEMBARRIER_CMD_FLAG_CPU */
+int fmt_membarrier_call(struct fmt_buf *b, const struct sc_call *c, int from,
+			int exiting)
+{
+	if (exiting || from > 0)
+		return 3;
+	fmt_arg(b, c, 0);
+	fb_puts(b, ", ");
+	fmt_arg(b, c, 1);
+	if (c->args[1] & 1 /* MEMBARRIER_CMD_FLAG_CPU */) {
+		fb_puts(b, ", ");
+		fb_dec(b, (int32_t)c->args[2]);
+	}
+	return 3;
+}
+
 void fmt_membarrier_ret(struct fmt_buf *b, const struct sc_call *c)
 {
 	/* MEMBARRIER_CMD_QUERY answers with the supported commands */
@@ -527,6 +543,10 @@ FMT_KIND(capdata)
 	static const char *const f[] = { "effective", "permitted",
 					 "inheritable" };
 	const struct cap *k = arg_or_ptr(b, c, i);
+	const struct cap *h = arg_in(c, 0, 8);
+	/* version 1 (0x19980330): one struct of 32 bits; the kernel leaves
+	   the second alone */
+	int one = h && ld32(h->p) == 0x19980330;
 
 	if (!k)
 		return;
@@ -534,7 +554,7 @@ FMT_KIND(capdata)
 	fb_putc(b, '{');
 	for (int j = 0; j < 3; j++) {
 		uint64_t v = ld32(k->p + 4 * j) |
-			     (uint64_t)ld32(k->p + 12 + 4 * j) << 32;
+			     (one ? 0 : (uint64_t)ld32(k->p + 12 + 4 * j) << 32);
 
 		if (j)
 			fb_puts(b, ", ");
