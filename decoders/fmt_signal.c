@@ -86,6 +86,34 @@ FMT_KIND(sigset)
 }
 
 /*
+ * pselect6's last argument, as strace prints it: {sigmask=[...],
+ * sigsetsize=8}; the set's address when its size is not the kernel's 8
+ * or it could not be read
+ */
+FMT_KIND(sigsetp)
+{
+	const struct cap *k = c->args[i] ? arg_in(c, i, 1) : NULL;
+	const uint8_t *p, *s;
+	uint32_t len, slen;
+	uint64_t ss, size;
+
+	if (!k || !cap_piece(k, 0, &p, &len) || len < 16) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	ss = ld64(p);
+	size = ld64(p + 8);
+	fb_puts(b, "{sigmask=");
+	if (size == 8 && ss && cap_piece(k, 1, &s, &slen) && slen == 8)
+		fmt_sigset_bytes(b, s, 8);
+	else
+		fmt_ptr(b, ss);
+	fb_puts(b, ", sigsetsize=");
+	fb_udec(b, size);
+	fb_putc(b, '}');
+}
+
+/*
  * rt_sigreturn's "{mask=[...]}": the mask the call restores, from the
  * signal frame (the BPF program copies it at the call's entry, from the
  * user stack, where strace reads it too).  The argument register holds

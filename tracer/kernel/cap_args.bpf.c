@@ -524,6 +524,21 @@ __noinline u32 g_clone3(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 }
 
 /*
+ * pselect6's struct { sigset_t *ss; size_t len } at ptr: the struct, then
+ * the set it points to (strace reads it only when len is the kernel's 8)
+ */
+__noinline u32 g_sigsetp(u32 off, u32 arg, u64 ptr, u32 phase)
+{
+	u64 a[2] = {};
+	u32 ph = phase << 24;
+
+	off = g_buf(off, arg, ptr, 16, 16 | ph);
+	if (bpf_probe_read_user(a, sizeof(a), (const void *)ptr))
+		return off;
+	return g_buf(off, arg, a[0], a[0] && a[1] == 8 ? 8 : 0, 8 | ph);
+}
+
+/*
  * Argument i's copy, for phase ph; spec is its struct cap_arg_spec.  One
  * global function for every operation: verified once, whatever the
  * phase, instead of along each path of both programs.
@@ -583,6 +598,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_clone3(off, i, ptr, length(a, ca), ph);
 	case CAP_OP_IOURING:
 		return g_iouring(off, i, ph, ca);
+	case CAP_OP_SIGSETP:
+		return g_sigsetp(off, i, ptr, ph);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

@@ -57,6 +57,9 @@ enum cap_op {
 	CAP_OP_IOURING,	/* io_uring_register's argument by opcode: it,
 			   the array its struct points to, the tags, the
 			   bytes after the struct (g_iouring) */
+	CAP_OP_SIGSETP,	/* pselect6's struct { sigset_t *ss; size_t len }:
+			   the struct (16 bytes), then the set when ss is
+			   not NULL and len is 8 (else empty) (g_sigsetp) */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
