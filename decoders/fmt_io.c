@@ -64,13 +64,24 @@ FMT_KIND(obuf)
 
 FMT_KIND(iovec)
 {
-	const struct cap *k = arg_or_ptr(b, c, i);
+	int out = kind_info[c->d->arg[i].kind].dir == D_OUT;
+	const struct cap *k = c->cap_out[i];
 
+	/*
+	 * a read that failed: the array it was given (copied at exit all
+	 * the same, X|F), each base as its pointer, as strace prints it
+	 */
+	if (out && c->exited && sc_failed(c) && c->args[i] && k &&
+	    !(k->flags & CAP_FAULT) && (!k->len || k->p)) {
+		fmt_iov_array(b, c, k->p, k->len, k->count, k->total,
+			      c->args[i], 0, IOV_BASES);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
 	fmt_iov_array(b, c, k->p, k->len, k->count, k->total, c->args[i],
-		      kind_info[c->d->arg[i].kind].dir == D_OUT ?
-		      (uint64_t)c->ret : UINT64_MAX, 0);
+		      out ? (uint64_t)c->ret : UINT64_MAX, 0);
 }
 
 /*

@@ -161,11 +161,14 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto)
 {
 	long max = str_max(c);
-	uint64_t cmax = nlproto ? NL_COPY_MAX - 1 : (uint64_t)max;
+	int bases = nlproto == IOV_BASES;
+	uint64_t cmax = nlproto > 0 ? NL_COPY_MAX - 1 : (uint64_t)max;
 	size_t off = (size_t)count * 16;
 	uint64_t remaining = 0;
 	uint32_t j;
 
+	if (bases)
+		nlproto = 0;
 	if (off > len) {
 		fmt_ptr(b, addr);
 		return;
@@ -192,7 +195,10 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 			break;
 		}
 		fb_puts(b, "{iov_base=");
-		if (off + have > len) {
+		if (bases) {
+			fmt_ptr(b, base);
+			have = 0;
+		} else if (off + have > len) {
 			/* the data was not copied: the pointer, not a guess */
 			fmt_ptr(b, base);
 			have = 0;

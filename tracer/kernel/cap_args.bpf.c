@@ -240,9 +240,14 @@ static long iov_one(u32 i, struct iov_ctx *c)
 		c->flags |= CAP_F_TRUNC;
 		return 1;
 	}
+	/*
+	 * A buffer that cannot be read: the array and the buffers before
+	 * it stand (the decoders print its base, and those after it, as
+	 * pointers), retried at exit as a fault is
+	 */
 	if (take && bpf_probe_read_user(c->b + bounded(at, CAP_REC_MAX - 1),
 					bounded(take, CAP_ITEM_MAX - 1), (const void *)v.base)) {
-		c->flags |= CAP_F_FAULT;
+		c->flags |= CAP_F_PART;
 		return 1;
 	}
 	c->data += (u32)take;

@@ -18,6 +18,7 @@
 #define E CAP_AT_ENTRY
 #define X CAP_AT_EXIT
 #define R CAP_AT_RETRY
+#define F CAP_AT_FAILED
 #define ARG(n) (CAP_LEN_ARG0 + (n))
 #define DEREF(n) (CAP_LEN_DEREF0 + (n))
 #define ARG32(n) (CAP_LEN_ARG32_0 + (n))

@@ -60,7 +60,8 @@ static long arg_one(u32 i, struct call *c)
 	/* at exit, an input that faulted at entry is copied as at entry */
 	if (ph == CAP_AT_EXIT && (c->late >> i & 1))
 		ph = CAP_AT_ENTRY;
-	else if (!(a->when & ph) || (ph == CAP_AT_EXIT && !c->outs))
+	else if (!(a->when & ph) ||
+		 (ph == CAP_AT_EXIT && !c->outs && !(a->when & CAP_AT_FAILED)))
 		return 0;
 	__builtin_memcpy(&spec, a, sizeof(spec));
 	c->off = g_arg(c->off, i, ph, spec, &c->ca);
@@ -425,10 +426,9 @@ static __always_inline u32 exit_copies(void *ctx, s64 ctx_nr, s64 ret,
 		    ((nr == SYS_NANOSLEEP || nr == SYS_CLOCK_NANOSLEEP) &&
 		     (call.ca.ret == -4 || (call.ca.ret <= -512 &&
 					    call.ca.ret >= -516)));
-	if (!call.outs && !call.late)
-		return 0;
 	call.sp = bpf_map_lookup_elem(&spec, &key);
-	if (!call.sp)
+	if (!call.sp ||
+	    (!call.outs && !call.late && !(call.sp->args_when & CAP_AT_FAILED)))
 		return 0;
 	call.phase = CAP_AT_EXIT;
 	capture(ctx, nr, &call);

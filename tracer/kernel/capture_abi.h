@@ -98,10 +98,17 @@ enum cap_len {
  * kernel itself has read it.  Never for what the call updates in place.
  */
 #define CAP_AT_RETRY	4
+/*
+ * With CAP_AT_EXIT: copied at exit whether or not the call succeeded
+ * (readv's struct iovec[]: strace prints a failed read's array, its
+ * bases as pointers)
+ */
+#define CAP_AT_FAILED	8
 
 struct cap_arg_spec {
 	unsigned char op;
-	unsigned char when;		/* CAP_AT_ENTRY | CAP_AT_EXIT | CAP_AT_RETRY */
+	unsigned char when;		/* CAP_AT_ENTRY | CAP_AT_EXIT | CAP_AT_RETRY
+					   | CAP_AT_FAILED */
 	unsigned char len_from;		/* enum cap_len */
 	unsigned char elem;		/* element size for arrays, or 1 */
 	unsigned int max;		/* bytes (or elements for arrays) */
