@@ -74,14 +74,15 @@ FMT_KIND(iovec)
 	if (out && c->exited && sc_failed(c) && c->args[i] && k &&
 	    !(k->flags & CAP_FAULT) && (!k->len || k->p)) {
 		fmt_iov_array(b, c, k->p, k->len, k->count, k->total,
-			      c->args[i], 0, IOV_BASES);
+			      c->args[i], 0, IOV_BASES, k->flags & CAP_UNTERM);
 		return;
 	}
 	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
 	fmt_iov_array(b, c, k->p, k->len, k->count, k->total, c->args[i],
-		      out ? (uint64_t)c->ret : UINT64_MAX, 0);
+		      out ? (uint64_t)c->ret : UINT64_MAX, 0,
+		      k->flags & CAP_UNTERM);
 }
 
 /*

@@ -136,11 +136,13 @@ void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
  * struct iovec[count] and each element's data (fmt_str.c); nlproto: a
  * netlink socket's (struct cap), the data its messages; IOV_BASES: the
  * call moved nothing (a read that failed), each base prints as its
- * pointer
+ * pointer.  ended: the array ran into memory that could not be read
+ * after count elements.
  */
 void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, size_t len, uint32_t count,
-		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto);
+		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto,
+		   int ended);
 #define IOV_BASES	(-1)
 /*
  * len bytes at addr sent to or received from a netlink socket, of

@@ -401,7 +401,7 @@ static void msg_iov(struct fmt_buf *b, const struct sc_call *c,
 	}
 	/* data cut short (the record was full) shows as pointers */
 	fmt_iov_array(b, c, m->at[MSG_IOV], m->len[MSG_IOV], niov, iovlen, iov,
-		      limit, nlproto);
+		      limit, nlproto, 0);
 }
 
 /* a received msghdr's msg_namelen before the call: unknown */

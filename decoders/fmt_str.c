@@ -158,7 +158,8 @@ void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
  */
 void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, size_t len, uint32_t count,
-		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto)
+		   uint64_t total, uint64_t addr, uint64_t limit, int nlproto,
+		   int ended)
 {
 	long max = str_max(c);
 	int bases = nlproto == IOV_BASES;
@@ -215,8 +216,13 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		fb_udec(b, ilen);
 		fb_putc(b, '}');
 	}
-	if (j == count && total > count)
+	if (j == count && total > count && ended) {
+		fb_puts(b, count ? ", ... /* " : "... /* ");
+		fmt_ptr(b, addr + 16 * (uint64_t)count);
+		fb_puts(b, " */");
+	} else if (j == count && total > count) {
 		fb_puts(b, count ? ", ..." : "...");
+	}
 	fb_putc(b, ']');
 }
 

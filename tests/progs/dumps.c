@@ -7,7 +7,9 @@
  * faults, and is made at its exit), 100 bytes of every kind,
  * writev of two buffers and readv into two, an empty write; a write and
  * a read on a closed fd (62: the write is dumped, as strace dumps it, the
- * read is not); a socketpair (63, 64): sendto/recvfrom, sendmsg of two
+ * read is not), a writev there of an array that runs into an unmapped
+ * page (at a fixed address: the same text in both runs; not dumped,
+ * strace reads the whole array first); a socketpair (63, 64): sendto/recvfrom, sendmsg of two
  * buffers, recvmsg into one; a file (65): pwrite64/pread64; past the copy
  * bound (66, a file): a 10000-byte write and its pread64; writev of 70
  * one-byte buffers (67).  Same calls and bytes every run; exits 0.
@@ -15,6 +17,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -33,6 +36,7 @@ int main(void)
 	struct iovec rv[2] = { { buf, 10 }, { buf + 10, 100 } };
 	struct iovec one[70];
 	struct msghdr m = { 0 };
+	char *pg;
 	int p[2], s[2], i;
 
 	for (i = 0; i < (int)sizeof(big); i++)
@@ -59,6 +63,16 @@ int main(void)
 	write(61, "", 0);
 	write(62, "bad", 3);
 	read(62, NULL, 0);
+	pg = mmap((void *)0x10000000, 8192, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (pg != MAP_FAILED) {
+		struct iovec *tail = (struct iovec *)(pg + 4096) - 1;
+
+		munmap(pg + 4096, 4096);
+		tail->iov_base = "abcd";
+		tail->iov_len = 4;
+		writev(62, tail, 2);
+	}
 
 	send(63, "sock", 4, 0);
 	recv(64, buf, 10, 0);

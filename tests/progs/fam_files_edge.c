@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -43,6 +44,7 @@ int main(void)
 	struct statx stx;
 	struct statfs sfs;
 	struct iovec iov[2];
+	char *pg;
 	struct flock fl;
 	struct f_owner_ex own;
 	struct timespec ts[2];
@@ -164,6 +166,22 @@ int main(void)
 	(void)!preadv2(fd, iov, 1, 0, RWF_NOWAIT);
 	(void)!preadv2(fd, iov, 1, 0, 0x40000000);
 	(void)!preadv(fd, iov, 1, -2);
+	/*
+	 * an iovec array that runs into an unmapped page: the elements
+	 * before it, then "... /+ address +/" (and no -e write= dump: strace
+	 * reads the whole array first)
+	 */
+	pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (pg != MAP_FAILED) {
+		struct iovec *tail = (struct iovec *)(pg + 4096) - 1;
+
+		munmap(pg + 4096, 4096);
+		tail->iov_base = buf;
+		tail->iov_len = 4;
+		(void)!writev(fd, tail, 2);
+		munmap(pg, 4096);
+	}
 
 	/* lseek: every whence, bad ones */
 	lseek(fd, 0, SEEK_DATA);

@@ -263,7 +263,7 @@ static long iov_one(u32 i, struct iov_ctx *c)
  */
 __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 {
-	u32 arg = arg_nl & 0xff, nl = arg_nl >> 8, end;
+	u32 arg = arg_nl & 0xff, nl = arg_nl >> 8, end, ended = 0;
 	struct iov_ctx c = { 0 };
 	u32 cnt = cnt_phase & 0xffffff, phase = cnt_phase >> 24;
 
@@ -278,10 +278,27 @@ __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 	if (room(off, c.len) < c.len)
 		return off;
 	if (c.len && bpf_probe_read_user(data_at(c.b, off), bounded(c.len, CAP_ITEM_MAX - 1),
-					 (const void *)base))
-		return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, cnt);
+					 (const void *)base)) {
+		/*
+		 * The array runs into memory that cannot be read: the
+		 * elements before that page's end (strace prints them, then
+		 * "... /+ address +/"), UNTERM said
+		 */
+		u32 n = (4096 - (u32)(base & 4095)) / (u32)sizeof(struct iovec_u);
+
+		if (!n || n >= c.n ||
+		    bpf_probe_read_user(data_at(c.b, off),
+					bounded(n * sizeof(struct iovec_u),
+						CAP_ITEM_MAX - 1),
+					(const void *)base))
+			return item_end(c.b, off, arg, phase, 0, CAP_F_FAULT, 0, cnt);
+		c.n = n;
+		c.len = n * (u32)sizeof(struct iovec_u);
+		ended = CAP_F_UNTERM;
+	}
 	bpf_loop(CAP_ARRAY_MAX, iov_one, &c, 0);
-	end = item_end(c.b, off, arg, phase, c.len + c.data, c.flags, c.n, cnt);
+	end = item_end(c.b, off, arg, phase, c.len + c.data, c.flags | ended,
+		       c.n, cnt);
 	((struct cap_item *)(c.b + bounded(off, CAP_REC_MAX - 1)))->nlproto = (u8)nl;
 	return end;
 }

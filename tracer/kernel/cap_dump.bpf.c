@@ -204,6 +204,7 @@ __noinline u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca)
 	struct dump_ctx c = { 0 };
 	struct mmsg_ctx *mc;
 	struct msghdr_u m;
+	struct iovec_u v;
 	u64 cnt = 0, write = how == CAP_DUMP_WBUF || how == CAP_DUMP_WIOV ||
 			     how == CAP_DUMP_WMSG || how == CAP_DUMP_WMMSG;
 	u32 size, flags = CAP_F_IOV;
@@ -252,6 +253,15 @@ __noinline u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca)
 			c.iov = ca->args[1];
 			cnt = ca->args[2];
 		}
+		/*
+		 * strace reads the whole array first, and dumps nothing
+		 * when it cannot: its last element read, the array's end
+		 * (at entry, a page not yet in: tried again at exit)
+		 */
+		if (cnt && bpf_probe_read_user(&v, sizeof(v),
+					       (const void *)(c.iov + 16 * (cnt - 1))))
+			return phase >> 8 & CAP_DUMP_RETRY ? off | CAP_DUMP_LATER :
+							     off;
 		c.n = cnt < CAP_ARRAY_MAX ? (u32)cnt : CAP_ARRAY_MAX;
 		bpf_loop(CAP_ARRAY_MAX, dump_one, &c, 0);
 		if (cnt > CAP_ARRAY_MAX && c.segs == CAP_ARRAY_MAX && c.left)
