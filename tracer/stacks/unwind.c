@@ -615,8 +615,10 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 		}
 		/* the caller's frame: its return address, then libdw again */
 		pcs[s.n++] = s.r[16] + 1;
-		s.restart = 1;
 		u->leaves++;
+		if (s.n >= max)
+			break;
+		s.restart = 1;
 	}
 	cur = NULL;
 	if (!s.n) {
