@@ -155,22 +155,24 @@ void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c)
 }
 
 /*
- * [3 4]: the descriptors below nfds whose bits are set; c: at entry, -y's
- * text after each of the first ones (the program described them, lowest
- * first, in FD_SLOT_SET0 + i), or NULL
+ * 3 4: the descriptors below nfds whose bits are set, at most *left of
+ * them when left is given (counted down); c: at entry, -y's text after
+ * each of the first ones (the program described them, lowest first, in
+ * FD_SLOT_SET0 + i), or NULL
  */
 static void fmt_fds(struct fmt_buf *b, const struct sc_call *c,
-		    const uint8_t *p, size_t len, uint32_t nfds)
+		    const uint8_t *p, uint32_t nfds, int64_t *left)
 {
 	int n = 0, s = 0;
 
-	fb_putc(b, '[');
-	for (uint32_t fd = 0; fd < nfds && fd / 8 < len; fd++) {
+	for (uint32_t fd = 0; fd < nfds && (!left || *left > 0); fd++) {
 		if (!(p[fd / 8] & (1u << (fd % 8))))
 			continue;
 		if (n++)
 			fb_putc(b, ' ');
 		fb_udec(b, fd);
+		if (left)
+			--*left;
 		for (; c && s < FD_SET_MAX; s++) {
 			const struct fd_desc *f = c->fd[FD_SLOT_SET0 + s];
 
@@ -181,29 +183,64 @@ static void fmt_fds(struct fmt_buf *b, const struct sc_call *c,
 			}
 		}
 	}
-	fb_putc(b, ']');
+}
+
+/* the kernel's int; a negative one it refuses: -1 */
+static int64_t select_nfds(const struct sc_call *c)
+{
+	return (int32_t)c->args[0];
+}
+
+/*
+ * The fds of a set that can be shown: the kernel looks at no bit past
+ * its fd table's size, and neither did the copy (cut to it); -1 when
+ * the set was not read whole (the record was full)
+ */
+static int64_t set_bits(const struct cap *k, int64_t nfds)
+{
+	if (!k || (k->flags & (CAP_FAULT | CAP_TRUNC)) || (k->len && !k->p))
+		return -1;
+	return nfds < (int64_t)k->len * 8 ? nfds : (int64_t)k->len * 8;
+}
+
+static int any_fd(const uint8_t *p, uint32_t nfds)
+{
+	for (uint32_t i = 0; i < nfds / 8; i++)
+		if (p[i])
+			return 1;
+	return nfds % 8 && (p[nfds / 8] & ((1u << (nfds % 8)) - 1));
 }
 
 FMT_KIND(fdset)
 {
-	uint32_t nfds = (uint32_t)c->args[0];
+	int64_t nfds = select_nfds(c);
 	const struct cap *k;
 
-	if ((int32_t)nfds < 0) {
+	if (nfds <= 0 || !c->args[i]) {	/* strace: no set of 0 fds */
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	k = arg_or_ptr(b, c, i);
-	if (!k)
+	k = arg_mem(c, i, 0);
+	nfds = set_bits(k, nfds);
+	if (nfds < 0) {
+		fmt_ptr(b, c->args[i]);
 		return;
-	fmt_fds(b, c, k->p, k->len, nfds);
+	}
+	fb_putc(b, '[');
+	fmt_fds(b, c, k->p, (uint32_t)nfds, NULL);
+	fb_putc(b, ']');
 }
 
-/* = 1 (in [3], left {tv_sec=0, tv_usec=999}), = 0 (Timeout) */
+/*
+ * = 1 (in [3], left {tv_sec=0, tv_usec=999}), = 0 (Timeout).  As strace:
+ * the sets as they are at exit, listed until the count returned is
+ * reached (one buffer given for two sets holds what was written last:
+ * = 1 () when that is empty).
+ */
 void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c)
 {
 	static const char *const name[] = { "in", "out", "except" };
-	uint32_t nfds = (uint32_t)c->args[0];
+	int64_t nfds = select_nfds(c), left = c->ret;
 	int n = 0;
 
 	fb_dec(b, c->ret);
@@ -211,25 +248,21 @@ void fmt_select_ret(struct fmt_buf *b, const struct sc_call *c)
 		fb_puts(b, " (Timeout)");
 		return;
 	}
-	for (int j = 1; j <= 3; j++) {
+	fb_puts(b, " (");
+	for (int j = 1; j <= 3 && left > 0 && nfds > 0; j++) {
 		const struct cap *k = c->cap_out[j];
-		int any = 0;
+		int64_t bits = set_bits(k, nfds);
 
-		if (!c->args[j] || !k || (k->flags & CAP_FAULT))
+		if (!c->args[j] || bits <= 0 || !any_fd(k->p, (uint32_t)bits))
 			continue;
-		for (uint32_t fd = 0; fd < nfds && fd / 8 < k->len; fd++)
-			any |= k->p[fd / 8] & (1u << (fd % 8));
-		if (!any)
-			continue;
-		fb_puts(b, n++ ? ", " : " (");
+		fb_puts(b, n++ ? ", " : "");
 		fb_puts(b, name[j - 1]);
-		fb_putc(b, ' ');
-		fmt_fds(b, NULL, k->p, k->len, nfds);
+		fb_puts(b, " [");
+		fmt_fds(b, NULL, k->p, (uint32_t)bits, &left);
+		fb_putc(b, ']');
 	}
-	if (n) {
-		fmt_left(b, c, n);
-		fb_putc(b, ')');
-	}
+	fmt_left(b, c, n);
+	fb_putc(b, ')');
 }
 
 static void fmt_epoll_event(struct fmt_buf *b, const uint8_t *e)

@@ -36,7 +36,7 @@ done
 # --errno ENOENT (with -t, the clock cut off): the same lines as -Z
 "$ETRACE" -f $tr --errno ENOENT --context 3 -t -o errno3 "$PROGS/context" \
 	2> errno3.err || { cat errno3.err >&2; fail "--errno --context failed"; }
-sed -E 's/^([0-9]+) [0-9:]+ /\1 /' errno3 > errno3.cut
+sed -E 's/^([0-9]+) +[0-9:]+ /\1 /' errno3 > errno3.cut
 named errno3.cut > errno3.named
 same want3 errno3.named "--errno ENOENT --context 3 (clock cut) vs -Z's"
 

@@ -4,7 +4,8 @@
 #    libbpf, libdw and libtraceevent as the loader mapped them for etrace
 #    (the versions in the names of the files ldd resolves: libbpf.so.1 ->
 #    libbpf.so.1.1.2, libdw.so.1 -> libdw-0.188.so), the kernel as uname
-#    says, tracefs where /proc/mounts has it, and BPF capture, uprobes
+#    says, tracefs where /proc/mounts has it (or that etrace mounts its
+#    own), and BPF capture, uprobes
 #    and bash's line numbers available (this machine has all three);
 #  - nobody: the same libraries, and each kernel question "not probed"
 #    with the privilege it needs, never a guess;
@@ -20,8 +21,16 @@ dw=$(lib libdw.so.1 | sed -E 's/^libdw-(.*)\.so$/\1/')
 tep=$(lib libtraceevent.so.1 | sed 's/^libtraceevent\.so\.//')
 [ -n "$bpf" ] && [ -n "$dw" ] && [ -n "$tep" ] ||
 	fail "ldd $ETRACE: no libbpf ($bpf), libdw ($dw) or libtraceevent ($tep)"
+# tracefs as /proc/mounts has it; where it is not mounted (a machine
+# that never mounted it), etrace says it mounts its own, for anyone
 tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-[ -n "$tfs" ] || fail "tracefs is not mounted here"
+if [ -n "$tfs" ]; then
+	tfs_root="tracefs: mounted at $tfs"
+	tfs_nobody="$tfs_root, not readable by this user (it needs root, or read access to it)"
+else
+	tfs_root="tracefs: not mounted at /sys/kernel/tracing (etrace mounts it in a private mount namespace of its own)"
+	tfs_nobody=$tfs_root
+fi
 bash=$(readlink -f /bin/bash)
 head_lines() {
 	cat <<END
@@ -36,7 +45,7 @@ END
 {
 	head_lines
 	cat <<END
-tracefs: mounted at $tfs
+$tfs_root
 BPF argument capture: available (tracepoint programs, ring buffers, kernel BTF)
 uprobes: available (perf's uprobe PMU)
 bash line numbers (--spawns): available ($bash exports line_number)
@@ -52,7 +61,7 @@ same root.out V.out "-V vs --version"
 {
 	head_lines
 	cat <<END
-tracefs: mounted at $tfs, not readable by this user (it needs root, or read access to it)
+$tfs_nobody
 BPF argument capture: not probed: this user may not (it needs root, or CAP_BPF and CAP_PERFMON)
 uprobes: not probed: this user may not (it needs root, or CAP_PERFMON)
 bash line numbers (--spawns): not probed: $bash exports line_number; the uprobes need root, or CAP_PERFMON and CAP_BPF

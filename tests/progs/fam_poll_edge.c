@@ -69,6 +69,15 @@ int main(void)
 	tv.tv_usec = 1000000;
 	sc(SYS_select, 4, 0, 0, 0, (long)&tv, 0);
 	tv.tv_usec = 0;
+	/*
+	 * nfds is the kernel's int (high bits set); one buffer for the
+	 * three sets holds at exit what was written last (= 1 ())
+	 */
+	rd[0] = 1UL << p[0] | 1UL << p[1];
+	sc(SYS_select, (long)(0xffffffff00000000UL | (p[1] + 1)), (long)rd,
+	   (long)rd, (long)rd, 0, 0);
+	rd[0] = 1UL << p[1];
+	sc(SYS_select, p[1] + 1, 0, (long)rd, 0, (long)&tv, 0);
 	{
 		struct { void *ss; size_t len; } sm = { &mask, 8 };
 

@@ -5,6 +5,7 @@
  * program passed it, an fd as what it referred to; globs.
  */
 #include <fcntl.h>
+#include <string.h>
 #include <sys/syscall.h>
 
 #include "check.h"
@@ -68,6 +69,74 @@ int main(void)
 	CHECK(!pathsel_match(&ps, &c));
 	c.cap[0] = &host;
 	CHECK(pathsel_match(&ps, &c));
+	/*
+	 * select: the fds in its sets, as described at entry (set slots:
+	 * the first 16 open ones, lowest first); a set the kernel could not
+	 * read gave no fd; a set fd past the 16 described is not known: the
+	 * call is shown
+	 */
+	{
+		uint8_t in[8] = { 0x18 }, out[8] = { 0x08 }, many[8];
+		struct cap kin = { .p = in, .len = 1 }, kout = { .p = out, .len = 1 };
+		struct cap kmany = { .p = many, .len = 8 };
+		struct cap kbad = { .flags = CAP_FAULT };
+		struct fd_desc s3 = FILE_FD("/tmp/x"), s4 = FILE_FD("/etc/hostname");
+		struct fd_desc slot[16];
+
+		s3.fd = 3;
+		s4.fd = 4;
+		c = CALL(SYS_select, 5, 1, 2, 0, 0);
+		c.cap[1] = &kin;
+		c.cap[2] = &kout;
+		c.fd[FD_SLOT_SET0] = &s3;
+		CHECK(!pathsel_match(&ps, &c));	/* 4 was not open */
+		c.fd[FD_SLOT_SET0 + 1] = &s4;
+		CHECK(pathsel_match(&ps, &c));
+		/* in a set the kernel could not read: no fd of it */
+		c.cap[1] = &kbad;
+		CHECK(!pathsel_match(&ps, &c));
+		/* the kernel's int: nfds 5 with high bits */
+		c.cap[1] = &kin;
+		c.args[0] = 0xffffffff00000005ull;
+		CHECK(pathsel_match(&ps, &c));
+		/* 16 described (0-15), none /etc/hostname; fd 20 not known */
+		memset(many, 0, sizeof(many));
+		many[0] = many[1] = 0xff;
+		c = CALL(SYS_select, 64, 1, 0, 0, 0);
+		c.cap[1] = &kmany;
+		for (int i = 0; i < 16; i++) {
+			slot[i] = fo;
+			slot[i].fd = i;
+			c.fd[FD_SLOT_SET0 + i] = &slot[i];
+		}
+		CHECK(!pathsel_match(&ps, &c));
+		many[2] = 0x10;
+		CHECK(pathsel_match(&ps, &c));
+	}
+	/* poll: element i's fd in slot i; an array it could not read: none */
+	{
+		int32_t pfd[2 * 20] = { 0 };
+		struct cap kp = { .p = (const uint8_t *)pfd, .len = 8 * 20 };
+
+		for (int i = 0; i < 20; i++)
+			pfd[2 * i] = -1;
+		c = CALL(SYS_poll, 1, 2, 0);
+		c.cap[0] = &kp;
+		c.fd[FD_SLOT_SET0 + 1] = &fh;
+		CHECK(pathsel_match(&ps, &c));
+		kp.flags = CAP_FAULT;
+		CHECK(!pathsel_match(&ps, &c));
+		kp.flags = 0;
+		c.fd[FD_SLOT_SET0 + 1] = &fo;
+		CHECK(!pathsel_match(&ps, &c));
+		/* the 18th element's fd was not looked at */
+		c.args[1] = 20;
+		CHECK(!pathsel_match(&ps, &c));
+		pfd[2 * 17] = 9;
+		CHECK(pathsel_match(&ps, &c));
+		c.args[1] = 0xdead000000000002ull;	/* the kernel's 2 */
+		CHECK(!pathsel_match(&ps, &c));
+	}
 	/* calls outside %file, %desc, %network never */
 	c = CALL(SYS_getpid, 0);
 	c.fd[0] = &fh;

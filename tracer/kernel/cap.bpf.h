@@ -382,6 +382,8 @@ u32 g_ioc_fd(u32 off, const struct call_args *ca);
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
 u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
+/* the size of the task's fd table: select looks at no fd past it */
+u32 g_max_fds(void);
 /* io_uring_register's argument and the fds it holds (cap_iouring.bpf.c) */
 u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
 u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);

@@ -454,8 +454,17 @@ static __always_inline u64 length(const struct cap_arg_spec *a,
 			return 0;
 		return v < ca->lenin ? v : ca->lenin;
 	}
-	if (f == CAP_LEN_NFDS)
-		return (args[0] + 7) / 8;
+	if (f == CAP_LEN_NFDS) {
+		/*
+		 * The kernel's int (it refuses a negative), cut to the fd
+		 * table's size as the kernel cuts it: no bit past it is
+		 * read or written
+		 */
+		if ((s32)args[0] <= 0)
+			return 0;
+		v = g_max_fds();
+		return (((u32)args[0] < v ? (u32)args[0] : v) + 7) / 8;
+	}
 	if (f >= CAP_LEN_PAGES0 && f < CAP_LEN_PAGES0 + 6)
 		return (args[(f - CAP_LEN_PAGES0) & 7] + 4095) / 4096;
 	if (f >= CAP_LEN_ARG32_0 && f < CAP_LEN_ARG32_0 + 6)

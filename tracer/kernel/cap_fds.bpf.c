@@ -566,6 +566,13 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 	return off;
 }
 
+__noinline u32 g_max_fds(void)
+{
+	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+
+	return BPF_CORE_READ(t, files, fdt, max_fds);
+}
+
 /*
  * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
  * strace decodes a netlink socket's buffers as its messages.  Its

@@ -148,8 +148,13 @@ __noinline u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds)
 		s->n = 0;
 		s->off = off;
 		s->fds = fds;
-		/* steps: 16 words at most, and 16 fds */
-		bpf_loop(2 * CAP_FD_SETMAX, sel_step, 0, 0);
+		/*
+		 * steps: 16 words at most, and every fd of the sets below
+		 * nfds until 16 are described (fds that are not open take a
+		 * step each): the walk ends, and -P knows that the fds not
+		 * described were not open (pathsel.c)
+		 */
+		bpf_loop(1024 + CAP_FD_SETMAX + 1, sel_step, 0, 0);
 		return s->off;
 	}
 	return off;

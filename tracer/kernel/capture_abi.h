@@ -72,7 +72,7 @@ enum cap_len {
 	CAP_LEN_DEREF0 = 16,	/* *(u32 *)args[n] at exit, at most what it
 				   was at entry (an in/out socklen_t: the
 				   kernel writes no more): CAP_LEN_DEREF0 + n */
-	CAP_LEN_NFDS = 24,	/* (args[0] + 7) / 8: select's fd_set */
+	CAP_LEN_NFDS = 24,	/* ((int)args[0] + 7) / 8: select's fd_set */
 	CAP_LEN_PAGES0 = 32,	/* pages in args[n] bytes: CAP_LEN_PAGES0 + n */
 	CAP_LEN_ARG32_0 = 40,	/* (u32)args[n]: a length the kernel reads as
 				   an int (poll's nfds), whatever the

@@ -41,8 +41,9 @@ static const struct {
 	{ "mmap", "f4" }, { "symlinkat", "f1p2" },
 	{ "copy_file_range", "f0f2" }, { "splice", "f0f2" },
 	{ "epoll_ctl", "f2" }, { "fanotify_mark", "f3p4" },
-	/* fds in sets and arrays: not read yet (see README) */
-	{ "select", "" }, { "pselect6", "" }, { "poll", "" }, { "ppoll", "" },
+	/* fds in memory: "s" select's sets, "a" poll's array */
+	{ "select", "s" }, { "pselect6", "s" }, { "poll", "a" },
+	{ "ppoll", "a" },
 	{ "fsconfig", "" },
 	/* calls with no fd or path argument to look at */
 	{ "accept4", "" }, { "accept", "" }, { "bpf", "" },
@@ -157,14 +158,12 @@ static int path_match(const struct path_sel *ps, const struct sc_call *c,
 	return text_match(ps, s);
 }
 
-/* args[i]'s fd: what it referred to at the call, as /proc's link says */
-static int fd_match(const struct path_sel *ps, const struct sc_call *c, int i)
+/* what -y read of an fd at the call, as /proc's link says */
+static int desc_match(const struct path_sel *ps, const struct fd_desc *f)
 {
-	const struct fd_desc *f = i < FD_SLOTS ? c->fd[i] : NULL;
 	char s[4097];
 
-	/* AT_FDCWD is no fd (strace: no /proc/PID/fd/-100) */
-	if (!f || (int32_t)c->args[i] == AT_FDCWD)
+	if (!f)
 		return 0;
 	switch (f->kind) {
 	case FD_PATH:
@@ -188,6 +187,94 @@ static int fd_match(const struct path_sel *ps, const struct sc_call *c, int i)
 	return text_match(ps, s);
 }
 
+/* args[i]'s fd; AT_FDCWD is none (strace: no /proc/PID/fd/-100) */
+static int fd_match(const struct path_sel *ps, const struct sc_call *c, int i)
+{
+	if (i >= FD_SLOTS || (int32_t)c->args[i] == AT_FDCWD)
+		return 0;
+	return desc_match(ps, c->fd[i]);
+}
+
+/* the set slot that describes fd, or NULL */
+static const struct fd_desc *set_slot(const struct sc_call *c, int64_t fd)
+{
+	for (int s = 0; s < FD_SET_MAX; s++) {
+		const struct fd_desc *f = c->fd[FD_SLOT_SET0 + s];
+
+		if (f && f->fd == fd)
+			return f;
+	}
+	return NULL;
+}
+
+/*
+ * poll's array: its elements below FD_SET_MAX were described at entry
+ * (cap_fdsets.bpf.c), element i in set slot i.  An array the kernel
+ * could not read (EFAULT) gave it no fd.  1 on a match; an open fd past
+ * those may be the path: the call is then shown (1), not hidden.
+ */
+static int poll_match(const struct path_sel *ps, const struct sc_call *c)
+{
+	const struct cap *k = c->cap[0];
+	uint64_t count = (uint32_t)c->args[1];	/* the kernel's */
+
+	if (!c->args[0] || !count || (k && (k->flags & CAP_FAULT)))
+		return 0;
+	for (int s = 0; s < FD_SET_MAX; s++)
+		if (desc_match(ps, c->fd[FD_SLOT_SET0 + s]))
+			return 1;
+	if (count <= FD_SET_MAX)
+		return 0;
+	if (!k || (k->flags & CAP_TRUNC) || k->len / 8 < count)
+		return 1;
+	for (uint64_t e = FD_SET_MAX; e < count; e++) {
+		int32_t fd;
+
+		memcpy(&fd, k->p + 8 * e, sizeof(fd));
+		if (fd >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * select's sets: the fds of those the kernel could read (one it could
+ * not: EFAULT, no fd), below nfds and the fd table's size (the copies
+ * were cut there).  At entry, the first FD_SET_MAX open fds of the sets
+ * below 1024, lowest first, were described (cap_fdsets.bpf.c): an fd
+ * without a description was not open, unless it is past them (16 were
+ * described) or past 1024; such an fd may be the path: the call is then
+ * shown (1), not hidden.
+ */
+static int select_match(const struct path_sel *ps, const struct sc_call *c)
+{
+	const struct fd_desc *full = c->fd[FD_SLOT_SET0 + FD_SET_MAX - 1];
+	int64_t nfds = (int32_t)c->args[0];
+
+	for (int j = 1; j <= 3 && nfds > 0; j++) {
+		const struct cap *k = c->cap[j];
+		int64_t bits = nfds;
+
+		if (!c->args[j] || (k && (k->flags & CAP_FAULT)))
+			continue;
+		if (!k || (k->flags & CAP_TRUNC) || (k->len && !k->p))
+			return 1;
+		if (bits > (int64_t)k->len * 8)
+			bits = (int64_t)k->len * 8;
+		for (int64_t fd = 0; fd < bits; fd++) {
+			const struct fd_desc *f;
+
+			if (!(k->p[fd / 8] & (1u << (fd % 8))))
+				continue;
+			f = set_slot(c, fd);
+			if (f ? desc_match(ps, f) :
+				fd >= 1024 || (full && fd > full->fd))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 int pathsel_match(const struct path_sel *ps, const struct sc_call *c)
 {
 	const char *a = NULL;
@@ -202,6 +289,10 @@ int pathsel_match(const struct path_sel *ps, const struct sc_call *c)
 	if (!a)
 		return c->d->classes & (1u << CLS_BIT_file) ? path_match(ps, c, 0) :
 							      fd_match(ps, c, 0);
+	if (a[0] == 's')
+		return select_match(ps, c);
+	if (a[0] == 'a')
+		return poll_match(ps, c);
 	for (; a[0] && a[1]; a += 2) {
 		int i = a[1] - '0', r;
 
