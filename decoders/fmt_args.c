@@ -372,6 +372,8 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_time] = fmt_time_ret,
 	[R_adjtimex] = fmt_adjtimex_ret,
 	[R_mmsg] = fmt_mmsg_ret,
+	[R_ldt] = fmt_ldt_ret,
+	[R_tls] = fmt_tls_ret,
 };
 
 static void ret_value(struct fmt_buf *b, const struct sc_call *raw)

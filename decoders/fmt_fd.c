@@ -211,7 +211,9 @@ void fmt_fd_note(struct fmt_buf *b, const struct sc_call *c, int slot)
 FMT_KIND(fd)
 {
 	fb_dec(b, (int32_t)c->args[i]);
-	fmt_fd_note(b, c, i);
+	/* -100 is AT_FDCWD for a dirfd only: here no fd (EBADF) */
+	if ((int32_t)c->args[i] != AT_FDCWD)
+		fmt_fd_note(b, c, i);
 }
 
 /* the process's working directory: /proc's link text, " (deleted)" in */

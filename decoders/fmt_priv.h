@@ -251,6 +251,9 @@ void fmt_ioprio_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_signal.c */
 void fmt_sigset_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
 void fmt_sig_ret(struct fmt_buf *b, const struct sc_call *c);
+/* fmt_ldt.c */
+void fmt_ldt_ret(struct fmt_buf *b, const struct sc_call *c);
+void fmt_tls_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_clock_t(struct fmt_buf *b, uint64_t ticks);
 /* a syscall number of an audit arch: __NR_NAME for x86_64's, else the
    number (siginfo's si_syscall, ptrace's syscall info) */

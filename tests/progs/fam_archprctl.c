@@ -3,7 +3,9 @@
  * Tracee for tests/live/parity_archprctl.sh: arch_prctl's requests with
  * what the machine answers (the XSAVE features it supports and permits,
  * FS's base), NULL, BAD, a word one byte short of the memory's end, and
- * ARCH_REQ_XCOMP_PERM's feature numbers, known and not.  Exits 0.
+ * ARCH_REQ_XCOMP_PERM's feature numbers, known and not; then x86's
+ * segment descriptors (modify_ldt, set_thread_area, get_thread_area).
+ * Exits 0.
  */
 #include <asm/prctl.h>
 #include <stdint.h>
@@ -43,5 +45,31 @@ int main(void)
 	sc(SYS_arch_prctl, ARCH_REQ_XCOMP_GUEST_PERM, 0xdeadface, 0, 0, 0, 0);
 	sc(SYS_arch_prctl, ARCH_GET_CPUID, 0, 0, 0, 0, 0);
 	sc(SYS_arch_prctl, 0xdead, 0xface, 0, 0, 0, 0);
+
+	/*
+	 * struct user_desc: modify_ldt reading the LDT (with its size, and
+	 * not), set_thread_area with every field set and with a free entry
+	 * asked for (-1), get_thread_area given a number (the whole struct,
+	 * and its number alone at the memory's end); on a kernel without
+	 * 32-bit emulation each fails ENOSYS, and modify_ldt returns it as
+	 * 4294967258
+	 */
+	{
+		uint32_t *d = (uint32_t *)(edge + 4096 - 16);
+		uint32_t *last = (uint32_t *)(edge + 4096 - 4);
+
+		d[0] = 12, d[1] = 0x12, d[2] = 0xfffff, d[3] = 0x1d5;
+		sc(SYS_modify_ldt, 0, (long)d, 16, 0, 0, 0);
+		sc(SYS_modify_ldt, 0, (long)d, 8, 0, 0, 0);
+		sc(SYS_modify_ldt, 1, (long)BAD, 16, 0, 0, 0);
+		sc(SYS_set_thread_area, (long)d, 0, 0, 0, 0, 0);
+		d[0] = 0xffffffff, d[1] = 0, d[2] = 0, d[3] = 0x51;
+		sc(SYS_set_thread_area, (long)d, 0, 0, 0, 0, 0);
+		d[0] = 12;
+		sc(SYS_get_thread_area, (long)d, 0, 0, 0, 0, 0);
+		*last = 3141592653u;
+		sc(SYS_get_thread_area, (long)last, 0, 0, 0, 0, 0);
+		sc(SYS_get_thread_area, (long)NULLP, 0, 0, 0, 0, 0);
+	}
 	return 0;
 }
