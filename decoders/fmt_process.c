@@ -310,8 +310,18 @@ int fmt_clone_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		fb_puts(b, ", parent_tid=");
 		if (c->args[2] && k && !(k->flags & CAP_FAULT) && k->len >= 4 &&
 		    !sc_failed(c)) {
+			int32_t v = (int32_t)ld32(k->p);
+
 			fb_putc(b, '[');
-			fmt_pid(b, c->o, (int32_t)ld32(k->p));
+			if (flags & CLONE_PARENT_SETTID) {
+				fmt_pid(b, c->o, v);
+			} else {
+				/* -y: described when stored (cap_fds.bpf.c) */
+				fb_dec(b, v);
+				if (c->fd[FD_SLOT_PAIR0] &&
+				    c->fd[FD_SLOT_PAIR0]->fd == v)
+					fmt_fd_note(b, c, FD_SLOT_PAIR0);
+			}
 			fb_putc(b, ']');
 		} else if (c->args[2] && !(flags & CLONE_PIDFD) &&
 			   c->exited && c->ret > 0 && !c->injected) {

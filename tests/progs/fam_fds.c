@@ -151,6 +151,13 @@ static void anon(void)
 	pfd = (int)syscall(SYS_pidfd_open, child, 0);
 	waitid(P_PIDFD, (id_t)pfd, NULL, WEXITED | __WALL);
 	close(pfd);
+	/* clone's CLONE_PIDFD: the pidfd it stores at parent_tid */
+	child = (pid_t)syscall(SYS_clone, 0x1000UL /* CLONE_PIDFD */, NULL,
+			       &pfd, NULL, 0UL);
+	if (child == 0)
+		syscall(SYS_exit_group, 0);
+	waitid(P_PIDFD, (id_t)pfd, NULL, WEXITED | __WALL);
+	close(pfd);
 }
 
 static void inet(void)

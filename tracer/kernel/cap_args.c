@@ -78,6 +78,8 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 			s->fd_args |= (uint8_t)(1u << i);
 		else if (k == K_pipefds)
 			s->fd_pair = (uint8_t)(i + 1);
+		else if (k == K_ptidptr)
+			s->fd_pair = (uint8_t)(CAP_PAIR_ONE | (i + 1));
 		else if (k == K_pollfd && !i)
 			s->fd_ret |= CAP_FDR_POLL;
 		else if (k == K_fdset && i == 1)

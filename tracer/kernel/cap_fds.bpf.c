@@ -539,7 +539,19 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 		ret = 0;
 	if ((ret & CAP_FDR_NEW) && ca->ret >= 0)
 		off = g_fd(off, CAP_FD_RET | phase << 8, ca->ret, fds);
-	if (pair && !bpf_probe_read_user(two, sizeof(two),
+	/* clone's parent_tid: with CLONE_PIDFD, the pidfd stored there */
+	if (pair & CAP_PAIR_ONE) {
+		u32 before = off;
+		u8 *b = buf();
+
+		if (b && (ca->args[0] & 0x1000 /* CLONE_PIDFD */) &&
+		    !bpf_probe_read_user(two, sizeof(two[0]),
+					 (const void *)ca->args[(pair - 1) & 7]))
+			off = g_fd(off, CAP_FD_PAIR0 | phase << 8, two[0], fds);
+		/* which fd: the number read here (the decoder checks it) */
+		if (off != before)
+			((struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1)))->total = two[0];
+	} else if (pair && !bpf_probe_read_user(two, sizeof(two),
 					 (const void *)ca->args[(pair - 1) & 7])) {
 		off = g_fd(off, CAP_FD_PAIR0 | phase << 8, two[0], fds);
 		off = g_fd(off, (CAP_FD_PAIR0 + 1) | phase << 8, two[1], fds);

@@ -120,7 +120,9 @@ struct cap_spec {
 					   AT_FDCWD) described at entry */
 	unsigned char fd_ret;		/* -y: CAP_FDR_* */
 	unsigned char fd_pair;		/* -y: 1 + n: args[n] is an int[2] of
-					   new fds (pipe, socketpair) */
+					   new fds (pipe, socketpair); with
+					   CAP_PAIR_ONE, clone's parent_tid:
+					   the pidfd stored (CLONE_PIDFD) */
 	unsigned char dump;		/* -e read=/write=: CAP_DUMP_* */
 	unsigned char args_when;	/* the arguments' own copies: when
 					   any is made (their when's) */
@@ -218,6 +220,7 @@ enum cap_fd_kind {
 };
 
 /* cap_spec.fd_ret */
+#define CAP_PAIR_ONE	0x8	/* fd_pair: one int (clone's pidfd) */
 #define CAP_FDR_NEW	0x1	/* the return value is a new fd */
 #define CAP_FDR_CLOSE	0x2	/* args[0]'s fd is closed (close) */
 #define CAP_FDR_DUPFD	0x4	/* ... only if args[1] is F_DUPFD or
