@@ -11,13 +11,18 @@
 
 #include "fmt_priv.h"
 
-FMT_KIND(uid)
+/* uid_t and gid_t: (uid_t)-1 means "unchanged" or "none": -1 */
+void fmt_id(struct fmt_buf *b, uint32_t v)
 {
-	/* uid_t and gid_t: (uid_t)-1 means "unchanged" and prints as -1 */
-	if ((uint32_t)c->args[i] == UINT32_MAX)
+	if (v == UINT32_MAX)
 		fb_puts(b, "-1");
 	else
-		fb_udec(b, (uint32_t)c->args[i]);
+		fb_udec(b, v);
+}
+
+FMT_KIND(uid)
+{
+	fmt_id(b, (uint32_t)c->args[i]);
 }
 
 FMT_KIND(perm)

@@ -104,6 +104,8 @@ void fmt_neg_errno(struct fmt_buf *b, int64_t v);
 void fmt_ret_note(struct fmt_buf *b, const char *text);
 /* NULL or 0x7ffc... */
 void fmt_ptr(struct fmt_buf *b, uint64_t v);
+/* a uid_t or gid_t: all ones prints as -1 (fmt_file.c) */
+void fmt_id(struct fmt_buf *b, uint32_t v);
 /* strace's field separators */
 static inline void fb_field(struct fmt_buf *b, int *n, const char *name)
 {

@@ -216,7 +216,7 @@ static void fmt_si_source(struct fmt_buf *b, const uint8_t *p,
 	fb_puts(b, ", si_pid=");
 	fmt_pid(b, o, (int32_t)ld32(p + 16));
 	fb_puts(b, ", si_uid=");
-	fb_udec(b, ld32(p + 20));
+	fmt_id(b, ld32(p + 20));
 }
 
 static void fmt_si_value(struct fmt_buf *b, const uint8_t *p)

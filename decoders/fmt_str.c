@@ -178,11 +178,11 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, total ? "NULL" : "[]");
 		return;
 	}
-	for (j = 0; j < count; j++)
-		remaining += ld64(p + 16 * j + 8);
-	/* at exit, only what the call transferred */
-	if (remaining > limit)
-		remaining = limit;
+	/*
+	 * at exit, only what the call transferred (limit: its return); at
+	 * entry (UINT64_MAX) no bound: a sum of the lengths could wrap
+	 */
+	remaining = limit;
 	fb_putc(b, '[');
 	for (j = 0; j < count; j++) {
 		uint64_t base = ld64(p + 16 * j), ilen = ld64(p + 16 * j + 8);
@@ -211,7 +211,8 @@ void fmt_iov_array(struct fmt_buf *b, const struct sc_call *c,
 			fmt_qstr(b, c, p + off, have, max, want > have, 0);
 		}
 		off += have;
-		remaining -= want;
+		if (limit != UINT64_MAX)
+			remaining -= want;
 		fb_puts(b, ", iov_len=");
 		fb_udec(b, ilen);
 		fb_putc(b, '}');

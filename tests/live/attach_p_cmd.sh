@@ -21,7 +21,7 @@ run() {	# tracer out
 	# the pids by role: the -p process's, the command's
 	c=$(grep -F 'etrace-test-cmd' "$2" | head -n 1 | awk '{print $1}')
 	[ -n "$c" ] || { cat "$2" >&2; fail "$1: no chdir of the command"; }
-	sed -E "s/^$p /P /; s/^$c /C /" "$2" > "$2.named"
+	sed -E "s/^$p +/P /; s/^$c +/C /" "$2" > "$2.named"
 }
 run strace s
 run "$ETRACE" e

@@ -43,7 +43,7 @@ int main(void)
 	struct stat st;
 	struct statx stx;
 	struct statfs sfs;
-	struct iovec iov[2];
+	struct iovec iov[3];
 	char *pg;
 	struct flock fl;
 	struct f_owner_ex own;
@@ -158,6 +158,15 @@ int main(void)
 	iov[1].iov_base = BAD;
 	iov[1].iov_len = 4;
 	(void)!writev(fd, iov, 2);
+	/* lengths whose sum wraps: each buffer still printed (-s of it) */
+	iov[0].iov_base = buf;
+	iov[0].iov_len = (size_t)0xdeadfaceca57beefULL;
+	iov[1].iov_base = buf + 4;
+	iov[1].iov_len = (size_t)0xbadc0dedda7adeadULL;
+	iov[2].iov_base = buf + 2;
+	iov[2].iov_len = (size_t)0xf157facedec0ded1ULL;
+	(void)!writev(-1, iov, 3);
+	iov[0].iov_len = 4;
 	iov[1].iov_base = NULL;
 	iov[1].iov_len = 0;
 	(void)!pwritev(fd, iov, 2, 0);

@@ -360,7 +360,6 @@ u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
-u64 g_iov_sum(u64 iov, u64 n);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);

@@ -234,7 +234,9 @@ static long iov_one(u32 i, struct iov_ctx *c)
 	take = v.len < c->ss ? v.len : c->ss;
 	if (take > c->left)
 		take = c->left;
-	c->left = c->left > v.len ? c->left - v.len : 0;
+	/* ~0: no bound (at entry: each buffer as it was given) */
+	if (c->left != ~0ULL)
+		c->left = c->left > v.len ? c->left - v.len : 0;
 	at = c->start + sizeof(struct cap_item) + c->len + c->data;
 	if (at + take + 8 > CAP_REC_MAX) {
 		c->flags |= CAP_F_TRUNC;
@@ -256,7 +258,9 @@ static long iov_one(u32 i, struct iov_ctx *c)
 
 /*
  * struct iovec[cnt], then each element's data: min(iov_len, strsize,
- * left), where left (the bytes the call moves) shrinks by each iov_len.
+ * left), where left (at exit, the bytes the call moved) shrinks by each
+ * iov_len; at entry ~0, no bound (a sum of the lengths could wrap, and
+ * then cut the buffers after: they would print as empty).
  * cnt_phase = cnt | phase << 24; arg | nl << 8: a netlink socket's
  * (g_sock_nl), whose elements are copied up to CAP_NL_COPY - 1 bytes
  * (iov_one's bound) whatever -s says, the item's nlproto nl
@@ -303,32 +307,6 @@ __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 	return end;
 }
 
-struct sum_ctx {
-	u64 iov;
-	u64 n;
-	u64 sum;
-};
-
-static long sum_one(u32 i, struct sum_ctx *c)
-{
-	struct iovec_u v;
-
-	if (i >= c->n ||
-	    bpf_probe_read_user(&v, sizeof(v), (const void *)(c->iov + 16 * (u64)i)))
-		return 1;
-	c->sum += v.len;
-	return 0;
-}
-
-/* what a writev-like call is asked to move: the sum of the lengths */
-__noinline u64 g_iov_sum(u64 iov, u64 n)
-{
-	struct sum_ctx c = { iov, n, 0 };
-
-	bpf_loop(CAP_ARRAY_MAX, sum_one, &c, 0);
-	return c.sum;
-}
-
 /*
  * the header, the name, iovec + data, the control data: four items;
  * arg_nl: arg | the socket's g_sock_nl << 8 (for g_iov)
@@ -345,8 +323,7 @@ __noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
 	/* up to a fault: at exit msg_namelen may exceed the room given */
 	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0,
 		    128 | CAP_UPTO_BIT | phase << 24);
-	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) :
-				      g_iov_sum(m.iov, m.iovlen);
+	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) : ~0ULL;
 	off = g_iov(off, arg_nl, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
 				CAP_ARRAY_MAX) | phase << 24, left);
 	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
@@ -607,7 +584,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_iov(off, i, ptr,
 			     (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
 			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
-						 g_iov_sum(ptr, len));
+						 ~0ULL);
 	case CAP_OP_MSGHDR:
 		/*
 		 * a netlink socket's data in full, but not recvmsg's at
