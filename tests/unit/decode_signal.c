@@ -183,6 +183,14 @@ static void test_siginfo(void)
 	put32(si + 16, 12);
 	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "
 		  "si_pid=12, si_uid=0}");
+	/* a uid_t of all ones is an id: -1, as strace prints it */
+	put32(si + 20, 0xffffffff);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "
+		  "si_pid=12, si_uid=-1}");
+	put32(si + 20, 4000000000u);
+	CHECK_STR(siginfo_text(si, 128), "{si_signo=SIGUSR1, si_code=SI_USER, "
+		  "si_pid=12, si_uid=4000000000}");
+	put32(si + 20, 0);
 	put32(si, SIGSEGV);
 	put32(si + 8, SEGV_MAPERR);
 	put64(si + 16, 0);
