@@ -212,15 +212,10 @@ FMT_KIND(ints)
 	fmt_array_arg(b, c, i, param_count(c, i), 1);
 }
 
+/* (gid_t)-1, "no group", prints as -1 as strace prints it */
 static void gid_elem(struct fmt_buf *b, const uint8_t *e)
 {
-	uint32_t g = ld32(e);
-
-	/* (gid_t)-1, "no group", prints as -1 as strace prints it */
-	if (g == UINT32_MAX)
-		fb_puts(b, "-1");
-	else
-		fb_udec(b, g);
+	fmt_id(b, ld32(e));
 }
 
 /*

@@ -7,7 +7,8 @@
  * stack), execve with NULL and bad argv/envp and an unreadable element,
  * rlimit resources, rusage who, priority which, sched policies, the
  * set*id calls with -1 and the ids we have, capget/capset versions,
- * personality flags, prctl options; NULL, an unmapped address (BAD) and a
+ * personality flags, prctl options, kexec_load's and kexec_file_load's
+ * arguments (each refused); NULL, an unmapped address (BAD) and a
  * kernel address (KBAD) for every pointer.  Children exit while SIGCHLD
  * is blocked, so every SIGCHLD lands at the same point (at the unblock):
  * vfork alone does not do it, the parent goes on when the child's memory
@@ -264,5 +265,25 @@ int main(void)
 	prctl(PR_SET_DUMPABLE, 99);
 	prctl(0x7fffffff, 1, 2, 3, 4);
 	prctl(-1, 0, 0, 0, 0);
+	/*
+	 * kexec_load's architecture, flags and segments; kexec_file_load's
+	 * command line as the bytes it is given.  A flag bit neither knows
+	 * (0x100) makes each fail EINVAL before anything is loaded.
+	 */
+	{
+		uint64_t seg[2][4] = {
+			{ 0x1000, 16, 0x100000, 4096 },
+			{ 0, 0, 0xdeadbeef000, 0xfffffffffffff000ULL },
+		};
+		static const char cmdline[] = "abcdef";
+
+		syscall(SYS_kexec_load, 0xfeedUL, 2UL, seg,
+			0xda7a0000UL | 0x100 | 1 /* KEXEC_ON_CRASH */);
+		syscall(SYS_kexec_load, 0UL, 17UL, seg, 0x3e0000UL | 0x100);
+		syscall(SYS_kexec_load, 0UL, 2UL, BAD, 0x100UL);
+		syscall(SYS_kexec_file_load, -1, -1, sizeof(cmdline), cmdline,
+			0x100UL | 2 /* KEXEC_FILE_ON_CRASH */);
+		syscall(SYS_kexec_file_load, -1, -1, 3UL, cmdline, 0x100UL);
+	}
 	return 0;
 }
