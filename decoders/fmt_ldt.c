@@ -11,7 +11,9 @@
  * entry_number as an id (-1 for all ones), base_addr and limit as
  * strace's %#08x (0 is 00000000), the bit fields of the fourth word in
  * their order.  get_thread_area is given the number and fills the rest:
- * {entry_number=12, ...} when it failed.
+ * {entry_number=12, ...} when it failed.  And _sysctl's struct
+ * __sysctl_args, x86_64's other machine-level relic: its fields as
+ * strace 6.1 prints them (pointers, and the name's length).
  */
 #include "fmt_priv.h"
 
@@ -168,4 +170,26 @@ void fmt_ldt_ret(struct fmt_buf *b, const struct sc_call *c)
 	fb_puts(b, " (");
 	fb_puts(b, errno_text(-e));
 	fb_putc(b, ')');
+}
+
+/* {name=NULL, nlen=0, oldval=NULL, oldlenp=NULL, newval=NULL, newlen=0} */
+FMT_KIND(sysctlargs)
+{
+	const struct cap *k = arg_or_ptr(b, c, i);
+
+	if (!k)
+		return;
+	fb_puts(b, "{name=");
+	fmt_ptr(b, ld64(k->p));
+	fb_puts(b, ", nlen=");
+	fb_dec(b, (int32_t)ld32(k->p + 8));
+	fb_puts(b, ", oldval=");
+	fmt_ptr(b, ld64(k->p + 16));
+	fb_puts(b, ", oldlenp=");
+	fmt_ptr(b, ld64(k->p + 24));
+	fb_puts(b, ", newval=");
+	fmt_ptr(b, ld64(k->p + 32));
+	fb_puts(b, ", newlen=");
+	fb_udec(b, ld64(k->p + 40));
+	fb_putc(b, '}');
 }

@@ -4,8 +4,8 @@
  * what the machine answers (the XSAVE features it supports and permits,
  * FS's base), NULL, BAD, a word one byte short of the memory's end, and
  * ARCH_REQ_XCOMP_PERM's feature numbers, known and not; then x86's
- * segment descriptors (modify_ldt, set_thread_area, get_thread_area).
- * Exits 0.
+ * segment descriptors (modify_ldt, set_thread_area, get_thread_area)
+ * and _sysctl's struct.  Exits 0.
  */
 #include <asm/prctl.h>
 #include <stdint.h>
@@ -70,6 +70,19 @@ int main(void)
 		*last = 3141592653u;
 		sc(SYS_get_thread_area, (long)last, 0, 0, 0, 0, 0);
 		sc(SYS_get_thread_area, (long)NULLP, 0, 0, 0, 0, 0);
+	}
+	/* _sysctl's struct (ENOSYS since Linux 5.5): zeroed, filled, cut */
+	{
+		uint64_t *a = (uint64_t *)(edge + 4096 - 80);
+
+		for (int j = 0; j < 10; j++)
+			a[j] = 0;
+		sc(SYS__sysctl, (long)a, 0, 0, 0, 0, 0);
+		for (int j = 0; j < 10; j++)
+			a[j] = 0x6162636465666768ULL + (uint64_t)j;
+		a[0] = (uint64_t)(uintptr_t)BAD;
+		sc(SYS__sysctl, (long)a, 0, 0, 0, 0, 0);
+		sc(SYS__sysctl, (long)(edge + 4096 - 72), 0, 0, 0, 0, 0);
 	}
 	return 0;
 }
