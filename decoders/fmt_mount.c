@@ -5,7 +5,9 @@
  * bind, move or propagation change (MS_BIND, MS_MOVE, MS_SHARED, ...)
  * the type and the data too; an ignored one prints as its address.  The
  * old magic in the upper 16 bits (MS_MGC_VAL) is a word of its own.
+ * And fsconfig(2), whose command says what its key, value and aux are.
  */
+#include <limits.h>
 #include <sys/mount.h>
 
 #include "fmt_priv.h"
@@ -52,4 +54,114 @@ FMT_KIND(mountstr)
 	if (k)
 		fmt_qstr(b, c, k->p, k->len, str_max(c), k->flags & CAP_TRUNC,
 			 0);
+}
+
+/* --- fsconfig ----------------------------------------------------- */
+
+enum {
+	FSC_SET_FLAG, FSC_SET_STRING, FSC_SET_BINARY, FSC_SET_PATH,
+	FSC_SET_PATH_EMPTY, FSC_SET_FD,
+};
+
+#define FSC_STR_MAX	256		/* the kernel's strndup_user bound */
+#define FSC_BLOB_MAX	(1024 * 1024)	/* strace's bound on aux */
+
+static uint32_t fsc_cmd(const struct sc_call *c)
+{
+	return (uint32_t)c->args[1];
+}
+
+/*
+ * A C string of at most max bytes with its NUL, from a copy of its bytes
+ * (UPTO: up to the memory's end): whole when its NUL is within max, its
+ * first shown bytes and "..." when the copy goes on past max, else (the
+ * memory ended first) the pointer
+ */
+static void fsc_string(struct fmt_buf *b, const struct sc_call *c,
+		       const struct cap *k, uint64_t addr, size_t max,
+		       size_t shown, long smax)
+{
+	const uint8_t *z = k->len ? memchr(k->p, '\0', k->len) : NULL;
+
+	if (z && (size_t)(z - k->p) < max) {
+		fmt_qstr(b, c, k->p, (size_t)(z - k->p), smax, 0, 0);
+		return;
+	}
+	if (k->len < max && !(k->flags & CAP_TRUNC)) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fmt_qstr(b, c, k->p, k->len < shown ? k->len : shown, smax, 1, 0);
+}
+
+/* the key: a string for the SET commands, else (unread) the pointer */
+FMT_KIND(fsckey)
+{
+	const struct cap *k;
+
+	if (fsc_cmd(c) > FSC_SET_FD) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
+	/* a C string copy (its NUL not counted): whole within 256 bytes */
+	if (!(k->flags & CAP_TRUNC) && k->len < FSC_STR_MAX)
+		fmt_qstr(b, c, k->p, k->len, str_max(c), 0, 0);
+	else
+		fmt_qstr(b, c, k->p, k->len < FSC_STR_MAX ? k->len : FSC_STR_MAX,
+			 str_max(c), 1, 0);
+}
+
+/*
+ * the value: SET_STRING's string, SET_PATH's path, SET_BINARY's aux
+ * bytes in hex (aux up to 1 MiB, -s of them), else the pointer
+ */
+FMT_KIND(fscvalue)
+{
+	uint32_t cmd = fsc_cmd(c);
+	int32_t aux = (int32_t)c->args[4];
+	const struct cap *k;
+	size_t want;
+
+	if (cmd != FSC_SET_STRING && cmd != FSC_SET_PATH &&
+	    cmd != FSC_SET_PATH_EMPTY &&
+	    (cmd != FSC_SET_BINARY || aux < 0 || aux > FSC_BLOB_MAX)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
+	if (cmd == FSC_SET_STRING) {
+		fsc_string(b, c, k, c->args[i], FSC_STR_MAX, FSC_STR_MAX,
+			   str_max(c));
+		return;
+	}
+	if (cmd != FSC_SET_BINARY) {
+		fsc_string(b, c, k, c->args[i], PATH_MAX, PATH_MAX - 1,
+			   PATH_MAX - 1);
+		return;
+	}
+	want = (size_t)aux < (size_t)str_max(c) ? (size_t)aux :
+						  (size_t)str_max(c);
+	if (k->len < want) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_qstr(b, c, k->p, want, str_max(c), (size_t)aux > want, QS_HEX);
+}
+
+/* aux: SET_PATH's dirfd, SET_FD's fd, else a number */
+FMT_KIND(fscaux)
+{
+	uint32_t cmd = fsc_cmd(c);
+
+	if (cmd == FSC_SET_PATH || cmd == FSC_SET_PATH_EMPTY)
+		fmt_k_dirfd(b, c, i);
+	else if (cmd == FSC_SET_FD)
+		fmt_k_fd(b, c, i);
+	else
+		fb_dec(b, (int32_t)c->args[i]);
 }

@@ -435,5 +435,32 @@ int main(void)
 	unlink("d/l3");
 	rmdir("d");
 	unlink(path);
+	/*
+	 * fsconfig on no fs context (EBADF or EINVAL, nothing changes): the
+	 * key, value and aux each command reads; a key at the kernel's 256
+	 * bytes, a blob in hex, a value at the memory's end, a command
+	 * strace 6.1 knows none of the arguments of
+	 */
+	{
+		static const char blob[] = { 0, 1, 'a', 0xff, 0 };
+		char *key = edge + 4096 - 258;
+
+		memset(key, 'k', 257);
+		key[257] = 0;
+		syscall(SYS_fsconfig, -1, 0 /* SET_FLAG */, "ro", NULL, 0);
+		syscall(SYS_fsconfig, -1, 1 /* SET_STRING */, "source", "abc", 0);
+		syscall(SYS_fsconfig, -1, 1, key, key + 1, 0);
+		syscall(SYS_fsconfig, -1, 1, key + 2, key + 2, 0);
+		syscall(SYS_fsconfig, -1, 2 /* SET_BINARY */, "b", blob, 5);
+		syscall(SYS_fsconfig, -1, 2, "b", blob, -1);
+		syscall(SYS_fsconfig, -1, 2, "b", edge + 4093, 8);
+		syscall(SYS_fsconfig, -1, 3 /* SET_PATH */, "p", "/dev/null",
+			AT_FDCWD);
+		syscall(SYS_fsconfig, -1, 4 /* SET_PATH_EMPTY */, "p", "", 0);
+		syscall(SYS_fsconfig, -1, 3, "p", edge + 4095, AT_FDCWD);
+		syscall(SYS_fsconfig, -1, 5 /* SET_FD */, "fd", NULL, 0);
+		syscall(SYS_fsconfig, -1, 6 /* CMD_CREATE */, NULL, NULL, 0);
+		syscall(SYS_fsconfig, -1, 99, "x", "y", 7);
+	}
 	return 0;
 }

@@ -137,6 +137,31 @@ int main(void)
 		c.args[1] = 0xdead000000000002ull;	/* the kernel's 2 */
 		CHECK(!pathsel_match(&ps, &c));
 	}
+	/*
+	 * fsconfig, by command: SET_PATH's path (copied with its NUL and
+	 * what follows) or dirfd, SET_FD's fd, nothing for the others
+	 */
+	{
+		static const uint8_t val[] = "/etc/hostname\0junk";
+		struct cap kv = { .p = val, .len = sizeof(val) - 1 };
+
+		c = CALL(SYS_fsconfig, 3, 3 /* FSCONFIG_SET_PATH */, 0, 1,
+			 (uint64_t)(int64_t)AT_FDCWD);
+		c.cap[3] = &kv;
+		CHECK(pathsel_match(&ps, &c));
+		c.args[1] = 1;			/* FSCONFIG_SET_STRING */
+		CHECK(!pathsel_match(&ps, &c));
+		c.args[1] = 4;			/* FSCONFIG_SET_PATH_EMPTY */
+		c.cap[3] = &other;
+		CHECK(!pathsel_match(&ps, &c));
+		c.args[4] = 5;
+		c.fd[4] = &fh;
+		CHECK(pathsel_match(&ps, &c));
+		c.args[1] = 5;			/* FSCONFIG_SET_FD */
+		CHECK(pathsel_match(&ps, &c));
+		c.args[1] = 6;			/* FSCONFIG_CMD_CREATE */
+		CHECK(!pathsel_match(&ps, &c));
+	}
 	/* calls outside %file, %desc, %network never */
 	c = CALL(SYS_getpid, 0);
 	c.fd[0] = &fh;

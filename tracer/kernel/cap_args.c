@@ -74,7 +74,7 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 	for (int i = 0; i < d->nargs; i++) {
 		int k = d->arg[i].kind;
 
-		if (k == K_fd || k == K_dirfd)
+		if (k == K_fd || k == K_dirfd || k == K_fscaux)
 			s->fd_args |= (uint8_t)(1u << i);
 		else if (k == K_pipefds)
 			s->fd_pair = (uint8_t)(i + 1);

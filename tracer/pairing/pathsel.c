@@ -44,7 +44,8 @@ static const struct {
 	/* fds in memory: "s" select's sets, "a" poll's array */
 	{ "select", "s" }, { "pselect6", "s" }, { "poll", "a" },
 	{ "ppoll", "a" },
-	{ "fsconfig", "" },
+	/* "c": by its command (fsconfig_match) */
+	{ "fsconfig", "c" },
 	/* calls with no fd or path argument to look at */
 	{ "accept4", "" }, { "accept", "" }, { "bpf", "" },
 	{ "epoll_create", "" }, { "epoll_create1", "" }, { "eventfd2", "" },
@@ -275,6 +276,28 @@ static int select_match(const struct path_sel *ps, const struct sc_call *c)
 	return 0;
 }
 
+/* fsconfig: SET_PATH's path and dirfd, SET_FD's fd (strace's rule) */
+static int fsconfig_match(const struct path_sel *ps, const struct sc_call *c)
+{
+	uint32_t cmd = (uint32_t)c->args[1];
+	const struct cap *k = c->cap[3];
+	const uint8_t *z;
+	char s[4097];
+
+	if (cmd == 5 /* FSCONFIG_SET_FD */)
+		return fd_match(ps, c, 4);
+	if (cmd != 3 && cmd != 4)	/* FSCONFIG_SET_PATH, _PATH_EMPTY */
+		return 0;
+	if (fd_match(ps, c, 4))
+		return 1;
+	/* the value: copied up to the memory's end, its NUL in it */
+	if (!k || (k->flags & CAP_FAULT) || !k->p ||
+	    !(z = memchr(k->p, '\0', k->len)) || (size_t)(z - k->p) >= sizeof(s))
+		return 0;
+	memcpy(s, k->p, (size_t)(z - k->p) + 1);
+	return text_match(ps, s);
+}
+
 int pathsel_match(const struct path_sel *ps, const struct sc_call *c)
 {
 	const char *a = NULL;
@@ -293,6 +316,8 @@ int pathsel_match(const struct path_sel *ps, const struct sc_call *c)
 		return select_match(ps, c);
 	if (a[0] == 'a')
 		return poll_match(ps, c);
+	if (a[0] == 'c')
+		return fsconfig_match(ps, c);
 	for (; a[0] && a[1]; a += 2) {
 		int i = a[1] - '0', r;
 
