@@ -38,14 +38,6 @@ static void hex8(struct fmt_buf *b, uint32_t v)
 		fb_putc(b, s[--n]);
 }
 
-static void entry_number(struct fmt_buf *b, uint32_t v)
-{
-	if (v == UINT32_MAX)
-		fb_puts(b, "-1");
-	else
-		fb_udec(b, v);
-}
-
 /* the fields after entry_number, and the closing brace */
 static void desc_rest(struct fmt_buf *b, const uint8_t *p)
 {
@@ -73,7 +65,7 @@ static void desc_rest(struct fmt_buf *b, const uint8_t *p)
 static void user_desc(struct fmt_buf *b, const uint8_t *p)
 {
 	fb_puts(b, "{entry_number=");
-	entry_number(b, ld32(p));
+	fmt_id(b, ld32(p));
 	desc_rest(b, p);
 }
 
@@ -122,7 +114,7 @@ FMT_KIND(userdescget)
 		return;
 	}
 	fb_puts(b, "{entry_number=");
-	entry_number(b, ld32(in->p));
+	fmt_id(b, ld32(in->p));
 	if (!c->exited || c->nonverbose)
 		return;
 	if (!out) {
@@ -131,7 +123,7 @@ FMT_KIND(userdescget)
 	}
 	if (ld32(out->p) != ld32(in->p)) {
 		fb_puts(b, " => ");
-		entry_number(b, ld32(out->p));
+		fmt_id(b, ld32(out->p));
 	}
 	desc_rest(b, out->p);
 }
