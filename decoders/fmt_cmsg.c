@@ -122,7 +122,8 @@ static int socket_data(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /* struct sock_extended_err and the offender's address after it */
-static void put_recverr(struct fmt_buf *b, const uint8_t *p)
+static void put_recverr(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p)
 {
 	fb_puts(b, "{ee_errno=");
 	fb_udec(b, ld32(p));
@@ -137,7 +138,7 @@ static void put_recverr(struct fmt_buf *b, const uint8_t *p)
 	fb_puts(b, ", ee_data=");
 	fb_udec(b, ld32(p + 12));
 	fb_puts(b, ", offender=");
-	fmt_sockaddr_bytes(b, p + 16, 16);
+	fmt_sockaddr_bytes(b, c, p + 16, 16, 0);
 	fb_putc(b, '}');
 }
 
@@ -177,13 +178,13 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
 		if (dlen < 32)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		put_recverr(b, p);
+		put_recverr(b, c, p);
 		return 1;
 	case IP_ORIGDSTADDR:
 		if (dlen < 16)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		fmt_sockaddr_bytes(b, p, dlen < 128 ? dlen : 128);
+		fmt_sockaddr_bytes(b, c, p, dlen < 128 ? dlen : 128, 0);
 		return 1;
 	case SCM_SECURITY:
 		if (dlen < 1)

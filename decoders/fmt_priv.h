@@ -159,10 +159,12 @@ void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd);
 /*
  * An interface index as strace's print_ifindex: if_nametoindex("lo") when
  * own_ns (the index is of etrace's network namespace) and the tracer
- * names it, else the number (fmt_socket.c)
+ * names it, else the number (fmt_sockaddr.c)
  */
 void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
 		 uint32_t index);
+/* a hardware address: ff:ff:.. (-X raw: its bytes; verbose: both) */
+void fmt_hwaddr(struct fmt_buf *b, const uint8_t *p, size_t n);
 /* text inside -y's angle brackets: no quotes, '<' and '>' escaped too */
 void fmt_fdtext(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		size_t len);
@@ -267,8 +269,12 @@ void fmt_clockid_val(struct fmt_buf *b, int32_t id);
 int fmt_utc(struct fmt_buf *b, int64_t sec, int64_t frac, int frac_digits);
 void fmt_time_ret(struct fmt_buf *b, const struct sc_call *c);
 void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
-/* fmt_socket.c */
-void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len);
+/*
+ * fmt_sockaddr.c: len bytes of a struct sockaddr; own_ns: its interface
+ * indexes are of etrace's network namespace (struct cap's NLPROTO_OWN_NS)
+ */
+void fmt_sockaddr_bytes(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p, size_t len, int own_ns);
 /* fmt_cmsg.c: len bytes of control messages copied from addr */
 void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 	       size_t len, uint64_t addr, int whole);

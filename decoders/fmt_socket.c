@@ -107,146 +107,6 @@ FMT_KIND(sockopt)
 	fb_udec(b, v);
 }
 
-/* --- socket addresses --------------------------------------------- */
-
-void fmt_ifindex(struct fmt_buf *b, const struct sc_call *c, int own_ns,
-		 uint32_t index)
-{
-	const struct fmt_opts *o = c->o;
-	char name[IF_NAMESIZE + 1];
-
-	/* another namespace's index: etrace's names would be a guess */
-	if (!own_ns || !o || !o->if_name ||
-	    !o->if_name(o->if_ctx, index, name)) {
-		fb_udec(b, index);
-		return;
-	}
-	name[IF_NAMESIZE] = '\0';
-	if (b->xstyle != XSTYLE_ABBREV) {
-		fb_udec(b, index);
-		if (b->xstyle == XSTYLE_RAW)
-			return;
-		fb_puts(b, " /* ");
-	}
-	fb_puts(b, "if_nametoindex(");
-	fmt_quoted(b, (const uint8_t *)name, strnlen(name, IF_NAMESIZE), -1,
-		   0);
-	fb_putc(b, ')');
-	if (b->xstyle == XSTYLE_VERBOSE)
-		fb_puts(b, " */");
-}
-
-static void fmt_sun(struct fmt_buf *b, const uint8_t *p, size_t len)
-{
-	const uint8_t *path = p + 2;
-	size_t n = len - 2, end;
-
-	if (len <= 2)
-		return;
-	fb_puts(b, ", sun_path=");
-	if (n > 108)
-		n = 108;
-	/* abstract: a leading NUL, the name is all the bytes after it */
-	if (path[0] == '\0' && n > 1) {
-		fb_putc(b, '@');
-		fmt_quoted(b, path + 1, n - 1, -1, 0);
-		return;
-	}
-	for (end = 0; end < n && path[end]; end++)
-		;
-	fmt_quoted(b, path, end, -1, 0);
-}
-
-static void fmt_sin(struct fmt_buf *b, const uint8_t *p, size_t len)
-{
-	char ip[INET_ADDRSTRLEN];
-
-	if (len < sizeof(struct sockaddr_in)) {
-		fb_puts(b, ", sa_data=");
-		fmt_quoted(b, p + 2, len - 2, -1, 0);
-		return;
-	}
-	fb_puts(b, ", sin_port=htons(");
-	fb_udec(b, ntohs(ld16(p + 2)));
-	fb_puts(b, "), sin_addr=inet_addr(\"");
-	inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
-	fb_puts(b, ip);
-	fb_puts(b, "\")");
-}
-
-static void fmt_sin6(struct fmt_buf *b, const uint8_t *p, size_t len)
-{
-	char ip[INET6_ADDRSTRLEN];
-
-	if (len < 24) {
-		fb_puts(b, ", sa_data=");
-		fmt_quoted(b, p + 2, len - 2, -1, 0);
-		return;
-	}
-	fb_puts(b, ", sin6_port=htons(");
-	fb_udec(b, ntohs(ld16(p + 2)));
-	fb_puts(b, "), sin6_flowinfo=htonl(");
-	fb_udec(b, ntohl(ld32(p + 4)));
-	fb_puts(b, "), inet_pton(AF_INET6, \"");
-	inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
-	fb_puts(b, ip);
-	fb_puts(b, "\", &sin6_addr)");
-	if (len >= 28) {
-		fb_puts(b, ", sin6_scope_id=");
-		fb_udec(b, ld32(p + 24));
-	}
-}
-
-static void fmt_snl(struct fmt_buf *b, const uint8_t *p, size_t len)
-{
-	char tmp[16];
-
-	if (len < 12) {
-		fb_puts(b, ", sa_data=");
-		fmt_quoted(b, p + 2, len - 2, -1, 0);
-		return;
-	}
-	fb_puts(b, ", nl_pid=");
-	fb_dec(b, (int32_t)ld32(p + 4));
-	fb_puts(b, ", nl_groups=");
-	snprintf(tmp, sizeof(tmp), "%#08x", ld32(p + 8));
-	fb_puts(b, tmp);
-}
-
-void fmt_sockaddr_bytes(struct fmt_buf *b, const uint8_t *p, size_t len)
-{
-	uint16_t family;
-
-	if (len > 128)
-		len = 128;
-	family = ld16(p);
-	fb_puts(b, "{sa_family=");
-	fmt_enum_dflt(b, &xlat_addr_family, family, "AF_???");
-	/* the family alone: nothing after it, whatever the family */
-	if (len <= 2) {
-		fb_putc(b, '}');
-		return;
-	}
-	switch (family) {
-	case AF_UNIX:
-		fmt_sun(b, p, len);
-		break;
-	case AF_INET:
-		fmt_sin(b, p, len);
-		break;
-	case AF_INET6:
-		fmt_sin6(b, p, len);
-		break;
-	case AF_NETLINK:
-		fmt_snl(b, p, len);
-		break;
-	default:
-		fb_puts(b, ", sa_data=");
-		fmt_quoted(b, p + 2, len - 2, -1, 0);
-	}
-	fb_putc(b, '}');
-}
-
 /* sockaddr:N, length in argument N */
 FMT_KIND(sockaddr)
 {
@@ -261,7 +121,8 @@ FMT_KIND(sockaddr)
 	k = arg_or_ptr(b, c, i);
 	if (!k)
 		return;
-	fmt_sockaddr_bytes(b, k->p, k->len < len ? k->len : (size_t)len);
+	fmt_sockaddr_bytes(b, c, k->p, k->len < len ? k->len : (size_t)len,
+			   !!(k->nlproto & NLPROTO_OWN_NS));
 }
 
 /*
@@ -323,7 +184,7 @@ FMT_KIND(osockaddr)
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	fmt_sockaddr_bytes(b, k->p, len);
+	fmt_sockaddr_bytes(b, c, k->p, len, !!(k->nlproto & NLPROTO_OWN_NS));
 }
 
 /* [16], or [128 => 16] when the call changed it */
@@ -434,7 +295,7 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen) {
 		fmt_ptr(b, name);
 	} else {
-		fmt_sockaddr_bytes(b, m->at[MSG_NAME], nlen);
+		fmt_sockaddr_bytes(b, c, m->at[MSG_NAME], nlen, 0);
 		/* strace: data sent to or from a netlink address */
 		if (ld16(m->at[MSG_NAME]) == AF_NETLINK)
 			nlproto = m->nlproto;

@@ -287,8 +287,7 @@ FMT_KIND(sockoptlen)
 	fb_putc(b, ']');
 }
 
-/* a hardware address: ff:ff:.. (-X raw: its bytes; verbose: both) */
-static void put_mac(struct fmt_buf *b, const uint8_t *p, size_t n)
+void fmt_hwaddr(struct fmt_buf *b, const uint8_t *p, size_t n)
 {
 	if (b->xstyle != XSTYLE_ABBREV) {
 		fb_putc(b, '"');
@@ -317,7 +316,7 @@ static void put_packet_mreq(struct fmt_buf *b, const uint8_t *p)
 	fb_puts(b, ", mr_alen=");
 	fb_udec(b, alen);
 	fb_puts(b, ", mr_address=");
-	put_mac(b, p + 8, alen < 8 ? alen : 8);
+	fmt_hwaddr(b, p + 8, alen < 8 ? alen : 8);
 	fb_putc(b, '}');
 }
 

@@ -391,6 +391,11 @@ u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
  * a netlink socket, else 0
  */
 u32 g_sock_nl(s64 fd);
+/*
+ * CAP_OP_SOCKADDR (cap_fds.bpf.c): CAP_NL_OWN_NS when the socket fd (or
+ * the task, fd no socket) is in etrace's network namespace, else 0
+ */
+u32 g_addr_ns(s64 fd);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

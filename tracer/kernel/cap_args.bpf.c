@@ -411,6 +411,22 @@ __noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
 	return end;
 }
 
+/*
+ * CAP_OP_SOCKADDR: min(len, max) bytes as BUF copies them, the item's
+ * nlproto saying whether its interface indexes are etrace's.
+ * arg_ns: arg | (g_addr_ns of the socket) << 8
+ */
+__noinline u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase)
+{
+	u32 end = g_buf(off, arg_ns & 0xff, ptr, len, max_phase);
+	u8 *b = buf();
+
+	if (b && end != off)
+		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->nlproto =
+			(u8)(arg_ns >> 8);
+	return end;
+}
+
 static __always_inline u64 length(const struct cap_arg_spec *a,
 				  const struct call_args *ca)
 {
@@ -608,6 +624,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_iouring(off, i, ph, ca);
 	case CAP_OP_SIGSETP:
 		return g_sigsetp(off, i, ptr, ph);
+	case CAP_OP_SOCKADDR:
+		len = length(a, ca);
+		return g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
+				  ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

@@ -585,6 +585,22 @@ __noinline u32 g_max_fds(void)
 	return BPF_CORE_READ(t, files, fdt, max_fds);
 }
 
+/* the struct sock of the task's fd, or NULL when fd is no socket */
+static __always_inline struct sock___fd *fd_sock(s64 fd)
+{
+	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct socket___fd *so;
+
+	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
+	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
+	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
+		return 0;
+	so = BPF_CORE_READ(file, private_data);
+	return BPF_CORE_READ(so, sk);
+}
+
 /*
  * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
  * strace decodes a netlink socket's buffers as its messages.  Its
@@ -593,20 +609,10 @@ __noinline u32 g_max_fds(void)
  */
 __noinline u32 g_sock_nl(s64 fd)
 {
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
+	struct sock___fd *sk = fd_sock(fd);
 	struct cap_config *c = cfg();
-	struct socket___fd *so;
-	struct sock___fd *sk;
 	u32 nl;
 
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
-	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
-		return 0;
-	so = BPF_CORE_READ(file, private_data);
-	sk = BPF_CORE_READ(so, sk);
 	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
 		return 0;
 	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
@@ -615,4 +621,27 @@ __noinline u32 g_sock_nl(s64 fd)
 	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
 		nl |= CAP_NL_OWN_NS;
 	return nl;
+}
+
+/*
+ * CAP_OP_SOCKADDR: CAP_NL_OWN_NS when an address given to or read from
+ * the socket fd names interfaces of etrace's network namespace: the
+ * socket's namespace, or the task's when fd is no socket (the kernel
+ * then reads no index: its number would mean that namespace's)
+ */
+__noinline u32 g_addr_ns(s64 fd)
+{
+	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
+	struct cap_config *c = cfg();
+	struct sock___fd *sk;
+	u32 ns;
+
+	if (!c || !c->netns)
+		return 0;
+	sk = fd_sock(fd);
+	if (sk)
+		ns = BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum);
+	else
+		ns = BPF_CORE_READ(t, nsproxy, net_ns, ns.inum);
+	return ns == c->netns ? CAP_NL_OWN_NS : 0;
 }

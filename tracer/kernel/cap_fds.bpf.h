@@ -104,9 +104,12 @@ struct fs_struct___fd {
 	struct path___fd pwd;
 } __attribute__((preserve_access_index));
 
+struct nsproxy___fd;
+
 struct task_struct___fd {
 	struct files_struct___fd *files;
 	struct fs_struct___fd *fs;
+	struct nsproxy___fd *nsproxy;
 } __attribute__((preserve_access_index));
 
 struct in6_addr___fd {
@@ -123,6 +126,10 @@ struct ns_common___fd {
 
 struct net___fd {
 	struct ns_common___fd ns;
+} __attribute__((preserve_access_index));
+
+struct nsproxy___fd {
+	struct net___fd *net_ns;
 } __attribute__((preserve_access_index));
 
 /* the kernel's possible_net_t */

@@ -60,6 +60,10 @@ enum cap_op {
 	CAP_OP_SIGSETP,	/* pselect6's struct { sigset_t *ss; size_t len }:
 			   the struct (16 bytes), then the set when ss is
 			   not NULL and len is 8 (else empty) (g_sigsetp) */
+	CAP_OP_SOCKADDR,/* a struct sockaddr: as BUF, the item's nlproto
+			   CAP_NL_OWN_NS when its interface indexes are
+			   etrace's: the socket args[0] (or, args[0] no
+			   socket, the task) in cap_config.netns */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
