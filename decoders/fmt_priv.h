@@ -275,6 +275,12 @@ void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
  */
 void fmt_sockaddr_bytes(struct fmt_buf *b, const struct sc_call *c,
 			const uint8_t *p, size_t len, int own_ns);
+/* an IPv4 address field: NAME=inet_addr("10.0.0.1"), -X's forms */
+void fmt_in_addr(struct fmt_buf *b, const struct sc_call *c,
+		 const uint8_t *p, const char *name);
+/* an IPv6 address field: inet_pton(AF_INET6, "::1", &NAME), -X's forms */
+void fmt_in6_addr(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, const char *name);
 /* fmt_cmsg.c: len bytes of control messages copied from addr */
 void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 	       size_t len, uint64_t addr, int whole);

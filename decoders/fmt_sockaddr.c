@@ -154,11 +154,34 @@ static void sa_un(const struct sa *s)
 	fmt_qstr(s->b, s->c, path, end, -1, 0, 0);
 }
 
+/* NAME=inet_addr("10.0.0.1"); -X raw NAME="\x0a...", verbose both */
+static void in_addr(const struct sa *s, const uint8_t *p, const char *name)
+{
+	char ip[INET_ADDRSTRLEN];
+
+	inet_ntop(AF_INET, p, ip, sizeof(ip));
+	fb_puts(s->b, name);
+	fb_putc(s->b, '=');
+	if (net_begin(s, p, 4)) {
+		fb_puts(s->b, "inet_addr(\"");
+		fb_puts(s->b, ip);
+		fb_puts(s->b, "\")");
+		net_end(s);
+	}
+}
+
+void fmt_in_addr(struct fmt_buf *b, const struct sc_call *c,
+		 const uint8_t *p, const char *name)
+{
+	struct sa s = { b, c, p, 4, 0 };
+
+	in_addr(&s, p, name);
+}
+
 /* sin_port=htons(80), sin_addr=inet_addr("10.0.0.1") at p (AF_INET's) */
 static void in_fields(const struct sa *s, const uint8_t *p)
 {
 	struct fmt_buf *b = s->b;
-	char ip[INET_ADDRSTRLEN];
 
 	field(b, "sin_port");
 	if (net_begin(s, p + 2, 2)) {
@@ -167,21 +190,50 @@ static void in_fields(const struct sa *s, const uint8_t *p)
 		fb_putc(b, ')');
 		net_end(s);
 	}
-	field(b, "sin_addr");
-	if (net_begin(s, p + 4, 4)) {
-		inet_ntop(AF_INET, p + 4, ip, sizeof(ip));
-		fb_puts(b, "inet_addr(\"");
+	fb_puts(b, ", ");
+	in_addr(s, p + 4, "sin_addr");
+}
+
+/*
+ * An IPv6 address field as strace prints it: inet_pton(AF_INET6, "::1",
+ * &NAME); -X raw NAME="\x00...", verbose both
+ */
+static void in6_addr(const struct sa *s, const uint8_t *p, const char *name)
+{
+	struct fmt_buf *b = s->b;
+	char ip[INET6_ADDRSTRLEN];
+
+	inet_ntop(AF_INET6, p, ip, sizeof(ip));
+	if (b->xstyle == XSTYLE_ABBREV) {
+		fb_puts(b, "inet_pton(AF_INET6, \"");
+		fb_puts(b, ip);
+		fb_puts(b, "\", &");
+		fb_puts(b, name);
+		fb_putc(b, ')');
+		return;
+	}
+	fb_puts(b, name);
+	fb_putc(b, '=');
+	if (net_begin(s, p, 16)) {
+		fb_puts(b, "inet_pton(AF_INET6, \"");
 		fb_puts(b, ip);
 		fb_puts(b, "\")");
 		net_end(s);
 	}
 }
 
+void fmt_in6_addr(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, const char *name)
+{
+	struct sa s = { b, c, p, 16, 0 };
+
+	in6_addr(&s, p, name);
+}
+
 /* AF_INET6's fields at p, len bytes of them (at least 24) */
 static void in6_fields(const struct sa *s, const uint8_t *p, size_t len)
 {
 	struct fmt_buf *b = s->b;
-	char ip[INET6_ADDRSTRLEN];
 	uint32_t scope;
 
 	field(b, "sin6_port");
@@ -198,20 +250,8 @@ static void in6_fields(const struct sa *s, const uint8_t *p, size_t len)
 		fb_putc(b, ')');
 		net_end(s);
 	}
-	inet_ntop(AF_INET6, p + 8, ip, sizeof(ip));
-	if (b->xstyle == XSTYLE_ABBREV) {
-		fb_puts(b, ", inet_pton(AF_INET6, \"");
-		fb_puts(b, ip);
-		fb_puts(b, "\", &sin6_addr)");
-	} else {
-		field(b, "sin6_addr");
-		if (net_begin(s, p + 8, 16)) {
-			fb_puts(b, "inet_pton(AF_INET6, \"");
-			fb_puts(b, ip);
-			fb_puts(b, "\")");
-			net_end(s);
-		}
-	}
+	fb_puts(b, ", ");
+	in6_addr(s, p + 8, "sin6_addr");
 	if (len <= 24)
 		return;
 	scope = ld32(p + 24);

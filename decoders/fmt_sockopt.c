@@ -94,16 +94,6 @@ static void put_fields(struct fmt_buf *b, const struct sc_call *c,
 	fb_putc(b, '}');
 }
 
-static void put_inet(struct fmt_buf *b, int af, const uint8_t *p)
-{
-	char ip[INET6_ADDRSTRLEN];
-
-	inet_ntop(af, p, ip, sizeof(ip));
-	fb_putc(b, '"');
-	fb_puts(b, ip);
-	fb_putc(b, '"');
-}
-
 /* ICMP_FILTER: the types set, or ~ and those not set when most are */
 static void put_icmp_filter(struct fmt_buf *b, uint32_t set)
 {
@@ -324,6 +314,25 @@ static void put_packet_mreq(struct fmt_buf *b, const uint8_t *p)
  * setsockopt's value, len bytes at entry; the copy may hold fewer (it
  * stops before a page that faults): what needs more is a pointer.
  */
+/*
+ * struct group_req (136 bytes): {gr_interface=if_nametoindex("lo"),
+ * gr_group={sa_family=AF_INET, ...}}; shorter: the pointer (-1)
+ */
+static int put_group_req(struct fmt_buf *b, const struct sc_call *c,
+			 const struct cap *k, int32_t len, size_t have)
+{
+	int own = !!(k->nlproto & NLPROTO_OWN_NS);
+
+	if (len < 136 || have < 136)
+		return -1;
+	fb_puts(b, "{gr_interface=");
+	fmt_ifindex(b, c, own, ld32(k->p));
+	fb_puts(b, ", gr_group=");
+	fmt_sockaddr_bytes(b, c, k->p + 8, 128, own);
+	fb_putc(b, '}');
+	return 0;
+}
+
 static int set_value(struct fmt_buf *b, const struct sc_call *c,
 		     uint32_t level, uint32_t name, const struct cap *k,
 		     int32_t len)
@@ -362,23 +371,31 @@ static int set_value(struct fmt_buf *b, const struct sc_call *c,
 		if (name == IP_ADD_MEMBERSHIP || name == IP_DROP_MEMBERSHIP) {
 			if (len < 8 || have < 8)
 				return -1;
-			fb_puts(b, "{imr_multiaddr=inet_addr(");
-			put_inet(b, AF_INET, k->p);
-			fb_puts(b, "), imr_interface=inet_addr(");
-			put_inet(b, AF_INET, k->p + 4);
-			fb_puts(b, ")}");
+			fb_putc(b, '{');
+			fmt_in_addr(b, c, k->p, "imr_multiaddr");
+			fb_puts(b, ", ");
+			fmt_in_addr(b, c, k->p + 4, "imr_interface");
+			fb_putc(b, '}');
 			return 0;
 		}
-		/* group_req (if_nametoindex names): not decoded */
 		if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)
-			return -1;
+			return put_group_req(b, c, k, len, have);
 		break;
 	case SOL_IPV6:
-		/* ipv6_mreq and group_req name interfaces: not decoded */
 		if (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
-		    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST ||
-		    name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)
-			return -1;
+		    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST) {
+			if (len < 20 || have < 20)
+				return -1;
+			fb_putc(b, '{');
+			fmt_in6_addr(b, c, k->p, "ipv6mr_multiaddr");
+			fb_puts(b, ", ipv6mr_interface=");
+			fmt_ifindex(b, c, !!(k->nlproto & NLPROTO_OWN_NS),
+				    ld32(k->p + 16));
+			fb_putc(b, '}');
+			return 0;
+		}
+		if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP)
+			return put_group_req(b, c, k, len, have);
 		break;
 	case SOL_PACKET:
 		if (name == PACKET_RX_RING || name == PACKET_TX_RING) {

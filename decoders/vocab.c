@@ -25,6 +25,7 @@
 #define COPIES_IOURING		1
 #define COPIES_SIGSETP		1
 #define COPIES_SOCKADDR		1
+#define COPIES_SOCKOPT		1
 const struct kind_info kind_info[K__COUNT] = {
 #define KIND(name, base, dir, fmt, size, copy, what) \
 	{ #name, B_##base, D_##dir, size, copy },

@@ -135,6 +135,38 @@ int main(void)
 	/* an unknown option's bytes, before the hole: a pointer */
 	setsockopt(u, SOL_IP, 0x7777, page + 4096 - 4, 8);
 
+	/* group_req and ipv6_mreq: the interface (lo) is named */
+	{
+		struct group_req gr;
+		struct ipv6_mreq m6;
+		struct sockaddr_in *g4 = (struct sockaddr_in *)&gr.gr_group;
+		struct sockaddr_in6 *g6 = (struct sockaddr_in6 *)&gr.gr_group;
+		int u6 = socket(AF_INET6, SOCK_DGRAM, 0);
+
+		memset(&gr, 0, sizeof(gr));
+		gr.gr_interface = 1;
+		g4->sin_family = AF_INET;
+		g4->sin_addr.s_addr = inet_addr("224.0.0.7");
+		setsockopt(u, SOL_IP, MCAST_JOIN_GROUP, &gr, sizeof(gr));
+		setsockopt(u, SOL_IP, MCAST_LEAVE_GROUP, &gr, sizeof(gr));
+		setsockopt(u, SOL_IP, MCAST_JOIN_GROUP, &gr, sizeof(gr) - 1);
+		memset(&gr, 0, sizeof(gr));
+		gr.gr_interface = 1;
+		g6->sin6_family = AF_INET6;
+		inet_pton(AF_INET6, "ff02::7", &g6->sin6_addr);
+		setsockopt(u6, SOL_IPV6, MCAST_JOIN_GROUP, &gr, sizeof(gr));
+		setsockopt(u6, SOL_IPV6, MCAST_LEAVE_GROUP, &gr, sizeof(gr));
+		memset(&m6, 0, sizeof(m6));
+		inet_pton(AF_INET6, "ff02::8", &m6.ipv6mr_multiaddr);
+		m6.ipv6mr_interface = 1;
+		setsockopt(u6, SOL_IPV6, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+		setsockopt(u6, SOL_IPV6, IPV6_DROP_MEMBERSHIP, &m6, sizeof(m6));
+		setsockopt(u6, SOL_IPV6, IPV6_JOIN_ANYCAST, &m6, sizeof(m6) - 1);
+		m6.ipv6mr_interface = 77777;
+		setsockopt(u6, SOL_IPV6, IPV6_LEAVE_ANYCAST, &m6, sizeof(m6));
+		close(u6);
+	}
+
 	close(u);
 	close(sv[0]);
 	close(sv[1]);

@@ -412,8 +412,9 @@ __noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
 }
 
 /*
- * CAP_OP_SOCKADDR: min(len, max) bytes as BUF copies them, the item's
- * nlproto saying whether its interface indexes are etrace's.
+ * CAP_OP_SOCKADDR (CAP_OP_SOCKOPT): min(len, max) bytes as BUF (UPTO)
+ * copies them, the item's nlproto saying whether its interface indexes
+ * are etrace's.
  * arg_ns: arg | (g_addr_ns of the socket) << 8
  */
 __noinline u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase)
@@ -625,9 +626,11 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_SIGSETP:
 		return g_sigsetp(off, i, ptr, ph);
 	case CAP_OP_SOCKADDR:
+	case CAP_OP_SOCKOPT:
 		len = length(a, ca);
 		return g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
-				  ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
+				  ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24 |
+				  (a->op == CAP_OP_SOCKOPT ? CAP_UPTO_BIT : 0));
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

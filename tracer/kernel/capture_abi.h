@@ -64,6 +64,9 @@ enum cap_op {
 			   CAP_NL_OWN_NS when its interface indexes are
 			   etrace's: the socket args[0] (or, args[0] no
 			   socket, the task) in cap_config.netns */
+	CAP_OP_SOCKOPT,	/* setsockopt's value: as UPTO, nlproto as
+			   SOCKADDR's (group_req, ipv6_mreq name
+			   interfaces) */
 };
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
