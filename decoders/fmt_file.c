@@ -699,3 +699,19 @@ FMT_KIND(oloff)
 		fb_putc(b, ']');
 	}
 }
+
+/*
+ * fanotify_init's flags: the notification class (bits 2-3, a value:
+ * 0xc is none), then the flags, each part in its -X style as strace
+ */
+FMT_KIND(fanflags)
+{
+	uint32_t v = (uint32_t)c->args[i];
+
+	fmt_enum_dflt(b, &xlat_fan_class, v & 0xc, "FAN_CLASS_???");
+	if (v & ~0xcu) {
+		fb_putc(b, '|');
+		fmt_flags_dflt(b, &xlat_fanotify_init_flags, v & ~0xcu,
+			       "FAN_???");
+	}
+}

@@ -462,5 +462,18 @@ int main(void)
 		syscall(SYS_fsconfig, -1, 6 /* CMD_CREATE */, NULL, NULL, 0);
 		syscall(SYS_fsconfig, -1, 99, "x", "y", 7);
 	}
+
+	/* fanotify_init: the class is a value (0xc is none), then flags */
+	{
+		long fa = syscall(SYS_fanotify_init, 0x4 | 0x1 /* CLOEXEC */,
+				  O_RDONLY);
+
+		if (fa >= 0)
+			close((int)fa);
+		syscall(SYS_fanotify_init, 0xc, O_RDONLY);
+		syscall(SYS_fanotify_init, 0xc | 0x2 | 0x40000000, O_WRONLY);
+		syscall(SYS_fanotify_init, 0x8 | 0x40000000, O_RDONLY);
+		syscall(SYS_fanotify_init, 0x40000000, O_RDONLY);
+	}
 	return 0;
 }
