@@ -247,9 +247,13 @@ static void prctl_values(struct fmt_buf *b, const struct sc_call *c,
 		if (a2 == SECCOMP_MODE_STRICT)
 			break;
 		if (a2 == SECCOMP_MODE_FILTER) {
-			/* the sock_fprog's filter is not copied */
+			const struct cap *k = a3 ? arg_in(c, 2, 16) : NULL;
+
 			fb_puts(b, ", ");
-			fmt_ptr(b, a3);
+			if (k)
+				fmt_fprog(b, c, 1, k);
+			else
+				fmt_ptr(b, a3);
 			break;
 		}
 		fmt_prctl_rest(b, c, 2);

@@ -275,6 +275,17 @@ void fmt_adjtimex_ret(struct fmt_buf *b, const struct sc_call *c);
  */
 void fmt_sockaddr_bytes(struct fmt_buf *b, const struct sc_call *c,
 			const uint8_t *p, size_t len, int own_ns);
+/*
+ * fmt_bpf_filter.c: a classic BPF program of n instructions at addr,
+ * `have` bytes of them copied (cut: the copy may have stopped before the
+ * memory did); a struct sock_fprog and its program (k's two pieces).
+ * seccomp: a seccomp filter's, else a socket filter's.
+ */
+void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,
+		   uint64_t addr, uint64_t n, const uint8_t *p, size_t have,
+		   int cut);
+void fmt_fprog(struct fmt_buf *b, const struct sc_call *c, int seccomp,
+	       const struct cap *k);
 /* an IPv4 address field: NAME=inet_addr("10.0.0.1"), -X's forms */
 void fmt_in_addr(struct fmt_buf *b, const struct sc_call *c,
 		 const uint8_t *p, const char *name);

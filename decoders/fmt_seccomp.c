@@ -2,8 +2,8 @@
 /*
  * Decoders stage: seccomp(2), whose flags and argument mean what the
  * operation says: SECCOMP_SET_MODE_FILTER's flags by name and its struct
- * sock_fprog (its length and the filter's address: the instructions are
- * not copied), SECCOMP_GET_ACTION_AVAIL's action at entry,
+ * sock_fprog (the filter's instructions with -v: fmt_bpf_filter.c),
+ * SECCOMP_GET_ACTION_AVAIL's action at entry,
  * SECCOMP_GET_NOTIF_SIZES's sizes at exit; any other operation's flags
  * in hex and its argument an address, as strace prints them.
  */
@@ -40,11 +40,7 @@ FMT_KIND(seccomparg)
 	}
 	switch (op) {
 	case SECCOMP_SET_MODE_FILTER:
-		fb_puts(b, "{len=");
-		fb_udec(b, ld16(k->p));
-		fb_puts(b, ", filter=");
-		fmt_ptr(b, ld64(k->p + 8));
-		fb_putc(b, '}');
+		fmt_fprog(b, c, 1, k);
 		break;
 	case SECCOMP_GET_ACTION_AVAIL:
 		fb_putc(b, '[');

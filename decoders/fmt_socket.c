@@ -8,6 +8,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/socket.h>
 
 #include "fmt_priv.h"
@@ -83,7 +84,11 @@ FMT_KIND(sockopt)
 
 	switch (level) {
 	case SOL_SOCKET:
-		fmt_enum_dflt(b, &xlat_so_opt, v, "SO_???");
+		/* getsockopt's name for SO_ATTACH_FILTER's number */
+		if (v == SO_ATTACH_FILTER && !strcmp(c->d->name, "getsockopt"))
+			fmt_const(b, "SO_GET_FILTER", v, XF_HEX);
+		else
+			fmt_enum_dflt(b, &xlat_so_opt, v, "SO_???");
 		return;
 	case SOL_IP:
 		fmt_enum_dflt(b, &xlat_ip_opt, v, "IP_???");

@@ -191,9 +191,14 @@ static int get_value(struct fmt_buf *b, const struct sc_call *c,
 				put_int(b, k->p);
 			return 0;
 		}
-		/* a filter: not decoded */
-		if (name == SO_ATTACH_FILTER)
-			return -1;
+		/* SO_GET_FILTER: its instructions, rlen of them */
+		if (name == SO_ATTACH_FILTER) {
+			if (rlen > 0xffff)
+				return -1;
+			fmt_bpf_insns(b, c, 0, c->args[3], rlen, k->p, have,
+				      !!(k->flags & CAP_TRUNC));
+			return 0;
+		}
 		break;
 	case SOL_PACKET:
 		if (name == PACKET_STATISTICS) {
@@ -363,9 +368,13 @@ static int set_value(struct fmt_buf *b, const struct sc_call *c,
 			put_txrehash(b, k->p);
 			return 0;
 		}
-		/* filters: not decoded */
-		if (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF)
-			return -1;
+		/* a struct sock_fprog, and its program with -v */
+		if (name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF) {
+			if (len != 16 || have < 16)
+				return -1;
+			fmt_fprog(b, c, 0, k);
+			return 0;
+		}
 		break;
 	case SOL_IP:
 		if (name == IP_ADD_MEMBERSHIP || name == IP_DROP_MEMBERSHIP) {

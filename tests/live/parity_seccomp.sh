@@ -13,6 +13,8 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family seccomp
+# -v: the filter's program, as strace prints it
+oracle_options seccomp -v
 
 # a selection without the calls that start the filter (prctl, seccomp):
 # the first skipped call after it is still whole

@@ -10,4 +10,6 @@
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family sockets
+# -v: the socket filters' programs (fam_sockets_opts)
+oracle_options sockets_opts -v
 finish

@@ -39,6 +39,14 @@ int main(void)
 	strcpy(path, "/etc/hostname");
 	if (fam_seccomp(f, sizeof(f) / sizeof(f[0])))
 		return 1;
+	/* prctl's filters that install nothing: no program, a hole */
+	{
+		struct sock_fprog none = { 0, f }, bad = { 2, NULL };
+
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &none, 0, 0);
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &bad, 0, 0);
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, NULL, 0, 0);
+	}
 	sc(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
 	sc(SYS_uname, (long)&u, 0, 0, 0, 0, 0);
 	sc(SYS_getpid, 0, 0, 0, 0, 0, 0);

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <linux/filter.h>
 #include <linux/icmp.h>
 #include <linux/if_packet.h>
 #include <netinet/in.h>
@@ -134,6 +135,39 @@ int main(void)
 	setsockopt(sv[0], SOL_SOCKET, SO_LINGER, &mr, -1);
 	/* an unknown option's bytes, before the hole: a pointer */
 	setsockopt(u, SOL_IP, 0x7777, page + 4096 - 4, 8);
+
+	/* classic BPF socket filters: attached, read back, cut by a hole */
+	{
+		struct sock_filter flt[] = {
+			{ 0x30, 0, 0, 0xffe00004 },	/* ld b [SKF_LL_OFF+4] */
+			{ 0x30, 0, 0, 0xfffff000 },	/* ld b [SKF_AD_PROTOCOL] */
+			{ 0x15, 0, 1, 0x11 },		/* jeq 0x11 */
+			{ 0x80, 0, 0, 0 },		/* ld len */
+			{ 0x06, 0, 0, 0xffffffff },	/* ret -1 */
+			{ 0x06, 0, 0, 0 },		/* ret 0 */
+		};
+		struct sock_fprog fp = { 6, flt };
+		struct sock_filter back[8];
+		struct sock_filter *edge = (struct sock_filter *)(page + 4096 - 8);
+		socklen_t n = 8;
+
+		setsockopt(u, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+		getsockopt(u, SOL_SOCKET, SO_GET_FILTER, back, &n);
+		n = 0;
+		getsockopt(u, SOL_SOCKET, SO_GET_FILTER, back, &n);
+		setsockopt(u, SOL_SOCKET, SO_DETACH_FILTER, &v, sizeof(v));
+		setsockopt(u, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp) - 4);
+		memcpy(edge, flt, 8);
+		fp.filter = edge;
+		fp.len = 3;
+		setsockopt(u, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+		fp.len = 0;
+		setsockopt(u, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &fp,
+			   sizeof(fp));
+		fp.filter = NULL;
+		fp.len = 2;
+		setsockopt(u, SOL_SOCKET, SO_ATTACH_FILTER, &fp, sizeof(fp));
+	}
 
 	/* group_req and ipv6_mreq: the interface (lo) is named */
 	{

@@ -428,6 +428,63 @@ __noinline u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase)
 	return end;
 }
 
+/* the socket options whose values are filters (asm-generic/socket.h) */
+#define SOL_SOCKET_			1
+#define SO_ATTACH_FILTER_		26	/* = SO_GET_FILTER */
+#define SO_ATTACH_REUSEPORT_CBPF_	51
+
+/*
+ * n instructions (struct sock_filter[n]) of a classic BPF filter at
+ * ptr, at most CAP_FPROG_MAX: as many bytes as could be read, page by
+ * page (the decoder says where the memory ended), CAP_F_TRUNC when the
+ * record had no room for all of them
+ */
+__noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
+{
+	u8 *b = buf();
+	u32 want = (n < CAP_FPROG_MAX ? n : CAP_FPROG_MAX) * 8, size, got = 0;
+	u32 flags = 0;
+
+	if (!b)
+		return off;
+	size = room(off, want) & ~7u;
+	if (!size && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	if (size < want)
+		flags |= CAP_F_TRUNC;
+	if (size && !bpf_probe_read_user(data_at(b, off),
+					 bounded(size, CAP_ITEM_MAX - 1),
+					 (const void *)ptr))
+		return item_end(b, off, arg, phase, size, flags, 0, 0);
+	/* a fault: the pages before it (8184 bytes span three at most) */
+	for (int pg = 0; pg < 3 && got < size; pg++) {
+		u32 chunk = 4096 - (u32)((ptr + got) & 4095);
+
+		if (chunk > size - got)
+			chunk = size - got;
+		if (bpf_probe_read_user(data_at(b, off + got),
+					bounded(chunk, CAP_ITEM_MAX - 1),
+					(const void *)(ptr + got)))
+			break;
+		got += chunk;
+	}
+	return item_end(b, off, arg, phase, got, flags, 0, 0);
+}
+
+/*
+ * A struct sock_fprog at ptr (16 bytes as UPTO copies them), then, when
+ * insns, the instructions its filter points to (g_insns)
+ */
+__noinline u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase)
+{
+	struct { u16 len; u16 pad[3]; u64 filter; } fp = {};
+
+	off = g_buf(off, arg, ptr, 16, 16 | CAP_UPTO_BIT | phase << 24);
+	if (!insns || bpf_probe_read_user(&fp, sizeof(fp), (const void *)ptr))
+		return off;
+	return g_insns(off, arg, fp.filter, fp.len, phase);
+}
+
 static __always_inline u64 length(const struct cap_arg_spec *a,
 				  const struct call_args *ca)
 {
@@ -625,12 +682,34 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_iouring(off, i, ph, ca);
 	case CAP_OP_SIGSETP:
 		return g_sigsetp(off, i, ptr, ph);
-	case CAP_OP_SOCKADDR:
 	case CAP_OP_SOCKOPT:
+		/* SOL_SOCKET's filters: SO_GET_FILTER's length counts them */
+		if ((u32)ca->args[1] == SOL_SOCKET_ &&
+		    (u32)ca->args[2] == SO_ATTACH_FILTER_) {
+			if (ph == CAP_AT_EXIT)
+				return g_insns(off, i, ptr, (u32)length(a, ca),
+					       ph);
+			return g_fprog(off, i, ptr, length(a, ca) == 16, ph);
+		}
+		if ((u32)ca->args[1] == SOL_SOCKET_ &&
+		    (u32)ca->args[2] == SO_ATTACH_REUSEPORT_CBPF_ &&
+		    ph == CAP_AT_ENTRY)
+			return g_fprog(off, i, ptr, length(a, ca) == 16, ph);
+		/* fall through */
+	case CAP_OP_SOCKADDR:
 		len = length(a, ca);
 		return g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
 				  ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24 |
 				  (a->op == CAP_OP_SOCKOPT ? CAP_UPTO_BIT : 0));
+	case CAP_OP_SECCOMP_FPROG:
+		/* SECCOMP_SET_MODE_FILTER (1): a filter, read at entry */
+		return g_fprog(off, i, ptr, ph == CAP_AT_ENTRY &&
+			       (u32)ca->args[0] == 1, ph);
+	case CAP_OP_PRCTL_FPROG:
+		/* PR_SET_SECCOMP (22), SECCOMP_MODE_FILTER (2) */
+		if ((u32)ca->args[0] != 22 || ca->args[1] != 2)
+			return off;
+		return g_fprog(off, i, ptr, 1, ph);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

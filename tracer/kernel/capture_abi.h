@@ -64,10 +64,26 @@ enum cap_op {
 			   CAP_NL_OWN_NS when its interface indexes are
 			   etrace's: the socket args[0] (or, args[0] no
 			   socket, the task) in cap_config.netns */
-	CAP_OP_SOCKOPT,	/* setsockopt's value: as UPTO, nlproto as
-			   SOCKADDR's (group_req, ipv6_mreq name
-			   interfaces) */
+	CAP_OP_SOCKOPT,	/* {set,get}sockopt's value: as UPTO, nlproto
+			   as SOCKADDR's (group_req, ipv6_mreq name
+			   interfaces); SO_ATTACH_FILTER's and
+			   SO_ATTACH_REUSEPORT_CBPF's struct sock_fprog
+			   then its instructions (g_insns), and
+			   SO_GET_FILTER's instructions (the length
+			   counts them) */
+	CAP_OP_SECCOMP_FPROG,	/* seccomp's argument: 16 bytes as UPTO;
+			   SECCOMP_SET_MODE_FILTER's then the filter's
+			   instructions (g_insns) */
+	CAP_OP_PRCTL_FPROG,	/* prctl's third argument when it is
+			   PR_SET_SECCOMP's SECCOMP_MODE_FILTER struct
+			   sock_fprog: it and its instructions; else
+			   nothing */
 };
+/*
+ * instructions (struct sock_filter, 8 bytes) of a filter copied, at
+ * most; the item is as long as the memory was readable, page by page
+ */
+#define CAP_FPROG_MAX	1023
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 
