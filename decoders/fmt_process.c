@@ -3,6 +3,7 @@
  * Decoders stage: processes: clone, wait, resource limits, personality,
  * scheduling, capabilities, uname, sysinfo, times.
  */
+#include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -476,6 +477,106 @@ FMT_KIND(schedparam)
 	fb_putc(b, '[');
 	fb_dec(b, (int32_t)ld32(k->p));
 	fb_putc(b, ']');
+}
+
+/*
+ * struct sched_attr as strace prints it: {size=N, ...}; p holds `have`
+ * bytes.  sched_setattr's (is_set): its own size says how much the
+ * kernel reads (0: 48), SCHED_FLAG_KEEP_POLICY/KEEP_PARAMS leave out
+ * what the kernel keeps; sched_getattr's: the size the kernel wrote.
+ * Fields past 48 bytes (the util clamps) when the size has them; ", ..."
+ * when the size says more than the 56 bytes strace knows.  0: the
+ * memory was too short (the caller prints the pointer).
+ */
+static int sched_attr(struct fmt_buf *b, const uint8_t *p, size_t have,
+		      uint32_t usize, int is_set)
+{
+	uint8_t a[56];
+	uint32_t size;
+	uint64_t flags;
+
+	memset(a, 0, sizeof(a));
+	memcpy(a, p, have < sizeof(a) ? have : sizeof(a));
+	if (is_set) {
+		if (have < 4)
+			return 0;
+		usize = ld32(a) ? ld32(a) : 48;
+		size = usize < 56 ? usize : 56;
+		if (size >= 48 && have < size)
+			return 0;
+	} else {
+		if (have < (usize < 56 ? usize : 56))
+			return 0;
+		size = ld32(a);
+	}
+	flags = ld64(a + 8);
+	fb_puts(b, "{size=");
+	fb_udec(b, ld32(a));
+	if (size >= 48) {
+		if (!is_set || (int32_t)ld32(a + 4) < 0 ||
+		    !(flags & 0x18)) {	/* KEEP_POLICY, KEEP_PARAMS */
+			fb_puts(b, ", sched_policy=");
+			fmt_enum_dflt(b, &xlat_sched_policy, ld32(a + 4),
+				      "SCHED_???");
+		}
+		fb_puts(b, ", sched_flags=");
+		fmt_flags_dflt(b, &xlat_sched_attr_flags, flags,
+			       "SCHED_FLAG_???");
+		if (!is_set || !(flags & 0x10)) {	/* KEEP_PARAMS */
+			fb_puts(b, ", sched_nice=");
+			fb_dec(b, (int32_t)ld32(a + 16));
+			fb_puts(b, ", sched_priority=");
+			fb_udec(b, ld32(a + 20));
+			fb_puts(b, ", sched_runtime=");
+			fb_udec(b, ld64(a + 24));
+			fb_puts(b, ", sched_deadline=");
+			fb_udec(b, ld64(a + 32));
+			fb_puts(b, ", sched_period=");
+			fb_udec(b, ld64(a + 40));
+		}
+		if (size >= 56) {
+			fb_puts(b, ", sched_util_min=");
+			fb_udec(b, ld32(a + 48));
+			fb_puts(b, ", sched_util_max=");
+			fb_udec(b, ld32(a + 52));
+		}
+	}
+	if ((is_set ? usize : ld32(a)) > size)
+		fb_puts(b, ", ...");
+	fb_putc(b, '}');
+	return 1;
+}
+
+/* sched_setattr's attr; E2BIG: " => {size=N}", the size it wants */
+FMT_KIND(schedattr)
+{
+	const struct cap *k = c->args[i] ? arg_in(c, i, 0) : NULL;
+	const struct cap *ko;
+
+	if (!k || (k->flags & CAP_FAULT) ||
+	    !sched_attr(b, k->p, k->len, 0, 1)) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	/* (a failed call's copy: arg_out gives only a successful one's) */
+	ko = c->exited && c->ret == -E2BIG ? c->cap_out[i] : NULL;
+	if (ko && !(ko->flags & CAP_FAULT) && ko->len >= 4 && ko->p) {
+		fb_puts(b, " => {size=");
+		fb_udec(b, ld32(ko->p));
+		fb_putc(b, '}');
+	}
+}
+
+/* sched_getattr's attr: what the kernel wrote */
+FMT_KIND(oschedattr)
+{
+	int p = c->d->arg[i].param;
+	const struct cap *k = c->args[i] ? arg_out(c, i, 0) : NULL;
+	uint32_t usize = p < SC_MAX_ARGS ? (uint32_t)c->args[p] : 0;
+
+	if (!k || (k->flags & CAP_FAULT) ||
+	    !sched_attr(b, k->p, k->len, usize, 0))
+		fmt_ptr(b, c->args[i]);
 }
 
 /* cpu_set_t: the numbers of the CPUs set, "[0 1 2 3]" */

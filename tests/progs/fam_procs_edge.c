@@ -285,5 +285,38 @@ int main(void)
 			0x100UL | 2 /* KEXEC_FILE_ON_CRASH */);
 		syscall(SYS_kexec_file_load, -1, -1, 3UL, cmdline, 0x100UL);
 	}
+	/* struct sched_attr: read back, set (keeping what it says), E2BIG */
+	{
+		unsigned char at[64];
+		unsigned int sz;
+
+		memset(at, 0, sizeof(at));
+		syscall(SYS_sched_getattr, 0, at, 48, 0);
+		syscall(SYS_sched_getattr, 0, at, 56, 0);
+		syscall(SYS_sched_getattr, 0, at, 64, 0);
+		syscall(SYS_sched_getattr, 0, NULL, 56, 0);
+		memset(at, 0, sizeof(at));
+		sz = 56;
+		memcpy(at, &sz, 4);
+		at[8] = 0x01;			/* SCHED_FLAG_RESET_ON_FORK */
+		syscall(SYS_sched_setattr, 0, at, 0);
+		sz = 0;
+		memcpy(at, &sz, 4);
+		syscall(SYS_sched_setattr, 0, at, 0);
+		sz = 48;
+		memcpy(at, &sz, 4);
+		at[8] = 0x18 | 0x80;		/* KEEP_POLICY|KEEP_PARAMS|? */
+		syscall(SYS_sched_setattr, 0, at, 0);
+		at[8] = 0x08;			/* KEEP_POLICY */
+		at[4] = 0xff; at[5] = 0xff; at[6] = 0xff; at[7] = 0xff;
+		syscall(SYS_sched_setattr, 0, at, 0);
+		sz = 12;
+		memcpy(at, &sz, 4);
+		syscall(SYS_sched_setattr, 0, at, 0);
+		sz = 200;
+		memcpy(at, &sz, 4);
+		syscall(SYS_sched_setattr, 0, at, 0);
+		syscall(SYS_sched_setattr, 0, NULL, 0);
+	}
 	return 0;
 }
