@@ -174,3 +174,68 @@ int fmt_futex_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	}
 	return c->d->nargs;
 }
+
+/*
+ * futex_waitv's waiters: [{val=0x1, uaddr=0x..., flags=FUTEX_32}, ...],
+ * at most -s of them (all with -v) and 128 (FUTEX_WAITV_MAX, as
+ * strace); where the memory ended "..." and its address in a comment (each
+ * element is
+ * read, as strace reads them, from the copy of the first 129)
+ */
+FMT_KIND(futexwaitv)
+{
+	int pi = c->d->arg[i].param;
+	uint32_t n = pi < SC_MAX_ARGS ? (uint32_t)c->args[pi] : 0;
+	uint64_t addr = c->args[i];
+	const struct cap *k = addr && n ? arg_mem(c, i, 0) : NULL;
+	uint32_t have;
+
+	if (!addr) {
+		fb_puts(b, "NULL");
+		return;
+	}
+	if (!n) {
+		fb_puts(b, "[]");
+		return;
+	}
+	if (!k) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	have = k->len / 24;
+	for (uint32_t j = 0; j < n; j++) {
+		const uint8_t *w = k->p + 24 * j;
+
+		if (j)
+			fb_puts(b, ", ");
+		if (j >= have) {
+			if (!j) {
+				fmt_ptr(b, addr);
+				return;
+			}
+			fb_puts(b, "... /* ");
+			fmt_ptr(b, addr + 24 * (uint64_t)j);
+			fb_puts(b, " */");
+			break;
+		}
+		if (!j)
+			fb_putc(b, '[');
+		if ((abbrev(c) && j >= (uint32_t)str_max(c)) || j >= 128) {
+			fb_puts(b, "...");
+			break;
+		}
+		fb_puts(b, "{val=");
+		fb_hex(b, ld64(w));
+		fb_puts(b, ", uaddr=");
+		fmt_ptr(b, ld64(w + 8));
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_futex_waiter_flags, ld32(w + 16),
+			       "FUTEX_???");
+		if (ld32(w + 20)) {
+			fb_puts(b, ", __reserved=");
+			fb_hex(b, ld32(w + 20));
+		}
+		fb_putc(b, '}');
+	}
+	fb_putc(b, ']');
+}

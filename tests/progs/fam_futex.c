@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -116,5 +118,30 @@ int main(void)
 	futex(&pi, FUTEX_UNLOCK_PI_PRIVATE, 0, NULL, NULL, 0);
 	while (pthread_tryjoin_np(t, NULL) == EBUSY)
 		;
+	/* futex_waitv: the waiters, a value that differs (EAGAIN), bad ones */
+	{
+		static uint32_t fw = 5;
+		struct { uint64_t val, uaddr; uint32_t flags, res; } w[3] = {
+			{ 4, (uint64_t)(uintptr_t)&fw, 0x82, 0 },
+			{ 5, (uint64_t)(uintptr_t)&fw, 0x2, 0 },
+			{ ~0ULL, 0, 0xffffffff, 7 },
+		};
+		struct timespec t0 = { 0, 0 };
+		unsigned char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		syscall(SYS_futex_waitv, NULL, 1, 0, NULL, CLOCK_MONOTONIC);
+		syscall(SYS_futex_waitv, w, 0, 1, &t0, 0xffffffff);
+		syscall(SYS_futex_waitv, w, 1, 0, &t0, CLOCK_MONOTONIC);
+		syscall(SYS_futex_waitv, &w[2], 1, 0, NULL, CLOCK_REALTIME);
+		if (pg != MAP_FAILED) {
+			munmap(pg + 4096, 4096);
+			memcpy(pg + 4096 - 24, w, 24);
+			syscall(SYS_futex_waitv, pg + 4096 - 24, 2, 0, &t0,
+				CLOCK_MONOTONIC);
+			syscall(SYS_futex_waitv, pg + 4096, 2, 0, &t0,
+				CLOCK_MONOTONIC);
+		}
+	}
 	return 0;
 }
