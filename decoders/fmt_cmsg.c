@@ -42,17 +42,6 @@ static void put_elems(struct fmt_buf *b, const struct sc_call *c,
 	fb_putc(b, ']');
 }
 
-static void put_inet4(struct fmt_buf *b, const char *name, const uint8_t *p)
-{
-	char ip[INET_ADDRSTRLEN];
-
-	inet_ntop(AF_INET, p, ip, sizeof(ip));
-	fb_puts(b, name);
-	fb_puts(b, "=inet_addr(\"");
-	fb_puts(b, ip);
-	fb_puts(b, "\")");
-}
-
 /* n timespecs (or one timeval), or ??? when the data is shorter */
 static void put_times(struct fmt_buf *b, const uint8_t *p, size_t dlen,
 		      int n, int usec)
@@ -144,19 +133,18 @@ static void put_recverr(struct fmt_buf *b, const struct sc_call *c,
 
 /* SOL_IP's data; 0 when strace prints none */
 static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
-		   const uint8_t *p, size_t dlen)
+		   const uint8_t *p, size_t dlen, int own_ns)
 {
 	switch (type) {
 	case IP_PKTINFO:
-		/* the interface as its index (strace: if_nametoindex("lo")) */
 		if (dlen < 12)
 			return 0;
 		fb_puts(b, ", cmsg_data={ipi_ifindex=");
-		fb_udec(b, ld32(p));
+		fmt_ifindex(b, c, own_ns, ld32(p));
 		fb_puts(b, ", ");
-		put_inet4(b, "ipi_spec_dst", p + 4);
+		fmt_in_addr(b, c, p + 4, "ipi_spec_dst");
 		fb_puts(b, ", ");
-		put_inet4(b, "ipi_addr", p + 8);
+		fmt_in_addr(b, c, p + 8, "ipi_addr");
 		fb_putc(b, '}');
 		return 1;
 	case IP_TTL:
@@ -184,7 +172,7 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
 		if (dlen < 16)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		fmt_sockaddr_bytes(b, c, p, dlen < 128 ? dlen : 128, 0);
+		fmt_sockaddr_bytes(b, c, p, dlen < 128 ? dlen : 128, own_ns);
 		return 1;
 	case SCM_SECURITY:
 		if (dlen < 1)
@@ -203,7 +191,7 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
  * its data: strace would have read all of it.
  */
 void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
-	       size_t len, uint64_t addr, int whole)
+	       size_t len, uint64_t addr, int whole, int own_ns)
 {
 	size_t off = 0, left = len;
 	int more = !whole;	/* the copy ends before the messages do */
@@ -231,7 +219,8 @@ void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 		} else if (level == SOL_IP) {
 			fmt_enum_dflt(b, &xlat_ip_cmsg_type, type, "IP_???");
 			if (data)
-				ip_data(b, c, type, p + off + CMSG_HDR, dlen);
+				ip_data(b, c, type, p + off + CMSG_HDR, dlen,
+					own_ns);
 		} else {
 			fb_hex(b, type);
 		}

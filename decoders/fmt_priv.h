@@ -294,7 +294,7 @@ void fmt_in6_addr(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, const char *name);
 /* fmt_cmsg.c: len bytes of control messages copied from addr */
 void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
-	       size_t len, uint64_t addr, int whole);
+	       size_t len, uint64_t addr, int whole, int own_ns);
 /* fmt_poll.c */
 void fmt_poll_ret(struct fmt_buf *b, const struct sc_call *c);
 int fmt_left_arg(const struct sc_call *c);

@@ -225,6 +225,7 @@ struct msg_pieces {
 	uint32_t len[MSG_PIECES];
 	uint32_t holes;		/* bit MSG_*: the piece could not be read */
 	int nlproto;		/* struct cap's */
+	int own_ns;		/* its interface indexes are etrace's */
 };
 
 /* the pieces of a copy from piece `first` on */
@@ -235,7 +236,9 @@ static void msg_pieces_of(const struct cap *k, int first, struct msg_pieces *m)
 	for (int j = 0; j < first; j++)
 		off += k->piece[j];
 	m->holes = (k->holes >> first) & ((1u << MSG_PIECES) - 1);
-	m->nlproto = k->nlproto;
+	/* the protocol only of a netlink socket's (the bit alone: any) */
+	m->nlproto = k->nlproto & NLPROTO_MASK ? k->nlproto : 0;
+	m->own_ns = !!(k->nlproto & NLPROTO_OWN_NS);
 	for (int j = 0; j < MSG_PIECES; j++) {
 		size_t l = first + j < CAP_PIECES ? k->piece[first + j] : 0;
 
@@ -300,7 +303,7 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 	if (!name || nlen < 2 || m->len[MSG_NAME] < nlen) {
 		fmt_ptr(b, name);
 	} else {
-		fmt_sockaddr_bytes(b, c, m->at[MSG_NAME], nlen, 0);
+		fmt_sockaddr_bytes(b, c, m->at[MSG_NAME], nlen, m->own_ns);
 		/* strace: data sent to or from a netlink address */
 		if (ld16(m->at[MSG_NAME]) == AF_NETLINK)
 			nlproto = m->nlproto;
@@ -326,7 +329,8 @@ static void msghdr_print(struct fmt_buf *b, const struct sc_call *c,
 		else
 			fmt_cmsgs(b, c, m->at[MSG_CONTROL],
 				  have < clen ? have : clen, control,
-				  have >= clen && clen == controllen);
+				  have >= clen && clen == controllen,
+				  m->own_ns);
 	}
 	fb_puts(b, ", msg_controllen=");
 	fb_udec(b, controllen);

@@ -100,6 +100,18 @@ int main(void)
 	memcpy(bytes + sizeof(ee), &sin, sizeof(sin));
 	one(SOL_IP, IP_RECVERR, bytes, sizeof(ee) + sizeof(sin), 0, 0);
 	one(SOL_IP, IP_ORIGDSTADDR, &sin, sizeof(sin), 0, 0);
+	/* IP_PKTINFO: the interface (lo) is named */
+	{
+		struct in_pktinfo pi;
+
+		memset(&pi, 0, sizeof(pi));
+		pi.ipi_ifindex = 1;
+		pi.ipi_spec_dst.s_addr = inet_addr("1.2.3.4");
+		pi.ipi_addr.s_addr = inet_addr("5.6.7.8");
+		one(SOL_IP, IP_PKTINFO, &pi, sizeof(pi), 0, 0);
+		pi.ipi_ifindex = 77777;
+		one(SOL_IP, IP_PKTINFO, &pi, sizeof(pi), 0, 0);
+	}
 	one(SOL_IP, 0x99, bytes, 4, 0, 0);
 	one(IPPROTO_TCP, 1, bytes, 4, 0, 0);
 	/* a cmsg_len shorter than the header; longer than the buffer */

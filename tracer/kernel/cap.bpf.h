@@ -361,6 +361,8 @@ u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
+/* a buffer whose interface indexes are etrace's when arg_ns >> 8 says */
+u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase);
 u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);

@@ -313,7 +313,7 @@ __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
  */
 __noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
 {
-	u32 arg = arg_nl & 0xff;
+	u32 arg = arg_nl & 0xff, ns = (arg_nl >> 16) & 0xff;
 	struct msghdr_u m;
 	u64 left;
 
@@ -321,13 +321,13 @@ __noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
 		return g_buf(off, arg, 0, 0, 0 | phase << 24);
 	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
 	/* up to a fault: at exit msg_namelen may exceed the room given */
-	off = g_buf(off, arg, m.name, m.name ? m.namelen : 0,
-		    128 | CAP_UPTO_BIT | phase << 24);
+	off = g_sockaddr(off, arg | ns << 8, m.name, m.name ? m.namelen : 0,
+			 128 | CAP_UPTO_BIT | phase << 24);
 	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) : ~0ULL;
 	off = g_iov(off, arg_nl, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
 				CAP_ARRAY_MAX) | phase << 24, left);
-	return g_buf(off, arg, m.control, m.control ? m.controllen : 0,
-		     256 | phase << 24);
+	return g_sockaddr(off, arg | ns << 8, m.control,
+			  m.control ? m.controllen : 0, 256 | phase << 24);
 }
 
 /*
@@ -667,7 +667,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		 */
 		return g_msghdr(off, i | (ph == CAP_AT_EXIT ||
 					  !(a->when & CAP_AT_EXIT) ?
-					  g_sock_nl((s32)ca->args[0]) << 8 : 0),
+					  g_sock_nl((s32)ca->args[0]) << 8 : 0) |
+				g_addr_ns((s32)ca->args[0]) << 16,
 				ptr, ca->ret, ph);
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
