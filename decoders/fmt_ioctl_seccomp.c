@@ -121,7 +121,7 @@ static int seccomp_arg(struct fmt_buf *b, const struct sc_call *c,
 		fmt_flags_dflt(b, &xlat_seccomp_addfd_flags, ld32(p + 8),
 			       "SECCOMP_ADDFD_FLAG_???");
 		fb_puts(b, ", srcfd=");
-		fb_dec(b, (int32_t)ld32(p + 12));
+		fmt_fd_value(b, c, (int32_t)ld32(p + 12));
 		fb_puts(b, ", newfd=");
 		fb_dec(b, (int32_t)ld32(p + 16));
 		fb_puts(b, ", newfd_flags=");

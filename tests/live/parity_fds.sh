@@ -16,6 +16,7 @@ need_root
 
 agree=0 total=0
 for run in fam_fds fam_files fam_files_edge fam_sockets fam_sockets_edge \
+	   fam_sockets_addr fam_seccompnotif \
 	   fam_ipc fam_poll fam_fds:helpers fam_sockets_edge:helpers; do
 	p=${run%:helpers} helpers=
 	[ "$p" = "$run" ] || helpers=1

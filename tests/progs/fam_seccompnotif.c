@@ -86,6 +86,10 @@ int main(void)
 	addfd.flags = 0xbadc0dec;
 	addfd.newfd_flags = 0;
 	ioctl(fd, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+	/* on no fd: the struct is printed, its srcfd (the open fd) with -y */
+	addfd.flags = 0;
+	addfd.srcfd = (unsigned int)fd;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
 	close(fd);
 	return 0;
 }

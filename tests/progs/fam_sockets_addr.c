@@ -197,6 +197,9 @@ int main(void)
 	put32(8, 3);
 	put32(12, 1000);
 	go(16);
+	put32(12, 0);			/* stdin, open: -y describes it */
+	go(16);
+	put32(12, 1000);
 	put16(2, 0x4 | 0x40);
 	put32(4, 0);
 	go(16);

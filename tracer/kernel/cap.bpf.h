@@ -398,6 +398,8 @@ u32 g_sock_nl(s64 fd);
  * the task, fd no socket) is in etrace's network namespace, else 0
  */
 u32 g_addr_ns(s64 fd);
+/* -y: the fd a struct sockaddr holds (AF_XDP's), cap_fds.bpf.c */
+u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

@@ -699,9 +699,12 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		/* fall through */
 	case CAP_OP_SOCKADDR:
 		len = length(a, ca);
-		return g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
-				  ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24 |
-				  (a->op == CAP_OP_SOCKOPT ? CAP_UPTO_BIT : 0));
+		off = g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
+				 ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24 |
+				 (a->op == CAP_OP_SOCKOPT ? CAP_UPTO_BIT : 0));
+		if (a->op == CAP_OP_SOCKADDR && ph == CAP_AT_ENTRY)
+			off = g_sockaddr_fd(off, ptr, len);
+		return off;
 	case CAP_OP_SECCOMP_FPROG:
 		/* SECCOMP_SET_MODE_FILTER (1): a filter, read at entry */
 		return g_fprog(off, i, ptr, ph == CAP_AT_ENTRY &&

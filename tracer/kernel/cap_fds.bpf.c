@@ -559,6 +559,17 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 	return off;
 }
 
+/* g_fd of an fd read from memory, its number in the item's total */
+static __always_inline u32 g_fd_held(u32 off, u32 slot_phase, s32 fd, u32 fds)
+{
+	u32 end = g_fd(off, slot_phase, fd, fds);
+	u8 *b = buf();
+
+	if (b && end != off)
+		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = (u32)fd;
+	return end;
+}
+
 /*
  * -y: ioctl's argument when its request takes an fd as the value itself
  * (NBD_SET_SOCK, PERF_EVENT_IOC_SET_OUTPUT, PERF_EVENT_IOC_SET_BPF),
@@ -574,8 +585,33 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 	case 0xab00: case 0x2405: case 0x40042408:
 		return g_fd(off, (CAP_FD_ARG0 + 2) | CAP_AT_ENTRY << 8,
 			    (s32)ca->args[2], c->fds);
+	case 0x40182103: {	/* SECCOMP_IOCTL_NOTIF_ADDFD: its srcfd */
+		s32 fd;
+
+		if (bpf_probe_read_user(&fd, sizeof(fd),
+					(const void *)(ca->args[2] + 12)))
+			return off;
+		return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd,
+				 c->fds);
+	}
 	}
 	return off;
+}
+
+/*
+ * -y: the fd a struct sockaddr of len bytes at ptr holds: AF_XDP's
+ * shared umem's, with XDP_SHARED_UMEM (at entry)
+ */
+__noinline u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len)
+{
+	struct cap_config *c = cfg();
+	struct { u16 family, flags; u32 ifindex, queue; s32 fd; } x;
+
+	if (!c || !c->fds || len < sizeof(x) ||
+	    bpf_probe_read_user(&x, sizeof(x), (const void *)ptr) ||
+	    x.family != 44 || !(x.flags & 1))
+		return off;
+	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, x.fd, c->fds);
 }
 
 __noinline u32 g_max_fds(void)
