@@ -256,6 +256,12 @@ void fmt_dump_bytes(struct fmt_buf *b, const uint8_t *p, size_t copied,
 		    uint64_t total);
 /* the whole dump of call NAME (its iovec's buffers numbered, as strace) */
 void fmt_dump(struct fmt_buf *b, const struct cap *k, const char *name);
+/*
+ * 1 when the dump is of one buffer (not an iovec's) none of whose bytes
+ * could be read: its memory faulted, the call shows it as a pointer, and
+ * there is no dump, as strace prints none
+ */
+int dump_unreadable(const struct cap *k);
 
 /* "ENOENT", or NULL */
 const char *errno_name(int err);

@@ -167,9 +167,22 @@ static void dump_msgs(struct fmt_buf *b, const struct cap *k)
 		dump_cut(b, v.nseg, "messages");
 }
 
+int dump_unreadable(const struct cap *k)
+{
+	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+	const uint8_t *p;
+	uint32_t copied, total;
+
+	return !(k->flags & CAP_IOV) && k->count == 1 &&
+	       dump_next(&v, &p, &copied, &total) && !copied && total;
+}
+
 void fmt_dump(struct fmt_buf *b, const struct cap *k, const char *name)
 {
 	struct dump_view v = { k->p, k->len, 0, k->count, 0 };
+
+	if (dump_unreadable(k))
+		return;
 
 	if (!strcmp(name, "sendmmsg") || !strcmp(name, "recvmmsg")) {
 		dump_msgs(b, k);

@@ -6,7 +6,8 @@
 #    of every value), an iovec's buffers (writev, readv: " * N bytes in
 #    buffer I"), a msghdr's (sendmsg, recvmsg), sendto/recvfrom,
 #    pwrite64/pread64, an empty write (no dump), a write on a closed fd
-#    (dumped, as strace dumps writes that fail), a failed read (not);
+#    (dumped, as strace dumps writes that fail), a failed read (not), a
+#    write of memory that cannot be read (not: strace reads none);
 #    only the fds of the sets (the loader's reads on fd 3 are not);
 #  - past it: a 10000-byte write and pread64: etrace dumps the first 4096
 #    bytes exactly as strace's first 256 lines, then says the rest was

@@ -72,6 +72,9 @@ int main(void)
 		tail->iov_base = "abcd";
 		tail->iov_len = 4;
 		writev(62, tail, 2);
+		/* a buffer that cannot be read: the call fails, no dump */
+		write(61, pg + 4096 - 1, 2);
+		write(61, pg + 4096, 1);
 	}
 
 	send(63, "sock", 4, 0);

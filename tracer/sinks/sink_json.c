@@ -317,7 +317,7 @@ static void json_sc_exit(struct sink *s, struct task *t,
 		json_key(&b, &first, "duration_ns");
 		fb_udec(&b, time > t->t_enter ? time - t->t_enter : 0);
 	}
-	if (c->dump && end == END_RETURNED)
+	if (c->dump && end == END_RETURNED && !dump_unreadable(c->dump))
 		dump(&b, &first, c->dump, c->d->name);
 	stack(&b, &first, t);
 	emit(js, &b);
