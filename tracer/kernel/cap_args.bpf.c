@@ -699,7 +699,9 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		/* fall through */
 	case CAP_OP_SOCKADDR:
 		len = length(a, ca);
-		off = g_sockaddr(off, i | g_addr_ns((s32)ca->args[0]) << 8,
+		/* (the namespace only for an address there is to copy) */
+		off = g_sockaddr(off, i | (ptr && len ?
+				 g_addr_ns((s32)ca->args[0]) << 8 : 0),
 				 ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24 |
 				 (a->op == CAP_OP_SOCKOPT ? CAP_UPTO_BIT : 0));
 		if (a->op == CAP_OP_SOCKADDR && ph == CAP_AT_ENTRY)
