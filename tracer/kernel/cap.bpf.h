@@ -361,9 +361,14 @@ u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
-/* a buffer whose interface indexes are etrace's when arg_ns >> 8 says */
+/* a buffer whose interface indexes are etrace's when arg_ns >> 8 says
+   (cap_msg.bpf.c) */
 u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase);
 u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
+/* socket buffers (cap_msg.bpf.c); classic BPF filters (cap_filter.bpf.c) */
+u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase);
+u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase);
+u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
 /* ioctl: what a pointer in its argument's struct points to

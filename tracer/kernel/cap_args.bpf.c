@@ -307,54 +307,6 @@ __noinline u32 g_iov(u32 off, u32 arg_nl, u64 base, u32 cnt_phase, u64 left)
 	return end;
 }
 
-/*
- * the header, the name, iovec + data, the control data: four items;
- * arg_nl: arg | the socket's g_sock_nl << 8 (for g_iov)
- */
-__noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
-{
-	u32 arg = arg_nl & 0xff, ns = (arg_nl >> 16) & 0xff;
-	struct msghdr_u m;
-	u64 left;
-
-	if (bpf_probe_read_user(&m, sizeof(m), (const void *)ptr))
-		return g_buf(off, arg, 0, 0, 0 | phase << 24);
-	off = g_buf(off, arg, ptr, sizeof(m), sizeof(m) | phase << 24);
-	/* up to a fault: at exit msg_namelen may exceed the room given */
-	off = g_sockaddr(off, arg | ns << 8, m.name, m.name ? m.namelen : 0,
-			 128 | CAP_UPTO_BIT | phase << 24);
-	left = phase == CAP_AT_EXIT ? (ret > 0 ? (u64)ret : 0) : ~0ULL;
-	off = g_iov(off, arg_nl, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
-				CAP_ARRAY_MAX) | phase << 24, left);
-	return g_sockaddr(off, arg | ns << 8, m.control,
-			  m.control ? m.controllen : 0, 256 | phase << 24);
-}
-
-/*
- * struct mmsghdr[n] (sendmmsg, recvmmsg), at most CAP_MMSG_MAX elements:
- * each element's msghdr (g_msghdr's four items; at exit its data is what
- * its msg_len says the call moved) and its msg_len (a fifth item).  An
- * element that cannot be read ends the array with one faulted item.
- * n_phase = n | phase << 24.
- */
-__noinline u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase)
-{
-	u32 n = n_phase & 0xffffff, phase = n_phase >> 24;
-
-	for (u32 j = 0; j < CAP_MMSG_MAX; j++) {
-		u64 p = base + 64 * (u64)j, e[8];
-
-		if (j >= n)
-			break;
-		/* the whole element first: g_msghdr's items come in four */
-		if (bpf_probe_read_user(e, sizeof(e), (const void *)p))
-			return g_buf(off, arg, 0, 0, 0 | phase << 24);
-		off = g_msghdr(off, arg, p, (s64)(u32)e[7], phase);
-		off = g_buf(off, arg, p + 56, 4, 4 | phase << 24);
-	}
-	return off;
-}
-
 struct dirent_ctx {
 	u64 base;
 	u64 end;
@@ -389,101 +341,10 @@ __noinline u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase)
 	return end;
 }
 
-/*
- * CAP_OP_SOCKBUF: a netlink socket's buffer up to CAP_NL_COPY bytes,
- * whatever max (-s) says, its protocol + 1 in the item's nlproto; any
- * other's min(len, max) bytes (at exit, those before a page that
- * faults).  arg_nl: arg | (g_sock_nl of the socket) << 8
- */
-__noinline u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase)
-{
-	u32 nl = arg_nl >> 8, arg = arg_nl & 0xff, end;
-	u8 *b = buf();
-
-	/* as sendto's and recvfrom's buffers were: BUF in, UPTO out */
-	if (!nl)
-		return g_buf(off, arg, ptr, len, max_phase |
-			     (max_phase >> 24 == CAP_AT_EXIT ? CAP_UPTO_BIT : 0));
-	end = g_buf(off, arg, ptr, len, CAP_NL_COPY | CAP_UPTO_BIT |
-		    (max_phase & 0xff000000u));
-	if (b && end != off)
-		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->nlproto = (u8)nl;
-	return end;
-}
-
-/*
- * CAP_OP_SOCKADDR (CAP_OP_SOCKOPT): min(len, max) bytes as BUF (UPTO)
- * copies them, the item's nlproto saying whether its interface indexes
- * are etrace's.
- * arg_ns: arg | (g_addr_ns of the socket) << 8
- */
-__noinline u32 g_sockaddr(u32 off, u32 arg_ns, u64 ptr, u64 len, u32 max_phase)
-{
-	u32 end = g_buf(off, arg_ns & 0xff, ptr, len, max_phase);
-	u8 *b = buf();
-
-	if (b && end != off)
-		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->nlproto =
-			(u8)(arg_ns >> 8);
-	return end;
-}
-
 /* the socket options whose values are filters (asm-generic/socket.h) */
 #define SOL_SOCKET_			1
 #define SO_ATTACH_FILTER_		26	/* = SO_GET_FILTER */
 #define SO_ATTACH_REUSEPORT_CBPF_	51
-
-/*
- * n instructions (struct sock_filter[n]) of a classic BPF filter at
- * ptr, at most CAP_FPROG_MAX: as many bytes as could be read, page by
- * page (the decoder says where the memory ended), CAP_F_TRUNC when the
- * record had no room for all of them
- */
-__noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
-{
-	u8 *b = buf();
-	u32 want = (n < CAP_FPROG_MAX ? n : CAP_FPROG_MAX) * 8, size, got = 0;
-	u32 flags = 0;
-
-	if (!b)
-		return off;
-	size = room(off, want) & ~7u;
-	if (!size && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
-		return off;
-	if (size < want)
-		flags |= CAP_F_TRUNC;
-	if (size && !bpf_probe_read_user(data_at(b, off),
-					 bounded(size, CAP_ITEM_MAX - 1),
-					 (const void *)ptr))
-		return item_end(b, off, arg, phase, size, flags, 0, 0);
-	/* a fault: the pages before it (8184 bytes span three at most) */
-	for (int pg = 0; pg < 3 && got < size; pg++) {
-		u32 chunk = 4096 - (u32)((ptr + got) & 4095);
-
-		if (chunk > size - got)
-			chunk = size - got;
-		if (bpf_probe_read_user(data_at(b, off + got),
-					bounded(chunk, CAP_ITEM_MAX - 1),
-					(const void *)(ptr + got)))
-			break;
-		got += chunk;
-	}
-	return item_end(b, off, arg, phase, got, flags, 0, 0);
-}
-
-/*
- * A struct sock_fprog at ptr (16 bytes as UPTO copies them), then, when
- * insns, the instructions its filter points to (g_insns)
- */
-__noinline u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase)
-{
-	struct { u16 len; u16 pad[3]; u64 filter; } fp = {};
-
-	off = g_buf(off, arg, ptr, 16, 16 | CAP_UPTO_BIT | phase << 24);
-	if (!insns || bpf_probe_read_user(&fp, sizeof(fp), (const void *)ptr))
-		return off;
-	return g_insns(off, arg, fp.filter, fp.len, phase);
-}
 
 static __always_inline u64 length(const struct cap_arg_spec *a,
 				  const struct call_args *ca)

@@ -6,6 +6,8 @@
  * the other cap_*.bpf.c files:
  *
  *   cap_args.bpf.c     argument memory, copied at the time of the call
+ *                      (cap_msg.bpf.c: sockets' messages, buffers and
+ *                      addresses; cap_filter.bpf.c: classic BPF filters)
  *   cap_dump.bpf.c     -e read=/write=: the data a call moved
  *   cap_fds.bpf.c      -y: what each fd referred to (cap_fdsets.bpf.c:
  *                      the fds of poll's array and select's sets)

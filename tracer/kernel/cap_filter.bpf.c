@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: classic BPF programs (struct sock_filter[])
+ * given to seccomp, prctl(PR_SET_SECCOMP) and the socket options
+ * SO_ATTACH_FILTER, SO_ATTACH_REUSEPORT_CBPF (a struct sock_fprog) and
+ * read back by SO_GET_FILTER, copied at the time of the call for the
+ * decoders (decoders/fmt_bpf_filter.c).
+ */
+#include "cap_copy.bpf.h"
+
+/*
+ * n instructions (struct sock_filter[n]) of a classic BPF filter at
+ * ptr, at most CAP_FPROG_MAX: as many bytes as could be read, page by
+ * page (the decoder says where the memory ended), CAP_F_TRUNC when the
+ * record had no room for all of them
+ */
+__noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
+{
+	u8 *b = buf();
+	u32 want = (n < CAP_FPROG_MAX ? n : CAP_FPROG_MAX) * 8, size, got = 0;
+	u32 flags = 0;
+
+	if (!b)
+		return off;
+	size = room(off, want) & ~7u;
+	if (!size && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	if (size < want)
+		flags |= CAP_F_TRUNC;
+	if (size && !bpf_probe_read_user(data_at(b, off),
+					 bounded(size, CAP_ITEM_MAX - 1),
+					 (const void *)ptr))
+		return item_end(b, off, arg, phase, size, flags, 0, 0);
+	/* a fault: the pages before it (8184 bytes span three at most) */
+	for (int pg = 0; pg < 3 && got < size; pg++) {
+		u32 chunk = 4096 - (u32)((ptr + got) & 4095);
+
+		if (chunk > size - got)
+			chunk = size - got;
+		if (bpf_probe_read_user(data_at(b, off + got),
+					bounded(chunk, CAP_ITEM_MAX - 1),
+					(const void *)(ptr + got)))
+			break;
+		got += chunk;
+	}
+	return item_end(b, off, arg, phase, got, flags, 0, 0);
+}
+
+/*
+ * A struct sock_fprog at ptr (16 bytes as UPTO copies them), then, when
+ * insns, the instructions its filter points to (g_insns)
+ */
+__noinline u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase)
+{
+	struct { u16 len; u16 pad[3]; u64 filter; } fp = {};
+
+	off = g_buf(off, arg, ptr, 16, 16 | CAP_UPTO_BIT | phase << 24);
+	if (!insns || bpf_probe_read_user(&fp, sizeof(fp), (const void *)ptr))
+		return off;
+	return g_insns(off, arg, fp.filter, fp.len, phase);
+}
+
