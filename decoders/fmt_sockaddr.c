@@ -2,9 +2,9 @@
 /*
  * Decoders stage: socket addresses, each family as strace 6.1 prints it
  * (its print_sockaddr): AF_UNIX, AF_INET, AF_INET6, AF_AX25, AF_IPX,
- * AF_X25, AF_NETLINK,
- * AF_PACKET, AF_RXRPC, AF_IEEE802154, AF_ALG, AF_NFC, AF_VSOCK,
- * AF_QIPCRTR, AF_XDP, AF_MCTP; any other family, or an address shorter
+ * AF_X25, AF_NETLINK, AF_PACKET, AF_RXRPC, AF_IEEE802154, AF_ALG,
+ * AF_NFC, AF_VSOCK, AF_QIPCRTR, AF_XDP, AF_MCTP, AF_BLUETOOTH (by the
+ * address's length); any other family, or an address shorter
  * than its family's struct, as sa_data's bytes.  The bytes are the copy
  * made at the call, at most 128 (sockaddr_storage); fields past the
  * copied length read as zero, as strace's zero-filled buffer.
@@ -653,6 +653,95 @@ static void sa_x25(const struct sa *s)
 	fb_putc(s->b, '}');
 }
 
+/*
+ * An L2CAP PSM or CID in htobs(): its name; else past a dynamic range's
+ * start, the start's name and "+N"; else the number with "???" in a
+ * comment; -X raw the number, verbose the number and the words in a
+ * comment (the start printed as -X prints a constant, as strace)
+ */
+static void l2_value(struct fmt_buf *b, const struct xlat *x, uint16_t v,
+		     const char *le_start, uint16_t le_lo, uint16_t le_hi,
+		     const char *start, uint16_t lo, const char *dflt)
+{
+	const char *name = xlat_name(x, v);
+	int le = le_start && v >= le_lo && v <= le_hi, dyn = v >= lo;
+	int known = name || le || dyn;
+
+	fb_puts(b, "htobs(");
+	if (b->xstyle != XSTYLE_ABBREV || !known)
+		fb_hex(b, v);
+	if (b->xstyle == XSTYLE_RAW) {
+		fb_putc(b, ')');
+		return;
+	}
+	if (b->xstyle == XSTYLE_VERBOSE || !known)
+		fb_puts(b, " /* ");
+	if (name) {
+		fb_puts(b, name);
+	} else if (le) {
+		fmt_const(b, le_start, le_lo, XF_HEX);
+		fb_putc(b, '+');
+		fb_udec(b, v - le_lo);
+	} else if (dyn) {
+		fmt_const(b, start, lo, XF_HEX);
+		fb_putc(b, '+');
+		fb_udec(b, v - lo);
+	} else {
+		fb_puts(b, dflt);
+	}
+	if (b->xstyle == XSTYLE_VERBOSE || !known)
+		fb_puts(b, " */");
+	fb_putc(b, ')');
+}
+
+/* AF_BLUETOOTH: which struct, by the address's length (as strace) */
+static void sa_bt(const struct sa *s)
+{
+	struct fmt_buf *b = s->b;
+	const uint8_t *p = s->p;
+
+	switch (s->len) {
+	case 4:			/* sockaddr_hci up to hci_dev */
+	case 6:			/* sockaddr_hci */
+		fb_puts(b, ", hci_dev=htobs(");
+		fb_udec(b, ld16(p + 2));
+		fb_putc(b, ')');
+		if (s->len == 6) {
+			field(b, "hci_channel");
+			fmt_enum_dflt(b, &xlat_hci_channel, ld16(p + 4),
+				      "HCI_CHANNEL_???");
+		}
+		return;
+	case 8:			/* sockaddr_sco */
+		field(b, "sco_bdaddr");
+		fmt_hwaddr(b, p + 2, 6);
+		return;
+	case 10:		/* sockaddr_rc */
+		field(b, "rc_bdaddr");
+		fmt_hwaddr(b, p + 2, 6);
+		field(b, "rc_channel");
+		fb_udec(b, p[8]);
+		return;
+	case 12:		/* sockaddr_l2 up to l2_bdaddr_type */
+	case 14:		/* sockaddr_l2 */
+		field(b, "l2_psm");
+		l2_value(b, &xlat_l2cap_psm, ld16(p + 2),
+			 "L2CAP_PSM_LE_DYN_START", 0x80, 0xff,
+			 "L2CAP_PSM_DYN_START", 0x1001, "L2CAP_PSM_???");
+		field(b, "l2_bdaddr");
+		fmt_hwaddr(b, p + 4, 6);
+		field(b, "l2_cid");
+		l2_value(b, &xlat_l2cap_cid, ld16(p + 10), NULL, 0, 0,
+			 "L2CAP_CID_DYN_START", 0x40, "L2CAP_CID_???");
+		if (s->len == 14) {
+			field(b, "l2_bdaddr_type");
+			fmt_enum_dflt(b, &xlat_bdaddr_type, p[12], "BDADDR_???");
+		}
+		return;
+	}
+	raw_data(s, "sa_data");
+}
+
 static void sa_in(const struct sa *s)
 {
 	in_fields(s, s->p);
@@ -685,6 +774,7 @@ static const struct {
 	{ AF_QIPCRTR, 12, sa_qrtr },
 	{ AF_XDP, 16, sa_xdp },
 	{ AF_MCTP, 12, sa_mctp },
+	{ AF_BLUETOOTH, 3, sa_bt },
 };
 
 void fmt_sockaddr_bytes(struct fmt_buf *b, const struct sc_call *c,

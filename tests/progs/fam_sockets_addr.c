@@ -238,6 +238,36 @@ int main(void)
 	sa[8] |= 0x20;
 	go(16);
 
+	/* AF_BLUETOOTH: each struct by its length, PSMs and CIDs */
+	fresh(AF_BLUETOOTH);
+	put16(2, 3);
+	put16(4, 1);
+	go(4);
+	go(6);
+	put16(4, 9);
+	go(6);
+	memcpy(sa + 2, "\x11\x22\x33\x44\x55\x66", 6);
+	go(8);
+	sa[8] = 7;
+	go(10);
+	go(11);
+	fresh(AF_BLUETOOTH);
+	put16(2, 0x0003);		/* L2CAP_PSM_RFCOMM */
+	memcpy(sa + 4, "\xaa\xbb\xcc\xdd\xee\xff", 6);
+	put16(10, 0x0004);		/* L2CAP_CID_ATT */
+	sa[12] = 1;
+	go(14);
+	go(12);
+	put16(2, 0x0085);		/* LE dynamic */
+	put16(10, 0x0041);		/* dynamic */
+	sa[12] = 9;
+	go(14);
+	put16(2, 0x1005);
+	put16(10, 0x0010);
+	go(14);
+	put16(2, 0x0005);
+	go(14);
+
 	/* AF_IPX and AF_X25 */
 	fresh(AF_IPX);
 	put16(2, 0x3930);
