@@ -94,6 +94,9 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 	case 0xc100565c:
 		at = ioc_v4l2_clips(ca->args[2], 16);
 		break;
+	case 0x1269:		/* BLKPG: its struct blkpg_partition */
+		at = 16;
+		break;
 	default:
 		return off;
 	}
