@@ -44,7 +44,7 @@ done
 soft_same s.kill.m e.kill.m "-Y -e trace=kill (strace vs etrace, numbers masked)"
 [ "$(grep -c 'kill(N<pidnames>' e.kill.m)" = 2 ] ||
 	soft_fail "-Y -e trace=kill: not 2 kill lines with a name (the live child's and the zombie's)"
-grep -q '^\[pid N<pidnames>\] exit_group(N)' s.err.m ||
+grep -qE '^\[pid +N<pidnames>\] exit_group\(N\)' s.err.m ||
 	soft_fail "strace -Y printed no [pid N<pidnames>] line"
 soft_same s.err.m e.err.m "-Y on stderr (strace vs etrace, numbers masked)"
 
