@@ -132,43 +132,29 @@ static void insn(struct fmt_buf *b, int seccomp, const uint8_t *p)
 	fb_putc(b, ')');
 }
 
+static void insn_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
+{
+	insn(b, *(const int *)ctx, e);
+}
+
 void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 		   uint64_t addr, uint64_t n, const uint8_t *p, size_t have,
 		   int cut)
 {
-	size_t got = have / 8;
+	uint32_t shown = n < FPROG_COPY_MAX ? (uint32_t)n : FPROG_COPY_MAX;
 
 	if (!addr) {
 		fb_puts(b, "NULL");
 		return;
 	}
-	if (abbrev(c)) {
+	/*
+	 * the program under -v only, as strace; the copy ends where the
+	 * memory does unless cut; past FPROG_COPY_MAX, "..."
+	 */
+	if (abbrev(c) || !fmt_array_ctx(b, c, p, addr, shown, 8, have, !cut,
+					n > shown, insn_elem, &seccomp))
 		fmt_ptr(b, addr);
-		return;
-	}
-	if (!n) {
-		fb_puts(b, "[]");
-		return;
-	}
-	for (uint64_t j = 0; j < n; j++) {
-		if (j >= got) {
-			if (!j)
-				fmt_ptr(b, addr);
-			else if (cut || j >= FPROG_COPY_MAX)
-				/* the copy stopped short of the program */
-				fb_puts(b, ", ...]");
-			else {
-				/* the memory ended here: strace's form */
-				fb_puts(b, ", ... /* ");
-				fmt_ptr(b, addr + 8 * j);
-				fb_puts(b, " */]");
-			}
-			return;
-		}
-		fb_puts(b, j ? ", " : "[");
-		insn(b, seccomp, p + 8 * j);
-	}
-	fb_putc(b, ']');
 }
 
 void fmt_fprog(struct fmt_buf *b, const struct sc_call *c, int seccomp,

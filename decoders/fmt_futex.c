@@ -175,12 +175,28 @@ int fmt_futex_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	return c->d->nargs;
 }
 
+/* one struct futex_waitv: {val=0x1, uaddr=0x..., flags=FUTEX_32} */
+static void waiter(struct fmt_buf *b, const uint8_t *w)
+{
+	fb_puts(b, "{val=");
+	fb_hex(b, ld64(w));
+	fb_puts(b, ", uaddr=");
+	fmt_ptr(b, ld64(w + 8));
+	fb_puts(b, ", flags=");
+	fmt_flags_dflt(b, &xlat_futex_waiter_flags, ld32(w + 16), "FUTEX_???");
+	if (ld32(w + 20)) {
+		fb_puts(b, ", __reserved=");
+		fb_hex(b, ld32(w + 20));
+	}
+	fb_putc(b, '}');
+}
+
 /*
- * futex_waitv's waiters: [{val=0x1, uaddr=0x..., flags=FUTEX_32}, ...],
- * at most -s of them (all with -v) and 128 (FUTEX_WAITV_MAX, as
- * strace); where the memory ended "..." and its address in a comment (each
- * element is
- * read, as strace reads them, from the copy of the first 129)
+ * futex_waitv's waiters, strace's array: -s of them (all with -v), at
+ * most 128 (FUTEX_WAITV_MAX, then "..."), where the memory ended its
+ * address; the copy holds 129 (strace reads the one after the last it
+ * shows) as UPTO copies them: 3096 bytes span two pages at most, so a
+ * short copy is where the memory ends
  */
 FMT_KIND(futexwaitv)
 {
@@ -188,7 +204,7 @@ FMT_KIND(futexwaitv)
 	uint32_t n = pi < SC_MAX_ARGS ? (uint32_t)c->args[pi] : 0;
 	uint64_t addr = c->args[i];
 	const struct cap *k = addr && n ? arg_mem(c, i, 0) : NULL;
-	uint32_t have;
+	uint64_t want = 24 * (uint64_t)(n < 129 ? n : 129);
 
 	if (!addr) {
 		fb_puts(b, "NULL");
@@ -198,44 +214,7 @@ FMT_KIND(futexwaitv)
 		fb_puts(b, "[]");
 		return;
 	}
-	if (!k) {
+	if (!k || !fmt_array(b, c, k->p, addr, n < 128 ? n : 128, 24, k->len,
+			     k->len < want, n > 128, waiter))
 		fmt_ptr(b, addr);
-		return;
-	}
-	have = k->len / 24;
-	for (uint32_t j = 0; j < n; j++) {
-		const uint8_t *w = k->p + 24 * j;
-
-		if (j)
-			fb_puts(b, ", ");
-		if (j >= have) {
-			if (!j) {
-				fmt_ptr(b, addr);
-				return;
-			}
-			fb_puts(b, "... /* ");
-			fmt_ptr(b, addr + 24 * (uint64_t)j);
-			fb_puts(b, " */");
-			break;
-		}
-		if (!j)
-			fb_putc(b, '[');
-		if ((abbrev(c) && j >= (uint32_t)str_max(c)) || j >= 128) {
-			fb_puts(b, "...");
-			break;
-		}
-		fb_puts(b, "{val=");
-		fb_hex(b, ld64(w));
-		fb_puts(b, ", uaddr=");
-		fmt_ptr(b, ld64(w + 8));
-		fb_puts(b, ", flags=");
-		fmt_flags_dflt(b, &xlat_futex_waiter_flags, ld32(w + 16),
-			       "FUTEX_???");
-		if (ld32(w + 20)) {
-			fb_puts(b, ", __reserved=");
-			fb_hex(b, ld32(w + 20));
-		}
-		fb_putc(b, '}');
-	}
-	fb_putc(b, ']');
 }

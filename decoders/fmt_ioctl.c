@@ -124,14 +124,9 @@ FMT_KIND(ioctl)
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size)
 {
-	const uint8_t *z = memchr(p, '\0', size - 1);
-
 	fb_puts(b, name);
 	fb_putc(b, '=');
-	if (z)
-		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
-	else
-		fmt_qstr(b, c, p, size - 1, -1, p[size - 1] != '\0', 0);
+	fmt_cstr_array(b, c, p, size);
 }
 
 /*

@@ -135,6 +135,13 @@ int fmt_array_ctx(struct fmt_buf *b, const struct sc_call *c,
 void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 	      size_t len, long max, int more, int style);
 /*
+ * a char[size] that should end in a NUL (strace's QUOTE_0_TERMINATED |
+ * QUOTE_EXPECT_TRAILING_0): up to the NUL, else its first size - 1 bytes
+ * and "..." when the last is not a NUL
+ */
+void fmt_cstr_array(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, size_t size);
+/*
  * struct iovec[count] and each element's data (fmt_str.c); nlproto: a
  * netlink socket's (struct cap), the data its messages; IOV_BASES: the
  * call moved nothing (a read that failed), each base prints as its
@@ -286,6 +293,8 @@ void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 		   int cut);
 void fmt_fprog(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 	       const struct cap *k);
+/* an Ethernet protocol in network order: htons(ETH_P_ALL) (fmt_socket.c) */
+void fmt_eth_proto(struct fmt_buf *b, uint16_t net);
 /* an IPv4 address field: NAME=inet_addr("10.0.0.1"), -X's forms */
 void fmt_in_addr(struct fmt_buf *b, const struct sc_call *c,
 		 const uint8_t *p, const char *name);

@@ -84,21 +84,6 @@ static void flags_verbose(struct fmt_buf *b, const struct xlat *x, uint64_t v,
 	b->xstyle = style;
 }
 
-/*
- * A char array strace prints as a C string expected to end in a NUL
- * (QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0): up to the NUL, or the
- * first n - 1 bytes and "..." when there is none
- */
-static void cstr_field(const struct sa *s, const uint8_t *p, size_t n)
-{
-	const uint8_t *z = n ? memchr(p, '\0', n) : NULL;
-
-	if (z)
-		fmt_qstr(s->b, s->c, p, (size_t)(z - p), -1, 0, 0);
-	else
-		fmt_qstr(s->b, s->c, p, n ? n - 1 : 0, -1, 1, 0);
-}
-
 static void raw_data(const struct sa *s, const char *name)
 {
 	if (name)
@@ -280,8 +265,6 @@ static void sa_ll(const struct sa *s)
 {
 	struct fmt_buf *b = s->b;
 	const uint8_t *p = s->p;
-	const char *name;
-	uint16_t proto = ntohs(ld16(p + 2));
 	unsigned int halen = p[11], room = (unsigned int)s->len - 12;
 
 	field(b, "sll_protocol");
@@ -290,13 +273,7 @@ static void sa_ll(const struct sa *s)
 
 		/* inside the htons(), the name as -X abbrev would print it */
 		b->xstyle = XSTYLE_ABBREV;
-		fb_puts(b, "htons(");
-		name = xlat_name(&xlat_eth_proto, proto);
-		if (name)
-			fb_puts(b, name);
-		else
-			fmt_unknown(b, proto, "ETH_P_???");
-		fb_putc(b, ')');
+		fmt_eth_proto(b, ld16(p + 2));
 		b->xstyle = style;
 		net_end(s);
 	}
@@ -389,13 +366,13 @@ static void sa_alg(const struct sa *s)
 	struct fmt_buf *b = s->b;
 
 	field(b, "salg_type");
-	cstr_field(s, s->p + 2, 14);
+	fmt_cstr_array(s->b, s->c, s->p + 2, 14);
 	field(b, "salg_feat");
 	flags_verbose(b, &xlat_alg_flags, ld32(s->p + 16), "CRYPTO_ALG_???");
 	field(b, "salg_mask");
 	flags_verbose(b, &xlat_alg_flags, ld32(s->p + 20), "CRYPTO_ALG_???");
 	field(b, "salg_name");
-	cstr_field(s, s->p + 24, s->len - 24);
+	fmt_cstr_array(s->b, s->c, s->p + 24, s->len - 24);
 }
 
 /* sockaddr_nfc, then sockaddr_nfc_llcp's fields when it is one (96) */
@@ -649,7 +626,7 @@ static void sa_ipx(const struct sa *s)
 static void sa_x25(const struct sa *s)
 {
 	fb_puts(s->b, ", sx25_addr={x25_addr=");
-	cstr_field(s, s->p + 2, 16);
+	fmt_cstr_array(s->b, s->c, s->p + 2, 16);
 	fb_putc(s->b, '}');
 }
 

@@ -39,7 +39,7 @@ FMT_KIND(socktype)
 	fmt_words(b, (uint32_t)c->args[i], XF_HEX, socktype_words);
 }
 
-static void fmt_eth_proto(struct fmt_buf *b, uint16_t net)
+void fmt_eth_proto(struct fmt_buf *b, uint16_t net)
 {
 	const char *name = xlat_name(&xlat_eth_proto, ntohs(net));
 

@@ -130,6 +130,18 @@ void fmt_qstr(struct fmt_buf *b, const struct sc_call *c, const uint8_t *s,
 		fb_puts(b, "...");
 }
 
+void fmt_cstr_array(struct fmt_buf *b, const struct sc_call *c,
+		    const uint8_t *p, size_t size)
+{
+	const uint8_t *z = size ? memchr(p, '\0', size - 1) : NULL;
+
+	if (z)
+		fmt_qstr(b, c, p, (size_t)(z - p), -1, 0, 0);
+	else
+		fmt_qstr(b, c, p, size ? size - 1 : 0, -1,
+			 size && p[size - 1] != '\0', 0);
+}
+
 void fmt_quoted(struct fmt_buf *b, const uint8_t *s, size_t len, long max,
 		int more)
 {
