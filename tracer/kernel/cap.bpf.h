@@ -99,10 +99,12 @@ SHARED struct {
 } traced_ids SEC(".maps");
 
 /*
- * Entry arguments of calls with something to copy at exit, by tid: their
- * outputs, or (late) inputs whose entry copy faulted.  mm: the address
- * space those inputs were in; a successful exec replaces it, and what the
- * old addresses hold in the new one is not the call's argument.
+ * Entry arguments of calls with something to copy at exit, per task:
+ * their outputs, or (late) inputs whose entry copy faulted.  mm: the
+ * address space those inputs were in; a successful exec replaces it, and
+ * what the old addresses hold in the new one is not the call's argument.
+ * Kept in the task (its storage comes and goes with it: no hash, no
+ * allocation a call); on: a call is in flight.
  */
 struct saved {
 	u64 args[6];
@@ -111,14 +113,35 @@ struct saved {
 					   CAP_LATE_DUMP: the dump (-e write=) */
 	u64 mm;
 	u64 lenin;			/* call_args' lenin, from the entry */
+	u32 on;
+	u32 pad;
 };
 
 SHARED struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 65536);
-	__type(key, u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct saved);
 } inflight SEC(".maps");
+
+/* the current task's call in flight, or NULL */
+static __always_inline struct saved *inflight_get(void)
+{
+	struct saved *sv = bpf_task_storage_get(&inflight,
+						bpf_get_current_task_btf(),
+						0, 0);
+
+	return sv && sv->on ? sv : 0;
+}
+
+/* no call of the current task in flight any more */
+static __always_inline void inflight_end(void)
+{
+	struct saved *sv = inflight_get();
+
+	if (sv)
+		sv->on = 0;
+}
 
 /* the record being built, one per CPU (too big for a per-CPU map) */
 struct scratch {

@@ -360,16 +360,19 @@ static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 		capture(ctx, nr, call);
 	}
 	if ((call->sp->when & CAP_AT_EXIT) || call->late) {
-		u32 tid = (u32)bpf_get_current_pid_tgid();
-		struct saved sv;
+		struct saved *sv = bpf_task_storage_get(&inflight,
+					bpf_get_current_task_btf(), 0,
+					BPF_LOCAL_STORAGE_GET_F_CREATE);
 
+		if (!sv)
+			return;
 		for (int i = 0; i < 6; i++)
-			sv.args[i] = call->ca.args[i];
-		sv.nr = nr;
-		sv.late = call->late;
-		sv.mm = call->late ? current_mm() : 0;
-		sv.lenin = call->ca.lenin;
-		bpf_map_update_elem(&inflight, &tid, &sv, BPF_ANY);
+			sv->args[i] = call->ca.args[i];
+		sv->nr = nr;
+		sv->late = call->late;
+		sv->mm = call->late ? current_mm() : 0;
+		sv->lenin = call->ca.lenin;
+		sv->on = 1;
 	}
 }
 
@@ -381,13 +384,11 @@ static __always_inline void enter_copies(void *ctx, int nr, struct call *call)
 static __always_inline u32 exit_copies(void *ctx, s64 ctx_nr, s64 ret,
 				       u32 hold)
 {
-	u32 tid = (u32)bpf_get_current_pid_tgid();
-	struct saved *sv;
+	struct saved *sv = inflight_get();
 	struct call call;
 	u32 key;
 	int nr;
 
-	sv = bpf_map_lookup_elem(&inflight, &tid);
 	if (!sv)
 		return 0;
 	/* after rt_sigreturn the kernel reports -1: trust the saved number */
@@ -402,7 +403,7 @@ static __always_inline u32 exit_copies(void *ctx, s64 ctx_nr, s64 ret,
 	/* an exec that succeeded: the old memory is gone */
 	if (call.late && sv->mm != current_mm())
 		call.late = 0;
-	bpf_map_delete_elem(&inflight, &tid);
+	sv->on = 0;
 	if ((ctx_nr >= 0 && ctx_nr != nr) || nr < 0 || nr >= CAP_NR_MAX)
 		return 0;
 	/*

@@ -29,8 +29,7 @@ struct mm_struct___e {
 static __always_inline void exec_args_late(void *ctx,
 					    struct linux_binprm___e *bprm)
 {
-	u32 tid = (u32)bpf_get_current_pid_tgid();
-	struct saved *sv = bpf_map_lookup_elem(&inflight, &tid);
+	struct saved *sv = inflight_get();
 	struct mm_struct___e *mm = (struct mm_struct___e *)current_mm();
 	u64 sp = mm ? BPF_CORE_READ(mm, start_stack) : 0, argc = 0;
 	struct cap_rec *r;

@@ -116,13 +116,12 @@ static __always_inline int pend_exit(struct cap_config *c, s64 ret)
 {
 	struct pend *p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(),
 					      0, 0);
-	u32 tid = (u32)bpf_get_current_pid_tgid();
 	int held = p && p->on;
 
 	if (held)
 		p->on = 0;
 	if (!g_err_ok(ret)) {
-		bpf_map_delete_elem(&inflight, &tid);
+		inflight_end();
 		return 0;
 	}
 	if (held && p->caplen && p->caplen <= sizeof(p->cap))

@@ -168,7 +168,6 @@ int cap_task_exit(void *ctx)
 
 	if (!c || !is_traced(c))
 		return 1;
-	bpf_map_delete_elem(&inflight, &tid);
 	/* the format's group_dead field, where this kernel has one */
 	if (c->group_dead_off)
 		bpf_probe_read_kernel(&dead, 1, (u8 *)ctx + (c->group_dead_off & 255));

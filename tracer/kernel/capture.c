@@ -106,8 +106,6 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
 		bpf_program__set_autoload(use[i].p, use[i].on);
-	if (!c->args)
-		bpf_map__set_max_entries(k->maps.inflight, 1);
 	if (fits)
 		bpf_map__set_max_entries(k->maps.traced, 1);
 	if (!c->summary)
