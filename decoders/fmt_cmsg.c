@@ -18,7 +18,7 @@
 #define SCM_SECURITY 3	/* include/linux/socket.h, not in glibc's */
 #endif
 
-enum elem { E_INT, E_UINT, E_X8 };
+enum elem { E_INT, E_UINT, E_X8, E_FD };
 
 /* [1, 2, ...]: n elements (s32, u32 or bytes in hex), -s of them unless -v */
 static void put_elems(struct fmt_buf *b, const struct sc_call *c,
@@ -34,6 +34,8 @@ static void put_elems(struct fmt_buf *b, const struct sc_call *c,
 		}
 		if (e == E_X8)
 			fb_hex(b, p[j]);
+		else if (e == E_FD)	/* with -y, what it was (fmt_fd.c) */
+			fmt_fd_value(b, c, (int32_t)ld32(p + 4 * j));
 		else if (e == E_INT)
 			fb_dec(b, (int32_t)ld32(p + 4 * j));
 		else
@@ -73,7 +75,7 @@ static int socket_data(struct fmt_buf *b, const struct sc_call *c,
 		if (dlen < 4)
 			return 0;
 		fb_puts(b, ", cmsg_data=");
-		put_elems(b, c, p, dlen / 4, E_INT);
+		put_elems(b, c, p, dlen / 4, E_FD);
 		return 1;
 	case SCM_CREDENTIALS:
 		if (dlen < 12)

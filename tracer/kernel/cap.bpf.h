@@ -410,6 +410,17 @@ u32 g_ioc_fd(u32 off, const struct call_args *ca);
 /* its parts: one fd (slot | phase << 8), the fds a poll or select is
    given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
+
+/* g_fd of an fd read from memory, its number in the item's total */
+static __always_inline u32 g_fd_held(u32 off, u32 slot_phase, s32 fd, u32 fds)
+{
+	u32 end = g_fd(off, slot_phase, fd, fds);
+	u8 *b = buf();
+
+	if (b && end != off)
+		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = (u32)fd;
+	return end;
+}
 u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
 /* the size of the task's fd table: select looks at no fd past it */
 u32 g_max_fds(void);
@@ -428,6 +439,8 @@ u32 g_sock_nl(s64 fd);
 u32 g_addr_ns(s64 fd);
 /* -y: the fd a struct sockaddr holds (AF_XDP's), cap_fds.bpf.c */
 u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len);
+/* -y: the fds in a struct msghdr's SCM_RIGHTS messages, cap_msg.bpf.c */
+u32 g_cmsg_fds(u32 off, u64 ptr, u32 phase);
 
 static __always_inline void put64(u32 *p, u64 v)
 {

@@ -526,11 +526,15 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		 * entry: unused, and read past what a program touched
 		 * it may fault, losing the header it is read for
 		 */
-		return g_msghdr(off, i | (ph == CAP_AT_EXIT ||
-					  !(a->when & CAP_AT_EXIT) ?
-					  g_sock_nl((s32)ca->args[0]) << 8 : 0) |
-				g_addr_ns((s32)ca->args[0]) << 16,
-				ptr, ca->ret, ph);
+		off = g_msghdr(off, i | (ph == CAP_AT_EXIT ||
+					 !(a->when & CAP_AT_EXIT) ?
+					 g_sock_nl((s32)ca->args[0]) << 8 : 0) |
+			       g_addr_ns((s32)ca->args[0]) << 16,
+			       ptr, ca->ret, ph);
+		/* -y: its SCM_RIGHTS fds (not recvmsg's at entry: unset) */
+		if (ph == CAP_AT_EXIT || !(a->when & CAP_AT_EXIT))
+			off = g_cmsg_fds(off, ptr, ph);
+		return off;
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);

@@ -559,17 +559,6 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 	return off;
 }
 
-/* g_fd of an fd read from memory, its number in the item's total */
-static __always_inline u32 g_fd_held(u32 off, u32 slot_phase, s32 fd, u32 fds)
-{
-	u32 end = g_fd(off, slot_phase, fd, fds);
-	u8 *b = buf();
-
-	if (b && end != off)
-		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = (u32)fd;
-	return end;
-}
-
 /*
  * -y: ioctl's argument when its request takes an fd as the value itself
  * (NBD_SET_SOCK, PERF_EVENT_IOC_SET_OUTPUT, PERF_EVENT_IOC_SET_BPF),

@@ -9,6 +9,74 @@
  */
 #include "cap_copy.bpf.h"
 
+#define CMSG_FDS_MSGS	8	/* control messages looked at, at most */
+
+/* g_cmsg_fds's walk: one step a header or one fd */
+struct cmsg_walk {
+	u64 ctl, len;		/* the control data, its bytes looked at */
+	u32 off, phase, fds;
+	u32 pos, next;		/* the message at pos, the next at pos + next */
+	u32 k, n;		/* its fd k of n (SCM_RIGHTS) */
+	u32 slot, msgs;
+};
+
+static long cmsg_step(u32 i, struct cmsg_walk *w)
+{
+	struct { u64 len; s32 level, type; } h;
+	s32 fd;
+
+	if (w->k < w->n) {
+		if (w->slot >= CAP_FD_SETMAX ||
+		    bpf_probe_read_user(&fd, sizeof(fd), (const void *)
+					(w->ctl + w->pos + sizeof(h) + 4 * w->k)))
+			return 1;
+		w->off = g_fd_held(w->off, (CAP_FD_SET0 + w->slot) |
+				   w->phase << 8, fd, w->fds);
+		w->slot++;
+		if (++w->k == w->n)
+			w->pos += w->next;
+		return 0;
+	}
+	if (w->msgs++ >= CMSG_FDS_MSGS || w->pos + sizeof(h) > w->len ||
+	    bpf_probe_read_user(&h, sizeof(h), (const void *)(w->ctl + w->pos)) ||
+	    h.len < sizeof(h))
+		return 1;
+	/* a message longer than the data: its part in it, the last */
+	if (h.len > w->len - w->pos)
+		h.len = w->len - w->pos;
+	w->next = (u32)((h.len + 7) & ~7ULL);
+	w->k = 0;
+	/* SOL_SOCKET, SCM_RIGHTS */
+	w->n = h.level == 1 && h.type == 1 ? (u32)(h.len - sizeof(h)) / 4 : 0;
+	if (!w->n)
+		w->pos += w->next;
+	return 0;
+}
+
+/*
+ * -y: the fds SCM_RIGHTS messages carry in the control data of the
+ * struct msghdr at ptr, in its first 256 bytes (those g_msghdr copies),
+ * as CAP_FD_SET0 + i, the fd in the item's total: the sender's at entry,
+ * those the receiver was given at exit.  No more than CAP_FD_SETMAX; the
+ * others print without a description.  (Not from g_msghdr: the calls
+ * would nest deeper than BPF allows.)
+ */
+__noinline u32 g_cmsg_fds(u32 off, u64 ptr, u32 phase)
+{
+	struct cap_config *c = cfg();
+	struct cmsg_walk w = { .off = off, .phase = phase };
+	struct msghdr_u m;
+
+	if (!c || !c->fds ||
+	    bpf_probe_read_user(&m, sizeof(m), (const void *)ptr) || !m.control)
+		return off;
+	w.ctl = m.control;
+	w.len = m.controllen < 256 ? m.controllen : 256;
+	w.fds = c->fds;
+	bpf_loop(CMSG_FDS_MSGS + CAP_FD_SETMAX, cmsg_step, &w, 0);
+	return w.off;
+}
+
 /*
  * the header, the name, iovec + data, the control data: four items;
  * arg_nl: arg | the socket's g_sock_nl << 8 (for g_iov) | its g_addr_ns
