@@ -3,6 +3,7 @@
  * Tracee for tests/live/parity_sockets.sh: the socket family.  Unix stream
  * (a path in the current directory) and datagram sockets, an abstract
  * address, socketpair with sendmsg/recvmsg passing an fd (SCM_RIGHTS),
+ * sendmmsg/recvmmsg passing two in each of two datagrams,
  * TCP and UDP on 127.0.0.1 (ports the kernel picks), accept4, getsockname/
  * getpeername, getsockopt/setsockopt, shutdown, sendto/recvfrom,
  * sendmmsg/recvmmsg, a netlink route socket bound.  Exits 0.
@@ -19,6 +20,59 @@
 #include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
+
+/*
+ * sendmmsg of two datagrams, each passing fd 0 and the sending socket
+ * (SCM_RIGHTS) in another order, and the recvmmsg that gets them; the
+ * fds got closed
+ */
+static void pass_mmsg(void)
+{
+	union {
+		char b[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr a;
+	} cm[2];
+	struct iovec iov[2] = { { "a", 1 }, { "b", 1 } };
+	struct mmsghdr mm[2];
+	char rb[2][8];
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	memset(mm, 0, sizeof(mm));
+	memset(cm, 0, sizeof(cm));
+	for (int j = 0; j < 2; j++) {
+		struct cmsghdr *c;
+		int fds[2] = { j ? sv[0] : 0, j ? 0 : sv[0] };
+
+		mm[j].msg_hdr.msg_iov = &iov[j];
+		mm[j].msg_hdr.msg_iovlen = 1;
+		mm[j].msg_hdr.msg_control = cm[j].b;
+		mm[j].msg_hdr.msg_controllen = sizeof(cm[j].b);
+		c = CMSG_FIRSTHDR(&mm[j].msg_hdr);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(fds));
+		memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	}
+	sendmmsg(sv[0], mm, 2, 0);
+	for (int j = 0; j < 2; j++) {
+		iov[j].iov_base = rb[j];
+		iov[j].iov_len = sizeof(rb[j]);
+		mm[j].msg_hdr.msg_controllen = sizeof(cm[j].b);
+	}
+	if (recvmmsg(sv[1], mm, 2, 0, NULL) == 2)
+		for (int j = 0; j < 2; j++) {
+			int got[2];
+
+			memcpy(got, CMSG_DATA(CMSG_FIRSTHDR(&mm[j].msg_hdr)),
+			       sizeof(got));
+			close(got[0]);
+			close(got[1]);
+		}
+	close(sv[0]);
+	close(sv[1]);
+}
 
 int main(void)
 {
@@ -103,6 +157,7 @@ int main(void)
 	}
 	close(sv[0]);
 	close(sv[1]);
+	pass_mmsg();
 	socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK, 0, sv);
 	close(sv[0]);
 	close(sv[1]);

@@ -439,8 +439,12 @@ u32 g_sock_nl(s64 fd);
 u32 g_addr_ns(s64 fd);
 /* -y: the fd a struct sockaddr holds (AF_XDP's), cap_fds.bpf.c */
 u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len);
-/* -y: the fds in a struct msghdr's SCM_RIGHTS messages, cap_msg.bpf.c */
-u32 g_cmsg_fds(u32 off, u64 ptr, u32 phase);
+/*
+ * -y: the fds in a struct msghdr's SCM_RIGHTS messages, cap_msg.bpf.c;
+ * an mmsghdr's element j in slots [j, j + 1) * MMSG_FD_SLOTS
+ */
+u32 g_cmsg_fds(u32 off, u64 ptr, u32 slots);
+#define MMSG_FD_SLOTS	(CAP_FD_SETMAX / CAP_MMSG_MAX)
 
 static __always_inline void put64(u32 *p, u64 v)
 {

@@ -533,7 +533,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 			       ptr, ca->ret, ph);
 		/* -y: its SCM_RIGHTS fds (not recvmsg's at entry: unset) */
 		if (ph == CAP_AT_EXIT || !(a->when & CAP_AT_EXIT))
-			off = g_cmsg_fds(off, ptr, ph);
+			off = g_cmsg_fds(off, ptr, ph | CAP_FD_SETMAX << 16);
 		return off;
 	case CAP_OP_DIRENTS:
 		return g_dirents(off, i, ptr, length(a, ca),
@@ -583,8 +583,18 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_fprog(off, i, ptr, 1, ph);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
-		return g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
-					 CAP_MMSG_MAX) | ph << 24);
+		off = g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
+					CAP_MMSG_MAX) | ph << 24);
+		/* -y: each element's SCM_RIGHTS fds, in slots of its own */
+		for (u32 j = 0; j < CAP_MMSG_MAX && (ph == CAP_AT_EXIT ||
+						    !(a->when & CAP_AT_EXIT)); j++) {
+			if (j >= len)
+				break;
+			off = g_cmsg_fds(off, ptr + 64 * (u64)j, ph |
+					 j * MMSG_FD_SLOTS << 8 |
+					 (j + 1) * MMSG_FD_SLOTS << 16);
+		}
+		return off;
 	}
 	return off;
 }

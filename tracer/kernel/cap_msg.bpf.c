@@ -17,7 +17,8 @@ struct cmsg_walk {
 	u32 off, phase, fds;
 	u32 pos, next;		/* the message at pos, the next at pos + next */
 	u32 k, n;		/* its fd k of n (SCM_RIGHTS) */
-	u32 slot, msgs;
+	u32 slot, end;		/* the next slot, the one past the last */
+	u32 msgs;
 };
 
 static long cmsg_step(u32 i, struct cmsg_walk *w)
@@ -26,7 +27,7 @@ static long cmsg_step(u32 i, struct cmsg_walk *w)
 	s32 fd;
 
 	if (w->k < w->n) {
-		if (w->slot >= CAP_FD_SETMAX ||
+		if (w->slot >= w->end || w->slot >= CAP_FD_SETMAX ||
 		    bpf_probe_read_user(&fd, sizeof(fd), (const void *)
 					(w->ctl + w->pos + sizeof(h) + 4 * w->k)))
 			return 1;
@@ -57,14 +58,17 @@ static long cmsg_step(u32 i, struct cmsg_walk *w)
  * -y: the fds SCM_RIGHTS messages carry in the control data of the
  * struct msghdr at ptr, in its first 256 bytes (those g_msghdr copies),
  * as CAP_FD_SET0 + i, the fd in the item's total: the sender's at entry,
- * those the receiver was given at exit.  No more than CAP_FD_SETMAX; the
- * others print without a description.  (Not from g_msghdr: the calls
- * would nest deeper than BPF allows.)
+ * those the receiver was given at exit.  slots = phase | the first slot
+ * i << 8 | the slot past the last << 16; the fds past those print
+ * without a description.  (Not from g_msghdr: the calls would nest
+ * deeper than BPF allows.)
  */
-__noinline u32 g_cmsg_fds(u32 off, u64 ptr, u32 phase)
+__noinline u32 g_cmsg_fds(u32 off, u64 ptr, u32 slots)
 {
 	struct cap_config *c = cfg();
-	struct cmsg_walk w = { .off = off, .phase = phase };
+	struct cmsg_walk w = { .off = off, .phase = slots & 0xff,
+			       .slot = slots >> 8 & 0xff,
+			       .end = slots >> 16 & 0xff };
 	struct msghdr_u m;
 
 	if (!c || !c->fds ||
