@@ -8,19 +8,27 @@
 
 #include "fmt_priv.h"
 
+/*
+ * strace's table of futex ops: each command, alone and _PRIVATE
+ * (FUTEX_FD's as FUTEX_FD|FUTEX_PRIVATE_FLAG), and FUTEX_CLOCK_REALTIME
+ * only with the waits that take a clock; any other value is unknown
+ */
 static void futex_op_words(struct fmt_buf *b, uint64_t v)
 {
-	uint32_t op = (uint32_t)v;
-	const char *name = xlat_name(&xlat_futex_cmd, op & FUTEX_CMD_MASK);
+	uint32_t op = (uint32_t)v, cmd = op & FUTEX_CMD_MASK;
+	const char *name = xlat_name(&xlat_futex_cmd, cmd);
+	int clock = cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET ||
+		    cmd == FUTEX_WAIT_REQUEUE_PI;
 
 	if (!name || (op & ~(FUTEX_CMD_MASK | FUTEX_PRIVATE_FLAG |
-			     FUTEX_CLOCK_REALTIME))) {
+			     FUTEX_CLOCK_REALTIME)) ||
+	    ((op & FUTEX_CLOCK_REALTIME) && !clock)) {
 		fmt_unknown(b, op, "FUTEX_???");
 		return;
 	}
 	fb_puts(b, name);
 	if (op & FUTEX_PRIVATE_FLAG)
-		fb_puts(b, "_PRIVATE");
+		fb_puts(b, cmd == FUTEX_FD ? "|FUTEX_PRIVATE_FLAG" : "_PRIVATE");
 	if (op & FUTEX_CLOCK_REALTIME)
 		fb_puts(b, "|FUTEX_CLOCK_REALTIME");
 }
