@@ -20,8 +20,9 @@
  * mount are the same, with no rename or mount change anywhere since
  * (fd_gen, counted for those syscalls whoever makes them: by the ring
  * programs, or by fd_rename on their own tracepoints), gets the kept
- * path.  close drops its entry.  Whether the
- * path was unlinked is read on every call.
+ * path (fd_paths: a cache in an array, rewritten in place).  close
+ * marks its file's path gone.  Whether the path was unlinked is read on
+ * every call.
  *
  * What cannot be read exactly (a path deeper than FD_DEPTH components or
  * longer than PATH_MAX, a dentry not connected to its mount, a pseudo
@@ -108,26 +109,63 @@ static __always_inline int inode_read(struct fd_file *ff, u8 *sp, int loads)
 /* renames and mount changes anywhere: kept paths are read again */
 volatile unsigned long long fd_gen;
 
-struct fd_key {
-	u64 files;		/* struct file, or fs_struct for the cwd */
-	s64 fd;			/* 0, or AT_FDCWD */
-};
-
+/*
+ * A kept path.  file: what it is kept for (the struct file, or the
+ * fs_struct | 1 for the working directory), 0 once that file is closed.
+ */
 struct fd_val {
 	u64 file, dentry, mnt;	/* what the path was read from */
 	u64 gen;		/* fd_gen before it was read */
+	u64 seq;		/* odd while rewritten (fd_keep) */
 	u32 len;
 	u32 mode, rdev;
 	u32 root;		/* the dentry is its own parent */
 	u8 path[FD_KEEP];
 };
 
+/*
+ * The kept paths: one slot for each value of a hash of file (a cache:
+ * another file of the same hash takes the slot).  An array's lookup is
+ * a few instructions where a hash map's is a call that hashes the key,
+ * and a slot is rewritten in place where a hash map's entry is deleted
+ * and made again, each a locked update.
+ */
+#define FD_SLOTS 8192
+
 struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, 8192);
-	__type(key, struct fd_key);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, FD_SLOTS);
+	__type(key, u32);
 	__type(value, struct fd_val);
 } fd_paths SEC(".maps");
+
+/*
+ * The 8 bytes at addr as a number (a pointer the verifier knows as one
+ * cannot be hashed): a load from a struct whose first field is a u64,
+ * or a helper call
+ */
+static __always_inline u64 fd_word(u64 addr, int loads)
+{
+	u64 x = 0;
+
+	if (loads) {
+		x = CAST(struct qstr___fd, addr)->hash_len;
+		/* (not one load with the stack's below: the verifier
+		 * refuses an instruction used with two kinds of pointer) */
+		asm volatile("" : "+r"(x));
+		return x;
+	}
+	bpf_probe_read_kernel(&x, sizeof(x), (const void *)addr);
+	return x;
+}
+
+/* file's slot (NULL when -y is off: the map has one) */
+static __always_inline struct fd_val *fd_slot(u64 file)
+{
+	u32 i = (u32)((file * 0x9e3779b97f4a7c15ull) >> 51) & (FD_SLOTS - 1);
+
+	return bpf_map_lookup_elem(&fd_paths, &i);
+}
 
 SEC("tracepoint")
 int fd_rename(void *ctx)
@@ -228,6 +266,32 @@ static long walk_one(u32 i, struct walk *w)
 	return 0;
 }
 
+/*
+ * The path of dentry d on mount mnt (a struct vfsmount), built backwards
+ * in the scratch buffer's FD_TMP area: where it starts there (it ends
+ * at FD_TMP_SIZE - 1), or -1 when it cannot be read exactly (deeper than
+ * FD_DEPTH components, longer than the area, or not connected).
+ */
+static __always_inline int fd_walk(u8 *b, u64 d, u64 mnt, u32 loads)
+{
+	struct walk w;
+
+	w.tmp = b + FD_TMP;
+	w.dentry = d;
+	w.mnt = mnt - bpf_core_field_offset(struct mount___fd, mnt);
+	w.root = loads ? (u64)CAST(struct vfsmount___fd, mnt)->mnt_root :
+		 (u64)BPF_CORE_READ((struct vfsmount___fd *)mnt, mnt_root);
+	w.pos = FD_TMP_SIZE - 1;
+	w.done = 0;
+	w.loads = loads;
+	bpf_loop(FD_DEPTH, walk_one, &w, 0);
+	if (!w.done)
+		return -1;
+	if (w.pos == FD_TMP_SIZE - 1)
+		w.tmp[--w.pos] = '/';	/* the root itself */
+	return (int)w.pos;
+}
+
 /* the item's struct cap_fd at off, zeroed; NULL when there is no room */
 static __always_inline struct cap_fd *fd_item(u8 *b, u32 off, u32 namelen)
 {
@@ -255,68 +319,103 @@ static __always_inline int fd_kept(struct fd_val *v, u64 file, u64 d, u64 mnt,
 }
 
 /*
- * A path (dentry d on mount m) into item slot at off: kept (v, what
- * key's lookup found), or walked.  key: where it is kept; file: the
- * struct file (0 for the cwd).
+ * The order of a kept value's reads around its path's copy (a writer
+ * rewrites it in place, fd_keep): x86 keeps loads in order, the compiler
+ * is told not to move them; elsewhere a full barrier
+ */
+#ifdef __TARGET_ARCH_x86
+#define fd_read_order() asm volatile("" ::: "memory")
+#else
+#define fd_read_order() __sync_synchronize()
+#endif
+
+/* len bytes from s to d, 8 a load (the few past len: padding on both) */
+static __always_inline void fd_copy(u8 *d, const u8 *s, u32 len)
+{
+	for (u32 i = 0; i < FD_KEEP / 8 && i * 8 < len; i++)
+		((u64 *)d)[i] = ((const u64 *)s)[i];
+}
+
+/*
+ * Keep nv (built in scratch) in slot v, in place: seq is odd while it is
+ * rewritten, and a reader that saw it odd or changed walks instead.  A
+ * writer that finds it odd keeps nothing (another is rewriting it).
+ */
+static __always_inline void fd_keep(struct fd_val *v, struct fd_val *nv)
+{
+	u64 seq;
+
+	if (!v)
+		return;
+	seq = v->seq;
+	if ((seq & 1) || __sync_val_compare_and_swap(&v->seq, seq, seq + 1) != seq)
+		return;
+	v->file = nv->file;
+	v->dentry = nv->dentry;
+	v->mnt = nv->mnt;
+	v->gen = nv->gen;
+	v->len = nv->len;
+	v->mode = nv->mode;
+	v->rdev = nv->rdev;
+	v->root = nv->root;
+	fd_copy(v->path, nv->path, nv->len);
+	__sync_fetch_and_add(&v->seq, 1);
+}
+
+/*
+ * A path (dentry d on mount m) into item slot at off: kept in v (file's
+ * slot; file as fd_val says), or walked (and kept there).
  */
 static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
-				   struct fd_key *key, struct fd_val *v,
-				   u64 file, u64 d, u64 mnt, u32 loads)
+				   struct fd_val *v, u64 file, u64 d, u64 mnt,
+				   u32 loads)
 {
 	struct dentry___fd *de = (struct dentry___fd *)d;
 	struct dentry___fd *dd = loads ? CAST(struct dentry___fd, d) : 0;
-	u64 gen = fd_gen;
-	struct walk w;
+	u64 gen = fd_gen, seq;
+	int pos;
 	struct cap_fd *f;
 	u32 len, deleted, root;
 	u8 *name;
 
-	if (fd_kept(v, file, d, mnt, gen)) {
+	/* (seq read before all else: even, and the same after the copy) */
+	seq = v ? v->seq : 1;
+	fd_read_order();
+	if (!(seq & 1) && fd_kept(v, file, d, mnt, gen)) {
 		len = v->len;
 		f = fd_item(b, off, len);
 		if (!f || len > FD_KEEP)
 			return off;
 		f->mode = v->mode;
 		f->rdev = v->rdev;
-		/* (unlinked: no longer hashed) */
-		deleted = !v->root && !(dd ? (u64)dd->d_hash.pprev :
-					    (u64)BPF_CORE_READ(de, d_hash.pprev));
+		root = v->root;
+		/* (8 bytes a load: cheaper than a helper call) */
 		name = (u8 *)(f + 1);
-		if (len && bpf_probe_read_kernel(name, bounded(len, 511), v->path))
-			return off;
-		goto done;
+		fd_copy(name, v->path, len);
+		fd_read_order();
+		/* (rewritten meanwhile: walked) */
+		if (v->seq == seq)
+			goto kept;
 	}
-	w.tmp = b + FD_TMP;
-	w.dentry = d;
-	w.mnt = mnt - bpf_core_field_offset(struct mount___fd, mnt);
-	w.root = loads ? (u64)CAST(struct vfsmount___fd, mnt)->mnt_root :
-		 (u64)BPF_CORE_READ((struct vfsmount___fd *)mnt, mnt_root);
-	w.pos = FD_TMP_SIZE - 1;
-	w.done = 0;
-	w.loads = loads;
-	bpf_loop(FD_DEPTH, walk_one, &w, 0);
-	if (!w.done)
+	pos = fd_walk(b, d, mnt, loads);
+	if (pos < 0)
 		return off;
-	if (w.pos == FD_TMP_SIZE - 1)
-		w.tmp[--w.pos] = '/';	/* the root itself */
-	len = FD_TMP_SIZE - 1 - w.pos;
+	len = FD_TMP_SIZE - 1 - pos;
 	f = fd_item(b, off, len);
 	if (!f)
 		return off;
 	name = (u8 *)(f + 1);
 	if (bpf_probe_read_kernel(name, bounded(len, FD_TMP_SIZE - 1),
-				  w.tmp + bounded(w.pos, FD_TMP_SIZE - 1)))
+				  b + FD_TMP + bounded(pos, FD_TMP_SIZE - 1)))
 		return off;
 	if (dd) {
 		f->mode = dd->d_inode->i_mode;
 		f->rdev = dd->d_inode->i_rdev;
 		root = dd == dd->d_parent;
-		deleted = !root && !dd->d_hash.pprev;
 	} else {
 		f->mode = BPF_CORE_READ(de, d_inode, i_mode);
 		f->rdev = BPF_CORE_READ(de, d_inode, i_rdev);
 		root = de == BPF_CORE_READ(de, d_parent);
-		deleted = !root && !BPF_CORE_READ(de, d_hash.pprev);
 	}
 	if (len <= FD_KEEP) {
 		struct fd_val *nv = (struct fd_val *)(b + FD_VAL);
@@ -329,12 +428,13 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 		nv->mode = f->mode;
 		nv->rdev = f->rdev;
 		nv->root = root;
-		if (len && bpf_probe_read_kernel(nv->path, bounded(len, 511),
-						 name))
-			return off;
-		bpf_map_update_elem(&fd_paths, key, nv, BPF_ANY);
+		fd_copy(nv->path, name, len);
+		fd_keep(v, nv);
 	}
-done:
+kept:
+	/* (unlinked: no longer hashed) */
+	deleted = !root && !(dd ? (u64)dd->d_hash.pprev :
+			     (u64)BPF_CORE_READ(de, d_hash.pprev));
 	f->kind = CAP_FD_PATH;
 	f->namelen = (u16)len;
 	if (deleted)
@@ -403,10 +503,10 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 	u32 slot = slot_phase & 0xff, phase = slot_phase >> 8 & 0xff;
 	int loads = fd_loads(fds);
 	struct fdtable___fd *fdt;
-	struct file___fd *file = 0, **arr;
+	struct file___fd **arr;
+	u64 file, fs;
 	struct dentry___fd *d;
 	struct fd_file ff;
-	struct fd_key key;
 	struct fd_val *v;
 	struct cap_fd *f;
 	u8 *b = buf(), *name;
@@ -421,18 +521,19 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 		d = cwd->pwd.dentry;
 		if (!d || !mnt)
 			return off;
-		key.files = (u64)cwd;
-		key.fd = fd;
-		return fd_path(b, off, slot, phase, &key,
-			       bpf_map_lookup_elem(&fd_paths, &key), 0,
+		fs = fd_word((u64)t + bpf_core_field_offset(struct task_struct___fd, fs),
+			     loads);
+		return fd_path(b, off, slot, phase, fd_slot(fs | 1), fs | 1,
 			       (u64)d, mnt, loads);
 	}
 	fdt = t->files->fdt;
 	arr = fdt->fd;
-	if (fd < 0 || fd >= fdt->max_fds ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file)
+	if (fd < 0 || fd >= fdt->max_fds)
 		return off;
-	ff.file = (u64)file;
+	file = fd_word((u64)arr + fd * sizeof(file), loads);
+	if (!file)
+		return off;
+	ff.file = file;
 	if (file_read(&ff, b + FD_SPANS, loads))
 		return off;
 	/* loads are cheap: a pipe's or socket's fd is not looked up */
@@ -447,10 +548,8 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 	 * again; only paths are kept, so one still the same is one.
 	 */
 	d = (struct dentry___fd *)ff.dentry;
-	key.files = (u64)file;
-	key.fd = 0;
-	v = bpf_map_lookup_elem(&fd_paths, &key);
-	if (fd_kept(v, (u64)file, (u64)d, ff.mnt, fd_gen))
+	v = fd_slot(file);
+	if (fd_kept(v, file, (u64)d, ff.mnt, fd_gen))
 		goto path;
 	if (!loads) {
 		if (inode_read(&ff, b + FD_SPANS, loads))
@@ -485,188 +584,13 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 		return fd_item_end(b, off, slot, phase, f);
 	}
 path:
-	off = fd_path(b, off, slot, phase, &key, v, (u64)file, (u64)d, ff.mnt,
-		      loads);
-	/* (a file closed: its memory may be another file's next) */
-	if (slot_phase & FD_CLOSING)
-		bpf_map_delete_elem(&fd_paths, &key);
+	off = fd_path(b, off, slot, phase, v, file, (u64)d, ff.mnt, loads);
+	/*
+	 * A file closed: its memory may be another file's next, with the
+	 * same dentry address another name's.  (The path stays: a reader
+	 * that found the slot its own before copies it whole.)
+	 */
+	if ((slot_phase & FD_CLOSING) && v && v->file == file)
+		v->file = 0;
 	return off;
-}
-
-/*
- * The fds of a call (see g_fds in cap.bpf.h): at entry its fd arguments
- * (AT_FDCWD: the working directory) and those of a poll's array or a
- * select's sets (cap_fdsets.bpf.c), at exit, when it succeeded, the fd
- * it returned or the two it wrote to an int[2].
- */
-__noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
-{
-	struct cap_config *c = cfg();
-	u32 args = bits & 0xff, ret = bits >> 8 & 0xff;
-	u32 pair = bits >> 16 & 0xff, outs = bits >> 24, fds;
-	int two[2];
-
-	if (!ca || !c || !c->fds)
-		return off;
-	fds = c->fds;
-	if (phase == CAP_AT_ENTRY) {
-		for (int i = 0; i < 6; i++)
-			if (args >> i & 1)
-				off = g_fd(off, (CAP_FD_ARG0 + i) | phase << 8 |
-					   (!i && (ret & CAP_FDR_CLOSE) ?
-					    FD_CLOSING : 0),
-					   (s32)ca->args[i], fds);
-		/* waitid(P_PIDFD, fd, ...) */
-		if ((ret & CAP_FDR_PIDFD) && (u32)ca->args[0] == 3)
-			off = g_fd(off, (CAP_FD_ARG0 + 1) | phase << 8,
-				   (s32)ca->args[1], fds);
-		if (ret & (CAP_FDR_POLL | CAP_FDR_SELECT))
-			off = g_fdsets(off, ret, ca, fds);
-		/* LANDLOCK_RULE_PATH_BENEATH's attr holds an fd */
-		if ((ret & CAP_FDR_LANDLOCK) && (u32)ca->args[1] == 1 &&
-		    !bpf_probe_read_user(two, sizeof(two[0]),
-					 (const void *)(ca->args[2] + 8)))
-			off = g_fd(off, CAP_FD_SET0 | phase << 8, two[0], fds);
-		if (ret & CAP_FDR_IOURING)
-			off = g_iouring_fds(off, ca, fds);
-		return off;
-	}
-	if (!outs)
-		return off;
-	/* fcntl: F_DUPFD (0) and F_DUPFD_CLOEXEC (1030) return fds */
-	if ((ret & CAP_FDR_DUPFD) && (u32)ca->args[1] != 0 &&
-	    (u32)ca->args[1] != 1030)
-		ret = 0;
-	if ((ret & CAP_FDR_NEW) && ca->ret >= 0)
-		off = g_fd(off, CAP_FD_RET | phase << 8, ca->ret, fds);
-	/* clone's parent_tid: with CLONE_PIDFD, the pidfd stored there */
-	if (pair & CAP_PAIR_ONE) {
-		u32 before = off;
-		u8 *b = buf();
-
-		if (b && (ca->args[0] & 0x1000 /* CLONE_PIDFD */) &&
-		    !bpf_probe_read_user(two, sizeof(two[0]),
-					 (const void *)ca->args[(pair - 1) & 7]))
-			off = g_fd(off, CAP_FD_PAIR0 | phase << 8, two[0], fds);
-		/* which fd: the number read here (the decoder checks it) */
-		if (off != before)
-			((struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1)))->total = two[0];
-	} else if (pair && !bpf_probe_read_user(two, sizeof(two),
-					 (const void *)ca->args[(pair - 1) & 7])) {
-		off = g_fd(off, CAP_FD_PAIR0 | phase << 8, two[0], fds);
-		off = g_fd(off, (CAP_FD_PAIR0 + 1) | phase << 8, two[1], fds);
-	}
-	return off;
-}
-
-/*
- * -y: ioctl's argument when its request takes an fd as the value itself
- * (NBD_SET_SOCK, PERF_EVENT_IOC_SET_OUTPUT, PERF_EVENT_IOC_SET_BPF),
- * described at entry as argument 2's
- */
-__noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
-{
-	struct cap_config *c = cfg();
-
-	if (!ca || !c || !c->fds)
-		return off;
-	switch ((u32)ca->args[1]) {
-	case 0xab00: case 0x2405: case 0x40042408:
-		return g_fd(off, (CAP_FD_ARG0 + 2) | CAP_AT_ENTRY << 8,
-			    (s32)ca->args[2], c->fds);
-	case 0x40182103: {	/* SECCOMP_IOCTL_NOTIF_ADDFD: its srcfd */
-		s32 fd;
-
-		if (bpf_probe_read_user(&fd, sizeof(fd),
-					(const void *)(ca->args[2] + 12)))
-			return off;
-		return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd,
-				 c->fds);
-	}
-	}
-	return off;
-}
-
-/*
- * -y: the fd a struct sockaddr of len bytes at ptr holds: AF_XDP's
- * shared umem's, with XDP_SHARED_UMEM (at entry)
- */
-__noinline u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len)
-{
-	struct cap_config *c = cfg();
-	struct { u16 family, flags; u32 ifindex, queue; s32 fd; } x;
-
-	if (!c || !c->fds || len < sizeof(x) ||
-	    bpf_probe_read_user(&x, sizeof(x), (const void *)ptr) ||
-	    x.family != 44 || !(x.flags & 1))
-		return off;
-	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, x.fd, c->fds);
-}
-
-__noinline u32 g_max_fds(void)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-
-	return BPF_CORE_READ(t, files, fdt, max_fds);
-}
-
-/* the struct sock of the task's fd, or NULL when fd is no socket */
-static __always_inline struct sock___fd *fd_sock(s64 fd)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct fdtable___fd *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file___fd *file = 0, **arr = BPF_CORE_READ(fdt, fd);
-	struct socket___fd *so;
-
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds) ||
-	    bpf_probe_read_kernel(&file, sizeof(file), arr + fd) || !file ||
-	    BPF_CORE_READ(file, f_path.dentry, d_sb, s_magic) != SOCKFS_MAGIC)
-		return 0;
-	so = BPF_CORE_READ(file, private_data);
-	return BPF_CORE_READ(so, sk);
-}
-
-/*
- * Whether fd is a netlink socket (see cap.bpf.h), read whatever -y says:
- * strace decodes a netlink socket's buffers as its messages.  Its
- * protocol + 1, | CAP_NL_OWN_NS when the socket is in etrace's network
- * namespace (read now: the program may be gone when its line is made)
- */
-__noinline u32 g_sock_nl(s64 fd)
-{
-	struct sock___fd *sk = fd_sock(fd);
-	struct cap_config *c = cfg();
-	u32 nl;
-
-	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AF_NETLINK)
-		return 0;
-	nl = (u32)BPF_CORE_READ(sk, sk_protocol) + 1;
-	/* its interface indexes are etrace's (the decoders name them) */
-	if (c && c->netns &&
-	    BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum) == c->netns)
-		nl |= CAP_NL_OWN_NS;
-	return nl;
-}
-
-/*
- * CAP_OP_SOCKADDR: CAP_NL_OWN_NS when an address given to or read from
- * the socket fd names interfaces of etrace's network namespace: the
- * socket's namespace, or the task's when fd is no socket (the kernel
- * then reads no index: its number would mean that namespace's)
- */
-__noinline u32 g_addr_ns(s64 fd)
-{
-	struct task_struct___fd *t = (struct task_struct___fd *)bpf_get_current_task();
-	struct cap_config *c = cfg();
-	struct sock___fd *sk;
-	u32 ns;
-
-	if (!c || !c->netns)
-		return 0;
-	sk = fd_sock(fd);
-	if (sk)
-		ns = BPF_CORE_READ(sk, __sk_common.skc_net.net, ns.inum);
-	else
-		ns = BPF_CORE_READ(t, nsproxy, net_ns, ns.inum);
-	return ns == c->netns ? CAP_NL_OWN_NS : 0;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Capture stage, kernel side: -y's shared part (cap_fds.bpf.c describes
- * an fd, cap_sock.bpf.h a socket): the kernel's structs as far as they
- * are read, where in the scratch buffer each step works, and the two
- * ways a field is read (a load, or a helper call).
+ * Capture stage, kernel side: -y's shared part (cap_fdargs.bpf.c finds
+ * a call's fds, cap_fds.bpf.c describes each, cap_sock.bpf.h a socket):
+ * the kernel's structs as far as they are read, where in the scratch
+ * buffer each step works, and the two ways a field is read (a load, or
+ * a helper call).
  */
 #ifndef CAP_FDS_BPF_H
 #define CAP_FDS_BPF_H
