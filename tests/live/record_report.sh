@@ -165,7 +165,7 @@ joined two.p > two.pj
 soft_same two.grep two.pj "-p PID: that process's lines of the whole report"
 
 # another tracepoint's lines: its fields by the format the recording kept
-pnorm() { sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]{5,}/0xADDR/g; s/[0-9]{4,}/N/g' "$1"; }
+pnorm() { sed -E 's/^[0-9]+ +//; s/pid=[0-9]+/pid=N/g; s/0x[0-9a-f]{5,}/0xADDR/g; s/[0-9]{4,}/N/g' "$1"; }
 "$ETRACE" -q -f -e trace=execve -e sched:sched_process_exec -o ev.live -- \
 	sh -c /bin/true || soft_fail "etrace -e sched:sched_process_exec exited $?"
 "$ETRACE" record -q -f -e trace=execve -e sched:sched_process_exec \

@@ -402,14 +402,16 @@ u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca);
 #define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */
 #define CAP_LATE_DUMP	(1u << 6)	/* call.late: the dump is to be read */
 u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
-/* -y (cap_fds.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
+/* -y (cap_fdargs.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
 /* ioctl's argument when its request takes an fd (entry) */
 u32 g_ioc_fd(u32 off, const struct call_args *ca);
-/* its parts: one fd (slot | phase << 8), the fds a poll or select is
-   given in memory (cap_fdsets.bpf.c; ret: the spec's CAP_FDR_* bits) */
+/* its parts: one fd (slot | phase << 8, cap_fds.bpf.c), the fds a poll
+   or select is given in memory (cap_fdsets.bpf.c; ret: the spec's
+   CAP_FDR_* bits) */
 u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds);
+u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
 
 /* g_fd of an fd read from memory, its number in the item's total */
 static __always_inline u32 g_fd_held(u32 off, u32 slot_phase, s32 fd, u32 fds)
@@ -421,23 +423,22 @@ static __always_inline u32 g_fd_held(u32 off, u32 slot_phase, s32 fd, u32 fds)
 		((struct cap_item *)(b + bounded(off, CAP_REC_MAX - 1)))->total = (u32)fd;
 	return end;
 }
-u32 g_fdsets(u32 off, u32 ret, const struct call_args *ca, u32 fds);
 /* the size of the task's fd table: select looks at no fd past it */
 u32 g_max_fds(void);
 /* io_uring_register's argument and the fds it holds (cap_iouring.bpf.c) */
 u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
 u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
 /*
- * CAP_OP_SOCKBUF (cap_fds.bpf.c): fd's netlink protocol + 1 when it is
+ * CAP_OP_SOCKBUF (cap_fdargs.bpf.c): fd's netlink protocol + 1 when it is
  * a netlink socket, else 0
  */
 u32 g_sock_nl(s64 fd);
 /*
- * CAP_OP_SOCKADDR (cap_fds.bpf.c): CAP_NL_OWN_NS when the socket fd (or
+ * CAP_OP_SOCKADDR (cap_fdargs.bpf.c): CAP_NL_OWN_NS when the socket fd (or
  * the task, fd no socket) is in etrace's network namespace, else 0
  */
 u32 g_addr_ns(s64 fd);
-/* -y: the fd a struct sockaddr holds (AF_XDP's), cap_fds.bpf.c */
+/* -y: the fd a struct sockaddr holds (AF_XDP's), cap_fdargs.bpf.c */
 u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len);
 /*
  * -y: the fds in a struct msghdr's SCM_RIGHTS messages, cap_msg.bpf.c;

@@ -491,10 +491,14 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 {
 	struct cap_arg_spec sa, *a = &sa;
 	u64 ptr, len;
+	int set;
 
 	if (!ca)
 		return off;
 	__builtin_memcpy(&sa, &spec, sizeof(sa));
+	/* the memory holds what the call is given (not recvmsg's at entry,
+	   which the kernel fills at exit) */
+	set = ph == CAP_AT_EXIT || !(a->when & CAP_AT_EXIT);
 	ptr = ((const u64 *)ca)[bounded(i, 7)];
 	switch (a->op) {
 	case CAP_OP_STR:
@@ -526,13 +530,12 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		 * entry: unused, and read past what a program touched
 		 * it may fault, losing the header it is read for
 		 */
-		off = g_msghdr(off, i | (ph == CAP_AT_EXIT ||
-					 !(a->when & CAP_AT_EXIT) ?
-					 g_sock_nl((s32)ca->args[0]) << 8 : 0) |
+		off = g_msghdr(off, i | (set ? g_sock_nl((s32)ca->args[0]) << 8 :
+					 0) |
 			       g_addr_ns((s32)ca->args[0]) << 16,
 			       ptr, ca->ret, ph);
-		/* -y: its SCM_RIGHTS fds (not recvmsg's at entry: unset) */
-		if (ph == CAP_AT_EXIT || !(a->when & CAP_AT_EXIT))
+		/* -y: its SCM_RIGHTS fds */
+		if (set)
 			off = g_cmsg_fds(off, ptr, ph | CAP_FD_SETMAX << 16);
 		return off;
 	case CAP_OP_DIRENTS:
@@ -586,8 +589,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		off = g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
 					CAP_MMSG_MAX) | ph << 24);
 		/* -y: each element's SCM_RIGHTS fds, in slots of its own */
-		for (u32 j = 0; j < CAP_MMSG_MAX && (ph == CAP_AT_EXIT ||
-						    !(a->when & CAP_AT_EXIT)); j++) {
+		for (u32 j = 0; j < CAP_MMSG_MAX && set; j++) {
 			if (j >= len)
 				break;
 			off = g_cmsg_fds(off, ptr + 64 * (u64)j, ph |

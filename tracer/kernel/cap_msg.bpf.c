@@ -10,6 +10,7 @@
 #include "cap_copy.bpf.h"
 
 #define CMSG_FDS_MSGS	8	/* control messages looked at, at most */
+#define MSG_CONTROL_MAX	256	/* a msghdr's control data copied, at most */
 
 /* g_cmsg_fds's walk: one step a header or one fd */
 struct cmsg_walk {
@@ -56,8 +57,9 @@ static long cmsg_step(u32 i, struct cmsg_walk *w)
 
 /*
  * -y: the fds SCM_RIGHTS messages carry in the control data of the
- * struct msghdr at ptr, in its first 256 bytes (those g_msghdr copies),
- * as CAP_FD_SET0 + i, the fd in the item's total: the sender's at entry,
+ * struct msghdr at ptr, in its first MSG_CONTROL_MAX bytes (those
+ * g_msghdr copies), as CAP_FD_SET0 + i, the fd in the item's total: the
+ * sender's at entry,
  * those the receiver was given at exit.  slots = phase | the first slot
  * i << 8 | the slot past the last << 16; the fds past those print
  * without a description.  (Not from g_msghdr: the calls would nest
@@ -75,7 +77,7 @@ __noinline u32 g_cmsg_fds(u32 off, u64 ptr, u32 slots)
 	    bpf_probe_read_user(&m, sizeof(m), (const void *)ptr) || !m.control)
 		return off;
 	w.ctl = m.control;
-	w.len = m.controllen < 256 ? m.controllen : 256;
+	w.len = m.controllen < MSG_CONTROL_MAX ? m.controllen : MSG_CONTROL_MAX;
 	w.fds = c->fds;
 	bpf_loop(CMSG_FDS_MSGS + CAP_FD_SETMAX, cmsg_step, &w, 0);
 	return w.off;
@@ -102,7 +104,8 @@ __noinline u32 g_msghdr(u32 off, u32 arg_nl, u64 ptr, s64 ret, u32 phase)
 	off = g_iov(off, arg_nl, m.iov, (u32)(m.iovlen < CAP_ARRAY_MAX ? m.iovlen :
 				CAP_ARRAY_MAX) | phase << 24, left);
 	return g_sockaddr(off, arg | ns << 8, m.control,
-			  m.control ? m.controllen : 0, 256 | phase << 24);
+			  m.control ? m.controllen : 0,
+			  MSG_CONTROL_MAX | phase << 24);
 }
 
 /*
