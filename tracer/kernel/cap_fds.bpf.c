@@ -115,6 +115,7 @@ volatile unsigned long long fd_gen;
  */
 struct fd_val {
 	u64 file, dentry, mnt;	/* what the path was read from */
+	u64 parent, name;	/* the dentry's then (see fd_id) */
 	u64 gen;		/* fd_gen before it was read */
 	u64 seq;		/* odd while rewritten (fd_keep) */
 	u32 len;
@@ -310,12 +311,38 @@ static __always_inline u32 fd_item_end(u8 *b, u32 off, u32 slot, u32 phase,
 	return item_end(b, off, slot, phase, sizeof(*f) + f->namelen, 0, 0, 0);
 }
 
-/* v, kept for key, is still the path of dentry d on mount mnt */
-static __always_inline int fd_kept(struct fd_val *v, u64 file, u64 d, u64 mnt,
+/*
+ * What a path is kept for and read from: the file (fd_val's file), its
+ * dentry and mount, and the dentry's parent and name's hash and length.
+ * A file gone without close (exit, dup2, exec) leaves its slot marked
+ * its own; another file can be made at its address, its dentry at that
+ * dentry's (freed when unlinked or evicted): the parent and name then
+ * differ, unless it is the same name in the same directory.
+ */
+struct fd_id {
+	u64 file, dentry, mnt;
+	u64 parent, name;
+};
+
+/* the dentry's parent and name of id (dentry and mount set) */
+static __always_inline int fd_id_read(struct fd_id *id, u32 loads)
+{
+	struct dentry_up u;
+
+	if (dentry_up_read(&u, (struct dentry___fd *)id->dentry, loads))
+		return 1;
+	id->parent = u.parent;
+	id->name = u.name.hash_len;
+	return 0;
+}
+
+/* v is still the path kept for id */
+static __always_inline int fd_kept(struct fd_val *v, const struct fd_id *id,
 				   u64 gen)
 {
-	return v && v->file == file && v->dentry == d && v->mnt == mnt &&
-	       v->gen == gen;
+	return v && v->file == id->file && v->dentry == id->dentry &&
+	       v->mnt == id->mnt && v->parent == id->parent &&
+	       v->name == id->name && v->gen == gen;
 }
 
 /*
@@ -353,6 +380,8 @@ static __always_inline void fd_keep(struct fd_val *v, struct fd_val *nv)
 	v->file = nv->file;
 	v->dentry = nv->dentry;
 	v->mnt = nv->mnt;
+	v->parent = nv->parent;
+	v->name = nv->name;
 	v->gen = nv->gen;
 	v->len = nv->len;
 	v->mode = nv->mode;
@@ -363,13 +392,14 @@ static __always_inline void fd_keep(struct fd_val *v, struct fd_val *nv)
 }
 
 /*
- * A path (dentry d on mount m) into item slot at off: kept in v (file's
- * slot; file as fd_val says), or walked (and kept there).
+ * A path (id's dentry on its mount) into item slot at off: kept in v
+ * (id's file's slot), or walked (and kept there).
  */
 static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
-				   struct fd_val *v, u64 file, u64 d, u64 mnt,
+				   struct fd_val *v, const struct fd_id *id,
 				   u32 loads)
 {
+	u64 d = id->dentry;
 	struct dentry___fd *de = (struct dentry___fd *)d;
 	struct dentry___fd *dd = loads ? CAST(struct dentry___fd, d) : 0;
 	u64 gen = fd_gen, seq;
@@ -381,7 +411,7 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 	/* (seq read before all else: even, and the same after the copy) */
 	seq = v ? v->seq : 1;
 	fd_read_order();
-	if (!(seq & 1) && fd_kept(v, file, d, mnt, gen)) {
+	if (!(seq & 1) && fd_kept(v, id, gen)) {
 		len = v->len;
 		f = fd_item(b, off, len);
 		if (!f || len > FD_KEEP)
@@ -397,7 +427,7 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 		if (v->seq == seq)
 			goto kept;
 	}
-	pos = fd_walk(b, d, mnt, loads);
+	pos = fd_walk(b, d, id->mnt, loads);
 	if (pos < 0)
 		return off;
 	len = FD_TMP_SIZE - 1 - pos;
@@ -420,9 +450,11 @@ static __always_inline u32 fd_path(u8 *b, u32 off, u32 slot, u32 phase,
 	if (len <= FD_KEEP) {
 		struct fd_val *nv = (struct fd_val *)(b + FD_VAL);
 
-		nv->file = file;
+		nv->file = id->file;
 		nv->dentry = d;
-		nv->mnt = mnt;
+		nv->mnt = id->mnt;
+		nv->parent = id->parent;
+		nv->name = id->name;
 		nv->gen = gen;
 		nv->len = len;
 		nv->mode = f->mode;
@@ -507,6 +539,7 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 	u64 file, fs;
 	struct dentry___fd *d;
 	struct fd_file ff;
+	struct fd_id id;
 	struct fd_val *v;
 	struct cap_fd *f;
 	u8 *b = buf(), *name;
@@ -523,8 +556,12 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 			return off;
 		fs = fd_word((u64)t + bpf_core_field_offset(struct task_struct___fd, fs),
 			     loads);
-		return fd_path(b, off, slot, phase, fd_slot(fs | 1), fs | 1,
-			       (u64)d, mnt, loads);
+		id.file = fs | 1;
+		id.dentry = (u64)d;
+		id.mnt = mnt;
+		if (fd_id_read(&id, loads))
+			return off;
+		return fd_path(b, off, slot, phase, fd_slot(id.file), &id, loads);
 	}
 	fdt = t->files->fdt;
 	arr = fdt->fd;
@@ -548,8 +585,13 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 	 * again; only paths are kept, so one still the same is one.
 	 */
 	d = (struct dentry___fd *)ff.dentry;
+	id.file = file;
+	id.dentry = ff.dentry;
+	id.mnt = ff.mnt;
+	if (fd_id_read(&id, loads))
+		return off;
 	v = fd_slot(file);
-	if (fd_kept(v, file, (u64)d, ff.mnt, fd_gen))
+	if (fd_kept(v, &id, fd_gen))
 		goto path;
 	if (!loads) {
 		if (inode_read(&ff, b + FD_SPANS, loads))
@@ -584,7 +626,7 @@ __noinline u32 g_fd(u32 off, u32 slot_phase, s64 fd, u32 fds)
 		return fd_item_end(b, off, slot, phase, f);
 	}
 path:
-	off = fd_path(b, off, slot, phase, v, file, (u64)d, ff.mnt, loads);
+	off = fd_path(b, off, slot, phase, v, &id, loads);
 	/*
 	 * A file closed: its memory may be another file's next, with the
 	 * same dentry address another name's.  (The path stays: a reader
