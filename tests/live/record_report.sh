@@ -253,8 +253,8 @@ soft_same det.livel det.repl "a call open at the end: its line"
 	{ cat k.rep.err >&2; soft_fail "report of a -k recording failed"; }
 "$ETRACE" -k -f -e trace=openat,close -o k.live "$PROGS/context" \
 	2> k.live.err || { cat k.live.err >&2; soft_fail "live -k failed"; }
-sed -E 's/^[0-9]+ /TID /' k.live > k.live.m
-sed -E 's/^[0-9]+ /TID /' k.rep > k.rep.m
+sed -E 's/^[0-9]+ +/TID /' k.live > k.live.m
+sed -E 's/^[0-9]+ +/TID /' k.rep > k.rep.m
 grep -q '^ > .*/context(thread+' k.live.m ||
 	soft_fail "live -k: no stack of the thread"
 soft_same k.live.m k.rep.m "report of record -k vs live -k"

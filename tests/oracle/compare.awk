@@ -124,7 +124,10 @@ function heap(f, pid,   i, r, v, g, p) {
 	hlo[f, pid, 1] = hhi[f, pid, 1] = 0
 	for (i = 1; i <= ntl[f, pid]; i++) {
 		l = L[f, pid, i]
-		if (scname(l) ~ /^execve(at)?$/ && retval(l) ~ /^ *0$/ && i > 1) {
+		# (a thread's execve ends in its leader: "<... execve resumed>")
+		if ((scname(l) ~ /^execve(at)?$/ ||
+		     l ~ /^<\.\.\. execve(at)? resumed>/) &&
+		    retval(l) ~ /^ *0$/ && i > 1) {
 			g++
 			hlo[f, pid, g] = hhi[f, pid, g] = 0
 		}

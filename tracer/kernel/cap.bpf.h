@@ -47,9 +47,12 @@ struct k_sigaction___e {
 	struct sigaction___e sa;
 } __attribute__((preserve_access_index));
 
+struct task_struct;
+
 struct signal_struct___e {
 	unsigned int flags;
 	int group_exit_code;
+	struct task_struct *group_exec_task;	/* 5.17: execve's de_thread */
 } __attribute__((preserve_access_index));
 
 struct seccomp___e {
@@ -534,6 +537,21 @@ static __always_inline int is_traced(struct cap_config *c)
 		return g_target() ||
 		       (c->follow && traced_id(c, (u32)(pt >> 32)));
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
+}
+
+/*
+ * this call's task is being ended by another thread's execve (its exit
+ * then says so first: cap_ring.bpf.c, cap_args.bpf.c)
+ */
+static __always_inline int exec_zapped(void)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct task_struct *x;
+
+	if (!bpf_core_field_exists(struct signal_struct___e, group_exec_task))
+		return 0;
+	x = t->signal->group_exec_task;
+	return x && x != t;
 }
 
 /* the user word at addr, or 0 where it cannot be read */

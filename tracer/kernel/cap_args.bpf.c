@@ -633,12 +633,30 @@ int cap_enter(struct enter_ctx *ctx)
 	return 1;
 }
 
+/* exec_zapped's note (see cap_ring.bpf.c), before the exit's sample */
+static __noinline void exec_zap_out(void *ctx)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+	struct cap_sig e = {};
+
+	e.magic = CAP_MAGIC_SIG;
+	e.tid = (int)(u32)pt;
+	e.tgid = (int)(pt >> 32);
+	e.sig = 9;
+	e.kind = CAP_SIG_EXEC_ZAP;
+	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
+}
+
+/* on every traced syscall's exit (per-syscall events: the selected) */
 SEC("tracepoint")
 int cap_exit(struct exit_ctx *ctx)
 {
 	struct cap_config *c = cfg();
 
-	if (c && is_traced(c))
-		exit_copies(ctx, ctx->nr, ctx->ret, 0);
+	if (!c || !is_traced(c))
+		return 1;
+	if (exec_zapped())
+		exec_zap_out(ctx);
+	exit_copies(ctx, ctx->nr, ctx->ret, 0);
 	return 1;
 }

@@ -212,7 +212,10 @@ int cap_args_spec(struct capture *c, unsigned int strsize)
 	return 0;
 }
 
-/* per-syscall tracepoints: only those of syscalls with memory to copy */
+/*
+ * per-syscall tracepoints: the entries of syscalls with memory to copy,
+ * every exit (a call another thread's execve ends is said there)
+ */
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t)
 {
@@ -223,16 +226,14 @@ int cap_args_attach(struct capture *c, const struct evlist *l,
 
 		if (e->role != EV_SC_ENTER && e->role != EV_SC_EXIT)
 			continue;
-		if (l->per_syscall) {
+		if (l->per_syscall && e->role == EV_SC_ENTER) {
 			struct cap_spec s;
 
 			if (!sc_lookup(e->sc_nr))
 				continue;
 			spec_of(sc_lookup(e->sc_nr), 32, c->fds, c->dump, c->envs,
 				&s);
-			if (!(s.when & (e->role == EV_SC_ENTER ?
-					CAP_AT_ENTRY | CAP_AT_EXIT :
-					CAP_AT_EXIT | CAP_AT_RETRY)))
+			if (!(s.when & (CAP_AT_ENTRY | CAP_AT_EXIT)))
 				continue;
 		}
 		p = e->role == EV_SC_ENTER ? c->skel->progs.cap_enter :

@@ -243,6 +243,31 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 }
 
 /* its exit */
+/*
+ * A call another thread's execve ends (de_thread kills the rest of the
+ * group; no signal is sent, none is generated): said before its exit,
+ * in the same ring (read before it), which then prints "= ?" as
+ * strace's, whose tracee never returns.  (noinline: its record is off
+ * the exit's stack; the record's fields 4-byte aligned, as the stack
+ * must be accessed, the others left 0.)
+ */
+#define ZAP_WORDS ((RB_HEAD + sizeof(struct cap_sig) + 4) / 4)
+#define ZAP_AT(field) ((RB_HEAD + __builtin_offsetof(struct cap_sig, field)) / 4)
+
+static __noinline void exec_zap_note(void)
+{
+	u64 pt = bpf_get_current_pid_tgid();
+	u32 r[ZAP_WORDS] = {};
+
+	rb_head(r, sizeof(r), RB_ID_CAP, sizeof(struct cap_sig) + 4);
+	r[ZAP_AT(magic)] = CAP_MAGIC_SIG;
+	r[ZAP_AT(tid)] = (u32)pt;
+	r[ZAP_AT(tgid)] = (u32)(pt >> 32);
+	r[ZAP_AT(sig)] = 9;	/* SIGKILL, as the kernel ends them */
+	r[ZAP_AT(kind)] = CAP_SIG_EXEC_ZAP;
+	rb_write(cfg(), r, sizeof(r));
+}
+
 static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 					    s64 nr, s64 ret)
 {
@@ -256,6 +281,8 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 	}
 	if (!ring_traced(c))
 		return;
+	if (exec_zapped())
+		exec_zap_note();
 	skipped = skip_exit(c, nr, 1);
 	if (skipped)
 		skip_write_entry(c, ctx, nr);

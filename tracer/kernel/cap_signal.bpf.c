@@ -176,7 +176,16 @@ int cap_task_exit(void *ctx)
 	e.tgid = (int)tgid;
 	e.exit_code = BPF_CORE_READ(t, exit_code);
 	e.group_dead = dead;
-	e.pad = 0;
+	e.exec_tid = 0;
+	/* the leader, ended by another thread's execve (which takes its
+	   tid): strace's "superseded by execve in pid N" */
+	if (tid == tgid &&
+	    bpf_core_field_exists(struct signal_struct___e, group_exec_task)) {
+		struct task_struct *x = BPF_CORE_READ(t, signal, group_exec_task);
+
+		if (x && x != t)
+			e.exec_tid = BPF_CORE_READ(x, pid);
+	}
 	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &e, sizeof(e));
 	/* the id may be reused by an unrelated process: forget it */
 	key = c->by_tid ? tid : tgid;

@@ -539,6 +539,8 @@ enum cap_sig_kind {
 	CAP_SIG_IGNORED,		/* dropped when sent: its disposition ignores it */
 	CAP_SIG_FATAL,			/* kills the group when sent, undelivered */
 	CAP_SIG_KILL,			/* SIGKILL sent: the group dies in its calls */
+	CAP_SIG_EXEC_ZAP,		/* the receiver's call ends, another thread
+					   of its group exec'ing (no line) */
 };
 
 struct cap_sig {
@@ -631,7 +633,8 @@ struct cap_exit {
 	int tgid;
 	int exit_code;			/* as wait(2) reports it */
 	int group_dead;
-	int pad;
+	int exec_tid;			/* a group leader ended by another thread's
+					   execve: that thread's tid, else 0 */
 };
 
 /*

@@ -77,6 +77,13 @@ void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw)
 	struct task *t;
 
 	memcpy(&sg, raw, sizeof(sg));
+	/* (said in the call's exit, before it: that call alone) */
+	if (sg.kind == CAP_SIG_EXEC_ZAP) {
+		t = task_find(&p->tasks, sg.tid);
+		if (t)
+			t->dying = 1;
+		return;
+	}
 	if (sg.kind == CAP_SIG_KILL) {
 		group_dying(p, sg.tgid, 0);
 		return;
@@ -117,6 +124,7 @@ void ends_task_status(struct pair *p, const uint8_t *raw)
 		return;
 	t->wait_status = ex.exit_code;
 	t->wait_known = 1;
+	t->exec_tid = ex.exec_tid;
 	/* its perf events went at a privileged exec: no EXIT record will
 	   come, this is its end */
 	if (t->perf_gone)
@@ -171,6 +179,8 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 {
 	enum exit_how how = EXIT_UNKNOWN;
 	int code = 0, core = 0;
+	pid_t exec_tid, tid, pid;
+	struct task *x;
 
 	if (t->wait_known || (t->tid == p->child && p->child_reaped)) {
 		int st = t->wait_known ? t->wait_status : p->child_status;
@@ -190,6 +200,10 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 		how = EXIT_CODE;
 		code = t->exit_code;
 	}
+	if (t->exec_tid) {
+		how = EXIT_SUPERSEDED;
+		code = t->exec_tid;
+	}
 	pair_end_call(p, t, time, END_DIED);
 	pair_flush_signals(p, t, time);
 	if (t->tid == t->pid)
@@ -200,7 +214,14 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	pidnames_exit(&p->names, t);
 	if (p->inj)
 		inject_forget(p->inj, t->tid);
+	exec_tid = t->exec_tid;
+	tid = t->tid;
+	pid = t->pid;
 	task_del(&p->tasks, t);
+	/* the thread that exec'd goes on as the leader, its call open */
+	x = exec_tid ? task_find(&p->tasks, exec_tid) : NULL;
+	if (x && x->pid == pid)
+		task_retid(&p->tasks, x, tid);
 }
 
 /*
@@ -275,7 +296,7 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 		task_del(&p->tasks, t);
 		return;
 	}
-	if (t->tid == p->child && !p->child_reaped) {
+	if (t->tid == p->child && !p->child_reaped && !t->exec_tid) {
 		/* its status arrives with the reap: report it then */
 		p->child_exit_pending = 1;
 		t->gone = 1;

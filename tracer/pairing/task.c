@@ -130,6 +130,21 @@ void task_del(struct task_table *t, struct task *k)
 	free(k);
 }
 
+void task_retid(struct task_table *t, struct task *k, pid_t tid)
+{
+	struct task **pp = &t->b[hash(k->tid, t->nb)];
+	unsigned int h = hash(tid, t->nb);
+
+	while (*pp && *pp != k)
+		pp = &(*pp)->hnext;
+	if (!*pp)
+		return;
+	*pp = k->hnext;
+	k->tid = tid;
+	k->hnext = t->b[h];
+	t->b[h] = k;
+}
+
 void task_each(struct task_table *t, void (*fn)(void *, struct task *),
 	       void *ctx)
 {

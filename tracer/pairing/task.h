@@ -59,6 +59,7 @@ struct task {
 	int newborn;			/* forked in the trace, no record yet */
 	int perf_gone;			/* the kernel removed its perf events */
 	int dying;			/* SIGKILL'd: its calls return to no one */
+	pid_t exec_tid;			/* a leader ended by that thread's execve */
 	int held;			/* signal lines waiting for its call's end */
 	uint64_t dead_at;		/* when /proc first said it was gone */
 	/* sinks' per-task state */
@@ -91,6 +92,8 @@ struct task *task_find(struct task_table *t, pid_t tid);
 /* find or create; NULL only when out of memory */
 struct task *task_get(struct task_table *t, pid_t tid, pid_t pid);
 void task_del(struct task_table *t, struct task *k);
+/* k is now tid (a thread that exec'd has its group leader's) */
+void task_retid(struct task_table *t, struct task *k, pid_t tid);
 /* call fn for every task (may delete the one it is given) */
 void task_each(struct task_table *t, void (*fn)(void *, struct task *),
 	       void *ctx);

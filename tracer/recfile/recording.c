@@ -538,6 +538,7 @@ static void rec_task_exit(struct sink *s, struct task *t, enum exit_how how,
 		rc->gone_at[i] = time;
 	}
 	if (!rc->fl || t->tid != t->pid || how == EXIT_UNKNOWN ||
+	    how == EXIT_SUPERSEDED ||
 	    !flight_on_exit(rc->fcf, how == EXIT_SIGNAL, code))
 		return;
 	sn = how == EXIT_SIGNAL ? signal_name(code, tmp) : NULL;

@@ -112,8 +112,8 @@ static int opt_decode_pids(struct options *o, const struct opt_row *r,
 
 /*
  * -e quiet=SET, --quiet[=SET]: strace 6.1's names.  etrace prints no
- * personality, path-resolution or superseded-thread messages: those
- * names are accepted and have nothing to silence.
+ * personality or path-resolution messages: those names are accepted and
+ * have nothing to silence.
  */
 static int opt_quiet_set(struct options *o, const struct opt_row *r,
 			 const char *arg, struct opt_ctx *cx)

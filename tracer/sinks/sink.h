@@ -18,6 +18,8 @@ enum exit_how {
 	EXIT_CODE,		/* exited with code */
 	EXIT_SIGNAL,		/* killed by signal code */
 	EXIT_UNKNOWN,		/* it is gone; how, etrace cannot tell */
+	EXIT_SUPERSEDED,	/* a group leader ended by the execve of its
+				   thread code (which goes on with its tid) */
 };
 
 /* what every sink may read about the trace as a whole */

@@ -337,7 +337,11 @@ static void json_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	head(js, &b, &first, "exit", t, time);
 	json_key(&b, &first, "how");
 	json_cstr(&b, how == EXIT_CODE ? "exited" : how == EXIT_SIGNAL ?
-		  "killed" : "unknown");
+		  "killed" : how == EXIT_SUPERSEDED ? "superseded" : "unknown");
+	if (how == EXIT_SUPERSEDED) {
+		json_key(&b, &first, "by_tid");
+		fb_dec(&b, code);
+	}
 	if (how == EXIT_CODE) {
 		json_key(&b, &first, "code");
 		fb_dec(&b, code);

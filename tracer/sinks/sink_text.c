@@ -301,8 +301,20 @@ static void text_sc_exit(struct sink *s, struct task *t,
 	   (calls that print their own list print it all at entry) */
 	if (redo && seen_enter)
 		from = fmt_args(&b, c, 0, 0);
-	if (seen_enter)
+	if (seen_enter) {
+		char *half = b.p;
+		int cut = b.cut;
+
 		fmt_args(&b, c, from, 1);
+		/* it never returned: what it would have written is not
+		   known, as strace says (nothing to say when all was read
+		   at entry) */
+		if (end == END_DIED && b.p != half) {
+			b.p = half;
+			b.cut = cut;
+			fb_puts(&b, " <unfinished ...>");
+		}
+	}
 	fb_putc(&b, ')');
 	{
 		size_t col = col0 + (size_t)(b.p - ts->line) - ts->esc;
@@ -347,7 +359,9 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 	struct fmt_buf b;
 
 	/* -qq, -qqq: no "exited" lines; strace still says who was killed */
-	if ((!(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
+	if ((how == EXIT_SUPERSEDED ?
+	     !(ts->cf->quiet & QUIET_THREAD_EXECVE) :
+	     !(ts->cf->quiet & QUIET_EXIT) || how == EXIT_SIGNAL) && ts->lines) {
 		close_open(st, t);
 		line_init(ts, &b);
 		line_prefix(&ts->ls, &b, t, time, 0);
@@ -362,6 +376,11 @@ static void text_task_exit(struct sink *s, struct task *t, enum exit_how how,
 			fb_puts(&b, "+++ killed by ");
 			fmt_signal_name(&b, code);
 			fb_puts(&b, core ? " (core dumped) +++" : " +++");
+			break;
+		case EXIT_SUPERSEDED:
+			fb_puts(&b, "+++ superseded by execve in pid ");
+			fb_dec(&b, code);
+			fb_puts(&b, " +++");
 			break;
 		default:
 			fb_puts(&b, "+++ exited (status unknown) +++");

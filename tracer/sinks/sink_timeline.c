@@ -319,6 +319,9 @@ static void tl_task_exit(struct sink *s, struct task *t, enum exit_how how,
 		fmt_signal_name(&n, code);
 		if (core)
 			fb_puts(&n, " (core dumped)");
+	} else if (how == EXIT_SUPERSEDED) {
+		fb_puts(&n, "superseded by execve in pid ");
+		fb_dec(&n, code);
 	} else {
 		fb_puts(&n, "exited (status unknown)");
 	}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Tracee for tests/live/parity_thread_exec.sh: a thread that is not the
+ * group leader execs.  The kernel ends the leader in its call (de_thread)
+ * and the thread goes on under the leader's pid: strace prints the
+ * leader's read as never returning, "+++ superseded by execve in pid
+ * TID +++", then the execve's end under the leader's pid.
+ *
+ * The thread execs once the leader is blocked in its read of a pipe no
+ * one writes: the leader's /proc/thread-self/syscall (opened by the
+ * leader) names the call a blocked task is in ("0 ..." for read), read
+ * with pread64 (the test does not trace it).  Run again as "thread_exec
+ * done", it exits 0.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int pfd[2], fd;
+static char *self;
+
+static void *body(void *arg)
+{
+	char buf[64];
+	char *argv[] = { self, (char *)"done", NULL };
+
+	(void)arg;
+	for (;;) {
+		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+		if (n > 2 && !memcmp(buf, "0 ", 2))
+			break;
+		sched_yield();
+	}
+	execv(self, argv);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	pthread_t t;
+	char c;
+
+	if (argc > 1)
+		return 0;
+	self = argv[0];
+	fd = open("/proc/thread-self/syscall", O_RDONLY);
+	if (fd < 0 || pipe(pfd) || pthread_create(&t, NULL, body, NULL))
+		return 1;
+	(void)!read(pfd[0], &c, 1);
+	return 1;
+}
