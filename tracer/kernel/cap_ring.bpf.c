@@ -242,7 +242,6 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 	traced_set(c, c->by_tid ? (u32)pt : (u32)(pt >> 32), 0);
 }
 
-/* its exit */
 /*
  * A call another thread's execve ends (de_thread kills the rest of the
  * group; no signal is sent, none is generated): said before its exit,
@@ -268,6 +267,7 @@ static __noinline void exec_zap_note(void)
 	rb_write(cfg(), r, sizeof(r));
 }
 
+/* its exit */
 static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 					    s64 nr, s64 ret)
 {
