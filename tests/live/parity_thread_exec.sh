@@ -5,20 +5,30 @@
 # <unfinished ...>) = ?", not the error its read returns), "+++
 # superseded by execve in pid TID +++", and the execve ends under the
 # leader's pid ("<... execve resumed>) = 0") with no line for the old
-# tid.  Twice: a few syscalls (-e trace=read,execve: per-syscall events,
-# the note from the exit copy program) and all but the thread's polling
-# (ring mode, the note from the ring program).
+# tid.  Then the thread calls exit_group instead: the leader's read
+# ends the same way, and both exit with 0.  Each twice: a few syscalls
+# (-e trace=read,execve,exit_group: per-syscall events, the note from
+# the exit copy program) and all but the thread's polling (ring mode,
+# the note from the ring program).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
 n=0
-for expr in read,execve '!pread64,sched_yield'; do
-	n=$((n + 1))
-	echo "== thread_exec (-e trace=$expr)"
-	sh "$TOP/tests/parity.sh" -c -w "$WORK/run.$n" -e "trace=$expr" \
-		-n thread_exec -- "$PROGS/thread_exec" ||
-		soft_fail "-e trace=$expr: etrace's trace is not strace's"
-	grep -q '+++ superseded by execve in pid ' "$WORK/run.$n/e.out" ||
-		soft_fail "-e trace=$expr: no superseded line"
+for how in exec exit; do
+	for expr in read,execve,exit_group '!pread64,sched_yield'; do
+		n=$((n + 1))
+		echo "== thread_exec $how (-e trace=$expr)"
+		sh "$TOP/tests/parity.sh" -c -w "$WORK/run.$n" \
+			-e "trace=$expr" -n thread_exec -- \
+			"$PROGS/thread_exec" $how ||
+			soft_fail "$how, -e trace=$expr: etrace's trace is not strace's"
+		grep -q '<... read resumed> <unfinished ...>) = ?' \
+			"$WORK/run.$n/e.out" ||
+			soft_fail "$how, -e trace=$expr: the leader's read not ended as strace's"
+		[ $how = exit ] ||
+			grep -q '+++ superseded by execve in pid ' \
+				"$WORK/run.$n/e.out" ||
+			soft_fail "-e trace=$expr: no superseded line"
+	done
 done
 finish

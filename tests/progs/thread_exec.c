@@ -11,6 +11,10 @@
  * leader) names the call a blocked task is in ("0 ..." for read), read
  * with pread64 (the test does not trace it).  Run again as "thread_exec
  * done", it exits 0.
+ *
+ * "thread_exec exit": the thread calls exit_group instead, which ends
+ * the leader in its read the same way (no signal is sent).  Exits 0.
+ * ("thread_exec exec": the execve, as with no argument.)
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -19,7 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int pfd[2], fd;
+static int pfd[2], fd, by_exit;
 static char *self;
 
 static void *body(void *arg)
@@ -35,6 +39,8 @@ static void *body(void *arg)
 			break;
 		sched_yield();
 	}
+	if (by_exit)
+		syscall(SYS_exit_group, 0);
 	execv(self, argv);
 	return NULL;
 }
@@ -44,8 +50,9 @@ int main(int argc, char **argv)
 	pthread_t t;
 	char c;
 
-	if (argc > 1)
+	if (argc > 1 && !strcmp(argv[1], "done"))
 		return 0;
+	by_exit = argc > 1 && !strcmp(argv[1], "exit");
 	self = argv[0];
 	fd = open("/proc/thread-self/syscall", O_RDONLY);
 	if (fd < 0 || pipe(pfd) || pthread_create(&t, NULL, body, NULL))

@@ -92,7 +92,7 @@ int main(void)
 	ends_task_exit(&t.pr, a, a, pt_tick(&t));
 	CHECK_STR(pt_text(&t),
 		  "4200001 pause( <unfinished ...>\n"
-		  "4200002 read(0, NULL, 1)                = ?\n"
+		  "4200002 read(0,  <unfinished ...>)      = ?\n"
 		  "4200001 <... pause resumed>)            = ?\n"
 		  "4200001 --- SIGHUP {si_signo=SIGHUP, si_code=SI_USER, si_pid=4200003, si_uid=0} ---\n"
 		  "4200001 +++ killed by SIGHUP +++\n");

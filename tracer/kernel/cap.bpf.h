@@ -539,18 +539,29 @@ static __always_inline int is_traced(struct cap_config *c)
 	return c->all || traced_id(c, c->by_tid ? (u32)pt : (u32)(pt >> 32));
 }
 
+/* include/linux/sched/signal.h: signal_struct.flags, the group exits */
+#define SIGNAL_GROUP_EXIT	0x00000004
+
 /*
- * this call's task is being ended by another thread's execve (its exit
- * then says so first: cap_ring.bpf.c, cap_args.bpf.c)
+ * This call's task is being ended with its group by another thread's
+ * exit_group or execve.  Neither sends it a signal (the kernel marks it
+ * to die): its call returns to no one, and its exit says so first
+ * (cap_ring.bpf.c, cap_args.bpf.c).  (A group a fatal signal ends has
+ * the signal's number as its exit code: signal_generate's records say
+ * that one, and the receiver's call shows its value, as under strace,
+ * whose tracee stops for the signal.)
  */
-static __always_inline int exec_zapped(void)
+static __always_inline int group_ending(void)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
+	struct signal_struct___e *s = t->signal;
 	struct task_struct *x;
 
+	if ((s->flags & SIGNAL_GROUP_EXIT) && !(s->group_exit_code & 0x7f))
+		return 1;
 	if (!bpf_core_field_exists(struct signal_struct___e, group_exec_task))
 		return 0;
-	x = t->signal->group_exec_task;
+	x = s->group_exec_task;
 	return x && x != t;
 }
 

@@ -633,8 +633,8 @@ int cap_enter(struct enter_ctx *ctx)
 	return 1;
 }
 
-/* exec_zapped's note (see cap_ring.bpf.c), before the exit's sample */
-static __noinline void exec_zap_out(void *ctx)
+/* group_ending's note (see cap_ring.bpf.c), before the exit's sample */
+static __noinline void group_end_out(void *ctx)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 	struct cap_sig e = {};
@@ -655,8 +655,8 @@ int cap_exit(struct exit_ctx *ctx)
 
 	if (!c || !is_traced(c))
 		return 1;
-	if (exec_zapped())
-		exec_zap_out(ctx);
+	if (group_ending())
+		group_end_out(ctx);
 	exit_copies(ctx, ctx->nr, ctx->ret, 0);
 	return 1;
 }

@@ -243,9 +243,8 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 }
 
 /*
- * A call another thread's execve ends (de_thread kills the rest of the
- * group; no signal is sent, none is generated): said before its exit,
- * in the same ring (read before it), which then prints "= ?" as
+ * A call its group's end ends (group_ending, cap.bpf.h): said before its
+ * exit, in the same ring (read before it), which then prints "= ?" as
  * strace's, whose tracee never returns.  (noinline: its record is off
  * the exit's stack; the record's fields 4-byte aligned, as the stack
  * must be accessed, the others left 0.)
@@ -253,7 +252,7 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 #define ZAP_WORDS ((RB_HEAD + sizeof(struct cap_sig) + 4) / 4)
 #define ZAP_AT(field) ((RB_HEAD + __builtin_offsetof(struct cap_sig, field)) / 4)
 
-static __noinline void exec_zap_note(void)
+static __noinline void group_end_note(void)
 {
 	u64 pt = bpf_get_current_pid_tgid();
 	u32 r[ZAP_WORDS] = {};
@@ -281,8 +280,8 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 	}
 	if (!ring_traced(c))
 		return;
-	if (exec_zapped())
-		exec_zap_note();
+	if (group_ending())
+		group_end_note();
 	skipped = skip_exit(c, nr, 1);
 	if (skipped)
 		skip_write_entry(c, ctx, nr);

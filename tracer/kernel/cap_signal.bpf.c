@@ -77,8 +77,6 @@ int cap_signal(u64 *ctx)
 /* include/trace/events/signal.h: what became of the signal */
 #define SIG_GEN_DELIVERED	0
 #define SIG_GEN_IGNORED		1
-/* include/linux/sched/signal.h: the group is exiting */
-#define SIGNAL_GROUP_EXIT	0x00000004
 #define SI_USER			0
 #define SI_KERNEL		0x80
 

@@ -539,8 +539,9 @@ enum cap_sig_kind {
 	CAP_SIG_IGNORED,		/* dropped when sent: its disposition ignores it */
 	CAP_SIG_FATAL,			/* kills the group when sent, undelivered */
 	CAP_SIG_KILL,			/* SIGKILL sent: the group dies in its calls */
-	CAP_SIG_EXEC_ZAP,		/* the receiver's call ends, another thread
-					   of its group exec'ing (no line) */
+	CAP_SIG_EXEC_ZAP,		/* the receiver's call ends with its group
+					   (exit_group, fatal signal, another
+					   thread's execve): no line */
 };
 
 struct cap_sig {
