@@ -169,20 +169,33 @@ static int shown_nonverbose(const struct sc_call *c, int i)
 
 /*
  * The call as formatters see it: typed values, and with -e verbose=
- * (gate) no copies of what strace does not show
+ * (gate) no copies of what strace does not show.  That is c itself when
+ * typing changes no value (no copy: this runs for every line), else t.
  */
-static void call_typed(struct sc_call *t, const struct sc_call *c, int gate)
+static const struct sc_call *call_typed(struct sc_call *t,
+					const struct sc_call *c, int gate)
 {
+	uint64_t v[SC_MAX_ARGS];
+	int n = c->d->nargs < SC_MAX_ARGS ? c->d->nargs : SC_MAX_ARGS;
+	int same = 1;
+
+	for (int i = 0; i < n; i++) {
+		v[i] = arg_typed(c->d->arg[i].kind, c->args[i]);
+		same &= v[i] == c->args[i];
+	}
+	if (same && (!c->nonverbose || !gate))
+		return c;
 	*t = *c;
-	for (int i = 0; i < c->d->nargs && i < SC_MAX_ARGS; i++)
-		t->args[i] = arg_typed(c->d->arg[i].kind, c->args[i]);
+	for (int i = 0; i < n; i++)
+		t->args[i] = v[i];
 	if (!c->nonverbose || !gate)
-		return;
-	for (int i = 0; i < c->d->nargs && i < SC_MAX_ARGS; i++)
+		return t;
+	for (int i = 0; i < n; i++)
 		if (!shown_nonverbose(t, i))
 			t->cap[i] = t->cap_out[i] = NULL;
 	t->inner[0] = t->inner[1] = NULL;
 	t->inner_str[0] = t->inner_str[1] = NULL;
+	return t;
 }
 
 /* argument i of a call whose values are typed already */
@@ -205,8 +218,7 @@ void fmt_arg(struct fmt_buf *b, const struct sc_call *c, int i)
 		fb_hex(b, c->args[i]);
 		return;
 	}
-	call_typed(&t, c, 1);
-	arg_print(b, &t, i);
+	arg_print(b, call_typed(&t, c, 1), i);
 }
 
 /* the kernel's O_TMPFILE bit alone (glibc's __O_TMPFILE adds O_DIRECTORY) */
@@ -296,7 +308,7 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 {
 	fmt_call_fn *call = call_fmt(raw->d);
 	struct sc_call t;
-	const struct sc_call *c = &t;
+	const struct sc_call *c;
 	int i, n = 0;
 
 	if (raw->raw) {
@@ -311,7 +323,7 @@ int fmt_args(struct fmt_buf *b, const struct sc_call *raw, int from,
 		}
 		return raw->d->nargs;
 	}
-	call_typed(&t, raw, 1);
+	c = call_typed(&t, raw, 1);
 	if (call)
 		return call(b, c, from, exiting);
 	for (i = from; i < c->d->nargs; i++) {
@@ -381,10 +393,9 @@ static void ret_value(struct fmt_buf *b, const struct sc_call *raw)
 	int64_t r = raw->ret;
 	fmt_ret_fn *extra;
 	struct sc_call t;
-	const struct sc_call *c = &t;
-
 	/* select's note: the sets strace reads whatever verbose= says */
-	call_typed(&t, raw, raw->d->ret != R_select);
+	const struct sc_call *c = call_typed(&t, raw, raw->d->ret != R_select);
+
 	/* (a call that never returns, made to by -e inject=: its value) */
 	if (c->d->ret == R_none && !raw->injected) {
 		fb_putc(b, '?');

@@ -2,7 +2,8 @@
 /*
  * Records: the k-way merge hands records of several rings on in time
  * order, including records that wrap around a ring's end, and holds back
- * records younger than the reorder window until a final drain.
+ * records younger than the reorder window until a final drain, and
+ * gives a ring's space back to the kernel during a long drain.
  */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -18,18 +19,23 @@ static struct ring rings[NR];
 static uint64_t seen[4096];
 static int nseen;
 
-static void make_ring(struct ring *r, int cpu)
+static void make_ring_of(struct ring *r, int cpu, size_t bytes)
 {
 	size_t page = (size_t)getpagesize();
-	uint8_t *m = mmap(NULL, page + RING_BYTES, PROT_READ | PROT_WRITE,
+	uint8_t *m = mmap(NULL, page + bytes, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	memset(r, 0, sizeof(*r));
 	r->meta = (struct perf_event_mmap_page *)m;
 	r->data = m + page;
-	r->size = RING_BYTES;
+	r->size = bytes;
 	r->cpu = cpu;
 	r->scratch = malloc(65536);
+}
+
+static void make_ring(struct ring *r, int cpu)
+{
+	make_ring_of(r, cpu, RING_BYTES);
 }
 
 /* a LOST record (fixed size, 48 bytes) carrying time t */
@@ -45,6 +51,16 @@ static void push(struct ring *r, uint64_t t)
 	for (size_t i = 0; i < sizeof(rec); i++)
 		r->data[(head + i) & (r->size - 1)] = rec[i];
 	r->meta->data_head = head + sizeof(rec);
+}
+
+/* the ring's tail as the kernel sees it when the 1500th record comes */
+static uint64_t tail_then;
+
+static void on_long(void *ctx, struct ring *r,
+		    const struct perf_event_header *h, uint64_t time)
+{
+	if (++nseen == 1500)
+		tail_then = r->meta->data_tail;
 }
 
 static void on(void *ctx, struct ring *r, const struct perf_event_header *h,
@@ -102,5 +118,23 @@ int main(void)
 		CHECK(m.bad == 1);
 	}
 	merge_free(&m);
+	/*
+	 * A long drain: the space of what it consumed goes back to the
+	 * kernel every MERGE_RELEASE_EVERY records, not only at its end
+	 * (a producer filling the ring meanwhile has that room)
+	 */
+	{
+		static struct ring big;
+
+		make_ring_of(&big, 0, 1 << 17);
+		CHECK(merge_init(&m, &big, 1, 1000000) == 0);
+		for (uint64_t t = 1; t <= 2000; t++)
+			push(&big, 1000 + t);
+		nseen = 0;
+		CHECK(merge_drain(&m, 1, on_long, NULL) == 2000);
+		CHECK(tail_then == MERGE_RELEASE_EVERY * 48);
+		CHECK(big.meta->data_tail == 2000 * 48);
+		merge_free(&m);
+	}
 	CHECK_DONE();
 }

@@ -29,7 +29,8 @@ int merge_init(struct merge *m, struct ring *rings, int n, uint64_t window)
 	m->bad = 0;
 	m->heap = calloc((size_t)n, sizeof(*m->heap));
 	m->key = calloc((size_t)n, sizeof(*m->key));
-	if (!m->heap || !m->key) {
+	m->next = calloc((size_t)n, sizeof(*m->next));
+	if (!m->heap || !m->key || !m->next) {
 		merge_free(m);
 		return -ENOMEM;
 	}
@@ -40,8 +41,10 @@ void merge_free(struct merge *m)
 {
 	free(m->heap);
 	free(m->key);
+	free(m->next);
 	m->heap = NULL;
 	m->key = NULL;
+	m->next = NULL;
 }
 
 static void sift_down(struct merge *m, int nh, int i)
@@ -76,7 +79,10 @@ static void sift_up(struct merge *m, int i)
 	}
 }
 
-/* key the ring by its next record; 0 when it has none left */
+/*
+ * key the ring by its next record, kept for when it is handed on; NULL
+ * when it has none left
+ */
 static const struct perf_event_header *next(struct merge *m, int i)
 {
 	struct ring *r = &m->rings[i];
@@ -90,6 +96,7 @@ static const struct perf_event_header *next(struct merge *m, int i)
 	t = rec_time(h, h->size);
 	/* a record without a time sorts with its predecessor */
 	m->key[i] = t ? t : r->last_time;
+	m->next[i] = h;
 	return h;
 }
 
@@ -118,20 +125,18 @@ uint64_t merge_drain(struct merge *m, int final, merge_fn fn, void *ctx)
 	while (nh) {
 		int i = m->heap[0];
 		struct ring *r = &m->rings[i];
-		const struct perf_event_header *h;
+		const struct perf_event_header *h = m->next[i];
 
 		if (m->key[i] > limit)
 			break;
-		h = next(m, i);
-		if (!h)
-			break;	/* cannot happen: keyed rings have a record */
 		r->last_time = m->key[i];
 		if (h->size > r->max_rec)
 			r->max_rec = h->size;
 		if (m->key[i] <= m->cutoff)
 			fn(ctx, r, h, m->key[i]);
 		ring_advance(r, h->size);
-		done++;
+		if (++done % MERGE_RELEASE_EVERY == 0)
+			ring_release(r);
 		if (next(m, i)) {
 			sift_down(m, nh, 0);
 			continue;

@@ -25,6 +25,7 @@ struct merge {
 	int n;
 	int *heap;		/* ring indexes, ordered by next record time */
 	uint64_t *key;		/* time of each ring's next record */
+	const struct perf_event_header **next;	/* and the record */
 	uint64_t window;	/* ns */
 	uint64_t cutoff;	/* records after this time are dropped */
 	uint64_t bad;		/* malformed records skipped */
@@ -35,6 +36,12 @@ int merge_init(struct merge *m, struct ring *rings, int n, uint64_t window);
 void merge_free(struct merge *m);
 /* the clock the rings are stamped with (CLOCK_MONOTONIC) */
 uint64_t merge_now(void);
+/*
+ * A drain gives a ring's read space back to the kernel after this many
+ * records (and at its end): a long drain of a busy ring frees its space
+ * as it goes, not only when done.
+ */
+#define MERGE_RELEASE_EVERY 1024
 /*
  * Read every ring and hand on what is safe to order; with final, hand on
  * everything (the rings will get no more records).  Returns the number
