@@ -11,8 +11,18 @@
 void fb_udec(struct fmt_buf *b, uint64_t v)
 {
 	char tmp[20];
-	int i = sizeof(tmp);
+	int i = sizeof(tmp), n = 1;
 
+	/* the digits straight into the buffer when they fit (every line
+	   has a few numbers: no copy through a call) */
+	for (uint64_t k = v; k >= 10; k /= 10)
+		n++;
+	if (b->end - b->p >= n) {
+		for (char *q = b->p + n; q > b->p; v /= 10)
+			*--q = (char)('0' + v % 10);
+		b->p += n;
+		return;
+	}
 	do {
 		tmp[--i] = (char)('0' + v % 10);
 		v /= 10;
