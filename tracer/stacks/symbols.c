@@ -25,6 +25,7 @@
 static int symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
 		  uint64_t pc, uint64_t base, struct frame *f)
 {
+	/* path: the file's ident (unwind.c), the cache's key */
 	struct symcache *sc = u->symcache;
 	uint64_t key = (uint64_t)(uintptr_t)path * 31 + (pc - base);
 	struct symslot *s = &sc->slots[(key * 0x9E3779B97F4A7C15ull >> 40) &
@@ -134,6 +135,55 @@ static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
 	return n + 1;
 }
 
+/*
+ * inline_frames, cached per file (ident) and offset: looking a pc up
+ * in the debug info costs ~100 us, and a storm asks for the same pcs
+ * again and again.  A pc with more frames than a slot holds is not
+ * kept.
+ */
+static int line_frames(struct unwinder *u, Dwfl_Module *mod,
+		       const char *ident, uint64_t pc, uint64_t base,
+		       struct frame *f, struct frame *out, int max)
+{
+	struct symcache *sc = u->symcache;
+	uint64_t reloff = pc - base;
+	uint64_t key = (uint64_t)(uintptr_t)ident * 31 + reloff;
+	struct lineslot *s;
+	int n;
+
+	if (!sc->lines && ident)
+		sc->lines = calloc(LINE_SLOTS, sizeof(*sc->lines));
+	if (!ident || !sc->lines)
+		return inline_frames(u, mod, pc, f, out, max);
+	s = &sc->lines[(key * 0x9E3779B97F4A7C15ull >> 40) & (LINE_SLOTS - 1)];
+	if (s->module == ident && s->reloff == reloff && s->n <= max) {
+		for (n = 0; n < s->n; n++) {
+			out[n] = *f;
+			out[n].sym = s->f[n].sym;
+			out[n].file = s->f[n].file;
+			out[n].line = s->f[n].line;
+			out[n].inlined = s->f[n].inlined;
+			/* the function's own frame keeps its offset */
+			if (s->f[n].inlined)
+				out[n].symoff = 0;
+		}
+		return n;
+	}
+	n = inline_frames(u, mod, pc, f, out, max);
+	if (n > LINE_FRAMES)
+		return n;
+	s->module = ident;
+	s->reloff = reloff;
+	s->n = n;
+	for (int j = 0; j < n; j++) {
+		s->f[j].sym = out[j].sym;
+		s->f[j].file = out[j].file;
+		s->f[j].line = out[j].line;
+		s->f[j].inlined = out[j].inlined;
+	}
+	return n;
+}
+
 /* the JIT map's names, interned where the frames' names are */
 static const char *jit_intern(void *ctx, const char *name)
 {
@@ -198,13 +248,16 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		int code = m && (m->prot & PROT_EXEC);
 		struct frame f;
 		Dwarf_Addr base = 0;
-		const char *path = NULL;
+		const char *path = NULL, *ident = NULL;
+		void **ud = NULL;
 
 		memset(&f, 0, sizeof(f));
 		f.pc = pcs[i];
 		if (mod)
-			path = dwfl_module_info(mod, NULL, &base, NULL, NULL,
+			path = dwfl_module_info(mod, &ud, &base, NULL, NULL,
 						NULL, NULL, NULL);
+		if (path && ud)
+			ident = *ud;
 		if (!mod || !path) {
 			struct pstate *ps = pm ? pm->unwind : NULL;
 			const struct jitsym *j = ps && (!m || !m->path ||
@@ -241,7 +294,7 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		f.module = unwind_intern_in(u->symcache, path);
 		f.reloff = pcs[i] - base;
 		/* data is not code: whatever led here was no return address */
-		if (symbol(u, mod, f.module, at, base, &f)) {
+		if (symbol(u, mod, ident, at, base, &f)) {
 			cut = FRAME_CUT_NOT_CODE;
 			break;
 		}
@@ -250,7 +303,8 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 			f.symoff += pcs[i] - at;
 		last = k;
 		if (u->lines)
-			k += inline_frames(u, mod, at, &f, out + k, max - k);
+			k += line_frames(u, mod, ident, at, base, &f, out + k,
+					 max - k);
 		else
 			out[k++] = f;
 	}

@@ -327,21 +327,47 @@ static int layout_same(const struct layout *a, const struct layout *b)
  * frames show as the mapping's path and offset, and a stack through it
  * ends there, cut.
  */
-static void layout_report(struct layout *l, pid_t pid)
+/*
+ * The file fd holds, as the name caches of its frames know it (the
+ * module's user data): path, device, inode, change time and size.  A
+ * file rewritten in place or put at the path of another is another
+ * file: the path alone named a new build's frames with the old one's
+ * functions.  NULL (nothing cached) when it cannot be said.
+ */
+static const char *module_ident(struct unwinder *u, const char *path, int fd)
+{
+	char id[4096 + 128];
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return NULL;
+	if ((size_t)snprintf(id, sizeof(id), "%s\n%llx:%llx:%lld.%09ld:%lld",
+			     path, (unsigned long long)st.st_dev,
+			     (unsigned long long)st.st_ino,
+			     (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec,
+			     (long long)st.st_size) >= sizeof(id))
+		return NULL;
+	return unwind_intern_in(u->symcache, id);
+}
+
+static void layout_report(struct unwinder *u, struct layout *l, pid_t pid)
 {
 	dwfl_report_begin(l->dwfl);
 	for (int i = 0; i < l->nmods; i++) {
 		struct lmod *d = &l->mods[i];
 		int fd = tfile_open_mapped(pid, d->start, d->end, d->path,
 					   d->dev, d->ino);
+		const char *ident;
 		Dwfl_Module *mod;
 		Dwarf_Addr bias;
 		size_t size = 0;
+		void **ud;
 		Elf *elf;
 
 		d->raw = NULL;
 		if (fd < 0)
 			continue;
+		ident = module_ident(u, d->path, fd);
 		/* libdw owns the fd once it took the module */
 		mod = dwfl_report_elf(l->dwfl, d->path, d->path, fd, d->bias,
 				      false);
@@ -349,6 +375,9 @@ static void layout_report(struct layout *l, pid_t pid)
 			close(fd);
 			continue;
 		}
+		if (dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL,
+				     NULL))
+			*ud = (void *)ident;
 		/* its mapping of the file, which the file's owner may shrink */
 		elf = dwfl_module_getelf(mod, &bias);
 		d->raw = elf ? elf_rawfile(elf, &size) : NULL;
@@ -399,7 +428,7 @@ static struct layout *layout_get(struct unwinder *u,
 		return NULL;
 	}
 	u->dwfls++;
-	layout_report(l, pm->pid);
+	layout_report(u, l, pm->pid);
 	return l;
 }
 
@@ -564,6 +593,7 @@ void unwind_free(struct unwinder *u)
 	for (unsigned int i = 0; i < INTERN_SLOTS; i++)
 		free(sc->strs[i]);
 	free(sc->slots);
+	free(sc->lines);
 	free(sc);
 	u->symcache = NULL;
 }

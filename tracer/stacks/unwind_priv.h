@@ -19,17 +19,29 @@ struct pstate {
 
 /* strings live as long as etrace: frames can point at them */
 #define INTERN_SLOTS 65536
+#define LINE_SLOTS 8192
+#define LINE_FRAMES 8
 struct symcache {
 	char *strs[INTERN_SLOTS];
 	unsigned int nstrs;
 	struct symslot {
-		const char *module;
+		const char *module;	/* the file's ident (unwind.c) */
 		uint64_t reloff;
 		const char *sym;
 		uint64_t symoff;
 		int data;
 	} *slots;
 	unsigned int nslots;
+	/* -kk: a pc's frames (its inlined calls, then its function) */
+	struct lineslot {
+		const char *module;	/* the file's ident, NULL: empty */
+		uint64_t reloff;
+		int n;
+		struct lineframe {
+			const char *sym, *file;
+			int line, inlined;
+		} f[LINE_FRAMES];
+	} *lines;			/* LINE_SLOTS, made at the first */
 };
 
 /*
