@@ -54,7 +54,7 @@ static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
 	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd, &ioctl_v4l2,
-	&ioctl_block,
+	&ioctl_block, &ioctl_sock,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)
@@ -121,6 +121,16 @@ FMT_KIND(ioctl)
 
 /* a char[size] field: up to its NUL, "..." when none (strace's cstring,
    which takes a NUL in its last byte as the end too) */
+int ioctl_pint(struct fmt_buf *b, const struct cap *k)
+{
+	if (!k || k->len < 4)
+		return 0;
+	fb_putc(b, '[');
+	fb_dec(b, (int32_t)ld32(k->p));
+	fb_putc(b, ']');
+	return 1;
+}
+
 void ioctl_cstr(struct fmt_buf *b, const struct sc_call *c, const char *name,
 		const uint8_t *p, size_t size)
 {
@@ -429,11 +439,8 @@ static int fmt_ioctl_arg(struct fmt_buf *b, const struct sc_call *c,
 	}
 	switch (how) {
 	case IOA_PINT:
-		if (k->len < 4)
+		if (!ioctl_pint(b, k))
 			break;
-		fb_putc(b, '[');
-		fb_dec(b, (int32_t)ld32(k->p));
-		fb_putc(b, ']');
 		return 0;
 	case IOA_MODEM:
 		if (k->len < 4)

@@ -407,14 +407,8 @@ static int evdev_arg(struct fmt_buf *b, const struct sc_call *c,
 			return evdev_string(b, c, k);
 		if (nr == 0x0a)
 			return evdev_mtslots(b, c, _IOC_SIZE(req), k);
-		if (nr == 0x20 + EV_PWR) {
-			if (!k || k->len < 4)
-				return 0;
-			fb_putc(b, '[');
-			fb_dec(b, (int32_t)ld32(k->p));
-			fb_putc(b, ']');
-			return 1;
-		}
+		if (nr == 0x20 + EV_PWR)
+			return ioctl_pint(b, k);
 		if (nr >= 0x20 && nr < 0x20 + sizeof(evdev_bits) /
 					  sizeof(evdev_bits[0]) &&
 		    evdev_bits[nr - 0x20].x)

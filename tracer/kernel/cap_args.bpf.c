@@ -506,14 +506,26 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	case CAP_OP_BUF:
 		len = length(a, ca) * a->elem;
 		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
-	case CAP_OP_UPTO:
+	case CAP_OP_UPTO: {
+		u32 at = off;
+
 		len = length(a, ca) * a->elem;
 		off = g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) |
 			    CAP_UPTO_BIT | ph << 24);
-		/* ioctl's argument (the only UPTO by the request's size) */
-		if (a->len_from == CAP_LEN_IOCSIZE1)
-			off = g_ioc_ind(off, ph, ca);
-		return off;
+		if (a->len_from != CAP_LEN_IOCSIZE1)
+			return off;
+		/* ioctl's argument (the only UPTO by the request's size): a
+		   socket's request (type 0x89) names interfaces by index,
+		   etrace's when the socket is in its network namespace */
+		if (off != at && ((u32)ca->args[1] >> 8 & 0xff) == 0x89) {
+			u8 *b = buf();
+
+			if (b)
+				((struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1)))->nlproto =
+					(u8)g_addr_ns((s32)ca->args[0]);
+		}
+		return g_ioc_ind(off, ph, ca);
+	}
 	case CAP_OP_ARGV:
 		return g_argv(off, i, ptr, ph);
 	case CAP_OP_COUNT:
