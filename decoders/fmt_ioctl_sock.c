@@ -8,8 +8,10 @@
  *    uses}, whole at entry for the requests that set, "{ifr_name=" at
  *    entry and the member the kernel filled at exit for those that get
  *    (SIOCGIFNAME the other way round: the index given, the name got);
- *  - the rest known to take a pointer print it (NULL too); SIOCGIFCONF's
- *    list (a pointer inside the struct) is not followed: the pointer.
+ *  - struct ifconf (SIOCGIFCONF): the length given, then the one the
+ *    kernel set and the list it wrote ({ifr_name, ifr_addr} each, -s of
+ *    them), from the copy of what ifc_buf points to made at exit;
+ *  - the rest known to take a pointer print it (NULL too).
  * A struct or int that could not be read whole prints as the pointer.
  * Interface indexes are named (if_nametoindex("lo")) only when they are
  * of etrace's network namespace (the copy's NLPROTO_OWN_NS).
@@ -23,6 +25,9 @@
 #define IFNAMSIZ_	16
 #define IFREQ_SIZE	40
 #define IFR_U		16	/* the union after ifr_name */
+/* the bytes the capture copies behind a pointer inside ioctl's struct
+   (capture_abi.h's CAP_IOC_IND_MAX) */
+#define IOC_IND_MAX	4096
 
 /* what a request's argument is */
 enum sock_arg {
@@ -33,6 +38,7 @@ enum sock_arg {
 	SA_IFINDEX,		/* struct ifreq: ifr_ifindex given */
 	SA_IFREQ_SET,		/* struct ifreq, read */
 	SA_IFREQ_GET,		/* struct ifreq: ifr_name given, a member got */
+	SA_IFCONF,		/* struct ifconf */
 	SA_PTR,			/* a pointer, not followed */
 };
 
@@ -61,6 +67,7 @@ static enum sock_arg sock_kind(uint32_t req)
 	case SIOCGIFTXQLEN:
 		return SA_IFREQ_GET;
 	case SIOCGIFCONF:
+		return SA_IFCONF;
 	case SIOCADDDLCI: case SIOCADDRT: case SIOCBONDCHANGEACTIVE:
 	case SIOCBONDENSLAVE: case SIOCBONDINFOQUERY: case SIOCBONDRELEASE:
 	case SIOCBONDSETHWADDR: case SIOCBONDSLAVEINFOQUERY: case SIOCDARP:
@@ -217,6 +224,79 @@ static void put_member(struct fmt_buf *b, const struct sc_call *c,
 	}
 }
 
+/* ifc_len, and how many struct ifreq it is when a whole number of them */
+static void ifc_len(struct fmt_buf *b, int32_t len)
+{
+	fb_dec(b, len);
+	if (len > 0 && len % IFREQ_SIZE == 0) {
+		fb_puts(b, " /* ");
+		fb_udec(b, (uint32_t)len / IFREQ_SIZE);
+		fb_puts(b, " * sizeof(struct ifreq) */");
+	}
+}
+
+struct ifc_ctx {
+	const struct sc_call *c;
+	int own;
+};
+
+/* one of SIOCGIFCONF's list: {ifr_name="lo", ifr_addr={...}} */
+static void ifc_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		     const void *ctx)
+{
+	const struct ifc_ctx *x = ctx;
+
+	fb_putc(b, '{');
+	ioctl_cstr(b, x->c, "ifr_name", e, IFNAMSIZ_);
+	fb_puts(b, ", ifr_addr=");
+	fmt_sockaddr_bytes(b, x->c, e + IFR_U, 16, x->own);
+	fb_putc(b, '}');
+}
+
+/*
+ * SIOCGIFCONF at exit: the length the kernel set (" => " when it is not
+ * the one given with a list), and the list it wrote; after a failure,
+ * or with no list, the pointer
+ */
+static void ifconf_out(struct fmt_buf *b, const struct sc_call *c,
+		       const struct cap *in)
+{
+	const struct cap *k = arg_out(c, 2, 16), *l = c->inner[1];
+	int32_t len0 = (int32_t)ld32(in->p), len = k ? (int32_t)ld32(k->p) : 0;
+	uint64_t buf0 = ld64(in->p + 8);
+	struct ifc_ctx x = { c, (in->nlproto & NLPROTO_OWN_NS) != 0 };
+
+	if (!k) {
+		if (!buf0)
+			ifc_len(b, len0);
+		fb_puts(b, ", ifc_buf=");
+		fmt_ptr(b, buf0);
+		fb_putc(b, '}');
+		return;
+	}
+	if (buf0 && len != len0)
+		fb_puts(b, " => ");
+	if (!buf0 || len != len0)
+		ifc_len(b, len);
+	fb_puts(b, ", ifc_buf=");
+	if (!buf0 || ld64(k->p + 8) != buf0) {
+		fmt_ptr(b, buf0);
+		if (ld64(k->p + 8) != buf0) {
+			fb_puts(b, " => ");
+			fmt_ptr(b, ld64(k->p + 8));
+		}
+	} else if (!fmt_array_ctx(b, c, l ? l->p : NULL, buf0,
+				  (uint32_t)len / IFREQ_SIZE, IFREQ_SIZE,
+				  l ? l->len : 0,
+				  l && ((l->flags & CAP_FAULT) ||
+					((l->flags & CAP_TRUNC) &&
+					 l->len < IOC_IND_MAX)),
+				  0, ifc_elem, &x)) {
+		fmt_ptr(b, buf0);
+	}
+	fb_putc(b, '}');
+}
+
 /* a bridge's name: up to its NUL, IFNAMSIZ bytes and "..." when none */
 static int bridge_name(struct fmt_buf *b, const struct sc_call *c,
 		       const struct cap *k)
@@ -262,6 +342,13 @@ static int sock_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		put_member(b, c, req, k->p, own);
 		fb_putc(b, '}');
 		return 1;
+	case SA_IFCONF:
+		if (!k || k->len < 16)
+			return 0;
+		fb_puts(b, "{ifc_len=");
+		if (ld64(k->p + 8))
+			ifc_len(b, (int32_t)ld32(k->p));
+		return 2;
 	case SA_IFREQ_GET:
 		if (!k || k->len < IFREQ_SIZE)
 			return 0;
@@ -283,6 +370,10 @@ static void sock_out(struct fmt_buf *b, const struct sc_call *c, uint32_t req)
 {
 	const struct cap *k = arg_out(c, 2, IFREQ_SIZE);
 
+	if (req == SIOCGIFCONF) {
+		ifconf_out(b, c, arg_in(c, 2, 16));
+		return;
+	}
 	if (k)
 		put_member(b, c, req, k->p,
 			   (k->nlproto & NLPROTO_OWN_NS) != 0);

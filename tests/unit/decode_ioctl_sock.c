@@ -5,7 +5,8 @@
  * filled at exit (not after a failure), a bridge's name, struct ifreq set
  * whole and got in two halves, an interface index named only when it is
  * of etrace's namespace, a struct that could not be read whole as the
- * pointer, NULL, and a request of the type etrace does not know.
+ * pointer, NULL, a request of the type etrace does not know, and
+ * SIOCGIFCONF's length and list.
  */
 #include <linux/if_arp.h>
 #include <linux/ioctl.h>
@@ -117,5 +118,49 @@ int main(void)
 	k.nlproto = NLPROTO_OWN_NS;
 	CHECK_STR(run(&c), "ioctl(3, SIOCBRADDIF, {ifr_ifindex="
 		  "if_nametoindex(\"lo\")}) = 0");
+
+	/* SIOCGIFCONF: no list (the length needed), a list, -s of it */
+	{
+		uint8_t in[16] = { 0 }, outs[16] = { 0 }, list[120] = { 0 };
+		struct cap ki = CAP(in, 16), ko = CAP(outs, 16);
+		struct cap kl = CAP(list, 80);
+
+		outs[0] = 80;
+		c = CALL(SYS_ioctl, 0, 3, SIOCGIFCONF, 0x7f0000001000);
+		c.cap[2] = &ki;
+		c.cap_out[2] = &ko;
+		CHECK_STR(run(&c), "ioctl(3, SIOCGIFCONF, {ifc_len=80 /* 2 * "
+			  "sizeof(struct ifreq) */, ifc_buf=NULL}) = 0");
+		in[0] = 82;
+		memcpy(in + 8, "\x00\x20\x00\x00\x7f\x00\x00\x00", 8);
+		memcpy(outs + 8, in + 8, 8);
+		memcpy(list, "lo", 2);
+		list[16] = 2;	/* AF_INET, 127.0.0.1 */
+		list[20] = 127;
+		list[23] = 1;
+		memcpy(list + 40, "eth0", 4);
+		list[56] = 2;
+		list[60] = 10;
+		list[63] = 2;
+		c.inner[1] = &kl;
+		CHECK_STR(run(&c), "ioctl(3, SIOCGIFCONF, {ifc_len=82 => 80 /* "
+			  "2 * sizeof(struct ifreq) */, ifc_buf=[{ifr_name=\"lo\", "
+			  "ifr_addr={sa_family=AF_INET, sin_port=htons(0), "
+			  "sin_addr=inet_addr(\"127.0.0.1\")}}, {ifr_name=\"eth0\""
+			  ", ifr_addr={sa_family=AF_INET, sin_port=htons(0), "
+			  "sin_addr=inet_addr(\"10.0.0.2\")}}]}) = 0");
+		fo.strsize = 1;
+		CHECK_STR(run(&c), "ioctl(3, SIOCGIFCONF, {ifc_len=82 => 80 /* "
+			  "2 * sizeof(struct ifreq) */, ifc_buf=[{ifr_name=\"lo\", "
+			  "ifr_addr={sa_family=AF_INET, sin_port=htons(0), "
+			  "sin_addr=inet_addr(\"127.0.0.1\")}}, ...]}) = 0");
+		fo.strsize = 32;
+		/* failed: the length given, the pointer */
+		in[0] = 80;
+		c.ret = -14;
+		CHECK_STR(run(&c), "ioctl(3, SIOCGIFCONF, {ifc_len=80 /* 2 * "
+			  "sizeof(struct ifreq) */, ifc_buf=0x7f00002000}) = -1 "
+			  "EFAULT (Bad address)");
+	}
 	CHECK_DONE();
 }

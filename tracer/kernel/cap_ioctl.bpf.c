@@ -4,7 +4,7 @@
  * its argument's struct (CAP_OP_UPTO's copy of the argument calls
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
- * items), at entry and at exit.
+ * items), a socket's interface list (SIOCGIFCONF), at entry and at exit.
  */
 #include "cap.bpf.h"
 
@@ -96,6 +96,9 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 		break;
 	case 0x1269:		/* BLKPG: its struct blkpg_partition */
 		at = 16;
+		break;
+	case 0x8912:		/* SIOCGIFCONF: its struct ifreq array */
+		at = 8;
 		break;
 	default:
 		return off;
