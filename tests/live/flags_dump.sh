@@ -17,6 +17,7 @@
 #    trace cut so, by the awk below);
 #  - -j: each dumped call's "dump" holds the bytes in hex ("cut" when
 #    fewer than "len"), the 70-buffer writev has "dump_cut";
+#  - fds past 1023 named in a set, and left out of a negated one;
 #  - --no-bpf with -e write= is refused in one line, exit 1.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
@@ -90,6 +91,32 @@ assert len(o["dump"]) == 64 and o["dump_cut"] is True, o
 assert [bytes.fromhex(d["hex"]) for d in o["dump"]] == \
     [big[i:i + 1] for i in range(64)]
 EOF
+
+echo "== fds past 1023"
+# the data read on fds 1500 and 2000, named (only 1500) and negated (all
+# but 2000): the reads and what follows each, as strace prints them
+printf 'hello\n' > "$WORK/run/h"
+hi_prog='exec 1500< h 2000< h; exec python3 -c "import os
+os.read(1500, 64); os.read(2000, 64)"'
+high() {	# name sets...
+	_n=$1
+	shift
+	( cd "$WORK/run" &&
+	  strace -o "$WORK/$_n.s" -e trace=read "$@" bash -c "$hi_prog" ) \
+		> /dev/null 2>&1 < /dev/null
+	( cd "$WORK/run" &&
+	  "$ETRACE" -q -o "$WORK/$_n.e" -e trace=read "$@" bash -c "$hi_prog" ) \
+		> /dev/null 2> "$WORK/$_n.err" < /dev/null ||
+		soft_fail "$_n: etrace failed: $(cat "$WORK/$_n.err")"
+	grep -q '^ | 00000  68 65 6c 6c 6f 0a ' "$WORK/$_n.s" ||
+		soft_fail "$_n: strace dumped no hello: the oracle run is broken"
+	for t in s e; do
+		grep -A1 -E '^read\((1500|2000),' "$WORK/$_n.$t" > "$WORK/$_n.$t.hi"
+	done
+	soft_same "$WORK/$_n.s.hi" "$WORK/$_n.e.hi" "$_n: fds past 1023"
+}
+high named -e read=1500
+high negated -e 'read=!2000'
 
 echo "== --no-bpf"
 if "$ETRACE" --no-bpf -e write=1 -- true > "$WORK/nobpf.out" 2>&1; then

@@ -150,12 +150,31 @@ int main(void)
 	CHECK(parse("--read", "none") == 0 && !fdsel_any(&o.dump_rd));
 	CHECK(parse("-e", "r=!none") == 0 && o.dump_rd.high);
 	CHECK(parse("-e", "write=1023") == 0 && o.dump_wr.bits[15] == 1ull << 63);
-	CHECK(parse("-e", "read=1024") == -1);
-	CHECK_STR(err, "invalid descriptor '1024' (want 0 to 1023, all, none;"
-		  " a leading ! negates)");
+	/* fds past 1023 named: only those (or, negated: all but those) */
+	CHECK(parse("-e", "read=3,19998,1024,19998") == 0 &&
+	      o.dump_rd.bits[0] == 8 && !o.dump_rd.high &&
+	      o.dump_rd.nhi == 2 && o.dump_rd.hi[0] == 19998 &&
+	      o.dump_rd.hi[1] == 1024 && fdsel_any(&o.dump_rd));
+	CHECK(parse("-e", "read=1024") == 0 && o.dump_rd.nhi == 1 &&
+	      !o.dump_rd.bits[0] && fdsel_any(&o.dump_rd));
+	CHECK(parse("-e", "write=!5000") == 0 && o.dump_wr.high &&
+	      o.dump_wr.nhi == 1 && o.dump_wr.hi[0] == 5000 &&
+	      o.dump_wr.bits[0] == ~0ull);
+	CHECK(parse("-e", "read=2147483648") == -1);
+	CHECK_STR(err, "invalid descriptor '2147483648' (want 0 to 2147483647,"
+		  " all, none; a leading ! negates)");
+	{
+		char many[33 * 8] = "read=";
+
+		for (int i = 0; i < 33; i++)
+			sprintf(many + strlen(many), i ? ",%d" : "%d", 2000 + i);
+		CHECK(parse("-e", many) == -1);
+		CHECK_STR(err, "-e read=/write=: at most 32 descriptors above "
+			  "1023 in a set");
+	}
 	CHECK(parse("-e", "write=1,x") == -1);
-	CHECK_STR(err, "invalid descriptor 'x' (want 0 to 1023, all, none;"
-		  " a leading ! negates)");
+	CHECK_STR(err, "invalid descriptor 'x' (want 0 to 2147483647, all,"
+		  " none; a leading ! negates)");
 	CHECK(parse("-e", "read=") == -1);
 	CHECK(parse("--no-bpf", "-ewrite=1") == -1);
 	CHECK_STR(err, "-e read=/write= dump the BPF program's copies of the"

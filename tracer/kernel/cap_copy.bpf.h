@@ -248,8 +248,15 @@ static __always_inline int dump_here(const struct call *c)
 	     !(c->phase == CAP_AT_EXIT && (c->late & CAP_LATE_DUMP))) ||
 	    (!entry && !c->outs))
 		return 0;
-	if (fd >= 1024)
-		return cf->dump_high >> write & 1;
+	if (fd >= 1024) {
+		const int *hi = write ? cf->dump_wr_hi : cf->dump_rd_hi;
+		u32 n = write ? cf->dump_wr_nhi : cf->dump_rd_nhi;
+		int named = 0;
+
+		for (u32 j = 0; j < CAP_DUMP_HI && j < n; j++)
+			named |= hi[j] == fd;
+		return (cf->dump_high >> write & 1) ^ named;
+	}
 	set = write ? cf->dump_wr : cf->dump_rd;
 	return set[bounded((u32)fd / 64, 15)] >> (fd % 64) & 1;
 }

@@ -196,6 +196,11 @@ static void config_of(struct capture *c, const struct cap_want *w,
 		memcpy(cfg->dump_wr, w->dump_wr->bits, sizeof(cfg->dump_wr));
 		cfg->dump_high = (w->dump_rd->high ? 1u : 0) |
 				 (w->dump_wr->high ? 2u : 0);
+		_Static_assert(CAP_DUMP_HI == FD_SEL_HI, "one bound");
+		cfg->dump_rd_nhi = (unsigned int)w->dump_rd->nhi;
+		cfg->dump_wr_nhi = (unsigned int)w->dump_wr->nhi;
+		memcpy(cfg->dump_rd_hi, w->dump_rd->hi, sizeof(cfg->dump_rd_hi));
+		memcpy(cfg->dump_wr_hi, w->dump_wr->hi, sizeof(cfg->dump_wr_hi));
 	}
 	cfg->fds = c->fds;
 	cfg->netns = cap_netns_self();

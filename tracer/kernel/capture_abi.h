@@ -108,6 +108,8 @@ enum cap_len {
 				   their size (rand_pool_info's buf) */
 };
 #define CAP_IOC_MIN	320
+/* -e read=/write=: the fds above 1023 a set names (select.h's FD_SEL_HI) */
+#define CAP_DUMP_HI	32
 /* the console's requests (type 'K', no size in their numbers): a screen
    font's first bytes, struct kbdiacrsuc (3076 bytes), ... */
 #define CAP_IOC_KD	4096
@@ -420,10 +422,13 @@ struct cap_config {
 	unsigned long long simple_dname;
 	/*
 	 * -e read=/write=: the fds whose transfers are dumped, fds 0-1023
-	 * by bit; dump_high bit 0 (read) and 1 (write): every fd above
+	 * by bit; dump_high bit 0 (read) and 1 (write): every fd above, but
+	 * for the dump_*_hi named (or, the bit clear: only those)
 	 */
 	unsigned long long dump_rd[16], dump_wr[16];
 	unsigned int dump_high;
+	unsigned int dump_rd_nhi, dump_wr_nhi;
+	int dump_rd_hi[CAP_DUMP_HI], dump_wr_hi[CAP_DUMP_HI];
 	/*
 	 * -b execve: a traced process's successful exec ends its tracing
 	 * (its tgid leaves the traced set once the exec's exit is written);

@@ -174,6 +174,18 @@ int optval_decode_fds(const char *arg, unsigned int *out, char *word,
 	return 0;
 }
 
+/* fd (>= FD_SEL_MAX) into s's named ones; -1 when they are full */
+static int fdsel_hi(struct fd_sel *s, int fd)
+{
+	for (int i = 0; i < s->nhi; i++)
+		if (s->hi[i] == fd)
+			return 0;
+	if (s->nhi >= FD_SEL_HI)
+		return -1;
+	s->hi[s->nhi++] = fd;
+	return 0;
+}
+
 int optval_fdset(const char *arg, struct fd_sel *out, char *err,
 		 size_t errlen)
 {
@@ -197,14 +209,21 @@ int optval_fdset(const char *arg, struct fd_sel *out, char *err,
 				tok[n] = '\0';
 			}
 			if (n >= sizeof(tok) ||
-			    optval_long(tok, 0, FD_SEL_MAX - 1, &fd)) {
+			    optval_long(tok, 0, INT32_MAX, &fd)) {
 				snprintf(err, errlen, "invalid descriptor '%.*s'"
 					 " (want 0 to %d, all, none; a leading !"
 					 " negates)", (int)(n < 32 ? n : 32), t,
-					 FD_SEL_MAX - 1);
+					 INT32_MAX);
 				return -1;
 			}
-			s.bits[fd / 64] |= 1ull << (fd % 64);
+			if (fd < FD_SEL_MAX) {
+				s.bits[fd / 64] |= 1ull << (fd % 64);
+			} else if (fdsel_hi(&s, (int)fd)) {
+				snprintf(err, errlen, "-e read=/write=: at most"
+					 " %d descriptors above %d in a set",
+					 FD_SEL_HI, FD_SEL_MAX - 1);
+				return -1;
+			}
 			if (!t[n])
 				break;
 			t += n + 1;

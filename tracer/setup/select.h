@@ -18,12 +18,18 @@ struct sc_select {
 
 /*
  * -e read=SET, -e write=SET: the fds whose transfers are dumped, by
- * number up to FD_SEL_MAX - 1; a negated set takes every fd above too
+ * number up to FD_SEL_MAX - 1; a negated set takes every fd above too,
+ * but those named (hi: up to FD_SEL_HI of them, any number): an fd from
+ * FD_SEL_MAX on is in the set when high says so and it is not in hi, or
+ * high does not and it is
  */
 #define FD_SEL_MAX 1024
+#define FD_SEL_HI 32
 struct fd_sel {
 	uint64_t bits[FD_SEL_MAX / 64];
 	int high;		/* fds >= FD_SEL_MAX are in the set */
+	int nhi;
+	int hi[FD_SEL_HI];	/* ... but for these (or: only these) */
 };
 
 static inline int fdsel_any(const struct fd_sel *s)
@@ -32,7 +38,7 @@ static inline int fdsel_any(const struct fd_sel *s)
 
 	for (int i = 0; i < FD_SEL_MAX / 64; i++)
 		any |= s->bits[i];
-	return any || s->high;
+	return any || s->high || s->nhi;
 }
 
 /* -e SYSTEM:EVENT: tracepoints by glob, each with its --filter */
