@@ -282,6 +282,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_quotactl_call;
 		case K_syslogtype:
 			return fmt_syslog_call;
+		case K_keyctlarg:
+			return fmt_keyctl_call;
 		case K_iouringarg:
 			return fmt_io_uring_register_call;
 		case K_iouringparams:

@@ -240,6 +240,9 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
+/* fmt_keyctl.c */
+int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
