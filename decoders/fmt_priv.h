@@ -296,6 +296,8 @@ void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 		   int cut);
 void fmt_fprog(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 	       const struct cap *k);
+/* one instruction (struct sock_filter at p): BPF_STMT(BPF_RET|BPF_K, 0) */
+void fmt_bpf_insn(struct fmt_buf *b, int seccomp, const uint8_t *p);
 /* an Ethernet protocol in network order: htons(ETH_P_ALL) (fmt_socket.c) */
 void fmt_eth_proto(struct fmt_buf *b, uint16_t net);
 /* an IPv4 address field: NAME=inet_addr("10.0.0.1"), -X's forms */
