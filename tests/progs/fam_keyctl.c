@@ -4,9 +4,10 @@
  * argument kinds each has (key serials named and not, strings, bytes of
  * a length, an iovec array, the DH, KDF and pkey structs, what the call
  * writes), NULL, BAD, strings and structs that end where the memory
- * does, an unknown command.  Only calls whose results do not change
- * between two runs: failures, and the user keyring's description and
- * contents (looking it up creates it).  Exits 0.
+ * does, an unknown command; add_key and request_key.  Only calls whose
+ * results do not change between two runs: failures, and the user
+ * keyring's description and contents (looking it up creates it).
+ * Exits 0.
  */
 #include <stdint.h>
 #include <string.h>
@@ -109,6 +110,12 @@ int main(void)
 	KC(KEYCTL_CAPABILITIES, caps, sizeof(caps), 0, 0);
 	KC(KEYCTL_CAPABILITIES, BAD, sizeof(caps), 0, 0);
 	KC(KEYCTL_SESSION_TO_PARENT, 0, 0, 0, 0);
+	/* the family's other calls: their keyring named the same way */
+	sc(SYS_add_key, (long)"user", (long)BAD, (long)"data", 4,
+	   KEY_SPEC_USER_KEYRING, 0);
+	sc(SYS_add_key, (long)NULLP, (long)NULLP, (long)NULLP, 0, NOKEY, 0);
+	sc(SYS_request_key, (long)"user", (long)"no such key", (long)NULLP,
+	   KEY_SPEC_THREAD_KEYRING, 0, 0);
 	if (edge)
 		structs(edge);
 	return 0;
