@@ -159,6 +159,8 @@ static int shown_nonverbose(const struct sc_call *c, int i)
 		return 1;
 	case K_prctlarg:	/* the task's name, a string */
 		return c->args[0] == PR_SET_NAME || c->args[0] == PR_GET_NAME;
+	case K_keyctlarg:
+		return fmt_keyctl_shown(c, i);
 	case K_ogroups: case K_oepollevents:
 		return c->exited && c->ret == 0;
 	case K_groups: case K_iovec: case K_oiovec: case K_sembufs:

@@ -357,6 +357,20 @@ static void key_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 	}
 }
 
+/*
+ * -e verbose=: of a call left out, strace shows argument i (1-4) when it
+ * is a string or bytes (and the KDF parameters, which it reads whatever
+ * verbose= says), not a struct or an array
+ */
+int fmt_keyctl_shown(const struct sc_call *c, int i)
+{
+	int kind = i >= 1 && i <= 4 ? key_row((uint32_t)c->args[0])[i - 1] :
+		   KA_NONE;
+
+	return kind == KA_STR || kind == KA_BYTES || kind == KA_OBUF ||
+	       kind == KA_KDF;
+}
+
 /* the first argument printed at exit: what the call writes (5: none) */
 static int key_split(const struct sc_call *c, uint32_t cmd,
 		     const uint8_t *row)

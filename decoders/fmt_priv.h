@@ -243,6 +243,8 @@ int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 /* fmt_keyctl.c */
 int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
+/* -e verbose=: argument i's memory shown of a call left out */
+int fmt_keyctl_shown(const struct sc_call *c, int i);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);

@@ -3,11 +3,12 @@
 # each command with its own argument kinds (key serials, strings, bytes
 # of a length, iovecs, the DH, KDF and pkey structs, what the call
 # writes at exit), NULL, BAD and memory that ends early, by default and
-# with -X raw and verbose.
+# with -X raw and verbose, and with -e verbose=none (strings and bytes
+# shown, structs and arrays not).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 . "$TOP/tests/oracle/family.sh"
 need_root
 oracle_family keyctl
-oracle_options keyctl -Xraw -Xverbose
+oracle_options keyctl -Xraw -Xverbose -everbose=none
 finish
