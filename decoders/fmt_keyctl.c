@@ -357,6 +357,18 @@ static void key_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 	}
 }
 
+/* argument i alone (JSON's typed arguments): by its command's kind */
+FMT_KIND(keyctlarg)
+{
+	uint32_t cmd = (uint32_t)c->args[0];
+	int kind = i >= 1 && i <= 4 ? key_row(cmd)[i - 1] : KA_NONE;
+
+	if (kind == KA_NONE)
+		fb_hex(b, c->args[i]);
+	else
+		key_arg(b, c, cmd, i, kind);
+}
+
 /*
  * -e verbose=: of a call left out, strace shows argument i (1-4) when it
  * is a string or bytes (and the KDF parameters, which it reads whatever

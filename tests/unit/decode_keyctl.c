@@ -8,7 +8,8 @@
  * a failure), the KDF parameters' three pieces (the string, and the
  * bytes of a length that is not zero), a pkey operation's output at
  * exit by the params' out_len, the capability bytes, and a struct the
- * copy holds too little of printed as its address.
+ * copy holds too little of printed as its address; each argument alone
+ * (JSON's) by its command's kind.
  */
 #include <stdint.h>
 #include <sys/syscall.h>
@@ -125,10 +126,38 @@ static void check_structs(void)
 		  "KEYCTL_CAPS1_NS_KEY_TAG], 4) = 2");
 }
 
+/* one argument alone, as JSON's typed arguments print it */
+static const char *arg_text(struct sc_call *c, int i)
+{
+	struct fmt_buf b;
+
+	c->o = &fo;
+	fb_init(&b, out, sizeof(out) - 1);
+	fmt_arg(&b, c, i);
+	*b.p = '\0';
+	return out;
+}
+
+static void check_json_args(void)
+{
+	static const char desc[] = "keyring";
+	struct cap d = CAP(desc, 7);
+	struct sc_call c = CALL(SYS_keyctl, 7, KEYCTL_DESCRIBE, -1, 0x5000, 64,
+				0xbad);
+
+	c.cap_out[2] = &d;
+	CHECK_STR(arg_text(&c, 1), "KEY_SPEC_THREAD_KEYRING");
+	CHECK_STR(arg_text(&c, 2), "\"keyring\"");
+	CHECK_STR(arg_text(&c, 3), "64");
+	/* an argument the command has not: the register in hex */
+	CHECK_STR(arg_text(&c, 4), "0xbad");
+}
+
 int main(void)
 {
 	check_serials();
 	check_bytes();
 	check_structs();
+	check_json_args();
 	CHECK_DONE();
 }
