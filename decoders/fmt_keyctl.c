@@ -117,7 +117,7 @@ static void key_bytes(struct fmt_buf *b, const struct sc_call *c,
 	uint64_t want = len < max + 1 ? len : max + 1;
 	size_t n;
 
-	if (!addr || !p || have < want) {
+	if (!addr || (!p && want) || have < want) {
 		fmt_ptr(b, addr);
 		return;
 	}

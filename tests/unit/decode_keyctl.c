@@ -55,6 +55,11 @@ static void check_bytes(void)
 	c.args[3] = 9;
 	CHECK_STR(run(&c), "keyctl(KEYCTL_UPDATE, 519036589, 0x5000, 9) = "
 		  "-1 ENOKEY (Required key not available)");
+	/* no bytes to read: "", whatever was copied */
+	c.args[3] = 0;
+	c.cap[2] = NULL;
+	CHECK_STR(run(&c), "keyctl(KEYCTL_UPDATE, 519036589, \"\", 0) = "
+		  "-1 ENOKEY (Required key not available)");
 	fo.strsize = 10;
 	c = CALL(SYS_keyctl, 26, KEYCTL_DESCRIBE, -1, 0x5000, 256);
 	c.cap_out[2] = &d;
