@@ -159,6 +159,8 @@ static int shown_nonverbose(const struct sc_call *c, int i)
 		return 1;
 	case K_prctlarg:	/* the task's name, a string */
 		return c->args[0] == PR_SET_NAME || c->args[0] == PR_GET_NAME;
+	case K_keyctlarg:
+		return fmt_keyctl_shown(c, i);
 	case K_ogroups: case K_oepollevents:
 		return c->exited && c->ret == 0;
 	case K_groups: case K_iovec: case K_oiovec: case K_sembufs:
@@ -294,6 +296,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_quotactl_call;
 		case K_syslogtype:
 			return fmt_syslog_call;
+		case K_keyctlarg:
+			return fmt_keyctl_call;
 		case K_iouringarg:
 			return fmt_io_uring_register_call;
 		case K_iouringparams:

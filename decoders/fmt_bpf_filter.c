@@ -107,7 +107,7 @@ static int k_words(struct fmt_buf *b, int seccomp, uint16_t code, uint32_t k)
 	return 0;
 }
 
-static void insn(struct fmt_buf *b, int seccomp, const uint8_t *p)
+void fmt_bpf_insn(struct fmt_buf *b, int seccomp, const uint8_t *p)
 {
 	uint16_t code = ld16(p);
 	uint8_t jt = p[2], jf = p[3];
@@ -135,7 +135,7 @@ static void insn(struct fmt_buf *b, int seccomp, const uint8_t *p)
 static void insn_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx)
 {
-	insn(b, *(const int *)ctx, e);
+	fmt_bpf_insn(b, *(const int *)ctx, e);
 }
 
 void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,

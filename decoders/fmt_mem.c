@@ -82,13 +82,10 @@ FMT_KIND(enum)
  */
 FMT_KIND(enumd)
 {
-	int32_t v = (int32_t)c->args[i];
-	const char *name = xlat_name(c->d->arg[i].set, (uint64_t)(int64_t)v);
+	uint64_t v = (uint64_t)(int64_t)(int32_t)c->args[i];
 
-	if (name)
-		fb_puts(b, name);
-	else
-		fb_dec(b, v);
+	/* the name by -X's style: -4 /+ KEY_SPEC_USER_KEYRING +/ verbose */
+	fmt_const(b, xlat_name(c->d->arg[i].set, v), v, XF_DEC);
 }
 
 /* swapon: SWAP_FLAG_* then the priority bits in decimal, "5" alone */

@@ -235,27 +235,19 @@ static void nl_family(struct fmt_buf *b, const struct nl_view *v,
 }
 
 /*
- * NETLINK_SOCK_DIAG: an answer's struct (fmt_diag.c), else the family of
- * a request or an answer
+ * NETLINK_SOCK_DIAG: a request's or an answer's struct (fmt_diag.c), else
+ * the family and the bytes after it
  */
 static void nl_diag(struct fmt_buf *b, const struct nl_view *v,
-		    uint16_t flags, uint64_t off, uint64_t len)
+		    uint16_t type, uint16_t flags, uint64_t off, uint64_t len)
 {
-	static const uint8_t decoded[] = {
-		/* the families strace decodes further (not etrace yet) */
-		1, 2, 10, 16, 17, 43,
-	};
 	const uint8_t *f = nl_at(v, off, 1);
 
 	if (!f) {
 		nl_unread(b, v, off);
 		return;
 	}
-	if (!(flags & NLM_F_REQUEST) && nl_diag_msg(b, v, off, len))
-		return;
-	if (len > 1 && memchr(decoded, *f, sizeof(decoded)))
-		nl_hex(b, v, off, len);
-	else
+	if (!nl_diag_msg(b, v, type, flags, off, len))
 		nl_family(b, v, f, off, len);
 }
 
@@ -333,7 +325,7 @@ static void nl_payload(struct fmt_buf *b, const struct nl_view *v,
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_SOCK_DIAG) {
-		nl_diag(b, v, ld16(h + 6), off, len);
+		nl_diag(b, v, type, ld16(h + 6), off, len);
 		return;
 	}
 	if (type >= NLMSG_MIN_TYPE && v->proto == NETLINK_ROUTE) {

@@ -106,11 +106,15 @@ enum nf_how {
 			   [[A]=1, [B]=2] */
 	NF_COOKIE,	/* two u32: [1, 2] (a sock_diag cookie) */
 	NF_DEV,		/* a kernel dev_t: makedev(0x8, 0x1) */
+	NF_PORT,	/* 2 bytes in network order: htons(8080) */
+	NF_INET4,	/* as NF_INET, an IPv4 address whatever the family */
+	NF_STRUCT,	/* a struct of size bytes: {the fields of sub} */
 };
 struct nl_field {
 	const char *name;
 	uint8_t off, size, how;
-	const struct xlat *x;
+	/* a struct xlat, or NF_STRUCT's fields (a struct nl_field[]) */
+	const void *x;
 	const char *dflt;
 };
 /*
@@ -146,13 +150,16 @@ void nl_fields(struct fmt_buf *b, const struct nl_view *v,
  */
 enum nh_how {
 	NH_BYTES,	/* "\x61..." (the default) */
-	NH_U,		/* size bytes, unsigned */
+	NH_U,		/* size bytes, unsigned (size 0: the payload's
+			   1, 2, 4 or 8) */
 	NH_S,		/* size bytes, signed */
-	NH_X,		/* size bytes, 0x1f */
+	NH_X,		/* size bytes, 0x1f (size 0: as NH_U's) */
 	NH_STR,		/* nla_str */
 	NH_IFINDEX,	/* 4 bytes, fmt_ifindex */
-	NH_ENUM,	/* size bytes, a name of x */
-	NH_FLAGS,	/* size bytes, names of x */
+	NH_UID,		/* 4 bytes, a uid: -1 or unsigned */
+	NH_ENUM,	/* size bytes, a name of x (size 0: the payload's,
+			   at most 8) */
+	NH_FLAGS,	/* size bytes, names of x (size 0: as NH_ENUM's) */
 	NH_NESTED,	/* attributes of the nla_set at arg */
 	NH_STRUCT,	/* the nl_struct at arg */
 	NH_STRUCT_TAIL,	/* the same, then the bytes after it */
@@ -195,6 +202,17 @@ void nl_attrs_set(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 		   const struct nla_kind *k, uint64_t off, uint64_t len);
 
+/*
+ * strace's print_array of len / size elements at off, each printed by
+ * one (given its bytes, its index and ctx): [A, B], at most -s of them
+ * unless -v, "... /+ address +/" where the memory could not be read, the
+ * address when the first could not; 0: no element (print the bytes)
+ */
+typedef void nl_elem_fn(struct fmt_buf *b, const struct nl_view *v,
+			const uint8_t *p, uint64_t j, const void *ctx);
+int nl_elems(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	     uint64_t len, unsigned int size, nl_elem_fn *one, const void *ctx);
+
 /* payloads strace prints the same way wherever they are */
 int nla_str(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 	    uint64_t off, uint64_t len);
@@ -209,7 +227,7 @@ int nl_rtnl(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 /*
  * A message's struct: its size, the name of its first byte (a family),
  * the other fields (none, up to one named NULL: only the family is
- * shown), then the attributes after it
+ * shown), then the attributes after it (NULL: none are shown)
  */
 struct nl_msg {
 	uint8_t size;
@@ -225,10 +243,16 @@ struct nl_msg {
  */
 int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
 		 const struct nl_msg *s, uint64_t off, uint64_t len);
-/* NETLINK_SOCK_DIAG's answers etrace has the struct of (fmt_diag.c):
-   0 when it has not */
-int nl_diag_msg(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
-		uint64_t len);
+/*
+ * NETLINK_SOCK_DIAG's request (NLM_F_REQUEST in flags) or answer of
+ * message type, by its family (fmt_diag.c): 0 when etrace has not the
+ * family's struct
+ */
+int nl_diag_msg(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+		uint16_t flags, uint64_t off, uint64_t len);
+/* NETLINK_SOCK_DIAG's attribute sets (fmt_diag_attrs.c) */
+extern const struct nla_set diag_inet_req_attrs, diag_inet_attrs,
+	diag_packet_attrs, diag_smc_attrs;
 /* NETLINK_ROUTE's attribute sets, by message (fmt_rtnl_*.c) */
 extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
 	rtnl_route_attrs, rtnl_neigh_attrs, rtnl_addrlabel_attrs,

@@ -119,7 +119,8 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 {
 	uint64_t x = f->how == NF_BYTES || f->how == NF_BYTESNZ ||
 		     f->how == NF_MAC || f->how == NF_IARRAY ||
-		     f->how == NF_COOKIE ? 0 : ld_n(p, f->size);
+		     f->how == NF_COOKIE || f->how == NF_STRUCT ? 0 :
+		     ld_n(p, f->size);
 
 	switch (f->how) {
 	case NF_S:
@@ -174,6 +175,16 @@ static void nl_field(struct fmt_buf *b, const struct nl_view *v,
 		fmt_enum_dflt(b, f->x, (unsigned int)p[0] << 8 | p[1], f->dflt);
 		fb_putc(b, ')');
 		break;
+	case NF_PORT:
+		fb_puts(b, "htons(");
+		fb_udec(b, (unsigned int)p[0] << 8 | p[1]);
+		fb_putc(b, ')');
+		break;
+	case NF_STRUCT:
+		fb_putc(b, '{');
+		nl_fields(b, v, f->x, p, 1, f->size);
+		fb_putc(b, '}');
+		break;
 	default:
 		fb_udec(b, x);
 	}
@@ -192,8 +203,10 @@ void nl_fields(struct fmt_buf *b, const struct nl_view *v,
 		if (!first)
 			fb_puts(b, ", ");
 		first = 0;
-		if (f->how == NF_INET) {	/* it names itself */
-			nl_inet(b, v, v->family, p + f->off, f->size, f->name);
+		if (f->how == NF_INET || f->how == NF_INET4) {
+			/* it names itself */
+			nl_inet(b, v, f->how == NF_INET4 ? AF_INET : v->family,
+				p + f->off, f->size, f->name);
 			continue;
 		}
 		fb_puts(b, f->name);
@@ -222,14 +235,9 @@ static void nla_index(struct fmt_buf *b, const struct xlat *x,
 	fb_puts(b, "]=");
 }
 
-/*
- * strace's print_array of numbers: [1, 2], "..." past -s unless -v;
- * NH_IARRAY[S]: each number after its named index
- */
-static int nla_array(struct fmt_buf *b, const struct nl_view *v,
-		     const struct nla_kind *k, uint64_t off, uint64_t len)
+int nl_elems(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
+	     uint64_t len, unsigned int size, nl_elem_fn *one, const void *ctx)
 {
-	unsigned int size = k->size;
 	uint64_t n = len / size;
 	const uint8_t *p;
 
@@ -255,36 +263,53 @@ static int nla_array(struct fmt_buf *b, const struct nl_view *v,
 			}
 			break;
 		}
-		if (k->how == NH_IARRAY || k->how == NH_IARRAYS)
-			nla_index(b, k->x, k->dflt, j);
-		if (k->how == NH_IARRAYS)
-			fb_dec(b, sign_n(ld_n(p, size), size));
-		else if (k->how == NH_XARRAY)
-			fb_hex(b, ld_n(p, size));
-		else
-			fb_udec(b, ld_n(p, size));
+		one(b, v, p, j, ctx);
 	}
 	fb_putc(b, ']');
 	return 1;
 }
 
-/* NH_U, NH_S, NH_X, NH_ENUM, NH_FLAGS, NH_IFINDEX: one number */
+/* a number of an NH_*ARRAY attribute (k: its kind) */
+static void nla_array_one(struct fmt_buf *b, const struct nl_view *v,
+			  const uint8_t *p, uint64_t j, const void *ctx)
+{
+	const struct nla_kind *k = ctx;
+
+	(void)v;
+	if (k->how == NH_IARRAY || k->how == NH_IARRAYS)
+		nla_index(b, k->x, k->dflt, j);
+	if (k->how == NH_IARRAYS)
+		fb_dec(b, sign_n(ld_n(p, k->size), k->size));
+	else if (k->how == NH_XARRAY)
+		fb_hex(b, ld_n(p, k->size));
+	else
+		fb_udec(b, ld_n(p, k->size));
+}
+
+/* NH_U, NH_S, NH_X, NH_ENUM, NH_FLAGS, NH_IFINDEX, NH_UID: one number */
 static int nla_number(struct fmt_buf *b, const struct nl_view *v,
 		      const struct nla_kind *k, uint64_t off, uint64_t len)
 {
-	unsigned int size = k->how == NH_IFINDEX ? 4 : k->size;
+	unsigned int size = k->how == NH_IFINDEX || k->how == NH_UID ? 4 :
+			    k->size;
 	const uint8_t *p;
-	uint64_t x;
+	uint64_t x = 0;
 
-	if (len < size ||
-	    ((k->how == NH_ENUM || k->how == NH_FLAGS) && len > 8))
+	if ((k->how == NH_ENUM || k->how == NH_FLAGS) && len > 8)
+		return 0;
+	/* size 0: the payload's own, a number's (1, 2, 4 or 8 bytes) */
+	if (!size && (k->how == NH_ENUM || k->how == NH_FLAGS ||
+		      len == 1 || len == 2 || len == 4 || len == 8))
+		size = (unsigned int)len;
+	if (!size || len < size)
 		return 0;
 	p = nl_at(v, off, size);
 	if (!p) {
 		nl_unread(b, v, off);
 		return 1;
 	}
-	x = ld_n(p, size);
+	for (unsigned int i = size; i--;)
+		x = x << 8 | p[i];
 	switch (k->how) {
 	case NH_S:
 		fb_dec(b, sign_n(x, size));
@@ -300,6 +325,9 @@ static int nla_number(struct fmt_buf *b, const struct nl_view *v,
 		break;
 	case NH_IFINDEX:
 		fmt_ifindex(b, v->c, v->own_ns, (uint32_t)x);
+		break;
+	case NH_UID:
+		fmt_id(b, (uint32_t)x);
 		break;
 	default:
 		fb_udec(b, x);
@@ -359,7 +387,7 @@ int nla_kind_print(struct fmt_buf *b, const struct nl_view *v,
 	case NH_IARRAY:
 	case NH_IARRAYS:
 	case NH_XARRAY:
-		return nla_array(b, v, k, off, len);
+		return nl_elems(b, v, off, len, k->size, nla_array_one, k);
 	case NH_FN:
 		return k->fn(b, v, 0, off, len);
 	case NH_CLOCK:

@@ -240,6 +240,11 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 /* fmt_quota.c */
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
+/* fmt_keyctl.c */
+int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		    int exiting);
+/* -e verbose=: argument i's memory shown of a call left out */
+int fmt_keyctl_shown(const struct sc_call *c, int i);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
@@ -293,6 +298,8 @@ void fmt_bpf_insns(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 		   int cut);
 void fmt_fprog(struct fmt_buf *b, const struct sc_call *c, int seccomp,
 	       const struct cap *k);
+/* one instruction (struct sock_filter at p): BPF_STMT(BPF_RET|BPF_K, 0) */
+void fmt_bpf_insn(struct fmt_buf *b, int seccomp, const uint8_t *p);
 /* an Ethernet protocol in network order: htons(ETH_P_ALL) (fmt_socket.c) */
 void fmt_eth_proto(struct fmt_buf *b, uint16_t net);
 /* an IPv4 address field: NAME=inet_addr("10.0.0.1"), -X's forms */

@@ -207,12 +207,15 @@ int nl_msg_print(struct fmt_buf *b, const struct nl_view *v,
 		fb_puts(b, ", ");
 		nl_unread(b, v, off + 1);
 	} else {
-		nl_fields(b, v, s->f, p, 0, s->size);
+		/* the addresses in it are of the message's family */
+		w = *v;
+		w.family = family;
+		nl_fields(b, &w, s->f, p, 0, s->size);
 		attrs = 1;
 	}
 	fb_putc(b, '}');
 	align = (s->size + 3u) & ~3u;
-	if (attrs && len > align) {
+	if (attrs && s->attrs && len > align) {
 		fb_puts(b, ", ");
 		/* the attributes' addresses are of the message's family */
 		w = *v;

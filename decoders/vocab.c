@@ -28,6 +28,7 @@
 #define COPIES_SOCKOPT		1
 #define COPIES_SECCOMP_FPROG	1
 #define COPIES_PRCTL_FPROG	1
+#define COPIES_KEYCTL		1
 const struct kind_info kind_info[K__COUNT] = {
 #define KIND(name, base, dir, fmt, size, copy, what) \
 	{ #name, B_##base, D_##dir, size, copy },

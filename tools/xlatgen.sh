@@ -22,7 +22,7 @@ function lcp(a, b,   i) {
 /^[ \t]*(#|$)/ { next }
 {
 	# strace spells a few names as expressions: 1<<KG_SHIFT, KVAL(K_F1)
-	if ($1 !~ /^[A-Za-z0-9_][A-Za-z0-9_<>()]*$/ ||
+	if ($1 !~ /^[A-Za-z0-9_][A-Za-z0-9_<>()-]*$/ ||
 	    $1 !~ /^[A-Za-z_]|^1<</) {
 		printf "%s:%d: bad name %s\n", FILENAME, FNR, $1 > "/dev/stderr"
 		exit 1

@@ -52,6 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_init(&f, data, size);
 	memset(&c, 0, sizeof(c));
 	memset(mem, 0, sizeof(mem));
+	/* (a copy of one piece: npieces 0, read by cap_piece) */
+	memset(caps, 0, sizeof(caps));
 	raw_nr = fz_u16(&f);
 	opts = fz_u8(&f);
 	small_size = fz_u8(&f);

@@ -23,82 +23,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
-#include "check_decode.h"
-#include "fmt_netlink.h"
-
-#define ADDR	0x7f0000001000ull
-
-static uint8_t msg[1024];
-static size_t msg_len;
-
-/* the fake tracer's interfaces: 1 is "lo" */
-static int names(const void *ctx, uint32_t index, char *name)
-{
-	(void)ctx;
-	if (index != 1)
-		return 0;
-	strcpy(name, "lo");
-	return 1;
-}
-
-static void put(const void *p, size_t n)
-{
-	memcpy(msg + msg_len, p, n);
-	msg_len += n;
-}
-
-/* a nlmsghdr of type and flags, then the payload's bytes put later */
-static void start(uint16_t type, uint16_t flags)
-{
-	struct nlmsghdr h = { .nlmsg_type = type, .nlmsg_flags = flags };
-
-	memset(msg, 0, sizeof(msg));
-	msg_len = 0;
-	put(&h, sizeof(h));
-}
-
-static void attr(uint16_t type, const void *p, uint16_t n)
-{
-	struct nlattr a = { .nla_len = (uint16_t)(NLA_HDRLEN + n),
-			    .nla_type = type };
-
-	put(&a, sizeof(a));
-	put(p, n);
-	msg_len = (msg_len + 3) & ~(size_t)3;
-}
-
-/* an attribute of type holding the ones put until nest_end(it) */
-static size_t nest(uint16_t type)
-{
-	struct nlattr a = { .nla_type = type };
-	size_t at = msg_len;
-
-	put(&a, sizeof(a));
-	return at;
-}
-
-static void nest_end(size_t at)
-{
-	((struct nlattr *)(msg + at))->nla_len = (uint16_t)(msg_len - at);
-}
-
-static int sock_proto = NETLINK_ROUTE;
-
-/* the line of sendto(3, msg, msg_len, MSG_DONTWAIT) on a proto socket */
-static const char *sent(int own_ns, int style)
-{
-	static struct cap k;
-	struct sc_call c = CALL(SYS_sendto, 0, 3, ADDR, 0, MSG_DONTWAIT, 0, 0);
-
-	((struct nlmsghdr *)msg)->nlmsg_len = (uint32_t)msg_len;
-	c.args[2] = msg_len;
-	c.ret = (int64_t)msg_len;
-	k = CAP(msg, msg_len);
-	k.nlproto = (uint8_t)((sock_proto + 1) |
-			      (own_ns ? NLPROTO_OWN_NS : 0));
-	c.cap[1] = &k;
-	return run_style(&c, style);
-}
+#include "check_netlink.h"
 
 static void test_ifindex(void)
 {
@@ -135,10 +60,6 @@ static void test_ifindex(void)
 		  " ifi_index=2, ifi_flags=IFF_UP, ifi_change=0}], 32, "
 		  "MSG_DONTWAIT, NULL, 0) = 32");
 }
-
-#define NLH(len, type) "sendto(3, [{nlmsg_len=" #len ", nlmsg_type=" type \
-	", nlmsg_flags=NLM_F_DUMP, nlmsg_seq=0, nlmsg_pid=0}, "
-#define TAIL(len) "], " #len ", MSG_DONTWAIT, NULL, 0) = " #len
 
 /* numbers, flags, an address of the message's family, a struct */
 static void test_addr_attrs(void)
@@ -577,7 +498,7 @@ static void test_stats_attrs(void)
 		  "MSG_DONTWAIT */, NULL, 0) = 280");
 }
 
-/* sock_diag: an answer's struct and attributes, a request's family */
+/* sock_diag: an answer's struct and attributes, a request's struct */
 static void test_diag(void)
 {
 	const uint8_t udm[16] = { AF_UNIX, SOCK_STREAM, 1, 0, 5, 0, 0, 0,
@@ -593,14 +514,17 @@ static void test_diag(void)
 		  "udiag_state=TCP_ESTABLISHED, udiag_ino=5, udiag_cookie=[1, 2]}"
 		  ", [{nla_len=12, nla_type=UNIX_DIAG_VFS}, {udiag_vfs_dev="
 		  "makedev(0xdda, 0xabcfa), udiag_vfs_ino=7}]" TAIL(44));
-	/* with NLM_F_REQUEST: a request, whose struct etrace has not */
+	/*
+	 * with NLM_F_REQUEST: a request's struct (its states bits named
+	 * 1<<TCP_*), and nothing of what follows it, as strace
+	 */
 	((struct nlmsghdr *)msg)->nlmsg_flags = NLM_F_REQUEST;
 	CHECK_STR(sent(1, XSTYLE_ABBREV), "sendto(3, [{nlmsg_len=44, "
 		  "nlmsg_type=SOCK_DIAG_BY_FAMILY, nlmsg_flags=NLM_F_REQUEST, "
-		  "nlmsg_seq=0, nlmsg_pid=0}, \"\\x01\\x01\\x01\\x00\\x05"
-		  "\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\x02\\x00\\x00"
-		  "\\x00\\x0c\\x00\\x01\\x00\\x07\\x00\\x00\\x00\\xfa"
-		  "\\xda\\xcd\\xab\"" TAIL(44));
+		  "nlmsg_seq=0, nlmsg_pid=0}, {sdiag_family=AF_UNIX, "
+		  "sdiag_protocol=1, udiag_states=1<<TCP_SYN_SENT|0x1, "
+		  "udiag_ino=1, udiag_show=UDIAG_SHOW_VFS, udiag_cookie=[65548, "
+		  "7]}" TAIL(44));
 	sock_proto = NETLINK_ROUTE;
 }
 

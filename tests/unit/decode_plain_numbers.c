@@ -27,6 +27,12 @@ int main(void)
 		 (uint32_t)KEY_SPEC_USER_KEYRING);
 	CHECK_STR(run(&c), "request_key(NULL, NULL, NULL, "
 		  "KEY_SPEC_USER_KEYRING) = -1 EFAULT (Bad address)");
+	/* the name in -X's styles, as strace's printxval_d */
+	CHECK_STR(run_style(&c, XSTYLE_VERBOSE), "request_key(NULL, NULL, "
+		  "NULL, -4 /* KEY_SPEC_USER_KEYRING */) = -1 EFAULT (Bad "
+		  "address)");
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "request_key(NULL, NULL, NULL, "
+		  "-4) = -1 EFAULT (Bad address)");
 	c = CALL(SYS_request_key, -14, 0, 0, 0, 0);
 	CHECK_STR(run(&c), "request_key(NULL, NULL, NULL, 0) = -1 EFAULT (Bad "
 		  "address)");

@@ -561,6 +561,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_clone3(off, i, ptr, length(a, ca), ph);
 	case CAP_OP_IOURING:
 		return g_iouring(off, i, ph, ca);
+	case CAP_OP_KEYCTL:
+		return g_keyctl(off, i, ph, a->max, ca);
 	case CAP_OP_SIGSETP:
 		return g_sigsetp(off, i, ptr, ph);
 	case CAP_OP_SOCKOPT:

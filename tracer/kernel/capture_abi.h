@@ -78,6 +78,9 @@ enum cap_op {
 			   PR_SET_SECCOMP's SECCOMP_MODE_FILTER struct
 			   sock_fprog: it and its instructions; else
 			   nothing */
+	CAP_OP_KEYCTL,	/* keyctl's argument by command (args[0]): a
+			   string, bytes, a struct, an iovec array, what
+			   the call wrote (g_keyctl) */
 };
 /*
  * instructions (struct sock_filter, 8 bytes) of a filter copied, at
