@@ -138,8 +138,8 @@ static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
 /*
  * inline_frames, cached per file (ident) and offset: looking a pc up
  * in the debug info costs ~100 us, and a storm asks for the same pcs
- * again and again.  A pc with more frames than a slot holds is not
- * kept.
+ * again and again.  A pc with more frames than a slot holds, or than
+ * there was room for, is not kept.
  */
 static int line_frames(struct unwinder *u, Dwfl_Module *mod,
 		       const char *ident, uint64_t pc, uint64_t base,
@@ -170,7 +170,8 @@ static int line_frames(struct unwinder *u, Dwfl_Module *mod,
 		return n;
 	}
 	n = inline_frames(u, mod, pc, f, out, max);
-	if (n > LINE_FRAMES)
+	/* (a list max cut short is not the pc's whole list) */
+	if (n > LINE_FRAMES || n >= max)
 		return n;
 	s->module = ident;
 	s->reloff = reloff;
