@@ -61,7 +61,8 @@ for sig in TERM INT HUP; do
 	echo "$sig: $n getppid calls traced"
 	[ "$n" -ge 1000 ] || soft_fail "$sig: only $n getppid lines, 1000 seen before the signal"
 	# after the first getppid, nothing but getppid lines (a last one
-	# cut short may end in <unfinished ...> / <detached ...>), and where
+	# cut short may end in <unfinished ...> / <detached ...>, also after
+	# its resumed prefix when a loss line had split it), and where
 	# a ring overflowed (a storm of 2 million calls a second, whose
 	# trace the file system takes at 80 MB/s), the losses said and the
 	# calls they cut in two
@@ -72,6 +73,7 @@ for sig in TERM INT HUP; do
 	lostq='x^'
 	grep -q '^+++ lost' out.$sig && lostq='^getppid\(\) += \?$'
 	grep -vE '^getppid\( ?<(unfinished|detached) \.\.\.>$' odd.$sig |
+		grep -vE '^<\.\.\. getppid resumed> <detached \.\.\.>$' |
 		grep -vE '^\+\+\+ lost [0-9]+ records? (on cpu [0-9]+|at the end) \+\+\+$' |
 		grep -vE "$lostq" |
 		grep -vE '^<\.\.\. getppid resumed>\) += ([0-9]+|\?)$' > odd2.$sig
