@@ -24,8 +24,14 @@
 #     what it did before (its write), then it goes on; nothing fired:
 #     said, and no FILE.1 left.
 #  6. Refused, one line and exit 1: the options outside etrace record, in
-#     a report, --trigger alone, a bad window, a bad trigger, a directory
-#     that does not exist (said at the start).
+#     a report, --trigger or --after alone, a bad window, a bad trigger, a
+#     bad --after, a directory that does not exist (said at the start).
+#  7. --after 1s: failafter's failing openat, then 500 getppid calls, a
+#     sleep of 2 s, a getpid: the dump's report is the window, the
+#     openat, the 500 calls and the sleep begun (its end not in the
+#     dump: "<detached ...>"), not the getpid; said "and 1.000 s after".
+#     The trace ending first (no sleep, --after 10s): the dump ends with
+#     the exit, said "when the trace ended".
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -155,13 +161,19 @@ refused() {	# what expected-line command...
 	[ "$(cat r.err)" = "$_want" ] ||
 		soft_fail "6: $_what: said '$(cat r.err)', want '$_want'"
 }
-refused "live trace" "etrace: --flight-recorder and --trigger are etrace record's" \
+refused "live trace" "etrace: --flight-recorder, --trigger and --after are etrace record's" \
 	"$ETRACE" --flight-recorder 1s -- true
+refused "live --after" "etrace: --flight-recorder, --trigger and --after are etrace record's" \
+	"$ETRACE" --after 1s -- true
 "$ETRACE" record -q -o ok.etr -- true 2> /dev/null
-refused "report" "etrace: --flight-recorder and --trigger are etrace record's" \
+refused "report" "etrace: --flight-recorder, --trigger and --after are etrace record's" \
 	"$ETRACE" report -i ok.etr --trigger 'exit!=0'
 refused "trigger alone" "etrace: record: --trigger needs --flight-recorder WINDOW" \
 	"$ETRACE" record --trigger 'exit!=0' -o x -- true
+refused "after alone" "etrace: record: --after needs --flight-recorder WINDOW" \
+	"$ETRACE" record --after 1s -o x -- true
+refused "bad after" "etrace: invalid --after '0s' (want a time, as 2s or 500ms)" \
+	"$ETRACE" record --flight-recorder 1s --after 0s -o x -- true
 refused "bad window" "etrace: invalid --flight-recorder '5' (want a time (2s, 500ms), a size (64M, from 1M to 4G), or both (2s,64M))" \
 	"$ETRACE" record --flight-recorder 5 -o x -- true
 refused "bad trigger" "etrace: invalid --trigger 'errno=ENOPE' (errno=: want errno names or numbers, as errno=ENOENT,EACCES)" \
@@ -169,4 +181,35 @@ refused "bad trigger" "etrace: invalid --trigger 'errno=ENOPE' (errno=: want err
 refused "no directory" "etrace: cannot write /nonexistent-dir/x.1: No such file or directory" \
 	"$ETRACE" record --flight-recorder 1s -o /nonexistent-dir/x -- true
 ls x* 2> /dev/null && soft_fail "6: a refused record left files"
+
+# 7. --after
+"$ETRACE" record -q -m $M --flight-recorder 10s --trigger openat:errno=ENOENT \
+	--after 1s -o af -- "$PROGS/failafter" 1000 1 500 2> af.err
+grep -q '^etrace: flight recorder: errno=ENOENT: openat, pid [0-9]*: wrote af.1 ([0-9]* records, the last [0-9.]* s and 1.000 s after)$' af.err ||
+	soft_fail "7: the dump is not said: $(cat af.err)"
+"$ETRACE" report -i af.1 -o af.rep 2> af.rerr ||
+	soft_fail "7: the report failed: $(cat af.rerr)"
+ppid=$(grep -m1 '^getppid() ' af.rep | awk '{print $NF}')
+sed -n '/^openat(AT_FDCWD, "\/nonexistent"/,$p' af.rep > af.tail
+{
+	printf 'openat(AT_FDCWD, "/nonexistent", O_RDONLY) = -1 ENOENT (No such file or directory)\n'
+	i=0
+	while [ $i -lt 500 ]; do
+		printf 'getppid()                               = %s\n' "$ppid"
+		i=$((i + 1))
+	done
+	printf 'clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=2, tv_nsec=0},  <detached ...>\n'
+} > af.want
+soft_same af.want af.tail "7: the dump from the trigger on"
+[ "$(grep -c '^getppid() ' af.rep)" = 1500 ] ||
+	soft_fail "7: $(grep -c '^getppid() ' af.rep) getppid calls in the dump, want 1500"
+"$ETRACE" record -q --flight-recorder 1s --trigger openat:errno=ENOENT \
+	--after 10s -o ae -- "$PROGS/failafter" 1000 1 2> ae.err
+grep -q '^etrace: flight recorder: errno=ENOENT: openat, pid [0-9]*: wrote ae.1 ([0-9]* records, the last [0-9.]* s and [0-9.]* s after, when the trace ended)$' ae.err ||
+	soft_fail "7: the trace's end is not said: $(cat ae.err)"
+"$ETRACE" report -i ae.1 -o ae.rep 2> /dev/null
+tail -3 ae.rep > ae.tail
+printf '%s\n' 'openat(AT_FDCWD, "/nonexistent", O_RDONLY) = -1 ENOENT (No such file or directory)' \
+	'exit_group(1)                           = ?' '+++ exited with 1 +++' > ae.want
+soft_same ae.want ae.tail "7: the dump of a trace that ended first"
 finish

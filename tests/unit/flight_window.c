@@ -9,7 +9,10 @@
  * with a time window, no older than it), in order, whole, then END.
  * A trigger within a window of a dump is counted, not written; SIGUSR1's
  * (by hand) is written anyway; an item larger than the ring is never
- * kept.  The options: windows and triggers, and what they refuse.
+ * kept.  With --after, the items up to the trigger's time plus it go in
+ * too: the dump ends at the first item past it, at a tick past it, or
+ * at the recorder's end.  The options: windows, triggers and --after,
+ * and what they refuse.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -135,6 +138,21 @@ static void check_dump(const char *path, int first, int last)
 	close(fd);
 }
 
+/* items first..upto into f */
+static void feed_more(struct flight *f, int first, int upto)
+{
+	uint8_t buf[5000];
+
+	for (int i = first; i <= upto; i++) {
+		size_t n = item_len(i);
+
+		item_bytes(i, buf, n);
+		/* in two parts, as the recorder's head and data */
+		flight_item(f, item_time(i), RF_REC, (unsigned int)i % 5, buf,
+			    n / 3, buf + n / 3, n - n / 3);
+	}
+}
+
 /* a recorder of conf c in dir, fed items 0..last, fired at last */
 static struct flight *feed(const struct flight_conf *c, const char *path,
 			   int upto, uint64_t *from)
@@ -143,7 +161,6 @@ static struct flight *feed(const struct flight_conf *c, const char *path,
 	struct rf_state st = { 0 };
 	char err[200];
 	struct flight *f = flight_new(c, path, &hk, err, sizeof(err));
-	uint8_t buf[5000];
 
 	CHECK(f != NULL);
 	if (!f)
@@ -152,14 +169,7 @@ static struct flight *feed(const struct flight_conf *c, const char *path,
 	flight_item(f, 0, RF_STATE, 0, &st, sizeof(st), NULL, 0);
 	flight_item(f, 0, RF_WORDS, 0, "-f", 3, NULL, 0);
 	flight_item(f, 0, RF_START, 0, NULL, 0, NULL, 0);
-	for (int i = 0; i <= upto; i++) {
-		size_t n = item_len(i);
-
-		item_bytes(i, buf, n);
-		/* in two parts, as the recorder's head and data */
-		flight_item(f, item_time(i), RF_REC, (unsigned int)i % 5, buf,
-			    n / 3, buf + n / 3, n - n / 3);
-	}
+	feed_more(f, 0, upto);
 	return f;
 }
 
@@ -234,6 +244,48 @@ static void check_options(void)
 	CHECK(flight_parse(&c, 1, "exit=1", err, sizeof(err)) == -1);
 	CHECK_STR(err, "invalid --trigger 'exit=1' (want [SET:]errno=E,"
 		  " [SET:]path=GLOB, signal=S or exit!=0)");
+
+	CHECK(!flight_parse(&c, FLIGHT_OPT_AFTER, "1.5s", err, sizeof(err)));
+	CHECK(c.after_ns == 1500000000ull);
+	CHECK(!flight_parse(&c, FLIGHT_OPT_AFTER, "20ms", err, sizeof(err)));
+	CHECK(c.after_ns == 20000000ull);
+	CHECK(flight_parse(&c, FLIGHT_OPT_AFTER, "0s", err, sizeof(err)) == -1);
+	CHECK(flight_parse(&c, FLIGHT_OPT_AFTER, "3", err, sizeof(err)) == -1);
+	CHECK_STR(err, "invalid --after '3' (want a time, as 2s or 500ms)");
+}
+
+/* --after 55 ns: fired at item 1500, the items of the next 55 ns (1501
+   to 1505) go in; the dump ends at the item past it, at a tick past
+   it, or at the recorder's end */
+static void check_after(const char *path)
+{
+	struct flight_conf c;
+	struct flight *f;
+	uint64_t from = 0, fire = item_time(1500);
+	char name[300];
+
+	memset(&c, 0, sizeof(c));
+	c.bytes = CAP;
+	c.window_ns = 100;
+	c.after_ns = 55;
+	snprintf(name, sizeof(name), "%s.1", path);
+	for (int how = 0; how < 3; how++) {
+		f = feed(&c, path, 1500, &from);
+		flight_fire(f, "test", fire, 0);
+		flight_poll(f, 0);
+		flight_tick(f, fire + 54);	/* not yet */
+		feed_more(f, 1501, 1505);
+		if (how == 0)
+			feed_more(f, 1506, 1520);
+		else if (how == 1)
+			flight_tick(f, fire + 55);
+		/* ended (with its END) before the recorder's end, but in 2 */
+		if (how < 2)
+			check_dump(name, model_first(1500, 100, 0), 1505);
+		CHECK(flight_free(f) == 0);
+		check_dump(name, model_first(1500, 100, 0), 1505);
+		unlink(name);
+	}
 }
 
 int main(void)
@@ -246,6 +298,7 @@ int main(void)
 	check_options();
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof(path), "%s/fr", dir);
+	check_after(path);
 
 	/* by size: fired at item 1500, then at 1600 (held), by hand at
 	   1700 (written), then the end */

@@ -10,18 +10,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "decode.h"
 #include "flight.h"
 #include "out.h"
 #include "recfile.h"
-#include "sysent.h"
 
 /* zstd's level of a dump, as a recording's */
 #define FLIGHT_LEVEL	1
@@ -56,6 +53,13 @@ struct flight {
 	uint64_t held;			/* ... so many */
 	unsigned int dumps;
 	int err;			/* -errno of a dump that failed */
+	uint64_t bad;			/* malformed records so far */
+	/* the dump being written: the window's records (the first's time),
+	   then, with --after, those that come until then */
+	struct recw *w;
+	char *name;
+	size_t name_cap;
+	uint64_t nrec, first_rec, nafter, until;
 };
 
 static size_t pad8(size_t n)
@@ -63,214 +67,7 @@ static size_t pad8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
-/* ---- the options ---- */
-
-/* "2s", "500ms", "1.5s": ns, or 0 */
-static uint64_t parse_time(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || !(v > 0) || v > 3600 * 24)
-		return 0;
-	if (!strcmp(end, "s"))
-		return (uint64_t)(v * 1e9 + 0.5);
-	if (!strcmp(end, "ms"))
-		return (uint64_t)(v * 1e6 + 0.5);
-	return 0;
-}
-
-/* "64M", "512K", "1G": bytes, or 0 */
-static uint64_t parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v;
-	int sh;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || !v || *s == '-')
-		return 0;
-	sh = !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 :
-	     !strcmp(end, "G") ? 30 : -1;
-	if (sh < 0 || v > (4ull << 30) >> sh)
-		return 0;
-	return v << sh;
-}
-
-static const char *parse_window(struct flight_conf *c, const char *s)
-{
-	char buf[64], *comma;
-	const char *want = "want a time (2s, 500ms), a size (64M, from 1M"
-			   " to 4G), or both (2s,64M)";
-
-	if (strlen(s) >= sizeof(buf))
-		return want;
-	strcpy(buf, s);
-	comma = strchr(buf, ',');
-	if (comma)
-		*comma++ = '\0';
-	c->window_ns = parse_time(buf);
-	c->bytes = c->window_ns ? FLIGHT_DEFAULT_BYTES : parse_size(buf);
-	if (comma)
-		c->bytes = c->window_ns ? parse_size(comma) : 0;
-	if (!c->bytes || c->bytes < (1ull << 20))
-		return want;
-	c->given = 1;
-	return NULL;
-}
-
-/* "ENOENT,EACCES" or "SIGSEGV,BUS": each into the set */
-static int parse_list(const char *s, int (*by_name)(const char *),
-		      uint64_t *bits, int max)
-{
-	char buf[256], *save = NULL;
-
-	if (!*s || strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	for (char *w = strtok_r(buf, ",", &save); w;
-	     w = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long n = strtol(w, &end, 10);
-
-		if (end == w || *end)
-			n = by_name(w);
-		if (n < 1 || n > max)
-			return -1;
-		bits[(n - 1) / 64] |= 1ull << ((n - 1) % 64);
-	}
-	return 0;
-}
-
-/* [SET:]errno=E,... or [SET:]path=GLOB: a rule of its own; NULL, or why
-   not (*mine 0: no such rule's word) */
-static const char *parse_call_rule(struct flight_conf *c, const char *s,
-				   int *mine)
-{
-	const char *eq = strchr(s, '='), *name = s, *colon;
-	struct flight_call_rule *r = &c->rule[c->nrule];
-	static char err[256];	/* the options stage's, said once */
-	char set[256];
-
-	*mine = 0;
-	if (!eq)
-		return NULL;
-	for (colon = eq; colon > s && colon[-1] != ':'; colon--)
-		;
-	name = colon;
-	if (!((eq - name == 5 && !strncmp(name, "errno", 5)) ||
-	      (eq - name == 4 && !strncmp(name, "path", 4))))
-		return NULL;
-	*mine = 1;
-	if (c->nrule == FLIGHT_CALL_RULES)
-		return "at most 8 errno= and path= triggers";
-	memset(r, 0, sizeof(*r));
-	if (name == s) {
-		sel_all(&r->calls);
-	} else {
-		if ((size_t)(name - s) > sizeof(set))
-			return "SET: too long";
-		memcpy(set, s, (size_t)(name - s - 1));
-		set[name - s - 1] = '\0';
-		if (sel_parse(&r->calls, set, err, sizeof(err)))
-			return err;
-	}
-	if (*name == 'p') {
-		if (!eq[1] || strlen(eq + 1) >= sizeof(r->glob))
-			return "path=: want a glob, as path=/etc/*";
-		strcpy(r->glob, eq + 1);
-	} else if (parse_list(eq + 1, errno_by_name, r->errs, 4095)) {
-		return "errno=: want errno names or numbers, as"
-		       " errno=ENOENT,EACCES";
-	}
-	c->nrule++;
-	return NULL;
-}
-
-static const char *parse_trigger(struct flight_conf *c, const char *s)
-{
-	const char *why;
-	int mine;
-
-	if (!strncmp(s, "signal=", 7)) {
-		if (parse_list(s + 7, signal_by_name, &c->sigs, 64))
-			return "signal=: want signal names or numbers, as"
-			       " signal=SIGSEGV,SIGBUS";
-	} else if (!strcmp(s, "exit!=0")) {
-		c->exit_bad = 1;
-	} else {
-		why = parse_call_rule(c, s, &mine);
-		if (!mine)
-			return "want [SET:]errno=E, [SET:]path=GLOB, signal=S"
-			       " or exit!=0";
-		if (why)
-			return why;
-	}
-	c->ntrig++;
-	return NULL;
-}
-
-int flight_parse(struct flight_conf *c, int trigger, const char *arg,
-		 char *err, size_t errlen)
-{
-	const char *why = trigger ? parse_trigger(c, arg) :
-				    parse_window(c, arg);
-
-	if (why)
-		snprintf(err, errlen, "invalid --%s '%s' (%s)",
-			 trigger ? "trigger" : "flight-recorder", arg, why);
-	return why ? -1 : 0;
-}
-
-/* a path argument of the call, copied whole (its len bytes, no NUL),
-   that glob matches */
-static int path_matches(const struct sc_call *call, const char *glob)
-{
-	char buf[4097];
-
-	for (int i = 0; i < call->d->nargs && i < SC_MAX_ARGS; i++) {
-		const struct cap *k = call->cap[i];
-
-		if (call->d->arg[i].kind != K_path || !k ||
-		    (k->flags & (CAP_TRUNC | CAP_FAULT)) ||
-		    k->len >= sizeof(buf) || memchr(k->p, '\0', k->len))
-			continue;
-		memcpy(buf, k->p, k->len);
-		buf[k->len] = '\0';
-		if (!fnmatch(glob, buf, 0))
-			return 1;
-	}
-	return 0;
-}
-
-int flight_on_call(const struct flight_conf *c, long nr,
-		   const struct sc_call *call)
-{
-	int64_t ret = call->ret;
-	uint64_t e = (uint64_t)-ret - 1;
-
-	for (int i = 0; i < c->nrule; i++) {
-		const struct flight_call_rule *r = &c->rule[i];
-
-		if (!sel_has(&r->calls, nr))
-			continue;
-		if (r->glob[0] ? path_matches(call, r->glob) :
-		    ret < 0 && ret >= -4095 && (r->errs[e / 64] >> (e % 64) & 1))
-			return i + 1;
-	}
-	return 0;
-}
-
-int flight_on_signal(const struct flight_conf *c, int sig)
-{
-	return sig >= 1 && sig <= 64 && (c->sigs >> (sig - 1) & 1);
-}
-
-int flight_on_exit(const struct flight_conf *c, int killed, int code)
-{
-	return c->exit_bad && (killed || code);
-}
+static void dump_end(struct flight *f, uint64_t end_time, int gone);
 
 /* ---- the window ---- */
 
@@ -372,6 +169,12 @@ void flight_item(struct flight *f, uint64_t time, int kind,
 	if (time > f->newest)
 		f->newest = time;
 	sl.time = f->newest;
+	if (f->w && sl.time > f->until)
+		dump_end(f, f->until, 0);
+	if (f->w) {
+		recw_item(f->w, kind, ring, a, alen, b, blen);
+		f->nafter += kind == RF_REC;
+	}
 	if (need > f->cap) {
 		f->too_big++;
 		return;
@@ -507,46 +310,86 @@ static int dump_window(struct flight *f, struct recw *w, uint64_t from,
 	return r;
 }
 
+/* "1.250" of ns: seconds, to the millisecond */
+static void say_secs(char *buf, size_t len, uint64_t ns)
+{
+	snprintf(buf, len, "%llu.%03llu", (unsigned long long)(ns / SEC),
+		 (unsigned long long)(ns % SEC / 1000000));
+}
+
+/*
+ * The open dump's end: its END (the time it covers up to), closed, said;
+ * gone: the trace ended before --after's time was up
+ */
+static void dump_end(struct flight *f, uint64_t end_time, int gone)
+{
+	struct rf_end end = { end_time, f->bad };
+	char before[32], after[96] = "", secs[32];
+	uint64_t span = f->nrec ? f->fire_time - f->first_rec : 0;
+	int r;
+
+	r = recw_item(f->w, RF_END, 0, &end, sizeof(end), NULL, 0);
+	r = recw_close(f->w, 1) ?: r;
+	f->w = NULL;
+	if (r) {
+		fprintf(stderr, "etrace: flight recorder: writing %s failed:"
+			" %s\n", f->name, strerror(-r));
+		f->err = f->err ?: r;
+		return;
+	}
+	f->dumps++;
+	say_secs(before, sizeof(before), span);
+	if (f->c->after_ns) {
+		say_secs(secs, sizeof(secs), end_time - f->fire_time);
+		snprintf(after, sizeof(after), " and %s s after%s", secs,
+			 gone ? ", when the trace ended" : "");
+	}
+	fprintf(stderr, "etrace: flight recorder: %s: wrote %s (%llu records,"
+		" the last %s s%s)\n", f->why, f->name,
+		(unsigned long long)(f->nrec + f->nafter), before, after);
+	/* the next trigger a window later, or a second with none */
+	f->next_ok = f->fire_time + f->c->after_ns + (f->c->window_ns ?: SEC);
+}
+
 void flight_poll(struct flight *f, uint64_t bad)
 {
-	uint64_t from, nrec = 0, first = 0, span;
-	struct rf_end end = { 0, bad };
-	char name[4096], err[512];
-	struct recw *w;
+	uint64_t from;
+	char err[512];
 	int fd, r;
 
+	f->bad = bad;
 	if (!f->pending)
 		return;
 	f->pending = 0;
 	from = f->c->window_ns && f->fire_time > f->c->window_ns ?
 	       f->fire_time - f->c->window_ns : 0;
-	fd = dump_open(f, f->dumps + 1, name, sizeof(name), err, sizeof(err));
-	w = fd >= 0 ? recw_new(fd, FLIGHT_LEVEL, err, sizeof(err)) : NULL;
-	if (!w) {
+	fd = dump_open(f, f->dumps + 1, f->name, f->name_cap, err,
+		       sizeof(err));
+	f->w = fd >= 0 ? recw_new(fd, FLIGHT_LEVEL, err, sizeof(err)) : NULL;
+	if (!f->w) {
 		fprintf(stderr, "etrace: flight recorder: %s: no dump written\n",
 			err);
 		f->err = f->err ?: -EIO;
 		return;
 	}
-	end.time = f->fire_time;
-	r = recw_start(w) ?: dump_pre(f, w, window_first(f, from)) ?:
-	    dump_window(f, w, from, &nrec, &first) ?:
-	    recw_item(w, RF_END, 0, &end, sizeof(end), NULL, 0);
-	r = recw_close(w, 1) ?: r;
-	if (r) {
-		fprintf(stderr, "etrace: flight recorder: writing %s failed:"
-			" %s\n", name, strerror(-r));
-		f->err = f->err ?: r;
+	r = recw_start(f->w) ?: dump_pre(f, f->w, window_first(f, from)) ?:
+	    dump_window(f, f->w, from, &f->nrec, &f->first_rec);
+	f->nafter = 0;
+	f->until = f->fire_time + f->c->after_ns;
+	/* --after: what comes until then goes in too (flight_item) */
+	if (r || !f->c->after_ns)
+		dump_end(f, f->fire_time, 0);
+}
+
+void flight_tick(struct flight *f, uint64_t settled)
+{
+	if (!f->w)
 		return;
-	}
-	f->dumps++;
-	span = nrec ? f->fire_time - first : 0;
-	fprintf(stderr, "etrace: flight recorder: %s: wrote %s (%llu records,"
-		" the last %llu.%03llu s)\n", f->why, name,
-		(unsigned long long)nrec, (unsigned long long)(span / SEC),
-		(unsigned long long)(span % SEC / 1000000));
-	/* the next trigger a window later, or a second with none */
-	f->next_ok = f->fire_time + (f->c->window_ns ?: SEC);
+	if (settled >= f->until)
+		dump_end(f, f->until, 0);
+	else
+		recw_flush(f->w);	/* on disk as it comes; errors: at
+					   its end */
 }
 
 /* ---- its life ---- */
@@ -568,7 +411,9 @@ struct flight *flight_new(const struct flight_conf *c, const char *path,
 	f->ring = malloc(f->cap);
 	f->path = strdup(path);
 	f->first = malloc(n);
-	if (!f->ring || !f->path || !f->first)
+	f->name_cap = n;
+	f->name = malloc(n);
+	if (!f->ring || !f->path || !f->first || !f->name)
 		goto out_nomem;
 	/* its pages now, not as the first storm fills them (a fault each) */
 	memset(f->ring, 0, f->cap);
@@ -613,6 +458,8 @@ int flight_free(struct flight *f)
 
 	if (!f)
 		return 0;
+	if (f->w)
+		dump_end(f, f->newest > f->until ? f->until : f->newest, 1);
 	if (f->held)
 		fprintf(stderr, "etrace: flight recorder: %llu more trigger%s"
 			" within a window of a dump: not written\n",
@@ -636,6 +483,7 @@ int flight_free(struct flight *f)
 	}
 	r = f->err;
 	free(f->first);
+	free(f->name);
 	free(f->path);
 	free(f->ring);
 	free(f->pre);

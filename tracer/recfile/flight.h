@@ -8,8 +8,10 @@
  * fails with a chosen errno, a chosen signal comes, a process exits
  * with a status other than 0, or SIGUSR1 reaches etrace) the window is
  * written as a recording of its own, FILE.1, FILE.2, ..., which `etrace
- * report` reads as any other.  A trigger within a window's length of
- * the last dump is counted, not written.
+ * report` reads as any other; with --after TIME, what comes in the TIME
+ * after the trigger is written into it too (streamed, not kept).  A
+ * trigger within a window's length (and --after's) of the last dump is
+ * counted, not written.
  */
 #ifndef ETRACE_FLIGHT_H
 #define ETRACE_FLIGHT_H
@@ -41,6 +43,8 @@ struct flight_conf {
 	uint64_t window_ns;		/* the last this long, 0: as much as
 					   the memory holds */
 	uint64_t bytes;			/* the memory the window may take */
+	uint64_t after_ns;		/* --after: so long after a trigger
+					   goes in its dump too */
 	int ntrig;			/* --trigger's given */
 	struct flight_call_rule rule[FLIGHT_CALL_RULES];
 	int nrule;
@@ -49,11 +53,13 @@ struct flight_conf {
 };
 
 /*
- * --flight-recorder 2s, 500ms, 64M, 2s,64M (trigger 0); --trigger
- * [SET:]errno=E[,E...], [SET:]path=GLOB, signal=S[,S...], exit!=0
- * (trigger 1): 0, or -1 with one line in err
+ * --flight-recorder 2s, 500ms, 64M, 2s,64M (which FLIGHT_OPT_WINDOW);
+ * --trigger [SET:]errno=E[,E...], [SET:]path=GLOB, signal=S[,S...],
+ * exit!=0 (FLIGHT_OPT_TRIGGER); --after 2s, 500ms (FLIGHT_OPT_AFTER):
+ * 0, or -1 with one line in err
  */
-int flight_parse(struct flight_conf *c, int trigger, const char *arg,
+enum { FLIGHT_OPT_WINDOW, FLIGHT_OPT_TRIGGER, FLIGHT_OPT_AFTER };
+int flight_parse(struct flight_conf *c, int which, const char *arg,
 		 char *err, size_t errlen);
 
 struct sc_call;
@@ -98,10 +104,14 @@ void flight_item(struct flight *f, uint64_t time, int kind,
    never rate-limited */
 void flight_fire(struct flight *f, const char *why, uint64_t time,
 		 int by_hand);
-/* a dump pending: written now, with bad malformed records in its END */
+/* a dump pending: written now, with bad malformed records in its END
+   (with --after: begun, and the items that follow go in too) */
 void flight_poll(struct flight *f, uint64_t bad);
-/* the end: the counts said, an unused PATH.1 removed; 0 or -errno of a
-   dump that failed */
+/* every record up to settled has been handed on: a dump --after keeps
+   open ends once its time is past, or is flushed to its file */
+void flight_tick(struct flight *f, uint64_t settled);
+/* the end: a dump --after keeps open ended there, the counts said, an
+   unused PATH.1 removed; 0 or -errno of a dump that failed */
 int flight_free(struct flight *f);
 
 #endif

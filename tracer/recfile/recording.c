@@ -580,7 +580,10 @@ void recording_tick(struct trace *t)
 {
 	struct recording *rc = t->rec;
 
-	if (!rc || !rc->hand_at || t->mg.settled < rc->hand_at)
+	if (!rc || !rc->fl)
+		return;
+	flight_tick(rc->fl, t->mg.settled);
+	if (!rc->hand_at || t->mg.settled < rc->hand_at)
 		return;
 	flight_fire(rc->fl, "SIGUSR1", rc->hand_at, 1);
 	rc->hand_at = 0;

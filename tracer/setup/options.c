@@ -507,7 +507,7 @@ static int opt_context(struct options *o, const struct opt_row *r,
 	return 0;
 }
 
-/* record's --flight-recorder (val 0), --trigger (1) */
+/* record's --flight-recorder, --trigger, --after (val: which) */
 static int opt_flight(struct options *o, const struct opt_row *r,
 		      const char *arg, struct opt_ctx *cx)
 {
@@ -612,8 +612,10 @@ static const struct opt_row opt_rows[] = {
 	ROW("interval", LONG_ONLY + 12, ARG, opt_interval),
 	/* rings */
 	ROW("mmap-pages", 'm', ARG, opt_ring),
-	{ "flight-recorder", LONG_ONLY + 102, ARG, opt_flight, 0, 0 },
-	{ "trigger", LONG_ONLY + 103, ARG, opt_flight, 0, 1 },
+	{ "flight-recorder", LONG_ONLY + 102, ARG, opt_flight, 0,
+	  FLIGHT_OPT_WINDOW },
+	{ "trigger", LONG_ONLY + 103, ARG, opt_flight, 0, FLIGHT_OPT_TRIGGER },
+	{ "after", LONG_ONLY + 104, ARG, opt_flight, 0, FLIGHT_OPT_AFTER },
 	ROW("help", 'h', NOARG, opt_help),
 	ROW("version", 'V', NOARG, opt_version),
 	ROW("list-syscalls", LONG_ONLY + 13, NOARG, opt_list_syscalls),

@@ -311,7 +311,8 @@ static int record_words(int argc, char **argv, const struct options *o,
 			continue;
 		/* the flight recorder's: not the report's to read */
 		lw = long_word(w, "--flight-recorder", 5) ?:
-		     long_word(w, "--trigger", 5);
+		     long_word(w, "--trigger", 5) ?:
+		     long_word(w, "--after", 4);
 		if (lw) {
 			i += lw == 1;	/* its value is the next word */
 			continue;
@@ -333,6 +334,8 @@ int opt_parse_record(int argc, char **argv, struct options *o,
 	why = !o->outfile ? "-o FILE is needed (where the recording goes)" :
 	      o->flight.ntrig && !o->flight.given ?
 			    "--trigger needs --flight-recorder WINDOW" :
+	      o->flight.after_ns && !o->flight.given ?
+			    "--after needs --flight-recorder WINDOW" :
 			    record_refused(o);
 	if (why) {
 		snprintf(err, errlen, "record: %s", why);

@@ -303,10 +303,11 @@ static struct options *plan_options(struct plan *p, char *err, size_t errlen)
 /* the options only etrace record takes, refused elsewhere */
 static int record_only(struct options *o, int r, char *err, size_t errlen)
 {
-	if (r || (!o->flight.given && !o->flight.ntrig))
+	if (r || (!o->flight.given && !o->flight.ntrig &&
+		  !o->flight.after_ns))
 		return r;
-	snprintf(err, errlen, "--flight-recorder and --trigger are etrace"
-		 " record's");
+	snprintf(err, errlen, "--flight-recorder, --trigger and --after are"
+		 " etrace record's");
 	opt_free(o);
 	return -1;
 }

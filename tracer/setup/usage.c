@@ -25,7 +25,9 @@ static void usage_recordings(FILE *f)
 "                  --spawns, --stack=folded, --stack=perf, --flamegraph FILE\n"
 "  --flight-recorder WINDOW  record: the last WINDOW (2s, 64M, 2s,256M) kept\n"
 "                  in memory, written to FILE.N on a trigger or SIGUSR1\n"
-"  --trigger WHAT  [SET:]errno=E,..., [SET:]path=GLOB, signal=SIG,..., exit!=0\n", f);
+"  --trigger WHAT  [SET:]errno=E,..., [SET:]path=GLOB, signal=SIG,..., exit!=0\n"
+"  --after TIME    record: what follows a trigger for TIME (2s, 500ms) goes\n"
+"                  into its dump too\n", f);
 }
 
 void opt_usage(FILE *f)
