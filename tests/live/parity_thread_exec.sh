@@ -9,22 +9,31 @@
 # ends the same way, and both exit with 0.  Each twice: a few syscalls
 # (-e trace=read,execve,exit_group: per-syscall events, the note from
 # the exit copy program) and all but the thread's polling (ring mode,
-# the note from the ring program).
+# the note from the ring program).  Then the leader exit(2)s first and
+# the thread execs once it is a zombie: the leader's "exit(42) = ?",
+# the execve line "<pid changed to LEADER ...>", the leader superseded,
+# the execve's end under its pid.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
 n=0
-for how in exec exit; do
-	for expr in read,execve,exit_group '!pread64,sched_yield'; do
+for how in exec exit leaderexit; do
+	for expr in read,exit,execve,exit_group '!pread64,sched_yield'; do
 		n=$((n + 1))
 		echo "== thread_exec $how (-e trace=$expr)"
 		sh "$TOP/tests/parity.sh" -c -w "$WORK/run.$n" \
 			-e "trace=$expr" -n thread_exec -- \
 			"$PROGS/thread_exec" $how ||
 			soft_fail "$how, -e trace=$expr: etrace's trace is not strace's"
-		grep -q '<... read resumed> <unfinished ...>) = ?' \
-			"$WORK/run.$n/e.out" ||
-			soft_fail "$how, -e trace=$expr: the leader's read not ended as strace's"
+		if [ $how = leaderexit ]; then
+			grep -q '<pid changed to [0-9]* \.\.\.>$' \
+				"$WORK/run.$n/e.out" ||
+				soft_fail "$how, -e trace=$expr: no '<pid changed to'"
+		else
+			grep -q '<... read resumed> <unfinished ...>) = ?' \
+				"$WORK/run.$n/e.out" ||
+				soft_fail "$how, -e trace=$expr: the leader's read not ended as strace's"
+		fi
 		[ $how = exit ] ||
 			grep -q '+++ superseded by execve in pid ' \
 				"$WORK/run.$n/e.out" ||

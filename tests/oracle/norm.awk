@@ -267,6 +267,7 @@ function norm_pid(l, n,   na, k, a, r, p) {
 	l = norm_pidin(l, "(si_pid|nl_pid|l_pid|pid)=-?[0-9]+")
 	l = norm_pidin(l, "[a-z_]*_tid=\\[[0-9]+(\\]|<)")
 	l = norm_pidin(l, "superseded by execve in pid [0-9]+")
+	l = norm_pidin(l, "<pid changed to [0-9]+")
 	# -Y: the tracer's own name, strace's or etrace's, where its pid is
 	gsub(/TRACER<[es]trace>/, "TRACER<TRACER>", l)
 	l = norm_pidin(l, "/proc/[0-9]+/")

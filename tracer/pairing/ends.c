@@ -112,6 +112,37 @@ void ends_signal_record(struct pair *p, pid_t tid, const uint8_t *raw)
 			 t->other_ip, p->now);
 }
 
+/* another task of t's process is traced and alive */
+static int others_live(struct pair *p, const struct task *t)
+{
+	for (unsigned int i = 0; i < p->tasks.nb; i++)
+		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+			if (k != t && k->pid == t->pid && !k->gone)
+				return 1;
+	return 0;
+}
+
+/*
+ * The command's end waits for its reap, which says its status (1); a
+ * leader that exit(2)s before its threads: its call ends now, and a
+ * thread's execve may yet take its pid (ends_takeover)
+ */
+static int child_waits(struct pair *p, struct task *t, uint64_t time)
+{
+	if (t->tid != p->child || t->exec_tid)
+		return 0;
+	if (others_live(p, t)) {
+		/* (the reap may have come first: records are read later) */
+		pair_end_call(p, t, time, END_DIED);
+		t->leader_gone = 1;
+	} else if (p->child_reaped) {
+		return 0;
+	}
+	p->child_exit_pending = 1;
+	t->gone = 1;
+	return 1;
+}
+
 /* how a task ended, read by BPF as wait(2) will report it */
 void ends_task_status(struct pair *p, const uint8_t *raw)
 {
@@ -127,7 +158,7 @@ void ends_task_status(struct pair *p, const uint8_t *raw)
 	t->exec_tid = ex.exec_tid;
 	/* its perf events went at a privileged exec: no EXIT record will
 	   come, this is its end */
-	if (t->perf_gone)
+	if (t->perf_gone && !(others_live(p, t) && child_waits(p, t, p->now)))
 		ends_report_exit(p, t, p->now);
 }
 
@@ -183,7 +214,10 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	struct task *x;
 
 	if (t->wait_known || (t->tid == p->child && p->child_reaped)) {
-		int st = t->wait_known ? t->wait_status : p->child_status;
+		/* a leader gone first: the process's status is the reap's
+		   (the last thread's exit_group's, or the leader's own) */
+		int st = t->wait_known && !(t->leader_gone && p->child_reaped) ?
+			 t->wait_status : p->child_status;
 
 		if (WIFSIGNALED(st)) {
 			how = EXIT_SIGNAL;
@@ -209,7 +243,13 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	if (t->tid == t->pid)
 		maps_exit(&p->maps, t->pid);
 	origin_ended(p->spawns, t, time);
+	/* the thread's open execve line: "<pid changed to ...>" */
+	x = t->exec_tid ? task_find(&p->tasks, t->exec_tid) : NULL;
+	if (x && x->pid == t->pid)
+		x->tid_next = t->tid;
 	p->sink->ops->task_exit(p->sink, t, how, code, core, time);
+	if (x)
+		x->tid_next = 0;
 	p->view.nlive--;
 	pidnames_exit(&p->names, t);
 	if (p->inj)
@@ -222,6 +262,12 @@ void ends_report_exit(struct pair *p, struct task *t, uint64_t time)
 	x = exec_tid ? task_find(&p->tasks, exec_tid) : NULL;
 	if (x && x->pid == pid)
 		task_retid(&p->tasks, x, tid);
+	/* the command's last thread, its leader gone first: the leader's
+	   end, once the reap has said the process's status */
+	x = tid != pid && pid == p->child && p->child_reaped ?
+	    task_find(&p->tasks, pid) : NULL;
+	if (x && x->leader_gone && !others_live(p, x))
+		ends_report_exit(p, x, time);
 }
 
 /*
@@ -258,6 +304,7 @@ void ends_exec_privileged(struct pair *p, const uint8_t *raw)
 	p->sink->ops->note(p->sink, t, msg, p->now);
 	t->perf_gone = 1;
 }
+
 
 void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 {
@@ -296,13 +343,42 @@ void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 		task_del(&p->tasks, t);
 		return;
 	}
-	if (t->tid == p->child && !p->child_reaped && !t->exec_tid) {
-		/* its status arrives with the reap: report it then */
-		p->child_exit_pending = 1;
-		t->gone = 1;
+	if (!child_waits(p, t, time))
+		ends_report_exit(p, t, time);
+}
+
+/*
+ * A thread's execve took the pid of a leader that had exited before it
+ * (exit(2), its threads alive; the kernel's de_thread): the first record
+ * that says so is the exec's own, as that pid.  The old leader is
+ * "superseded by execve in pid N", the thread is the leader from here,
+ * its execve open in it.  The thread is the one task of the process in
+ * an execve; with none or more (records lost), nothing is guessed.
+ */
+void ends_takeover(struct pair *p, pid_t pid, pid_t tid)
+{
+	struct task *t = task_find(&p->tasks, tid), *x = NULL;
+	int n = 0;
+
+	if (tid != pid || (t && !t->leader_gone))
+		return;
+	for (unsigned int i = 0; i < p->tasks.nb; i++)
+		for (struct task *k = p->tasks.b[i]; k; k = k->hnext)
+			if (k->pid == pid && k != t && k->in_call &&
+			    (k->nr == SYS_execve || k->nr == SYS_execveat)) {
+				x = k;
+				n++;
+			}
+	if (n != 1)
+		return;
+	if (!t) {
+		task_retid(&p->tasks, x, tid);
 		return;
 	}
-	ends_report_exit(p, t, time);
+	t->exec_tid = x->tid;
+	if (t->tid == p->child)
+		p->child_exit_pending = 0;
+	ends_report_exit(p, t, p->now);
 }
 
 void ends_child_reaped(struct pair *p, int status, uint64_t time)
@@ -312,7 +388,10 @@ void ends_child_reaped(struct pair *p, int status, uint64_t time)
 	p->child_reaped = 1;
 	p->child_status = status;
 	t = task_find(&p->tasks, p->child);
-	if (t && p->child_exit_pending)
+	/* (a leader gone first whose threads' ends are not read yet: its
+	   end comes after theirs) */
+	if (t && p->child_exit_pending &&
+	    !(t->leader_gone && others_live(p, t)))
 		ends_report_exit(p, t, time);
 }
 
@@ -394,6 +473,9 @@ int ends_exec_detach(struct pair *p, pid_t tid, long nr, int64_t ret,
 {
 	struct task *t;
 
+	/* (a successful execve ends as the leader: its pid is its tid) */
+	if (ret == 0 && (nr == SYS_execve || nr == SYS_execveat))
+		ends_takeover(p, tid, tid);
 	if (!p->detach_exec || ret != 0 ||
 	    (nr != SYS_execve && nr != SYS_execveat) ||
 	    !(t = task_find(&p->tasks, tid)))

@@ -26,6 +26,10 @@ void ends_exec_privileged(struct pair *p, const uint8_t *raw);
 void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time);
 /* t's end, reported and t forgotten */
 void ends_report_exit(struct pair *p, struct task *t, uint64_t time);
+/* an exec's record (its COMM, its execve's end) as pid == tid: a
+   thread's execve may have taken the pid of a leader gone before it (its
+   task then that thread's); ends_exec_detach calls it */
+void ends_takeover(struct pair *p, pid_t pid, pid_t tid);
 /* the command was reaped with this wait status */
 void ends_child_reaped(struct pair *p, int status, uint64_t time);
 /* tasks etrace still believes alive but /proc says are gone */

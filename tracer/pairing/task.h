@@ -60,6 +60,10 @@ struct task {
 	int perf_gone;			/* the kernel removed its perf events */
 	int dying;			/* SIGKILL'd: its calls return to no one */
 	pid_t exec_tid;			/* a leader ended by that thread's execve */
+	pid_t tid_next;			/* its tid becomes this now (its
+					   execve takes its leader's) */
+	int leader_gone;		/* a leader that exited (exit(2)) with
+					   its threads alive: its "+++" waits */
 	int held;			/* signal lines waiting for its call's end */
 	uint64_t dead_at;		/* when /proc first said it was gone */
 	/* sinks' per-task state */

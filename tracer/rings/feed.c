@@ -242,6 +242,9 @@ void feed_record(void *ctx, struct ring *ring,
 		if (!in_scope(t, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid))
 			break;
 		t->pr.now = time;	/* when it exec'd (--timeline) */
+		if (h->misc & PERF_RECORD_MISC_COMM_EXEC)
+			ends_takeover(&t->pr, (pid_t)r.u.comm.pid,
+				      (pid_t)r.u.comm.tid);
 		pair_comm(&t->pr, (pid_t)r.u.comm.pid, (pid_t)r.u.comm.tid,
 			  r.u.comm.comm, (h->misc & PERF_RECORD_MISC_COMM_EXEC) != 0);
 		break;

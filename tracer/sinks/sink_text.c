@@ -45,6 +45,7 @@
 struct tstream {
 	struct out out;
 	struct task *open;	/* task whose line is half written */
+	pid_t open_tid;		/* its tid then */
 	size_t open_col;
 	char *held;		/* open's entry half, not written yet */
 	size_t held_len;	/* 0: none held */
@@ -170,16 +171,36 @@ static void ff_close(struct text_sink *ts, struct tstream *st)
 	free(st);
 }
 
-/* end a half-written line of another task with <unfinished ...> */
-static void close_open(struct tstream *st, struct task *t)
+/*
+ * End the half-written line with <unfinished ...>, or, when its task's
+ * tid is changing or has changed since (a thread's execve takes its
+ * leader's pid), as strace does: <pid changed to N ...>
+ */
+static void end_open(struct tstream *st)
 {
 	static const char unf[] = " <unfinished ...>\n";
+	const struct task *o = st->open;
+	pid_t to = o->tid_next ? o->tid_next :
+		   o->tid != st->open_tid ? o->tid : 0;
 
-	if (!st->open || st->open == t)
-		return;
 	release(st);
-	out_write(&st->out, unf, sizeof(unf) - 1);
+	if (to) {
+		char buf[64];
+		int n = snprintf(buf, sizeof(buf), " <pid changed to %d ...>\n",
+				 (int)to);
+
+		out_write(&st->out, buf, (size_t)n);
+	} else {
+		out_write(&st->out, unf, sizeof(unf) - 1);
+	}
 	st->open = NULL;
+}
+
+/* end a half-written line of another task */
+static void close_open(struct tstream *st, struct task *t)
+{
+	if (st->open && st->open != t)
+		end_open(st);
 }
 
 /* keep the entry half [0, len) instead of writing it; 0: could not */
@@ -223,6 +244,7 @@ static void text_sc_enter(struct sink *s, struct task *t,
 	else
 		out_write(&st->out, ts->line, len);
 	st->open = t;
+	st->open_tid = t->tid;
 	st->open_col = len - ts->esc;
 }
 
@@ -270,6 +292,9 @@ static void text_sc_exit(struct sink *s, struct task *t,
 		}
 	} else {
 		line_init(ts, &b);
+		/* its tid changed under the open line: ended, resumed */
+		if (st->open == t && st->open_tid != t->tid)
+			end_open(st);
 		if (st->open == t && st->held_len) {
 			/* held, and nothing came between: write it whole */
 			fb_putn(&b, st->held, st->held_head);
