@@ -653,14 +653,18 @@ FMT_KIND(capdata)
 {
 	static const char *const f[] = { "effective", "permitted",
 					 "inheritable" };
-	const struct cap *k = arg_or_ptr(b, c, i);
 	const struct cap *h = arg_in(c, 0, 8);
 	/* version 1 (0x19980330): one struct of 32 bits; the kernel leaves
-	   the second alone */
+	   the second alone.  No header read: how many is not known, the
+	   pointer is printed (as strace) */
 	int one = h && ld32(h->p) == 0x19980330;
+	const struct cap *k = h && c->args[i] ?
+			      arg_mem(c, i, one ? 12 : 24) : NULL;
 
-	if (!k)
+	if (!k) {
+		fmt_ptr(b, c->args[i]);
 		return;
+	}
 	/* two __user_cap_data_struct {effective, permitted, inheritable} */
 	fb_putc(b, '{');
 	for (int j = 0; j < 3; j++) {

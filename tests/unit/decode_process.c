@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders: processes: clone, wait4/waitid, rlimits, prctl, personality,
- * uname, futex, as strace 6.1 printed them.
+ * uname, futex, capget/capset, as strace 6.1 printed them.
  */
 #include <linux/futex.h>
 #include <sched.h>
@@ -294,8 +294,47 @@ static void test_pid_names(void)
 	CHECK_STR(run(&c), "kill(100, SIGTERM) = 0");
 }
 
+/* capset/capget: the data's structs by the header's version (one with
+   version 1, two after); no header read, or fewer bytes than the
+   version needs: the pointer */
+static void test_caps(void)
+{
+	static const uint32_t v3[2] = { 0x20080522, 0 }, v1[2] = { 0x19980330, 0 };
+	static const uint32_t d[6] = { 1u << 1, 1u << 2, 0, 1u << 3, 1u << 4, 0 };
+	struct cap h3 = CAP(v3, 8), h1 = CAP(v1, 8), all = CAP(d, 24),
+		   half = CAP(d, 12);
+	struct sc_call c = CALL(SYS_capset, -1, 0x1000, 0x2000);
+
+	c.cap[0] = &h3;
+	c.cap[1] = &all;
+	CHECK_STR(run(&c), "capset({version=_LINUX_CAPABILITY_VERSION_3, "
+		  "pid=0}, {effective=1<<CAP_DAC_OVERRIDE|1<<CAP_WAKE_ALARM, "
+		  "permitted=1<<CAP_DAC_READ_SEARCH|1<<CAP_BLOCK_SUSPEND, "
+		  "inheritable=0}) = -1 EPERM (Operation not permitted)");
+	c.cap[1] = &half;	/* its second struct unreadable */
+	CHECK_STR(run(&c), "capset({version=_LINUX_CAPABILITY_VERSION_3, "
+		  "pid=0}, 0x2000) = -1 EPERM (Operation not permitted)");
+	c.cap[0] = &h1;
+	CHECK_STR(run(&c), "capset({version=_LINUX_CAPABILITY_VERSION_1, "
+		  "pid=0}, {effective=1<<CAP_DAC_OVERRIDE, "
+		  "permitted=1<<CAP_DAC_READ_SEARCH, inheritable=0}) = "
+		  "-1 EPERM (Operation not permitted)");
+	c.cap[0] = NULL;	/* the header unreadable: how many, unknown */
+	c.cap[1] = &all;
+	c.ret = -14;
+	CHECK_STR(run(&c), "capset(0x1000, 0x2000) = -1 EFAULT (Bad address)");
+	c = CALL(SYS_capget, 0, 0x1000, 0x2000);
+	c.cap[0] = &h3;
+	c.cap_out[1] = &all;
+	CHECK_STR(run(&c), "capget({version=_LINUX_CAPABILITY_VERSION_3, "
+		  "pid=0}, {effective=1<<CAP_DAC_OVERRIDE|1<<CAP_WAKE_ALARM, "
+		  "permitted=1<<CAP_DAC_READ_SEARCH|1<<CAP_BLOCK_SUSPEND, "
+		  "inheritable=0}) = 0");
+}
+
 int main(void)
 {
+	test_caps();
 	test_pid_names();
 	test_clone();
 	test_wait();
