@@ -11,7 +11,8 @@
 # there etrace prints argv's strings as their pointers (never the
 # interpreter's argv), and the path and the envp count still exactly.
 # With -v the environment's strings, as strace -v prints them, in every
-# case (read at entry, from the new stack, again at the exit).
+# case (read at entry, from the new stack, again at the exit), and all
+# 40 elements of an argv and an environment longer than -s.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -54,4 +55,21 @@ cat got.v
 [ "$(grep -c '\["A=1", "B=two words"\]) = ' want.v)" = 6 ] ||
 	fail "strace -v's trace has not the 6 execs with the environment"
 same want.v got.v "the execve lines with -v"
+
+# -v: every element of an argv and an environment longer than -s (40
+# each: strace -v prints them all; without -v, 32 and "...")
+for t in s e; do
+	if [ $t = s ]; then tr=strace; else tr=$ETRACE; fi
+	for v in -v ''; do
+		"$tr" -f $v -e trace=execve -o "$WORK/$t.long$v.out" -- env -i \
+			$(seq -f 'V%g=x' 40) /bin/true $(seq 40) ||
+			fail "$tr $v on 40 arguments failed"
+	done
+done
+for v in -v ''; do
+	norm "$WORK/s.long$v.out" | grep '^execve("/bin/true"' > want.long
+	norm "$WORK/e.long$v.out" | grep '^execve("/bin/true"' > got.long
+	[ -s want.long ] || fail "strace $v: no execve of /bin/true"
+	same want.long got.long "the execve of 40 arguments ${v:-without -v}"
+done
 exit 0

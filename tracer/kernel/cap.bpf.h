@@ -302,6 +302,15 @@ static __always_inline u32 strsize(void)
 	return c ? (c->strsize < 4096 ? c->strsize : 4096) : 32;
 }
 
+/* argv's elements copied: -s's, every one (as many as an array's copy
+   holds) with -v */
+static __always_inline u32 argv_max(void)
+{
+	struct cap_config *c = cfg();
+
+	return c && c->argv_all ? CAP_ARRAY_MAX : strsize();
+}
+
 /* data bytes an item at off may have, at most want; 0: no room */
 static __always_inline u32 room(u32 off, u32 want)
 {
@@ -384,7 +393,7 @@ u32 g_buf(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 #define CAP_UPTO_BIT	0x800000u
 #define MAX_BELOW_UPTO(m)	((m) < CAP_UPTO_BIT ? (m) : CAP_UPTO_BIT - 1)
 u32 g_count(u32 off, u32 arg, u64 base, u32 phase);
-u32 g_argv(u32 off, u32 arg, u64 base, u32 phase);
+u32 g_argv(u32 off, u32 arg, u64 base, u32 phase, u32 max);
 u32 g_iov(u32 off, u32 arg, u64 base, u32 cnt_phase, u64 left);
 u32 g_msghdr(u32 off, u32 arg, u64 ptr, s64 ret, u32 phase);
 /* a buffer whose interface indexes are etrace's when arg_ns >> 8 says

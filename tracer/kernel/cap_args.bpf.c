@@ -185,11 +185,12 @@ static long argv_one(u32 i, struct argv_ctx *c)
 }
 
 /*
- * Up to strsize elements of up to strsize+1 chars (layout: argv_one);
- * total counts them all.  The array unreadable from its start is a fault;
- * ending on memory that cannot be read before its NULL, CAP_F_UNTERM.
+ * Up to max elements (strsize's, or with -v CAP_ARRAY_MAX) of up to
+ * strsize+1 chars (layout: argv_one); total counts them all.  The array
+ * unreadable from its start is a fault; ending on memory that cannot be
+ * read before its NULL, CAP_F_UNTERM.
  */
-__noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
+__noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase, u32 max)
 {
 	struct argv_ctx c = { 0 };
 	u32 total, bad, ss = strsize();
@@ -199,7 +200,7 @@ __noinline u32 g_argv(u32 off, u32 arg, u64 base, u32 phase)
 		return off;
 	c.base = base;
 	c.start = off;
-	c.max = ss < CAP_ARRAY_MAX ? ss : CAP_ARRAY_MAX;
+	c.max = max < CAP_ARRAY_MAX ? max : CAP_ARRAY_MAX;
 	c.elem = ss + 2 < 256 ? ss + 2 : 256;
 	bpf_loop(CAP_ARRAY_MAX, argv_one, &c, 0);
 	if (c.flags & CAP_F_FAULT)
@@ -527,7 +528,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return g_ioc_ind(off, ph, ca);
 	}
 	case CAP_OP_ARGV:
-		return g_argv(off, i, ptr, ph);
+		return g_argv(off, i, ptr, ph, a->max);
 	case CAP_OP_COUNT:
 		return g_count(off, i, ptr, ph);
 	case CAP_OP_IOV:

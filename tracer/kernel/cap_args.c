@@ -185,6 +185,10 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 			as->max = r->size;
 		if (r->max == STRSIZE)
 			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+		/* -v: every element of an argv or environment (strace's),
+		   as many as an array's copy holds */
+		if (as->op == CAP_OP_ARGV && envs)
+			as->max = CAP_ARRAY_MAX;
 		if (r->max == STRSIZE1)
 			as->max = strsize + 1;
 		if (r->max == MFDNAME)

@@ -45,7 +45,7 @@ static __always_inline void exec_args_late(void *ctx,
 			     CAP_PATH_MAX + 1, CAP_AT_ENTRY);
 	if ((sv->late & 2) &&
 	    BPF_CORE_READ(bprm, interp) == BPF_CORE_READ(bprm, filename))
-		off = g_argv(off, 1, sp + 8, CAP_AT_ENTRY);
+		off = g_argv(off, 1, sp + 8, CAP_AT_ENTRY, argv_max());
 	if ((sv->late & 4) && !bpf_probe_read_user(&argc, sizeof(argc),
 						   (const void *)sp) &&
 	    argc < 1u << 20)

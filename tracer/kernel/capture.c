@@ -190,6 +190,7 @@ static void config_of(struct capture *c, const struct cap_want *w,
 	if (w->target || w->failed)
 		cap_target_conf(c, w->tconf, slots);
 	cfg->strsize = w->strsize;
+	cfg->argv_all = (unsigned int)w->envs;
 	cfg->ip = (unsigned int)w->ip;
 	if (c->dump) {
 		memcpy(cfg->dump_rd, w->dump_rd->bits, sizeof(cfg->dump_rd));

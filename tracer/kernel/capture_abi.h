@@ -395,6 +395,7 @@ struct cap_config {
 	unsigned int by_tid;		/* traced map holds tids, not tgids */
 	unsigned int follow;		/* children of traced tasks are traced */
 	unsigned int strsize;		/* -s */
+	unsigned int argv_all;		/* -v: argv's every element */
 	unsigned int group_dead_off;	/* sched_process_exit's field, or 0 */
 	unsigned int slot_mask;		/* per-id arrays' entries - 1 */
 	unsigned int ids_in_array;	/* pid_max fits: traced ids in slots */
