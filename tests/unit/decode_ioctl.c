@@ -13,6 +13,7 @@
 #include <linux/rtc.h>
 #include <linux/userfaultfd.h>
 #include <linux/watchdog.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -291,8 +292,37 @@ static void test_termios2(void)
 		  "address)");
 }
 
+/* type 'H': lengths in the name (hiddev's HIDIOCGNAME where strace 6.1
+   says HIDIOCSFEATURE), one number's two names, and the numbers strace's
+   table has without a Debian header */
+static void test_names(void)
+{
+	static const struct { uint32_t req; const char *want; } t[] = {
+		{ _IOC(_IOC_READ, 'H', 0x12, 8), "HIDIOCGPHYS(8)" },
+		{ _IOC(_IOC_READ, 'H', 0x06, 256), "HIDIOCGNAME(256)" },
+		{ _IOC(_IOC_READ | _IOC_WRITE, 'H', 0x06, 5), "HIDIOCSFEATURE(5)" },
+		{ _IOC(_IOC_READ | _IOC_WRITE, 'H', 0x0c, 64), "HIDIOCGOUTPUT(64)" },
+		{ _IOR('H', 0x01, int), "HIDIOCGRDESCSIZE or HIDIOCGVERSION" },
+		{ _IOC(_IOC_READ, 'H', 0x30, 4), "_IOC(_IOC_READ, 0x48, 0x30, 0x4)" },
+		{ _IOR('m', 1, unsigned long), "MMTIMER_GETRES" },
+		{ 'Z' << 8 | 'A', "ZFS_IOC_SEND_SPACE" },
+		{ _IOR(0x12, 125, char[256]), "BLKZNAME" },
+		{ ('K' << 8) + 1, "KSTAT_IOC_CHAIN_ID" },
+	};
+	char want[200];
+
+	for (size_t j = 0; j < sizeof(t) / sizeof(t[0]); j++) {
+		struct sc_call c = CALL(SYS_ioctl, -9, -1, t[j].req, 0x7ffd0000);
+
+		snprintf(want, sizeof(want), "ioctl(-1, %s, 0x7ffd0000) = "
+			 EBADF_S, t[j].want);
+		CHECK_STR(run(&c), want);
+	}
+}
+
 int main(void)
 {
+	test_names();
 	test_fs();
 	test_misc();
 	test_counter();
