@@ -184,7 +184,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->max == KSIZE)
 			as->max = r->size;
 		if (r->max == STRSIZE)
-			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+			as->max = r->op == CAP_OP_STR || r->op == CAP_OP_PRCTL5 ?
+				  strsize + 2 : strsize;
 		if (r->max == STRSIZE1)
 			as->max = strsize + 1;
 		if (r->max == MFDNAME)

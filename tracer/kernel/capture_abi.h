@@ -81,6 +81,10 @@ enum cap_op {
 	CAP_OP_KEYCTL,	/* keyctl's argument by command (args[0]): a
 			   string, bytes, a struct, an iovec array, what
 			   the call wrote (g_keyctl) */
+	CAP_OP_PRCTL5,	/* prctl's fifth argument by option: at entry
+			   PR_SET_VMA's name (as STR); at exit
+			   PR_SCHED_CORE_GET's cookie (8 bytes); else
+			   nothing */
 };
 /*
  * instructions (struct sock_filter, 8 bytes) of a filter copied, at
