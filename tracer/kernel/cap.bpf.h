@@ -431,6 +431,9 @@ u32 g_max_fds(void);
 /* io_uring_register's argument and the fds it holds (cap_iouring.bpf.c) */
 u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
 u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
+/* mount_setattr's struct mount_attr and -y its userns_fd
+   (cap_mount.bpf.c) */
+u32 g_mountattr(u32 off, u32 arg, u64 ptr, u64 size, u32 phase);
 /* keyctl's argument arg by command; max: -s + 1 (cap_keyctl.bpf.c) */
 u32 g_keyctl(u32 off, u32 arg, u32 phase, u32 max,
 	     const struct call_args *ca);

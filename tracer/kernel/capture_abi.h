@@ -85,7 +85,12 @@ enum cap_op {
 			   PR_SET_VMA's name (as STR); at exit
 			   PR_SCHED_CORE_GET's cookie (8 bytes); else
 			   nothing */
+	CAP_OP_MOUNTATTR,	/* mount_setattr's struct mount_attr of len
+			   bytes as UPTO (at most CAP_MOUNT_ATTR_MAX), then
+			   with -y its userns_fd when MOUNT_ATTR_IDMAP
+			   (g_mountattr) */
 };
+#define CAP_MOUNT_ATTR_MAX	64
 /*
  * instructions (struct sock_filter, 8 bytes) of a filter copied, at
  * most; the item is as long as the memory was readable, page by page
