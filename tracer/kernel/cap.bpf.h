@@ -408,6 +408,9 @@ u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fdargs.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
+/* kcmp's and pidfd_getfd's fds of another process, when it is the
+   caller's (which: CAP_FDO_*; cap_fdother.bpf.c) */
+u32 g_fds_other(u32 off, u32 which, const struct call_args *ca, u32 fds);
 /* ioctl's argument when its request takes an fd (entry) */
 u32 g_ioc_fd(u32 off, const struct call_args *ca);
 /* its parts: one fd (slot | phase << 8, cap_fds.bpf.c), the fds a poll

@@ -97,6 +97,12 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_CLOSE;
 	if (d->nargs > 1 && d->arg[0].kind == K_idtype)
 		s->fd_ret |= CAP_FDR_PIDFD;
+	if (!strcmp(d->name, "kcmp"))
+		s->fd_other = CAP_FDO_KCMP;
+	if (!strcmp(d->name, "pidfd_getfd"))
+		s->fd_other = CAP_FDO_GETFD;
+	if (s->fd_other)
+		s->when |= CAP_AT_ENTRY;
 	if (s->fd_args ||
 	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
 			  CAP_FDR_SELECT | CAP_FDR_LANDLOCK |
