@@ -261,3 +261,18 @@ void fmt_fd_value(struct fmt_buf *b, const struct sc_call *c, int32_t fd)
 			return;
 		}
 }
+
+/*
+ * An fd of the process another argument names (pidfd_getfd's targetfd):
+ * -y names it when the tracer knew that process was the caller's (its
+ * slot), or, once the call succeeded, by the fd it returned: a copy of
+ * the very same open file
+ */
+FMT_KIND(otherfd)
+{
+	fb_dec(b, (int32_t)c->args[i]);
+	if (c->fd[i])
+		fmt_fd_note(b, c, i);
+	else if (c->exited && c->ret >= 0 && !c->injected)
+		fmt_fd_note(b, c, FD_SLOT_RET);
+}

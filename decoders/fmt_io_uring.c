@@ -658,3 +658,17 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 	fb_putc(b, '}');
 	return c->d->nargs;
 }
+
+/*
+ * io_uring_enter's argp: a sigset_t of the size argument (PARAM), unless
+ * IORING_ENTER_EXT_ARG (args[3]) makes it a struct io_uring_getevents_arg,
+ * which etrace does not decode: then its pointer, never read as a set
+ */
+FMT_KIND(uringsig)
+{
+	if (c->args[3] & IORING_ENTER_EXT_ARG) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	fmt_k_sigset(b, c, i);
+}

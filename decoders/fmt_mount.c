@@ -165,3 +165,53 @@ FMT_KIND(fscaux)
 	else
 		fb_dec(b, (int32_t)c->args[i]);
 }
+
+/*
+ * mount_setattr's struct mount_attr, size bytes (at least the first 32):
+ * {attr_set=..., attr_clr=..., propagation=..., userns_fd=...}, then the
+ * bytes past 32 as strace shows them: nothing when zero, in hex when not,
+ * ??? when they could not be read.  userns_fd is an fd (-y names it)
+ * only with MOUNT_ATTR_IDMAP, else the kernel ignores it: a number.
+ */
+FMT_KIND(mountattr)
+{
+	int p = c->d->arg[i].param;
+	uint64_t size = p < SC_MAX_ARGS ? c->args[p] : 32;
+	const struct cap *k;
+	uint64_t set, ns;
+	size_t j, tail = 0;
+
+	if (size < 32 || size > 64) {
+		fmt_ptr(b, c->args[i]);
+		return;
+	}
+	k = arg_or_ptr(b, c, i);
+	if (!k)
+		return;
+	set = ld64(k->p);
+	ns = ld64(k->p + 24);
+	fb_puts(b, "{attr_set=");
+	fmt_flags_dflt(b, &xlat_mount_attr_flags, set, "MOUNT_ATTR_???");
+	fb_puts(b, ", attr_clr=");
+	fmt_flags_dflt(b, &xlat_mount_attr_flags, ld64(k->p + 8),
+		       "MOUNT_ATTR_???");
+	fb_puts(b, ", propagation=");
+	fmt_enum_dflt(b, &xlat_mount_propagation, ld64(k->p + 16), "MS_???");
+	fb_puts(b, ", userns_fd=");
+	if ((set & MOUNT_ATTR_IDMAP) && ns <= INT_MAX)
+		fmt_fd_value(b, c, (int32_t)ns);
+	else
+		fb_udec(b, ns);
+	if (size > 32 && k->len < size) {
+		fb_puts(b, ", ???");
+	} else if (size > 32) {
+		for (j = 32; j < size; j++)
+			if (k->p[j])
+				tail = 1;
+	}
+	if (tail) {
+		fb_printf(b, ", /* bytes 32..%u */ ", (unsigned int)size - 1);
+		fmt_qstr(b, c, k->p + 32, (size_t)size - 32, -1, 0, QS_HEX);
+	}
+	fb_putc(b, '}');
+}

@@ -167,8 +167,8 @@ static void prctl_exit(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /* PR_CAP_AMBIENT, PR_MCE_KILL, PR_SCHED_CORE: an operation, then its
-   arguments */
-static void prctl_ops(struct fmt_buf *b, const struct sc_call *c,
+   arguments; where to resume at exit */
+static int prctl_ops(struct fmt_buf *b, const struct sc_call *c,
 		      uint32_t op)
 {
 	uint64_t a2 = c->args[1], a3 = c->args[2];
@@ -180,7 +180,7 @@ static void prctl_ops(struct fmt_buf *b, const struct sc_call *c,
 			      "PR_CAP_AMBIENT_???");
 		if (a2 < PR_CAP_AMBIENT_IS_SET || a2 > PR_CAP_AMBIENT_LOWER) {
 			fmt_prctl_rest(b, c, 2);
-			return;
+			return c->d->nargs;
 		}
 		fb_puts(b, ", ");
 		fmt_enum_dflt(b, &xlat_capability, a3, "CAP_???");
@@ -201,12 +201,29 @@ static void prctl_ops(struct fmt_buf *b, const struct sc_call *c,
 		fb_dec(b, (int32_t)a3);
 		fb_puts(b, ", ");
 		fmt_pidtype(b, (uint32_t)c->args[3]);
-		/* PR_SCHED_CORE_GET's cookie is not copied: the pointer */
 		fb_puts(b, ", ");
+		/* PR_SCHED_CORE_GET's cookie: written, printed at exit */
+		if ((uint32_t)a2 == PR_SCHED_CORE_GET)
+			return 4;
+		fmt_ptr(b, c->args[4]);
+		return c->d->nargs;
+	}
+	fmt_prctl_rest(b, c, 3);
+	return c->d->nargs;
+}
+
+/* at exit: the cookie PR_SCHED_CORE_GET wrote, else its pointer */
+static void sched_core_cookie(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *k = c->args[4] ? arg_out(c, 4, 8) : NULL;
+
+	if (!k) {
 		fmt_ptr(b, c->args[4]);
 		return;
 	}
-	fmt_prctl_rest(b, c, 3);
+	fb_putc(b, '[');
+	fb_hex(b, ld64(k->p));
+	fb_putc(b, ']');
 }
 
 /* the options that take values: one argument, or an operation's */
@@ -355,6 +372,8 @@ int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	if (exiting) {
 		if (from == 1 && prctl_out(op))
 			prctl_exit(b, c, op);
+		else if (from == 4 && op == PR_SCHED_CORE)
+			sched_core_cookie(b, c);
 		return c->d->nargs;
 	}
 	if (from > 0)
@@ -373,8 +392,7 @@ int fmt_prctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PR_SME_GET_VL:
 		break;
 	case PR_CAP_AMBIENT: case PR_MCE_KILL: case PR_SCHED_CORE:
-		prctl_ops(b, c, op);
-		break;
+		return prctl_ops(b, c, op);
 	case PR_SET_VMA:
 		prctl_set_vma(b, c);
 		break;

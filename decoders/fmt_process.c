@@ -709,11 +709,14 @@ int fmt_kcmp_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	}
 	if (type != KCMP_FILE_ && type != KCMP_EPOLL_TFD_)
 		return 5;
+	/* -y: named only when the tracer knew the fds were the caller's */
 	fb_puts(b, ", ");
 	fb_dec(b, (int32_t)c->args[3]);
+	fmt_fd_note(b, c, 3);
 	fb_puts(b, ", ");
 	if (type == KCMP_FILE_) {
 		fb_dec(b, (int32_t)c->args[4]);
+		fmt_fd_note(b, c, 4);
 		return 5;
 	}
 	if (!c->args[4]) {

@@ -199,11 +199,34 @@ static void check_setup(void)
 	CHECK_STR(run(&c), "io_uring_setup(4, 0x1000) = 3");
 }
 
+/* io_uring_enter's argp: a sigset, but with IORING_ENTER_EXT_ARG a
+   struct io_uring_getevents_arg etrace does not decode: the pointer */
+static void check_enter(void)
+{
+	/* ~[HUP KILL STOP]: every bit but 1, 9, 19's (bits 0, 8, 18) */
+	uint64_t set = ~(uint64_t)(1 | 1 << 8 | 1 << 18);
+	struct cap k = CAP(&set, 8), short_k = CAP(&set, 7);
+	struct sc_call c = CALL(SYS_io_uring_enter, -22, 3, 1, 2,
+				IORING_ENTER_GETEVENTS, 0x7f308beeaff8ULL, 8);
+
+	c.cap[4] = &k;
+	CHECK_STR(run(&c), "io_uring_enter(3, 1, 2, IORING_ENTER_GETEVENTS, "
+		  "~[HUP KILL STOP], 8) = -1 EINVAL (Invalid argument)");
+	c.cap[4] = &short_k;
+	CHECK_STR(run(&c), "io_uring_enter(3, 1, 2, IORING_ENTER_GETEVENTS, "
+		  "0x7f308beeaff8, 8) = -1 EINVAL (Invalid argument)");
+	c.cap[4] = &k;
+	c.args[3] = IORING_ENTER_EXT_ARG;
+	CHECK_STR(run(&c), "io_uring_enter(3, 1, 2, IORING_ENTER_EXT_ARG, "
+		  "0x7f308beeaff8, 8) = -1 EINVAL (Invalid argument)");
+}
+
 int main(void)
 {
 	check_setup();
 	check_arrays();
 	check_exit();
 	check_rsrc();
+	check_enter();
 	CHECK_DONE();
 }

@@ -171,6 +171,39 @@ static void test_out(void)
 	CHECK_STR(run(&c), "prctl(PR_GET_TID_ADDRESS, [0x7fc18bd44a10]) = 0");
 }
 
+/* PR_SCHED_CORE_GET's cookie, at exit (prctl-sched-core.c) */
+static void test_cookie(void)
+{
+	uint64_t cookie = 0xdeadc0debadc0dedULL;
+	struct cap k = CAP(&cookie, 8), short_k = CAP(&cookie, 7);
+	struct sc_call c;
+
+	c = CALL(SYS_prctl, 0, PR_SCHED_CORE, PR_SCHED_CORE_GET, 7926, 0,
+		 0x7f9cd3ba4ff8);
+	c.cap_out[4] = &k;
+	CHECK_STR(run_entry(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, "
+		  "7926, 0 /* PIDTYPE_PID */, ");
+	CHECK_STR(run(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 7926, "
+		  "0 /* PIDTYPE_PID */, [0xdeadc0debadc0ded]) = 0");
+	c.cap_out[4] = &short_k;
+	CHECK_STR(run(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 7926, "
+		  "0 /* PIDTYPE_PID */, 0x7f9cd3ba4ff8) = 0");
+	c = CALL(SYS_prctl, -22, PR_SCHED_CORE, PR_SCHED_CORE_GET, -1, 4,
+		 0x7f9cd3ba4ff8);
+	c.cap_out[4] = &k;
+	CHECK_STR(run(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, -1, "
+		  "0x4 /* PIDTYPE_??? */, 0x7f9cd3ba4ff8) = " EINVAL_S);
+	c = CALL(SYS_prctl, 0, PR_SCHED_CORE, PR_SCHED_CORE_GET, 1, 0, 0);
+	CHECK_STR(run(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_GET, 1, "
+		  "0 /* PIDTYPE_PID */, NULL) = 0");
+	/* CREATE writes nothing: a pointer, even when copied */
+	c = CALL(SYS_prctl, 0, PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 1, 0,
+		 0x7f9cd3ba4ff8);
+	c.cap_out[4] = &k;
+	CHECK_STR(run(&c), "prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 1, "
+		  "0 /* PIDTYPE_PID */, 0x7f9cd3ba4ff8) = 0");
+}
+
 int main(void)
 {
 	test_values();
@@ -178,5 +211,6 @@ int main(void)
 	test_words();
 	test_strings();
 	test_out();
+	test_cookie();
 	CHECK_DONE();
 }

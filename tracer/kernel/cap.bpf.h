@@ -417,6 +417,9 @@ u32 g_dump(u32 off, u32 how, u32 phase, const struct call_args *ca);
 /* -y (cap_fdargs.bpf.c): bits = fd_args | fd_ret << 8 | fd_pair << 16 |
    outs << 24 of the call's spec */
 u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca);
+/* kcmp's and pidfd_getfd's fds of another process, when it is the
+   caller's (which: CAP_FDO_*; cap_fdother.bpf.c) */
+u32 g_fds_other(u32 off, u32 which, const struct call_args *ca, u32 fds);
 /* ioctl's argument when its request takes an fd (entry) */
 u32 g_ioc_fd(u32 off, const struct call_args *ca);
 /* its parts: one fd (slot | phase << 8, cap_fds.bpf.c), the fds a poll
@@ -440,6 +443,9 @@ u32 g_max_fds(void);
 /* io_uring_register's argument and the fds it holds (cap_iouring.bpf.c) */
 u32 g_iouring(u32 off, u32 arg, u32 phase, const struct call_args *ca);
 u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
+/* mount_setattr's struct mount_attr and -y its userns_fd
+   (cap_mount.bpf.c) */
+u32 g_mountattr(u32 off, u32 arg, u64 ptr, u64 size, u32 phase);
 /* keyctl's argument arg by command; max: -s + 1 (cap_keyctl.bpf.c) */
 u32 g_keyctl(u32 off, u32 arg, u32 phase, u32 max,
 	     const struct call_args *ca);

@@ -599,6 +599,16 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		if ((u32)ca->args[0] != 22 || ca->args[1] != 2)
 			return off;
 		return g_fprog(off, i, ptr, 1, ph);
+	case CAP_OP_PRCTL5:
+		/* PR_SET_VMA's name; PR_SCHED_CORE (62) GET's (0) cookie */
+		if (ph == CAP_AT_ENTRY && (u32)ca->args[0] == 0x53564d41)
+			return g_str(off, i, ptr, a->max, ph);
+		if (ph == CAP_AT_EXIT && (u32)ca->args[0] == 62 &&
+		    !(u32)ca->args[1])
+			return g_buf(off, i, ptr, 8, 8 | ph << 24);
+		return off;
+	case CAP_OP_MOUNTATTR:
+		return g_mountattr(off, i, ptr, length(a, ca), ph);
 	case CAP_OP_MMSGHDR:
 		len = length(a, ca);
 		off = g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

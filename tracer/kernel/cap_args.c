@@ -97,6 +97,12 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		s->fd_ret |= CAP_FDR_CLOSE;
 	if (d->nargs > 1 && d->arg[0].kind == K_idtype)
 		s->fd_ret |= CAP_FDR_PIDFD;
+	if (!strcmp(d->name, "kcmp"))
+		s->fd_other = CAP_FDO_KCMP;
+	if (!strcmp(d->name, "pidfd_getfd"))
+		s->fd_other = CAP_FDO_GETFD;
+	if (s->fd_other)
+		s->when |= CAP_AT_ENTRY;
 	if (s->fd_args ||
 	    (s->fd_ret & (CAP_FDR_CLOSE | CAP_FDR_PIDFD | CAP_FDR_POLL |
 			  CAP_FDR_SELECT | CAP_FDR_LANDLOCK |
@@ -184,7 +190,8 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		if (r->max == KSIZE)
 			as->max = r->size;
 		if (r->max == STRSIZE)
-			as->max = r->op == CAP_OP_STR ? strsize + 2 : strsize;
+			as->max = r->op == CAP_OP_STR || r->op == CAP_OP_PRCTL5 ?
+				  strsize + 2 : strsize;
 		/* -v: every element of an argv or environment (strace's),
 		   as many as an array's copy holds */
 		if (as->op == CAP_OP_ARGV && envs)

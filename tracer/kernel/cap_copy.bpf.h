@@ -275,10 +275,11 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 	/* (-y or a dump alone: no argument to walk) */
 	if ((c->sp->args_when & c->phase) || c->late)
 		bpf_loop(6, arg_one, c, 0);
-	if (c->sp->fd_args | c->sp->fd_ret | c->sp->fd_pair)
+	if (c->sp->fd_args | c->sp->fd_ret | c->sp->fd_pair | c->sp->fd_other)
 		c->off = g_fds(c->off, c->phase, c->sp->fd_args |
 			       (u32)c->sp->fd_ret << 8 | (u32)c->sp->fd_pair << 16 |
-			       (c->outs ? 1u << 24 : 0), &c->ca);
+			       (c->outs ? 1u << 24 : 0) |
+			       (u32)c->sp->fd_other << 25, &c->ca);
 	if (nr == SYS_IOCTL && c->phase == CAP_AT_ENTRY)
 		c->off = g_ioc_fd(c->off, &c->ca);
 	if (c->sp->dump && dump_here(c)) {

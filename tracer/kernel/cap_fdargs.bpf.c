@@ -18,7 +18,7 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 {
 	struct cap_config *c = cfg();
 	u32 args = bits & 0xff, ret = bits >> 8 & 0xff;
-	u32 pair = bits >> 16 & 0xff, outs = bits >> 24, fds;
+	u32 pair = bits >> 16 & 0xff, outs = bits >> 24 & 1, fds;
 	int two[2];
 
 	if (!ca || !c || !c->fds)
@@ -44,6 +44,8 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 			off = g_fd(off, CAP_FD_SET0 | phase << 8, two[0], fds);
 		if (ret & CAP_FDR_IOURING)
 			off = g_iouring_fds(off, ca, fds);
+		if (bits >> 25)
+			off = g_fds_other(off, bits >> 25, ca, fds);
 		return off;
 	}
 	if (!outs)

@@ -81,7 +81,16 @@ enum cap_op {
 	CAP_OP_KEYCTL,	/* keyctl's argument by command (args[0]): a
 			   string, bytes, a struct, an iovec array, what
 			   the call wrote (g_keyctl) */
+	CAP_OP_PRCTL5,	/* prctl's fifth argument by option: at entry
+			   PR_SET_VMA's name (as STR); at exit
+			   PR_SCHED_CORE_GET's cookie (8 bytes); else
+			   nothing */
+	CAP_OP_MOUNTATTR,	/* mount_setattr's struct mount_attr of len
+			   bytes as UPTO (at most CAP_MOUNT_ATTR_MAX), then
+			   with -y its userns_fd when MOUNT_ATTR_IDMAP
+			   (g_mountattr) */
 };
+#define CAP_MOUNT_ATTR_MAX	64
 /*
  * instructions (struct sock_filter, 8 bytes) of a filter copied, at
  * most; the item is as long as the memory was readable, page by page
@@ -154,7 +163,9 @@ struct cap_spec {
 	unsigned char dump;		/* -e read=/write=: CAP_DUMP_* */
 	unsigned char args_when;	/* the arguments' own copies: when
 					   any is made (their when's) */
-	unsigned char pad[2];
+	unsigned char fd_other;		/* -y: CAP_FDO_*: fds of a process
+					   an argument names */
+	unsigned char pad;
 	struct cap_arg_spec arg[6];
 };
 
@@ -264,6 +275,11 @@ enum cap_fd_kind {
 				   the files or ring fds registered, as
 				   CAP_FD_SET0 + i, the fd in the total;
 				   io_uring_setup: its params' wq_fd */
+
+/* cap_spec.fd_other: fds that are the caller's only when the process
+   an argument names is (cap_fdother.bpf.c) */
+#define CAP_FDO_KCMP	0x1	/* kcmp's idx1, idx2 */
+#define CAP_FDO_GETFD	0x2	/* pidfd_getfd's targetfd */
 
 #define CAP_FDF_DELETED	0x01	/* the path was unlinked */
 #define CAP_FDF_CWD	0x02	/* AT_FDCWD: the task's working directory */
