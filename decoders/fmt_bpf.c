@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: bpf(2)'s union bpf_attr, as strace 6.1 prints it, for
- * the commands decoded so far: BPF_MAP_CREATE and BPF_PROG_LOAD, at
- * entry.  strace reads the attr's size bytes (up to a page) and prints
+ * the commands decoded so far: BPF_MAP_CREATE, BPF_PROG_LOAD, the map
+ * element commands and the *_GET_FD_BY_ID ones, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
  * zero.  What PROG_LOAD points to (the instructions, the license, the
@@ -200,6 +200,89 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		bpf_prog_btf(b, c, p, len);
 }
 
+/* the map's fd and the key's address, the map element commands' head */
+static void bpf_map_key(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, "{map_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	bpf_ptr(b, ", key=", bpf_ld64(p, len, 8));
+}
+
+/* BPF_MAP_{LOOKUP,UPDATE,DELETE}_ELEM, _LOOKUP_AND_DELETE_ELEM,
+   _GET_NEXT_KEY and _FREEZE: the fields of struct of cmd */
+static void bpf_map_elem(struct fmt_buf *b, const struct sc_call *c,
+			 uint32_t cmd, const uint8_t *p, uint32_t len)
+{
+	if (cmd == BPF_MAP_FREEZE) {
+		fb_puts(b, "{map_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+		return;
+	}
+	bpf_map_key(b, c, p, len);
+	if (cmd == BPF_MAP_DELETE_ELEM)
+		return;
+	bpf_ptr(b, cmd == BPF_MAP_GET_NEXT_KEY ? ", next_key=" : ", value=",
+		bpf_ld64(p, len, 16));
+	if (cmd == BPF_MAP_UPDATE_ELEM) {
+		fb_puts(b, ", flags=");
+		fmt_enum_dflt(b, &xlat_bpf_map_update_elem_flags,
+			      bpf_ld64(p, len, 24), "BPF_???");
+	} else if (cmd != BPF_MAP_GET_NEXT_KEY && len > 24) {
+		/* flags came in Linux 5.1: printed when the size holds it */
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_map_lookup_elem_flags,
+			       bpf_ld64(p, len, 24), "BPF_???");
+	}
+}
+
+/* BPF_{PROG,MAP,BTF,LINK}_GET_FD_BY_ID: the id (prog and map: next_id
+   and, when the size holds it, open_flags) */
+static void bpf_fd_by_id(struct fmt_buf *b, uint32_t cmd, const uint8_t *p,
+			 uint32_t len)
+{
+	fb_puts(b, cmd == BPF_PROG_GET_FD_BY_ID ? "{prog_id=" :
+		   cmd == BPF_MAP_GET_FD_BY_ID ? "{map_id=" :
+		   cmd == BPF_BTF_GET_FD_BY_ID ? "{btf_id=" : "{link_id=");
+	fb_udec(b, bpf_ld32(p, len, 0));
+	if (cmd != BPF_PROG_GET_FD_BY_ID && cmd != BPF_MAP_GET_FD_BY_ID)
+		return;
+	fb_puts(b, ", next_id=");
+	fb_udec(b, bpf_ld32(p, len, 4));
+	if (len <= 8)
+		return;
+	fb_puts(b, ", open_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, bpf_ld32(p, len, 8),
+		       "BPF_F_???");
+}
+
+/* the size of strace's struct of cmd, bytes; 0: a command not decoded */
+static uint32_t bpf_struct_size(uint32_t cmd)
+{
+	switch (cmd) {
+	case BPF_MAP_CREATE:
+		return MAP_CREATE_SIZE;
+	case BPF_PROG_LOAD:
+		return PROG_LOAD_SIZE;
+	case BPF_MAP_LOOKUP_ELEM:
+	case BPF_MAP_LOOKUP_AND_DELETE_ELEM:
+	case BPF_MAP_UPDATE_ELEM:
+		return 32;
+	case BPF_MAP_GET_NEXT_KEY:
+		return 24;
+	case BPF_MAP_DELETE_ELEM:
+		return 16;
+	case BPF_PROG_GET_FD_BY_ID:
+	case BPF_MAP_GET_FD_BY_ID:
+		return 12;
+	case BPF_MAP_FREEZE:
+	case BPF_BTF_GET_FD_BY_ID:
+	case BPF_LINK_GET_FD_BY_ID:
+		return 4;
+	}
+	return 0;
+}
+
 /*
  * the bytes past the command's struct: strace's ", ..." when not all
  * zero (with -v: them in hex, their offsets in a comment)
@@ -225,19 +308,25 @@ static void bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 FMT_KIND(bpfattr)
 {
 	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
-	uint32_t sz = cmd == BPF_MAP_CREATE ? MAP_CREATE_SIZE : PROG_LOAD_SIZE;
+	uint32_t sz = bpf_struct_size(cmd);
 	const struct cap *k = arg_in(c, i, size);
+	uint32_t len = size < sz ? size : sz;
 
 	/* strace reads the size given, up to a page, whole or not at all */
-	if ((cmd != BPF_MAP_CREATE && cmd != BPF_PROG_LOAD) || !size ||
-	    size > 4096 || !c->args[i] || !k || k->len < size) {
+	if (!sz || !size || size > 4096 || !c->args[i] || !k ||
+	    k->len < size) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
 	if (cmd == BPF_MAP_CREATE)
-		bpf_map_create(b, c, k->p, size < sz ? size : sz);
+		bpf_map_create(b, c, k->p, len);
+	else if (cmd == BPF_PROG_LOAD)
+		bpf_prog_load(b, c, k->p, len);
+	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
+		 cmd == BPF_LINK_GET_FD_BY_ID)
+		bpf_fd_by_id(b, cmd, k->p, len);
 	else
-		bpf_prog_load(b, c, k->p, size < sz ? size : sz);
+		bpf_map_elem(b, c, cmd, k->p, len);
 	if (size > sz)
 		bpf_extra(b, c, k->p, size, sz);
 	fb_putc(b, '}');
