@@ -2,7 +2,8 @@
 /*
  * Decoders stage: bpf(2)'s union bpf_attr, as strace 6.1 prints it, for
  * the commands decoded so far: BPF_MAP_CREATE, BPF_PROG_LOAD, the map
- * element commands and the *_GET_FD_BY_ID ones, at entry.  strace reads the attr's size bytes (up to a page) and prints
+ * element commands, the *_GET_FD_BY_ID ones, BPF_PROG_ATTACH,
+ * BPF_PROG_DETACH and BPF_LINK_UPDATE, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
  * zero.  What PROG_LOAD points to (the instructions, the license, the
@@ -256,6 +257,46 @@ static void bpf_fd_by_id(struct fmt_buf *b, uint32_t cmd, const uint8_t *p,
 		       "BPF_F_???");
 }
 
+/* BPF_PROG_ATTACH, BPF_PROG_DETACH and BPF_LINK_UPDATE */
+static void bpf_attach(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const uint8_t *p, uint32_t len)
+{
+	uint32_t flags = bpf_ld32(p, len, 8);
+
+	if (cmd == BPF_LINK_UPDATE) {
+		fb_puts(b, "{link_update={link_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+		fb_puts(b, ", new_prog_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 4));
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_attach_flags, flags, "BPF_F_???");
+		if (flags & BPF_F_REPLACE) {
+			fb_puts(b, ", old_prog_fd=");
+			fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 12));
+		}
+		fb_putc(b, '}');
+		return;
+	}
+	fb_puts(b, "{target_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	if (cmd == BPF_PROG_ATTACH) {
+		fb_puts(b, ", attach_bpf_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 4));
+	}
+	fb_puts(b, ", attach_type=");
+	fmt_enum_dflt(b, &xlat_bpf_attach_type, bpf_ld32(p, len, 8),
+		      "BPF_???");
+	if (cmd == BPF_PROG_DETACH)
+		return;
+	fb_puts(b, ", attach_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_attach_flags, bpf_ld32(p, len, 12),
+		       "BPF_F_???");
+	if (len <= 16)
+		return;
+	fb_puts(b, ", replace_bpf_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 16));
+}
+
 /* the size of strace's struct of cmd, bytes; 0: a command not decoded */
 static uint32_t bpf_struct_size(uint32_t cmd)
 {
@@ -270,6 +311,12 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 		return 32;
 	case BPF_MAP_GET_NEXT_KEY:
 		return 24;
+	case BPF_PROG_ATTACH:
+		return 20;
+	case BPF_LINK_UPDATE:
+		return 16;
+	case BPF_PROG_DETACH:
+		return 12;
 	case BPF_MAP_DELETE_ELEM:
 		return 16;
 	case BPF_PROG_GET_FD_BY_ID:
@@ -322,6 +369,9 @@ FMT_KIND(bpfattr)
 		bpf_map_create(b, c, k->p, len);
 	else if (cmd == BPF_PROG_LOAD)
 		bpf_prog_load(b, c, k->p, len);
+	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
+		 cmd == BPF_LINK_UPDATE)
+		bpf_attach(b, c, cmd, k->p, len);
 	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
 		 cmd == BPF_LINK_GET_FD_BY_ID)
 		bpf_fd_by_id(b, cmd, k->p, len);

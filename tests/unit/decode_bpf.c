@@ -193,11 +193,41 @@ static void fd_by_id(void)
 		  "4) = 3");
 }
 
+static void attach(void)
+{
+	static uint8_t a[20] = { 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff,
+				 BPF_CGROUP_INET_SOCK_CREATE, 0, 0, 0,
+				 0xfc, 0, 0, 0, 0xfd, 0xff, 0xff, 0xff };
+	struct cap k = CAP(a, sizeof(a));
+	struct sc_call c = CALL(SYS_bpf, 0, BPF_PROG_ATTACH, 0x5000, 20);
+
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_ATTACH, {target_fd=-1, attach_bpf_fd="
+		  "-2, attach_type=BPF_CGROUP_INET_SOCK_CREATE, attach_flags="
+		  "BPF_F_REPLACE|0xf8, replace_bpf_fd=-3}, 20) = 0");
+	c.args[2] = 16;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_ATTACH, {target_fd=-1, attach_bpf_fd="
+		  "-2, attach_type=BPF_CGROUP_INET_SOCK_CREATE, attach_flags="
+		  "BPF_F_REPLACE|0xf8}, 16) = 0");
+	c.args[0] = BPF_PROG_DETACH;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_DETACH, {target_fd=-1, attach_type="
+		  "BPF_CGROUP_INET_SOCK_CREATE, ...}, 16) = 0");
+	/* flags 2: no old_prog_fd; BPF_F_REPLACE: it */
+	c.args[0] = BPF_LINK_UPDATE;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_UPDATE, {link_update={link_fd=-1, "
+		  "new_prog_fd=-2, flags=BPF_F_ALLOW_MULTI}}, 16) = 0");
+	a[8] = BPF_F_REPLACE;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_UPDATE, {link_update={link_fd=-1, "
+		  "new_prog_fd=-2, flags=BPF_F_REPLACE, old_prog_fd=252}}, 16) "
+		  "= 0");
+}
+
 int main(void)
 {
 	map_create();
 	prog_load();
 	map_elem();
 	fd_by_id();
+	attach();
 	CHECK_DONE();
 }
