@@ -3,7 +3,7 @@
  * Decoders stage: bpf(2)'s union bpf_attr, as strace 6.1 prints it, for
  * the commands decoded so far: BPF_MAP_CREATE, BPF_PROG_LOAD, the map
  * element commands, the *_GET_FD_BY_ID ones, BPF_PROG_ATTACH,
- * BPF_PROG_DETACH and BPF_LINK_UPDATE, at entry.  strace reads the attr's size bytes (up to a page) and prints
+ * BPF_PROG_DETACH, BPF_LINK_UPDATE and BPF_PROG_TEST_RUN, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
  * zero.  What PROG_LOAD points to (the instructions, the license, the
@@ -297,6 +297,44 @@ static void bpf_attach(struct fmt_buf *b, const struct sc_call *c,
 	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 16));
 }
 
+/* sep and the unsigned field at off */
+static void bpf_uf(struct fmt_buf *b, const uint8_t *p, uint32_t len,
+		   uint32_t off, const char *sep)
+{
+	fb_puts(b, sep);
+	fb_udec(b, bpf_ld32(p, len, off));
+}
+
+/* BPF_PROG_TEST_RUN: its fields in "test", those of Linux 5.2, 5.10
+   and 5.18 when the size reaches them */
+static void bpf_test_run(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, "{test={prog_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	bpf_uf(b, p, len, 4, ", retval=");
+	bpf_uf(b, p, len, 8, ", data_size_in=");
+	bpf_uf(b, p, len, 12, ", data_size_out=");
+	bpf_ptr(b, ", data_in=", bpf_ld64(p, len, 16));
+	bpf_ptr(b, ", data_out=", bpf_ld64(p, len, 24));
+	bpf_uf(b, p, len, 32, ", repeat=");
+	bpf_uf(b, p, len, 36, ", duration=");
+	if (len > 40) {
+		bpf_uf(b, p, len, 40, ", ctx_size_in=");
+		bpf_uf(b, p, len, 44, ", ctx_size_out=");
+		bpf_ptr(b, ", ctx_in=", bpf_ld64(p, len, 48));
+		bpf_ptr(b, ", ctx_out=", bpf_ld64(p, len, 56));
+	}
+	if (len > 64) {
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_test_run_flags,
+			       bpf_ld32(p, len, 64), "BPF_F_???");
+		bpf_uf(b, p, len, 68, ", cpu=");
+	}
+	bpf_u(b, p, len, 72, ", batch_size=");
+	fb_putc(b, '}');
+}
+
 /* the size of strace's struct of cmd, bytes; 0: a command not decoded */
 static uint32_t bpf_struct_size(uint32_t cmd)
 {
@@ -311,6 +349,8 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 		return 32;
 	case BPF_MAP_GET_NEXT_KEY:
 		return 24;
+	case BPF_PROG_TEST_RUN:
+		return 76;
 	case BPF_PROG_ATTACH:
 		return 20;
 	case BPF_LINK_UPDATE:
@@ -372,6 +412,8 @@ FMT_KIND(bpfattr)
 	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
 		 cmd == BPF_LINK_UPDATE)
 		bpf_attach(b, c, cmd, k->p, len);
+	else if (cmd == BPF_PROG_TEST_RUN)
+		bpf_test_run(b, c, k->p, len);
 	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
 		 cmd == BPF_LINK_GET_FD_BY_ID)
 		bpf_fd_by_id(b, cmd, k->p, len);

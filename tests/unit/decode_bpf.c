@@ -222,6 +222,43 @@ static void attach(void)
 		  "= 0");
 }
 
+static void test_run(void)
+{
+	static uint8_t a[80];
+	struct cap k = CAP(a, sizeof(a));
+	struct sc_call c = CALL(SYS_bpf, 0, BPF_PROG_TEST_RUN, 0x6000, 76);
+
+	memset(a, 0xff, 4);
+	a[4] = 1;		/* retval */
+	a[16] = 0x20;		/* data_in */
+	a[48] = 0x30;		/* ctx_in */
+	a[64] = BPF_F_TEST_RUN_ON_CPU | 4;
+	a[68] = 3;		/* cpu */
+	a[72] = 9;		/* batch_size */
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, "
+		  "retval=1, data_size_in=0, data_size_out=0, data_in=0x20, "
+		  "data_out=NULL, repeat=0, duration=0, ctx_size_in=0, "
+		  "ctx_size_out=0, ctx_in=0x30, ctx_out=NULL, flags="
+		  "BPF_F_TEST_RUN_ON_CPU|0x4, cpu=3, batch_size=9}}, 76) = 0");
+	/* sizes before ctx_size_in, flags and batch_size */
+	c.args[2] = 40;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, "
+		  "retval=1, data_size_in=0, data_size_out=0, data_in=0x20, "
+		  "data_out=NULL, repeat=0, duration=0}}, 40) = 0");
+	c.args[2] = 64;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, "
+		  "retval=1, data_size_in=0, data_size_out=0, data_in=0x20, "
+		  "data_out=NULL, repeat=0, duration=0, ctx_size_in=0, "
+		  "ctx_size_out=0, ctx_in=0x30, ctx_out=NULL}}, 64) = 0");
+	c.args[2] = 72;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, "
+		  "retval=1, data_size_in=0, data_size_out=0, data_in=0x20, "
+		  "data_out=NULL, repeat=0, duration=0, ctx_size_in=0, "
+		  "ctx_size_out=0, ctx_in=0x30, ctx_out=NULL, flags="
+		  "BPF_F_TEST_RUN_ON_CPU|0x4, cpu=3}}, 72) = 0");
+}
+
 int main(void)
 {
 	map_create();
@@ -229,5 +266,6 @@ int main(void)
 	map_elem();
 	fd_by_id();
 	attach();
+	test_run();
 	CHECK_DONE();
 }
