@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Decoders stage: bpf(2)'s union bpf_attr, as strace 6.1 prints it, for
- * the commands decoded so far: BPF_MAP_CREATE and BPF_PROG_LOAD, at
- * entry.  strace reads the attr's size bytes (up to a page) and prints
+ * the commands decoded so far: BPF_MAP_CREATE, BPF_PROG_LOAD, the map
+ * element commands, the *_GET_FD_BY_ID ones, BPF_PROG_ATTACH,
+ * BPF_PROG_DETACH, BPF_LINK_UPDATE and BPF_PROG_TEST_RUN, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
  * zero.  What PROG_LOAD points to (the instructions, the license, the
@@ -200,6 +201,175 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		bpf_prog_btf(b, c, p, len);
 }
 
+/* the map's fd and the key's address, the map element commands' head */
+static void bpf_map_key(struct fmt_buf *b, const struct sc_call *c,
+			const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, "{map_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	bpf_ptr(b, ", key=", bpf_ld64(p, len, 8));
+}
+
+/* BPF_MAP_{LOOKUP,UPDATE,DELETE}_ELEM, _LOOKUP_AND_DELETE_ELEM,
+   _GET_NEXT_KEY and _FREEZE: the fields of struct of cmd */
+static void bpf_map_elem(struct fmt_buf *b, const struct sc_call *c,
+			 uint32_t cmd, const uint8_t *p, uint32_t len)
+{
+	if (cmd == BPF_MAP_FREEZE) {
+		fb_puts(b, "{map_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+		return;
+	}
+	bpf_map_key(b, c, p, len);
+	if (cmd == BPF_MAP_DELETE_ELEM)
+		return;
+	bpf_ptr(b, cmd == BPF_MAP_GET_NEXT_KEY ? ", next_key=" : ", value=",
+		bpf_ld64(p, len, 16));
+	if (cmd == BPF_MAP_UPDATE_ELEM) {
+		fb_puts(b, ", flags=");
+		fmt_enum_dflt(b, &xlat_bpf_map_update_elem_flags,
+			      bpf_ld64(p, len, 24), "BPF_???");
+	} else if (cmd != BPF_MAP_GET_NEXT_KEY && len > 24) {
+		/* flags came in Linux 5.1: printed when the size holds it */
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_map_lookup_elem_flags,
+			       bpf_ld64(p, len, 24), "BPF_???");
+	}
+}
+
+/* BPF_{PROG,MAP,BTF,LINK}_GET_FD_BY_ID: the id (prog and map: next_id
+   and, when the size holds it, open_flags) */
+static void bpf_fd_by_id(struct fmt_buf *b, uint32_t cmd, const uint8_t *p,
+			 uint32_t len)
+{
+	fb_puts(b, cmd == BPF_PROG_GET_FD_BY_ID ? "{prog_id=" :
+		   cmd == BPF_MAP_GET_FD_BY_ID ? "{map_id=" :
+		   cmd == BPF_BTF_GET_FD_BY_ID ? "{btf_id=" : "{link_id=");
+	fb_udec(b, bpf_ld32(p, len, 0));
+	if (cmd != BPF_PROG_GET_FD_BY_ID && cmd != BPF_MAP_GET_FD_BY_ID)
+		return;
+	fb_puts(b, ", next_id=");
+	fb_udec(b, bpf_ld32(p, len, 4));
+	if (len <= 8)
+		return;
+	fb_puts(b, ", open_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, bpf_ld32(p, len, 8),
+		       "BPF_F_???");
+}
+
+/* BPF_PROG_ATTACH, BPF_PROG_DETACH and BPF_LINK_UPDATE */
+static void bpf_attach(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const uint8_t *p, uint32_t len)
+{
+	uint32_t flags = bpf_ld32(p, len, 8);
+
+	if (cmd == BPF_LINK_UPDATE) {
+		fb_puts(b, "{link_update={link_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+		fb_puts(b, ", new_prog_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 4));
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_attach_flags, flags, "BPF_F_???");
+		if (flags & BPF_F_REPLACE) {
+			fb_puts(b, ", old_prog_fd=");
+			fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 12));
+		}
+		fb_putc(b, '}');
+		return;
+	}
+	fb_puts(b, "{target_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	if (cmd == BPF_PROG_ATTACH) {
+		fb_puts(b, ", attach_bpf_fd=");
+		fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 4));
+	}
+	fb_puts(b, ", attach_type=");
+	fmt_enum_dflt(b, &xlat_bpf_attach_type, bpf_ld32(p, len, 8),
+		      "BPF_???");
+	if (cmd == BPF_PROG_DETACH)
+		return;
+	fb_puts(b, ", attach_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_attach_flags, bpf_ld32(p, len, 12),
+		       "BPF_F_???");
+	if (len <= 16)
+		return;
+	fb_puts(b, ", replace_bpf_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 16));
+}
+
+/* sep and the unsigned field at off */
+static void bpf_uf(struct fmt_buf *b, const uint8_t *p, uint32_t len,
+		   uint32_t off, const char *sep)
+{
+	fb_puts(b, sep);
+	fb_udec(b, bpf_ld32(p, len, off));
+}
+
+/* BPF_PROG_TEST_RUN: its fields in "test", those of Linux 5.2, 5.10
+   and 5.18 when the size reaches them */
+static void bpf_test_run(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t len)
+{
+	fb_puts(b, "{test={prog_fd=");
+	fmt_fd_value(b, c, (int32_t)bpf_ld32(p, len, 0));
+	bpf_uf(b, p, len, 4, ", retval=");
+	bpf_uf(b, p, len, 8, ", data_size_in=");
+	bpf_uf(b, p, len, 12, ", data_size_out=");
+	bpf_ptr(b, ", data_in=", bpf_ld64(p, len, 16));
+	bpf_ptr(b, ", data_out=", bpf_ld64(p, len, 24));
+	bpf_uf(b, p, len, 32, ", repeat=");
+	bpf_uf(b, p, len, 36, ", duration=");
+	if (len > 40) {
+		bpf_uf(b, p, len, 40, ", ctx_size_in=");
+		bpf_uf(b, p, len, 44, ", ctx_size_out=");
+		bpf_ptr(b, ", ctx_in=", bpf_ld64(p, len, 48));
+		bpf_ptr(b, ", ctx_out=", bpf_ld64(p, len, 56));
+	}
+	if (len > 64) {
+		fb_puts(b, ", flags=");
+		fmt_flags_dflt(b, &xlat_bpf_test_run_flags,
+			       bpf_ld32(p, len, 64), "BPF_F_???");
+		bpf_uf(b, p, len, 68, ", cpu=");
+	}
+	bpf_u(b, p, len, 72, ", batch_size=");
+	fb_putc(b, '}');
+}
+
+/* the size of strace's struct of cmd, bytes; 0: a command not decoded */
+static uint32_t bpf_struct_size(uint32_t cmd)
+{
+	switch (cmd) {
+	case BPF_MAP_CREATE:
+		return MAP_CREATE_SIZE;
+	case BPF_PROG_LOAD:
+		return PROG_LOAD_SIZE;
+	case BPF_MAP_LOOKUP_ELEM:
+	case BPF_MAP_LOOKUP_AND_DELETE_ELEM:
+	case BPF_MAP_UPDATE_ELEM:
+		return 32;
+	case BPF_MAP_GET_NEXT_KEY:
+		return 24;
+	case BPF_PROG_TEST_RUN:
+		return 76;
+	case BPF_PROG_ATTACH:
+		return 20;
+	case BPF_LINK_UPDATE:
+		return 16;
+	case BPF_PROG_DETACH:
+		return 12;
+	case BPF_MAP_DELETE_ELEM:
+		return 16;
+	case BPF_PROG_GET_FD_BY_ID:
+	case BPF_MAP_GET_FD_BY_ID:
+		return 12;
+	case BPF_MAP_FREEZE:
+	case BPF_BTF_GET_FD_BY_ID:
+	case BPF_LINK_GET_FD_BY_ID:
+		return 4;
+	}
+	return 0;
+}
+
 /*
  * the bytes past the command's struct: strace's ", ..." when not all
  * zero (with -v: them in hex, their offsets in a comment)
@@ -225,19 +395,30 @@ static void bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 FMT_KIND(bpfattr)
 {
 	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
-	uint32_t sz = cmd == BPF_MAP_CREATE ? MAP_CREATE_SIZE : PROG_LOAD_SIZE;
+	uint32_t sz = bpf_struct_size(cmd);
 	const struct cap *k = arg_in(c, i, size);
+	uint32_t len = size < sz ? size : sz;
 
 	/* strace reads the size given, up to a page, whole or not at all */
-	if ((cmd != BPF_MAP_CREATE && cmd != BPF_PROG_LOAD) || !size ||
-	    size > 4096 || !c->args[i] || !k || k->len < size) {
+	if (!sz || !size || size > 4096 || !c->args[i] || !k ||
+	    k->len < size) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
 	if (cmd == BPF_MAP_CREATE)
-		bpf_map_create(b, c, k->p, size < sz ? size : sz);
+		bpf_map_create(b, c, k->p, len);
+	else if (cmd == BPF_PROG_LOAD)
+		bpf_prog_load(b, c, k->p, len);
+	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
+		 cmd == BPF_LINK_UPDATE)
+		bpf_attach(b, c, cmd, k->p, len);
+	else if (cmd == BPF_PROG_TEST_RUN)
+		bpf_test_run(b, c, k->p, len);
+	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
+		 cmd == BPF_LINK_GET_FD_BY_ID)
+		bpf_fd_by_id(b, cmd, k->p, len);
 	else
-		bpf_prog_load(b, c, k->p, size < sz ? size : sz);
+		bpf_map_elem(b, c, cmd, k->p, len);
 	if (size > sz)
 		bpf_extra(b, c, k->p, size, sz);
 	fb_putc(b, '}');
