@@ -4,8 +4,8 @@
  * IFLA_*), as strace 6.1's rtnl_link.c decodes them: numbers, names,
  * statistics structs, and the nested sets etrace has tables of (XDP,
  * ports, property lists, proto-down reasons, a bridge port's or an
- * IPv6 link's IFLA_PROTINFO).  Those it has not (link info, VF info,
- * IFLA_AF_SPEC) print as bytes.
+ * IPv6 link's IFLA_PROTINFO; IFLA_AF_SPEC's in fmt_rtnl_afspec.c).
+ * Those it has not (the kinds' link info) print as bytes.
  */
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
@@ -231,7 +231,7 @@ static const struct nla_kind inet6[] = {
 				       "IN6_ADDR_GEN_MODE_???" },
 	[IFLA_INET6_RA_MTU] = { NH_U, 4 },
 };
-static const struct nla_set inet6_set = NLA_SET(&xlat_ifla_inet6_attrs,
+const struct nla_set rtnl_inet6_attrs = NLA_SET(&xlat_ifla_inet6_attrs,
 						"IFLA_INET6_???", inet6);
 
 /* IFLA_PROTINFO: a bridge port's or an IPv6 link's, by the family */
@@ -242,7 +242,7 @@ static int protinfo(struct fmt_buf *b, const struct nl_view *v,
 	if (v->family == AF_BRIDGE)
 		nl_attrs_set(b, v, off, len, &brport_set);
 	else if (v->family == AF_INET6)
-		nl_attrs_set(b, v, off, len, &inet6_set);
+		nl_attrs_set(b, v, off, len, &rtnl_inet6_attrs);
 	else
 		return 0;
 	return 1;
@@ -284,6 +284,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_GSO_MAX_SEGS] = { NH_U, 4 },
 	[IFLA_GSO_MAX_SIZE] = { NH_U, 4 },
 	[IFLA_XDP] = { NH_NESTED, 0, &xdp_set },
+	[IFLA_AF_SPEC] = { NH_FN, 0, NULL, NULL, NULL, rtnl_af_spec },
 	[IFLA_EVENT] = { NH_ENUM, 4, NULL, &xlat_ifla_events,
 			 "IFLA_EVENT_???" },
 	[IFLA_NEW_NETNSID] = { NH_S, 4 },
