@@ -264,7 +264,11 @@ extern const struct nla_set rtnl_stats_attrs;
 extern const struct nla_set rtnl_vfinfo_list;
 /* struct rtnl_link_stats64, IFLA_INET6_*'s set (fmt_rtnl_link.c) */
 extern const struct nl_struct rtnl_link_stats64;
-extern const struct nla_set rtnl_inet6_attrs;
+extern const struct nla_set rtnl_inet6_attrs, rtnl_brport_attrs;
+/* struct ifla_bridge_id (fmt_rtnl_link.c) */
+nla_fn rtnl_bridge_id;
+/* a link's IFLA_LINKINFO, its data by its kind (fmt_rtnl_linkinfo.c) */
+nla_fn rtnl_linkinfo;
 /* a link's IFLA_AF_SPEC, by its family (fmt_rtnl_afspec.c) */
 nla_fn rtnl_af_spec;
 /* RTM_NEWCACHEREPORT's rtgenmsg and attributes (fmt_rtnl_attrs.c) */
