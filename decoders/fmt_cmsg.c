@@ -187,10 +187,24 @@ static int ip_data(struct fmt_buf *b, const struct sc_call *c, uint32_t type,
 }
 
 /*
+ * A message the copy cuts whose data still prints whole: SCM_RIGHTS' fds
+ * when the copy holds all -s of them that strace shows (then "..." for
+ * the rest); have: its bytes in the copy
+ */
+static int cut_data(const struct sc_call *c, uint32_t level, uint32_t type,
+		    size_t have)
+{
+	long max = str_max(c);
+
+	return abbrev(c) && max >= 0 && level == SOL_SOCKET &&
+	       type == SCM_RIGHTS && have >= CMSG_HDR + 4 * (size_t)max;
+}
+
+/*
  * The control messages of len bytes at p (copied from addr): whole says
  * they are all of msg_controllen, else the copy stopped before its end
  * and what follows is "...".  A message the copy cuts is shown without
- * its data: strace would have read all of it.
+ * its data (strace would have read all of it), but for cut_data's.
  */
 void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 	       size_t len, uint64_t addr, int whole, int own_ns)
@@ -204,7 +218,8 @@ void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 		uint32_t level = ld32(p + off + 8), type = ld32(p + off + 12);
 		size_t have = clen > left ? left : (size_t)clen;
 		size_t dlen = have > CMSG_HDR ? have - CMSG_HDR : 0;
-		int data = whole || clen <= left;
+		int data = whole || clen <= left ||
+			   cut_data(c, level, type, have);
 
 		if (off)
 			fb_puts(b, ", ");
@@ -217,6 +232,9 @@ void fmt_cmsgs(struct fmt_buf *b, const struct sc_call *c, const uint8_t *p,
 			fmt_enum_dflt(b, &xlat_scm_type, type, "SCM_???");
 			if (data)
 				socket_data(b, c, type, p + off + CMSG_HDR,
+					    clen > have && !whole ?
+					    (size_t)(clen < SIZE_MAX / 2 ? clen :
+						     SIZE_MAX / 2) - CMSG_HDR :
 					    dlen);
 		} else if (level == SOL_IP) {
 			fmt_enum_dflt(b, &xlat_ip_cmsg_type, type, "IP_???");

@@ -262,8 +262,15 @@ extern const struct nla_set rtnl_link_attrs, rtnl_addr_attrs,
 extern const struct nla_set rtnl_stats_attrs;
 /* IFLA_VFINFO_LIST's (fmt_rtnl_vf.c) */
 extern const struct nla_set rtnl_vfinfo_list;
-/* struct rtnl_link_stats64 (fmt_rtnl_link.c) */
+/* struct rtnl_link_stats64, IFLA_INET6_*'s set (fmt_rtnl_link.c) */
 extern const struct nl_struct rtnl_link_stats64;
+extern const struct nla_set rtnl_inet6_attrs, rtnl_brport_attrs;
+/* struct ifla_bridge_id (fmt_rtnl_link.c) */
+nla_fn rtnl_bridge_id;
+/* a link's IFLA_LINKINFO, its data by its kind (fmt_rtnl_linkinfo.c) */
+nla_fn rtnl_linkinfo;
+/* a link's IFLA_AF_SPEC, by its family (fmt_rtnl_afspec.c) */
+nla_fn rtnl_af_spec;
 /* RTM_NEWCACHEREPORT's rtgenmsg and attributes (fmt_rtnl_attrs.c) */
 int nl_cachereport(struct fmt_buf *b, const struct nl_view *v, uint64_t off,
 		   uint64_t len);

@@ -4,8 +4,8 @@
  * IFLA_*), as strace 6.1's rtnl_link.c decodes them: numbers, names,
  * statistics structs, and the nested sets etrace has tables of (XDP,
  * ports, property lists, proto-down reasons, a bridge port's or an
- * IPv6 link's IFLA_PROTINFO).  Those it has not (link info, VF info,
- * IFLA_AF_SPEC) print as bytes.
+ * IPv6 link's IFLA_PROTINFO; IFLA_AF_SPEC's in fmt_rtnl_afspec.c,
+ * IFLA_LINKINFO's in fmt_rtnl_linkinfo.c).
  */
 #include <linux/if_bridge.h>
 #include <linux/if_link.h>
@@ -75,14 +75,6 @@ static int nla_fd(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
 
 #define FD_KIND { NH_FN, 0, NULL, NULL, NULL, nla_fd }
 
-static const struct nla_kind linkinfo[] = {
-	[IFLA_INFO_KIND] = { NH_STR, 0 },
-	[IFLA_INFO_SLAVE_KIND] = { NH_STR, 0 },
-};
-/* (the kinds' own IFLA_INFO_DATA etrace has no tables of: bytes) */
-static const struct nla_set linkinfo_set = NLA_SET(&xlat_ifla_info_attrs,
-						   "IFLA_INFO_???", linkinfo);
-
 static const struct nla_kind xdp[] = {
 	[IFLA_XDP_FD] = FD_KIND,
 	[IFLA_XDP_ATTACHED] = { NH_ENUM, 1, NULL, &xlat_xdp_attached,
@@ -141,8 +133,8 @@ static const struct nla_set prop_set = NLA_SET(&xlat_ifla_attrs, "IFLA_???",
 					       prop);
 
 /* struct ifla_bridge_id: prio[2], a MAC address */
-static int bridge_id(struct fmt_buf *b, const struct nl_view *v,
-		     uint16_t type, uint64_t off, uint64_t len)
+int rtnl_bridge_id(struct fmt_buf *b, const struct nl_view *v, uint16_t type,
+		   uint64_t off, uint64_t len)
 {
 	const uint8_t *p;
 
@@ -177,8 +169,8 @@ static const struct nla_kind brport[] = {
 	[IFLA_BRPORT_PROXYARP] = { NH_U, 1 },
 	[IFLA_BRPORT_LEARNING_SYNC] = { NH_U, 1 },
 	[IFLA_BRPORT_PROXYARP_WIFI] = { NH_U, 1 },
-	[IFLA_BRPORT_ROOT_ID] = { NH_FN, 0, NULL, NULL, NULL, bridge_id },
-	[IFLA_BRPORT_BRIDGE_ID] = { NH_FN, 0, NULL, NULL, NULL, bridge_id },
+	[IFLA_BRPORT_ROOT_ID] = { NH_FN, 0, NULL, NULL, NULL, rtnl_bridge_id },
+	[IFLA_BRPORT_BRIDGE_ID] = { NH_FN, 0, NULL, NULL, NULL, rtnl_bridge_id },
 	[IFLA_BRPORT_DESIGNATED_PORT] = { NH_U, 2 },
 	[IFLA_BRPORT_DESIGNATED_COST] = { NH_U, 2 },
 	[IFLA_BRPORT_ID] = { NH_U, 2 },
@@ -203,7 +195,7 @@ static const struct nla_kind brport[] = {
 	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = { NH_U, 4 },
 	[IFLA_BRPORT_LOCKED] = { NH_U, 1 },
 };
-static const struct nla_set brport_set = NLA_SET(&xlat_ifla_brport_attrs,
+const struct nla_set rtnl_brport_attrs = NLA_SET(&xlat_ifla_brport_attrs,
 						 "IFLA_BRPORT_???", brport);
 
 static const struct nl_field inet6_cacheinfo[] = {
@@ -231,7 +223,7 @@ static const struct nla_kind inet6[] = {
 				       "IN6_ADDR_GEN_MODE_???" },
 	[IFLA_INET6_RA_MTU] = { NH_U, 4 },
 };
-static const struct nla_set inet6_set = NLA_SET(&xlat_ifla_inet6_attrs,
+const struct nla_set rtnl_inet6_attrs = NLA_SET(&xlat_ifla_inet6_attrs,
 						"IFLA_INET6_???", inet6);
 
 /* IFLA_PROTINFO: a bridge port's or an IPv6 link's, by the family */
@@ -240,9 +232,9 @@ static int protinfo(struct fmt_buf *b, const struct nl_view *v,
 {
 	(void)type;
 	if (v->family == AF_BRIDGE)
-		nl_attrs_set(b, v, off, len, &brport_set);
+		nl_attrs_set(b, v, off, len, &rtnl_brport_attrs);
 	else if (v->family == AF_INET6)
-		nl_attrs_set(b, v, off, len, &inet6_set);
+		nl_attrs_set(b, v, off, len, &rtnl_inet6_attrs);
 	else
 		return 0;
 	return 1;
@@ -261,7 +253,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_WEIGHT] = { NH_U, 4 },
 	[IFLA_OPERSTATE] = { NH_U, 1 },
 	[IFLA_LINKMODE] = { NH_U, 1 },
-	[IFLA_LINKINFO] = { NH_NESTED, 0, &linkinfo_set },
+	[IFLA_LINKINFO] = { NH_FN, 0, NULL, NULL, NULL, rtnl_linkinfo },
 	[IFLA_NET_NS_PID] = { NH_U, 4 },
 	[IFLA_IFALIAS] = { NH_STR, 0 },
 	[IFLA_NUM_VF] = { NH_U, 4 },
@@ -284,6 +276,7 @@ static const struct nla_kind ifla[] = {
 	[IFLA_GSO_MAX_SEGS] = { NH_U, 4 },
 	[IFLA_GSO_MAX_SIZE] = { NH_U, 4 },
 	[IFLA_XDP] = { NH_NESTED, 0, &xdp_set },
+	[IFLA_AF_SPEC] = { NH_FN, 0, NULL, NULL, NULL, rtnl_af_spec },
 	[IFLA_EVENT] = { NH_ENUM, 4, NULL, &xlat_ifla_events,
 			 "IFLA_EVENT_???" },
 	[IFLA_NEW_NETNSID] = { NH_S, 4 },
