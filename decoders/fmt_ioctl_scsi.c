@@ -5,8 +5,8 @@
  * them: ints set and got, the reset asked, a device's SCSI id and the
  * first request's state got.  SG_IO's v3 header (struct sg_io_hdr, 'S'):
  * the request at entry, the response at exit (the argument's copy at
- * exit, after a failure too), its buffers (cmdp, dxferp, sbp) as
- * pointers: their memory is not copied yet.  The v4 header ('Q') prints
+ * exit, after a failure too); dxferp's data as a hex string, an iovec
+ * there and cmdp and sbp as pointers: their memory is not copied yet.  The v4 header ('Q') prints
  * as the pointer: not decoded yet; another interface id prints as [id],
  * as strace.
  */
@@ -99,6 +99,19 @@ static void sg_dxfer_dir(struct fmt_buf *b, int32_t v)
 }
 
 /*
+ * dxferp's data at ptr, len bytes, from in (BPF's copy of what dxferp
+ * points to, CAP_IOC_IND) as strace's hex string; an iovec (iovec_count
+ * iovcnt), or data not copied: the pointer
+ */
+static void sg_dxferp(struct fmt_buf *b, const struct sc_call *c,
+		      uint64_t ptr, uint32_t len, uint32_t iovcnt,
+		      const struct cap *in)
+{
+	if (!ptr || iovcnt || !ioctl_hexstr(b, c, in, len))
+		fmt_ptr(b, ptr);
+}
+
+/*
  * SG_IO's v3 request at entry (k: the argument's copy), printed open:
  * its response at exit (sg_io_v3_out); 1: only 4 bytes read (the rest's
  * address printed, closed)
@@ -126,7 +139,8 @@ static int sg_io_v3(struct fmt_buf *b, const struct sc_call *c,
 	fmt_flags_dflt(b, &xlat_sg_io_flags, ld32(p + 44), "SG_FLAG_???");
 	if (dir == SG_DXFER_TO_DEV || dir == SG_DXFER_TO_FROM_DEV) {
 		fb_puts(b, ", dxferp=");
-		fmt_ptr(b, ld64(p + 16));
+		sg_dxferp(b, c, ld64(p + 16), ld32(p + 12), ld16(p + 10),
+			  c->inner[0]);
 	}
 	return 2;
 }
@@ -159,18 +173,17 @@ static void sg_io_v3_out(struct fmt_buf *b, const struct sc_call *c)
 		return;
 	}
 	dir = (int32_t)ld32(p + 4);
-	if (dir == SG_DXFER_FROM_DEV) {
-		fb_puts(b, ", dxferp=");
-		fmt_ptr(b, ld64(p + 16));
-	} else if (dir == SG_DXFER_TO_FROM_DEV) {
+	if (dir == SG_DXFER_FROM_DEV || dir == SG_DXFER_TO_FROM_DEV) {
 		uint32_t len = ld32(p + 12);
 		int32_t resid = (int32_t)ld32(p + 72);
 
 		if (resid > 0 && (uint32_t)resid <= len)
 			len -= (uint32_t)resid;
-		if (len) {
-			fb_puts(b, " => dxferp=");
-			fmt_ptr(b, ld64(p + 16));
+		if (dir == SG_DXFER_FROM_DEV || len) {
+			fb_puts(b, dir == SG_DXFER_FROM_DEV ? ", dxferp=" :
+				   " => dxferp=");
+			sg_dxferp(b, c, ld64(p + 16), len, ld16(p + 10),
+				  c->inner[1]);
 		}
 	}
 	fb_puts(b, ", status=");

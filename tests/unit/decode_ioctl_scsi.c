@@ -72,6 +72,24 @@ int main(void)
 			  "host_status=0, driver_status=0, resid=1, "
 			  "duration=0, info=SG_INFO_CHECK|0x8}) = -1 EBADF "
 			  "(Bad file descriptor)");
+		/* dxferp's data copied: 3 bytes at entry, 2 at exit */
+		{
+			static const uint8_t d[4] = { 0xd5, 0xd6, 0xd7, 0 };
+			static const uint8_t e[2] = { 0xe5, 0xe6 };
+			struct cap kd = CAP(d, 4), ke = CAP(e, 2);
+
+			c.inner[0] = &kd;
+			c.inner[1] = &ke;
+			CHECK(strstr(run(&c), "dxferp=\"\\xd5\\xd6\\xd7\" => "
+				     "dxferp=\"\\xe5\\xe6\", status=0x2"));
+			/* an iovec there: the pointer */
+			h[10] = 1;
+			CHECK(strstr(run(&c), "iovec_count=1, dxfer_len=3, "
+				     "timeout=0, flags=SG_FLAG_UNUSED_LUN_"
+				     "INHIBIT|SG_FLAG_NO_DXFER, dxferp=0x2000"));
+			h[10] = 0;
+			c.inner[0] = c.inner[1] = NULL;
+		}
 		/* all of dxfer_len left: no new dxferp */
 		resid = 3;
 		memcpy(o + 72, &resid, 4);

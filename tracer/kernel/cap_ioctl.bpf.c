@@ -101,6 +101,9 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 	case 0x8912:		/* SIOCGIFCONF: its struct ifreq array */
 		at = 8;
 		break;
+	case 0x2285:		/* SG_IO: a v3 header's dxferp */
+		at = 16;
+		break;
 	/* TEE_IOC_OPEN_SESSION, INVOKE, SUPPL_RECV, SUPPL_SEND: the
 	   buffer of their struct tee_ioctl_buf_data */
 	case 0x8010a402: case 0x8010a403: case 0x8010a406: case 0x8010a407:
