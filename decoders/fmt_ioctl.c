@@ -54,7 +54,7 @@ static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_evdev, &ioctl_hdio, &ioctl_gpio, &ioctl_ptp, &ioctl_scsi,
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
 	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd, &ioctl_v4l2,
-	&ioctl_block, &ioctl_sock, &ioctl_hid,
+	&ioctl_block, &ioctl_sock, &ioctl_hid, &ioctl_tee,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)

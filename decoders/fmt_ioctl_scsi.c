@@ -3,9 +3,12 @@
  * Decoders stage: ioctl(2) requests of the SCSI generic driver, SG_*
  * (type 0x22, numbers without direction or size), as strace 6.1 prints
  * them: ints set and got, the reset asked, a device's SCSI id and the
- * first request's state got.  SG_IO's header (struct sg_io_hdr, 'S', or
- * sg_io_v4, 'Q') prints as the pointer: not decoded yet; another
- * interface id prints as [id], as strace.
+ * first request's state got.  SG_IO's v3 header (struct sg_io_hdr, 'S'):
+ * the request at entry, the response at exit (the argument's copy at
+ * exit, after a failure too); dxferp's data as a hex string, an iovec
+ * there and cmdp and sbp as pointers: their memory is not copied yet.  The v4 header ('Q') prints
+ * as the pointer: not decoded yet; another interface id prints as [id],
+ * as strace.
  */
 #include <scsi/sg.h>
 
@@ -13,6 +16,7 @@
 
 /* glibc's scsi/sg.h lacks them */
 #define SG_SCSI_RESET_NO_ESCALATE_V	0x100
+#define SG_IO_HDR_SIZE	88	/* struct sg_io_hdr */
 #ifndef SG_GET_ACCESS_COUNT
 #define SG_GET_ACCESS_COUNT	0x2289
 #endif
@@ -82,6 +86,131 @@ static void scsi_req_info(struct fmt_buf *b, const uint8_t *p)
 	fb_putc(b, '}');
 }
 
+/* struct sg_io_hdr's dxfer_direction (an int) */
+static void sg_dxfer_dir(struct fmt_buf *b, int32_t v)
+{
+	static const char *const names[] = { "SG_DXFER_NONE",
+		"SG_DXFER_TO_DEV", "SG_DXFER_FROM_DEV", "SG_DXFER_TO_FROM_DEV" };
+
+	if (v <= -1 && v >= -4)
+		fb_puts(b, names[-v - 1]);
+	else
+		fmt_unknown(b, (uint32_t)v, "SG_DXFER_???");
+}
+
+/*
+ * dxferp's data at ptr, len bytes, from in (BPF's copy of what dxferp
+ * points to, CAP_IOC_IND) as strace's hex string; an iovec (iovec_count
+ * iovcnt), or data not copied: the pointer
+ */
+static void sg_dxferp(struct fmt_buf *b, const struct sc_call *c,
+		      uint64_t ptr, uint32_t len, uint32_t iovcnt,
+		      const struct cap *in)
+{
+	if (!ptr || iovcnt || !ioctl_hexstr(b, c, in, len))
+		fmt_ptr(b, ptr);
+}
+
+/*
+ * SG_IO's v3 request at entry (k: the argument's copy), printed open:
+ * its response at exit (sg_io_v3_out); 1: only 4 bytes read (the rest's
+ * address printed, closed)
+ */
+static int sg_io_v3(struct fmt_buf *b, const struct sc_call *c,
+		    const struct cap *k)
+{
+	const uint8_t *p = k->p;
+	int32_t dir;
+
+	fb_puts(b, "{interface_id='S', ");
+	if (k->len < SG_IO_HDR_SIZE) {
+		fmt_ptr(b, c->args[2] + 4);
+		fb_putc(b, '}');
+		return 1;
+	}
+	dir = (int32_t)ld32(p + 4);
+	fb_puts(b, "dxfer_direction=");
+	sg_dxfer_dir(b, dir);
+	fb_printf(b, ", cmd_len=%u, cmdp=", p[8]);
+	fmt_ptr(b, ld64(p + 24));
+	fb_printf(b, ", mx_sb_len=%u, iovec_count=%u, dxfer_len=%u, "
+		  "timeout=%u, flags=", p[9], ld16(p + 10), ld32(p + 12),
+		  ld32(p + 40));
+	fmt_flags_dflt(b, &xlat_sg_io_flags, ld32(p + 44), "SG_FLAG_???");
+	if (dir == SG_DXFER_TO_DEV || dir == SG_DXFER_TO_FROM_DEV) {
+		fb_puts(b, ", dxferp=");
+		sg_dxferp(b, c, ld64(p + 16), ld32(p + 12), ld16(p + 10),
+			  c->inner[0]);
+	}
+	return 2;
+}
+
+/* SG_IO's v3 response at exit, after its request */
+static void sg_io_v3_out(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *in = c->cap[2], *k = c->cap_out[2];
+	const uint8_t *p;
+	int32_t dir;
+
+	if (!in || in->len < SG_IO_HDR_SIZE) {
+		fb_putc(b, '}');
+		return;
+	}
+	if (!k || k->len < SG_IO_HDR_SIZE) {
+		/* the buffers' addresses given */
+		if ((int32_t)ld32(in->p + 4) == SG_DXFER_FROM_DEV) {
+			fb_puts(b, ", dxferp=");
+			fmt_ptr(b, ld64(in->p + 16));
+		}
+		fb_puts(b, ", sbp=");
+		fmt_ptr(b, ld64(in->p + 32));
+		fb_putc(b, '}');
+		return;
+	}
+	p = k->p;
+	if (ld32(p) != 'S') {
+		fb_printf(b, " => interface_id=%u}", ld32(p));
+		return;
+	}
+	dir = (int32_t)ld32(p + 4);
+	if (dir == SG_DXFER_FROM_DEV || dir == SG_DXFER_TO_FROM_DEV) {
+		uint32_t len = ld32(p + 12);
+		int32_t resid = (int32_t)ld32(p + 72);
+
+		if (resid > 0 && (uint32_t)resid <= len)
+			len -= (uint32_t)resid;
+		if (dir == SG_DXFER_FROM_DEV || len) {
+			fb_puts(b, dir == SG_DXFER_FROM_DEV ? ", dxferp=" :
+				   " => dxferp=");
+			sg_dxferp(b, c, ld64(p + 16), len, ld16(p + 10),
+				  c->inner[1]);
+		}
+	}
+	fb_puts(b, ", status=");
+	fb_hex(b, p[64]);
+	fb_puts(b, ", masked_status=");
+	fb_hex(b, p[65]);
+	fb_puts(b, ", msg_status=");
+	fb_hex(b, p[66]);
+	fb_printf(b, ", sb_len_wr=%u, sbp=", p[67]);
+	fmt_ptr(b, ld64(p + 32));
+	fb_puts(b, ", host_status=");
+	fb_hex(b, ld16(p + 68));
+	fb_puts(b, ", driver_status=");
+	fb_hex(b, ld16(p + 70));
+	fb_printf(b, ", resid=%d, duration=%u, info=", (int32_t)ld32(p + 72),
+		  ld32(p + 76));
+	fmt_flags_dflt(b, &xlat_sg_io_info, ld32(p + 80), "SG_INFO_???");
+	fb_putc(b, '}');
+}
+
+static void scsi_out(struct fmt_buf *b, const struct sc_call *c,
+		     uint32_t req)
+{
+	if (req == SG_IO)
+		sg_io_v3_out(b, c);
+}
+
 static int scsi_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		    const struct cap *k)
 {
@@ -106,8 +235,10 @@ static int scsi_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 		scsi_req_info(b, k->p);
 		return 1;
 	case SG_IO:
-		/* the v3 and v4 headers are not decoded: the pointer */
-		if (v == 'S' || v == 'Q')
+		if (v == 'S')
+			return sg_io_v3(b, c, k);
+		/* the v4 header is not decoded: the pointer */
+		if (v == 'Q')
 			return 0;
 		fb_putc(b, '[');
 		fb_udec(b, v);
@@ -138,4 +269,5 @@ const struct ioctl_family ioctl_scsi = {
 	.type = 0x22,
 	.when = scsi_when,
 	.arg = scsi_arg,
+	.out = scsi_out,
 };

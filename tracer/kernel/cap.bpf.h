@@ -206,7 +206,7 @@ SHARED struct {
 #define SIGFRAME_MASK_OFF	296
 
 /* copied at exit after a failure too (cap_copy.bpf.h): ioctl's
-   GIO_UNIMAP and HDIO_DRIVE_CMD's EIO, perf_event_open's E2BIG */
+   GIO_UNIMAP, SG_IO and HDIO_DRIVE_CMD's EIO, perf_event_open's E2BIG */
 #define SYS_IOCTL		16
 #define SYS_PERF_EVENT_OPEN	298
 #define SYS_NANOSLEEP		35

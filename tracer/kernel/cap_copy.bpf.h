@@ -428,6 +428,8 @@ static __always_inline u32 exit_copies(void *ctx, s64 ctx_nr, s64 ret,
 	call.ca.lenin = sv->lenin;
 	call.outs = !(call.ca.ret < 0 && call.ca.ret >= -4095) ||
 		    (nr == SYS_IOCTL && ((u32)call.ca.args[1] == 0x4b66 ||
+					 /* SG_IO: its v3 response */
+					 (u32)call.ca.args[1] == 0x2285 ||
 					 (u32)call.ca.args[1] - 0xc0205647 < 3 ||
 					 ((u32)call.ca.args[1] == 0x31f &&
 					  call.ca.ret == -5 /* EIO */))) ||

@@ -4,7 +4,8 @@
  * its argument's struct (CAP_OP_UPTO's copy of the argument calls
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
- * items), a socket's interface list (SIOCGIFCONF), at entry and at exit.
+ * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
+ * struct tee_ioctl_buf_data, at entry and at exit.
  */
 #include "cap.bpf.h"
 
@@ -100,11 +101,20 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 	case 0x8912:		/* SIOCGIFCONF: its struct ifreq array */
 		at = 8;
 		break;
+	case 0x2285:		/* SG_IO: a v3 header's dxferp */
+		at = 16;
+		break;
+	/* TEE_IOC_OPEN_SESSION, INVOKE, SUPPL_RECV, SUPPL_SEND: the
+	   buffer of their struct tee_ioctl_buf_data */
+	case 0x8010a402: case 0x8010a403: case 0x8010a406: case 0x8010a407:
+		at = 0;
+		goto read;
 	default:
 		return off;
 	}
 	if (!at)
 		return off;
+read:
 	if (bpf_probe_read_user(&inner, sizeof(inner),
 				(const void *)(ca->args[2] + at)) || !inner)
 		return off;
