@@ -305,7 +305,6 @@ void ends_exec_privileged(struct pair *p, const uint8_t *raw)
 	t->perf_gone = 1;
 }
 
-
 void ends_task_exit(struct pair *p, pid_t pid, pid_t tid, uint64_t time)
 {
 	struct task *t = task_find(&p->tasks, tid);
