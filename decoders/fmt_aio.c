@@ -12,18 +12,6 @@
 #define IOCB_SIZE	64
 #define EVENT_SIZE	32
 
-/* io_setup's aio_context_t, at exit: [0x7f101153f000] */
-FMT_KIND(aioctx)
-{
-	const struct cap *k = arg_or_ptr(b, c, i);
-
-	if (!k)
-		return;
-	fb_putc(b, '[');
-	fmt_ptr(b, ld64(k->p));
-	fb_putc(b, ']');
-}
-
 /* io_getevents's struct io_event[ret]: all of them copied, else the
    pointer */
 FMT_KIND(ioevents)
