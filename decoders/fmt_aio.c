@@ -13,13 +13,15 @@
 #define EVENT_SIZE	32
 
 /* io_getevents's struct io_event[ret]: all of them copied, else the
-   pointer */
+   pointer (a count past any copy, from a recording's bytes, is not
+   multiplied: it would wrap) */
 FMT_KIND(ioevents)
 {
 	const struct cap *k;
 	uint64_t n = c->ret > 0 ? (uint64_t)c->ret : 0;
 
-	k = c->args[i] && n ? arg_mem(c, i, n * EVENT_SIZE) : NULL;
+	k = c->args[i] && n && n <= UINT32_MAX / EVENT_SIZE ?
+	    arg_mem(c, i, n * EVENT_SIZE) : NULL;
 	if (!k) {
 		fmt_ptr(b, c->args[i]);
 		return;

@@ -46,6 +46,12 @@ static void test_events(void)
 	c.cap_out[3] = &short_k;
 	CHECK_STR(run(&c), "io_getevents(0x7f101153f000, 2, 3, 0x7f1011309fc0,"
 		  " NULL) = 2");
+	/* a count whose bytes wrap (2^59 + 2 events of 32: 64 bytes), as a
+	   corrupt recording may say: the pointer, nothing read past */
+	c.cap_out[3] = &k;
+	c.ret = (int64_t)((1ULL << 59) + 2);
+	CHECK_STR(run(&c), "io_getevents(0x7f101153f000, 2, 3, 0x7f1011309fc0,"
+		  " NULL) = 576460752303423490");
 }
 
 static void test_cancel(void)
