@@ -12,7 +12,8 @@
 #    after etrace exits (tracer/trace.c); each says in NAME.teardown when
 #    it starts and when it is done (ETRACE_TEARDOWN_LOG).  The harness
 #    waits for each, and a child that never says done (a crash, a
-#    sanitizer or leak report) fails the test;
+#    sanitizer or leak report), or that kept etrace's stdio open (said
+#    when done), fails the test;
 #  - sanitizer reports of any process (etrace, its children, unit tests)
 #    go to NAME.sanitizer.PID (ASAN_OPTIONS/UBSAN_OPTIONS log_path): any
 #    such file fails the test, whatever the test itself concluded.
@@ -56,6 +57,14 @@ after_test() {	# name
 			"(crashed, or a sanitizer stopped it: see above)"
 		_bad=1
 	done
+	# ... and none kept etrace's stdio (a pipe's reader would wait for it)
+	if [ -f "$_td" ] && awk '$6 == "stdio" { for (i = 7; i <= 9; i++)
+			if ($i != "/dev/null") bad = 1 } END { exit !bad }' "$_td"
+	then
+		echo "FAIL: etrace's teardown child kept etrace's stdio:"
+		grep ' stdio ' "$_td"
+		_bad=1
+	fi
 	for f in "$top/$B/logs/$1".sanitizer.*; do
 		[ -f "$f" ] || continue
 		echo "--- sanitizer report $f:"

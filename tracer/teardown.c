@@ -64,6 +64,48 @@ static void teardown_say(const char *log, pid_t parent, pid_t child,
 }
 
 /*
+ * The child holds no file a reader waits on: a pipe from etrace's
+ * stdout or stderr (etrace ... 2>&1 | less, $(etrace ...)) would end
+ * only when the child is done, a third of a second after etrace (seconds
+ * for many tracepoints); so would the files of --flamegraph and -o with
+ * --stack=folded.  Its stdio is /dev/null (closed if that cannot open).
+ */
+static void child_drop_files(struct trace *t)
+{
+	int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	for (int fd = 0; fd < 3; fd++)
+		if (nul < 0 || (nul != fd && dup2(nul, fd) < 0))
+			close(fd);
+	if (nul > 2)
+		close(nul);
+	if (t->flame_fd >= 0)
+		close(t->flame_fd);
+	if (t->folded_fd >= 0)
+		close(t->folded_fd);
+	t->flame_fd = t->folded_fd = -1;
+}
+
+/* (the harness: what the child's stdio was when done; tests/run.sh
+   fails a test whose child kept anything but /dev/null) */
+static void teardown_say_stdio(const char *log, pid_t parent)
+{
+	char what[3 * 80 + 8] = "stdio", path[32], to[72];
+	ssize_t n;
+
+	if (!log)
+		return;
+	for (int fd = 0; fd < 3; fd++) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		n = readlink(path, to, sizeof(to) - 1);
+		to[n < 0 ? 0 : n] = '\0';
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 " %s", n < 0 ? "closed" : to);
+	}
+	teardown_say(log, parent, getpid(), what);
+}
+
+/*
  * Closing the last perf event of a tracepoint, or detaching a BPF program
  * from it, waits for RCU grace periods: ~40 ms each on the project
  * machine, seconds for a few dozen tracepoints.  Everything the user
@@ -85,10 +127,12 @@ static void release_kernel_objects(struct trace *t)
 		k = fork();
 	if (k == 0) {
 		close(gone[1]);
+		child_drop_files(t);
 		while (read(gone[0], &c, 1) < 0 && errno == EINTR)
 			;
 		capture_close(&t->cap);
 		perf_close(&t->ps);
+		teardown_say_stdio(log, parent);
 		teardown_say(log, parent, getpid(), "done");
 		_exit(0);
 	}
