@@ -420,15 +420,14 @@ __noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
  */
 static __always_inline u32 g_clone3_pidfd(u32 off, u64 at)
 {
-	struct cap_config *c = cfg();
 	u8 *b = buf();
 	u32 before = off;
 	s32 fd;
 
-	if (!c || !c->fds || !b || !at ||
+	if (!ro_fds || !b || !at ||
 	    bpf_probe_read_user(&fd, sizeof(fd), (const void *)at) || fd < 0)
 		return off;
-	off = g_fd(off, CAP_FD_SET0 | CAP_AT_EXIT << 8, fd, c->fds);
+	off = g_fd(off, CAP_FD_SET0 | CAP_AT_EXIT << 8, fd, ro_fds);
 	if (off != before)
 		((struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1)))->total = fd;
 	return off;

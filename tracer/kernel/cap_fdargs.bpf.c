@@ -16,14 +16,13 @@
  */
 __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 {
-	struct cap_config *c = cfg();
 	u32 args = bits & 0xff, ret = bits >> 8 & 0xff;
 	u32 pair = bits >> 16 & 0xff, outs = bits >> 24 & 1, fds;
 	int two[2];
 
-	if (!ca || !c || !c->fds)
+	if (!ca || !ro_fds)
 		return off;
-	fds = c->fds;
+	fds = ro_fds;
 	if (phase == CAP_AT_ENTRY) {
 		for (int i = 0; i < 6; i++)
 			if (args >> i & 1)
@@ -83,14 +82,13 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
  */
 __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 {
-	struct cap_config *c = cfg();
 
-	if (!ca || !c || !c->fds)
+	if (!ca || !ro_fds)
 		return off;
 	switch ((u32)ca->args[1]) {
 	case 0xab00: case 0x2405: case 0x40042408:
 		return g_fd(off, (CAP_FD_ARG0 + 2) | CAP_AT_ENTRY << 8,
-			    (s32)ca->args[2], c->fds);
+			    (s32)ca->args[2], ro_fds);
 	case 0x40182103: {	/* SECCOMP_IOCTL_NOTIF_ADDFD: its srcfd */
 		s32 fd;
 
@@ -98,7 +96,7 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 					(const void *)(ca->args[2] + 12)))
 			return off;
 		return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd,
-				 c->fds);
+				 ro_fds);
 	}
 	}
 	return off;
@@ -110,14 +108,13 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
  */
 __noinline u32 g_sockaddr_fd(u32 off, u64 ptr, u64 len)
 {
-	struct cap_config *c = cfg();
 	struct { u16 family, flags; u32 ifindex, queue; s32 fd; } x;
 
-	if (!c || !c->fds || len < sizeof(x) ||
+	if (!ro_fds || len < sizeof(x) ||
 	    bpf_probe_read_user(&x, sizeof(x), (const void *)ptr) ||
 	    x.family != 44 || !(x.flags & 1))
 		return off;
-	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, x.fd, c->fds);
+	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, x.fd, ro_fds);
 }
 
 __noinline u32 g_max_fds(void)

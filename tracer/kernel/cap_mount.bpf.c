@@ -12,17 +12,16 @@
 
 u32 g_mountattr(u32 off, u32 arg, u64 ptr, u64 size, u32 phase)
 {
-	struct cap_config *c = cfg();
 	u64 a[4] = {};
 
 	off = g_buf(off, arg, ptr, size < CAP_MOUNT_ATTR_MAX ? size :
 		    CAP_MOUNT_ATTR_MAX, CAP_MOUNT_ATTR_MAX | CAP_UPTO_BIT |
 		    phase << 24);
-	if (!c || !c->fds || size < 32 ||
+	if (!ro_fds || size < 32 ||
 	    bpf_probe_read_user(a, sizeof(a), (const void *)ptr))
 		return off;
 	/* the kernel refuses a userns_fd past INT_MAX */
 	if (!(a[0] & MOUNT_ATTR_IDMAP_) || a[3] > 0x7fffffff)
 		return off;
-	return g_fd_held(off, CAP_FD_SET0 | phase << 8, (s32)a[3], c->fds);
+	return g_fd_held(off, CAP_FD_SET0 | phase << 8, (s32)a[3], ro_fds);
 }

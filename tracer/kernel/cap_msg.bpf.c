@@ -67,18 +67,17 @@ static long cmsg_step(u32 i, struct cmsg_walk *w)
  */
 __noinline u32 g_cmsg_fds(u32 off, u64 ptr, u32 slots)
 {
-	struct cap_config *c = cfg();
 	struct cmsg_walk w = { .off = off, .phase = slots & 0xff,
 			       .slot = slots >> 8 & 0xff,
 			       .end = slots >> 16 & 0xff };
 	struct msghdr_u m;
 
-	if (!c || !c->fds ||
+	if (!ro_fds ||
 	    bpf_probe_read_user(&m, sizeof(m), (const void *)ptr) || !m.control)
 		return off;
 	w.ctl = m.control;
 	w.len = m.controllen < MSG_CONTROL_MAX ? m.controllen : MSG_CONTROL_MAX;
-	w.fds = c->fds;
+	w.fds = ro_fds;
 	bpf_loop(CMSG_FDS_MSGS + CAP_FD_SETMAX, cmsg_step, &w, 0);
 	return w.off;
 }

@@ -323,6 +323,8 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
+	c->skel->rodata->ro_fds = (uint32_t)c->fds;
+	c->skel->rodata->ro_dump = c->dump ? 1u : 0;
 	if (c->fds_watch)
 		cap_fds_watch(cfg.fd_watch);
 	if (capture_bpf__load(c->skel)) {
