@@ -54,6 +54,12 @@ void cap_sum_conf(struct capture *c, const struct cap_want *w,
 int cap_sum_attach(struct capture *c, const struct cap_want *w,
 		   struct evlist *l, struct tracefs *t);
 
+/*
+ * cap_btf.c: the kernel's types the object (its ELF image) names, cut
+ * out for CO-RE, in a memory file: its fd, or -1 (the whole BTF is used)
+ */
+int cap_core_btf(const void *image, size_t size);
+
 /* cap_fds.c: -y's rename watch (kept paths are read again after one) */
 int cap_fds_attach(struct capture *c, struct tracefs *t);
 void cap_fds_watch(unsigned long long bits[16]);

@@ -12,6 +12,7 @@
  *   cap_shell  bash's script stacks (-k)
  *   cap_python Python's frames (-k)
  *   cap_unwind --stack=bpf: user stacks unwound in the kernel
+ *   cap_btf    the kernel's types CO-RE resolves against, cut down
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -126,13 +127,24 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
  * them (ours, of a page: libbpf 1.1 cannot resize the one it parses, of
  * a megabyte), which is made in any mode.  0, or -1 with c->why set.
  */
-static int open_skel(struct capture *c, struct perfset *ps, int *ring,
-		     int *rb, uint32_t *slots, int *fits)
+static int open_skel(struct capture *c, const struct cap_want *w,
+		     struct perfset *ps, int *ring, int *rb, uint32_t *slots,
+		     int *fits)
 {
+	LIBBPF_OPTS(bpf_object_open_opts, oo);
 	int ncpu = libbpf_num_possible_cpus();
+	size_t size;
+	const void *image = capture_bpf__elf_bytes(&size);
+	char core[40];
 
 	libbpf_set_print(on_libbpf);
-	c->skel = capture_bpf__open();
+	/* CO-RE: against the kernel's types the programs name (cap_btf.c) */
+	c->core_fd = w->args && w->fds ? -1 : cap_core_btf(image, size);
+	if (c->core_fd >= 0) {
+		snprintf(core, sizeof(core), "/proc/self/fd/%d", c->core_fd);
+		oo.btf_custom_path = core;
+	}
+	c->skel = capture_bpf__open_opts(&oo);
 	if (!c->skel) {
 		fail(c, "cannot open the BPF program", errno);
 		return -1;
@@ -287,6 +299,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	uint32_t slots = 1, zero = 0;
 
 	memset(c, 0, sizeof(*c));
+	c->core_fd = -1;
 	snprintf(c->ev.sys, sizeof(c->ev.sys), "bpf");
 	snprintf(c->ev.name, sizeof(c->ev.name), "bpf-output");
 	c->ev.role = EV_CAPTURE;
@@ -301,7 +314,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	}
 	for (int i = 0; i <= ps->ncpu; i++)
 		rb[i] = -1;
-	if (open_skel(c, ps, &ring, rb, &slots, &fits))
+	if (open_skel(c, w, ps, &ring, rb, &slots, &fits))
 		goto fail;
 	c->args = w->args;
 	c->summary = w->summary;
@@ -327,8 +340,12 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->skel->rodata->ro_dump = c->dump ? 1u : 0;
 	if (c->fds_watch)
 		cap_fds_watch(cfg.fd_watch);
-	if (capture_bpf__load(c->skel)) {
-		fail(c, "cannot load the BPF program", errno);
+	r = capture_bpf__load(c->skel) ? errno : 0;
+	if (c->core_fd >= 0)	/* (read by the load) */
+		close(c->core_fd);
+	c->core_fd = -1;
+	if (r) {
+		fail(c, "cannot load the BPF program", r);
 		goto fail;
 	}
 	close(rb[ps->ncpu]);
@@ -363,6 +380,9 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	c->active = 1;
 	return;
 fail:
+	if (c->core_fd >= 0)
+		close(c->core_fd);
+	c->core_fd = -1;
 	for (int i = 0; rb && i <= ps->ncpu; i++)
 		if (rb[i] >= 0)
 			close(rb[i]);

@@ -53,6 +53,8 @@ struct capture {
 	char bash_path[4096];
 	uint64_t bash_off[3];
 	uint32_t slot_mask;
+	int core_fd;			/* the cut BTF for CO-RE (cap_btf.c)
+					   until the load, or -1 */
 	char why[256];			/* when not active: the reason */
 };
 
