@@ -138,7 +138,6 @@ static int open_skel(struct capture *c, const struct cap_want *w,
 	char core[40];
 
 	libbpf_set_print(on_libbpf);
-	/* CO-RE: against the kernel's types the programs name (cap_btf.c) */
 	c->core_fd = w->args && w->fds ? -1 : cap_core_btf(image, size);
 	if (c->core_fd >= 0) {
 		snprintf(core, sizeof(core), "/proc/self/fd/%d", c->core_fd);
