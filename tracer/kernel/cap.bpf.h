@@ -277,14 +277,18 @@ static __always_inline u64 bounded(u64 v, const u64 mask)
  * What the run asked that the verifier can see: read-only data, set by
  * etrace before the load (capture_open).  With -y, or -e read=/write=,
  * not asked, their reads are dead code: the verifier walks none of them,
- * nor checks the global functions only they call (half its time).
+ * nor checks the global functions only they call (half its time); so
+ * are the copies (CAP_OP_*) no traced call's spec uses.
  */
 #ifdef CAP_BPF_SHARED_HERE
 const volatile unsigned int ro_fds = 0;		/* cap_config.fds */
 const volatile unsigned int ro_dump = 0;		/* a dump asked */
+const volatile unsigned int ro_ops = ~0u;	/* 1 << CAP_OP_*: the ops the
+						   traced calls' specs use */
 #else
 extern const volatile unsigned int ro_fds;
 extern const volatile unsigned int ro_dump;
+extern const volatile unsigned int ro_ops;
 #endif
 
 static __always_inline struct cap_config *cfg(void)

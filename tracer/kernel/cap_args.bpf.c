@@ -486,6 +486,12 @@ __noinline u32 g_sigsetp(u32 off, u32 arg, u64 ptr, u32 phase)
  * global function for every operation: verified once, whatever the
  * phase, instead of along each path of both programs.
  */
+/*
+ * A case for an op no traced call uses is dead code to the verifier
+ * (ro_ops is read-only data): neither walked nor its functions checked.
+ */
+#define OP_CASE(op) case op: if (!(ro_ops >> (op) & 1)) return off;
+
 __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		     const struct call_args *ca)
 {
@@ -501,12 +507,12 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 	set = ph == CAP_AT_EXIT || !(a->when & CAP_AT_EXIT);
 	ptr = ((const u64 *)ca)[bounded(i, 7)];
 	switch (a->op) {
-	case CAP_OP_STR:
+	OP_CASE(CAP_OP_STR)
 		return g_str(off, i, ptr, a->max, ph);
-	case CAP_OP_BUF:
+	OP_CASE(CAP_OP_BUF)
 		len = length(a, ca) * a->elem;
 		return g_buf(off, i, ptr, len, MAX_BELOW_UPTO(a->max) | ph << 24);
-	case CAP_OP_UPTO: {
+	OP_CASE(CAP_OP_UPTO) {
 		u32 at = off;
 
 		len = length(a, ca) * a->elem;
@@ -526,17 +532,17 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		}
 		return g_ioc_ind(off, ph, ca);
 	}
-	case CAP_OP_ARGV:
+	OP_CASE(CAP_OP_ARGV)
 		return g_argv(off, i, ptr, ph, a->max);
-	case CAP_OP_COUNT:
+	OP_CASE(CAP_OP_COUNT)
 		return g_count(off, i, ptr, ph);
-	case CAP_OP_IOV:
+	OP_CASE(CAP_OP_IOV)
 		len = length(a, ca);
 		return g_iov(off, i, ptr,
 			     (u32)(len < CAP_ARRAY_MAX ? len : CAP_ARRAY_MAX) | ph << 24,
 			     ph == CAP_AT_EXIT ? (ca->ret > 0 ? (u64)ca->ret : 0) :
 						 ~0ULL);
-	case CAP_OP_MSGHDR:
+	OP_CASE(CAP_OP_MSGHDR)
 		/*
 		 * a netlink socket's data in full, but not recvmsg's at
 		 * entry: unused, and read past what a program touched
@@ -550,22 +556,22 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		if (set)
 			off = g_cmsg_fds(off, ptr, ph | CAP_FD_SETMAX << 16);
 		return off;
-	case CAP_OP_DIRENTS:
+	OP_CASE(CAP_OP_DIRENTS)
 		return g_dirents(off, i, ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
-	case CAP_OP_SOCKBUF:
+	OP_CASE(CAP_OP_SOCKBUF)
 		return g_sockbuf(off, i | g_sock_nl((s32)ca->args[0]) << 8,
 				 ptr, length(a, ca),
 				 MAX_BELOW_UPTO(a->max) | ph << 24);
-	case CAP_OP_CLONE3:
+	OP_CASE(CAP_OP_CLONE3)
 		return g_clone3(off, i, ptr, length(a, ca), ph);
-	case CAP_OP_IOURING:
+	OP_CASE(CAP_OP_IOURING)
 		return g_iouring(off, i, ph, ca);
-	case CAP_OP_KEYCTL:
+	OP_CASE(CAP_OP_KEYCTL)
 		return g_keyctl(off, i, ph, a->max, ca);
-	case CAP_OP_SIGSETP:
+	OP_CASE(CAP_OP_SIGSETP)
 		return g_sigsetp(off, i, ptr, ph);
-	case CAP_OP_SOCKOPT:
+	OP_CASE(CAP_OP_SOCKOPT)
 		/* SOL_SOCKET's filters: SO_GET_FILTER's length counts them */
 		if ((u32)ca->args[1] == SOL_SOCKET_ &&
 		    (u32)ca->args[2] == SO_ATTACH_FILTER_) {
@@ -579,7 +585,7 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		    ph == CAP_AT_ENTRY)
 			return g_fprog(off, i, ptr, length(a, ca) == 16, ph);
 		/* fall through */
-	case CAP_OP_SOCKADDR:
+	OP_CASE(CAP_OP_SOCKADDR)
 		len = length(a, ca);
 		/* (the namespace only for an address there is to copy) */
 		off = g_sockaddr(off, i | (ptr && len ?
@@ -589,16 +595,16 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		if (a->op == CAP_OP_SOCKADDR && ph == CAP_AT_ENTRY)
 			off = g_sockaddr_fd(off, ptr, len);
 		return off;
-	case CAP_OP_SECCOMP_FPROG:
+	OP_CASE(CAP_OP_SECCOMP_FPROG)
 		/* SECCOMP_SET_MODE_FILTER (1): a filter, read at entry */
 		return g_fprog(off, i, ptr, ph == CAP_AT_ENTRY &&
 			       (u32)ca->args[0] == 1, ph);
-	case CAP_OP_PRCTL_FPROG:
+	OP_CASE(CAP_OP_PRCTL_FPROG)
 		/* PR_SET_SECCOMP (22), SECCOMP_MODE_FILTER (2) */
 		if ((u32)ca->args[0] != 22 || ca->args[1] != 2)
 			return off;
 		return g_fprog(off, i, ptr, 1, ph);
-	case CAP_OP_PRCTL5:
+	OP_CASE(CAP_OP_PRCTL5)
 		/* PR_SET_VMA's name; PR_SCHED_CORE (62) GET's (0) cookie */
 		if (ph == CAP_AT_ENTRY && (u32)ca->args[0] == 0x53564d41)
 			return g_str(off, i, ptr, a->max, ph);
@@ -606,9 +612,9 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		    !(u32)ca->args[1])
 			return g_buf(off, i, ptr, 8, 8 | ph << 24);
 		return off;
-	case CAP_OP_MOUNTATTR:
+	OP_CASE(CAP_OP_MOUNTATTR)
 		return g_mountattr(off, i, ptr, length(a, ca), ph);
-	case CAP_OP_MMSGHDR:
+	OP_CASE(CAP_OP_MMSGHDR)
 		len = length(a, ca);
 		off = g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :
 					CAP_MMSG_MAX) | ph << 24);

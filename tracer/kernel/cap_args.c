@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "cap_priv.h"
 
@@ -205,6 +206,36 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
 		s->when |= as->when;
 		s->args_when |= as->when;
 	}
+}
+
+/*
+ * The ops (1 << CAP_OP_*) the specs of the calls that can make records
+ * use: the selected, the ring's always written and the stacks' origins
+ * (events.c, cap_ring.c); before the load, as ro_ops.  (A call outside
+ * them would copy nothing, and print pointers, never a wrong value.)
+ */
+uint32_t cap_args_ops(const struct capture *c, const struct cap_want *w)
+{
+	static const int always[] = { SYS_exit, SYS_exit_group, SYS_execve,
+		SYS_execveat, SYS_clone, SYS_clone3, SYS_fork, SYS_vfork };
+	uint32_t ops = 0;
+
+	_Static_assert(CAP_OP_N <= 32, "ro_ops has 32 bits");
+	for (unsigned int nr = 0; nr < sc_table_size && nr < CAP_NR_MAX; nr++) {
+		int want = !w->sel || sel_has(w->sel, nr) ||
+			   (w->rec_sel && sel_has(w->rec_sel, nr));
+		struct cap_spec s;
+
+		for (size_t i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+			want |= (int)nr == always[i];
+		if (!want || !sc_table[nr].name)
+			continue;
+		spec_of(&sc_table[nr], 32, c->fds, c->dump, c->envs, &s);
+		for (int a = 0; a < 6; a++)
+			if (s.arg[a].when)
+				ops |= 1u << (s.arg[a].op & 31);
+	}
+	return ops;
 }
 
 int cap_args_spec(struct capture *c, unsigned int strsize)

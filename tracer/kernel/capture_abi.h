@@ -89,6 +89,7 @@ enum cap_op {
 			   bytes as UPTO (at most CAP_MOUNT_ATTR_MAX), then
 			   with -y its userns_fd when MOUNT_ATTR_IDMAP
 			   (g_mountattr) */
+	CAP_OP_N	/* (how many: ro_ops holds one bit each) */
 };
 #define CAP_MOUNT_ATTR_MAX	64
 /*
