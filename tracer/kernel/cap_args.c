@@ -214,7 +214,7 @@ static void spec_of(const struct sc_desc *d, unsigned int strsize, int fds,
  * (events.c, cap_ring.c); before the load, as ro_ops.  (A call outside
  * them would copy nothing, and print pointers, never a wrong value.)
  */
-uint32_t cap_args_ops(const struct capture *c, const struct cap_want *w)
+static uint32_t ops_used(const struct capture *c, const struct cap_want *w)
 {
 	static const int always[] = { SYS_exit, SYS_exit_group, SYS_execve,
 		SYS_execveat, SYS_clone, SYS_clone3, SYS_fork, SYS_vfork };
@@ -236,6 +236,13 @@ uint32_t cap_args_ops(const struct capture *c, const struct cap_want *w)
 				ops |= 1u << (s.arg[a].op & 31);
 	}
 	return ops;
+}
+
+void cap_args_ro(struct capture *c, const struct cap_want *w)
+{
+	c->skel->rodata->ro_fds = (uint32_t)c->fds;
+	c->skel->rodata->ro_dump = c->dump ? 1u : 0;
+	c->skel->rodata->ro_ops = ops_used(c, w);
 }
 
 int cap_args_spec(struct capture *c, unsigned int strsize)

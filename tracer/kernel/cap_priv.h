@@ -34,8 +34,9 @@ int cap_keep_link(struct capture *c, struct bpf_link *l);
 /* cap_args.c: the spec map from syscalls.tbl; the syscall tracepoints */
 /* the spec map (with c->fds', c->dump's and c->envs' parts) */
 int cap_args_spec(struct capture *c, unsigned int strsize);
-/* the CAP_OP_*s the calls that can make records use (ro_ops) */
-uint32_t cap_args_ops(const struct capture *c, const struct cap_want *w);
+/* before the load: what the verifier may take as known (ro_fds, ro_dump,
+   ro_ops: the CAP_OP_*s the calls that can make records use) */
+void cap_args_ro(struct capture *c, const struct cap_want *w);
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t);
 

@@ -335,9 +335,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
-	c->skel->rodata->ro_fds = (uint32_t)c->fds;
-	c->skel->rodata->ro_dump = c->dump ? 1u : 0;
-	c->skel->rodata->ro_ops = cap_args_ops(c, w);
+	cap_args_ro(c, w);
 	if (c->fds_watch)
 		cap_fds_watch(cfg.fd_watch);
 	r = capture_bpf__load(c->skel) ? errno : 0;
