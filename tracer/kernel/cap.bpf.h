@@ -285,10 +285,15 @@ const volatile unsigned int ro_fds = 0;		/* cap_config.fds */
 const volatile unsigned int ro_dump = 0;		/* a dump asked */
 const volatile unsigned int ro_ops = ~0u;	/* 1 << CAP_OP_*: the ops the
 						   traced calls' specs use */
+/* ring mode's: cap_config's ring_sum, failed, detach_exec; fd_watch set */
+const volatile unsigned int ro_ring_sum = 1, ro_failed = 1, ro_detach = 1,
+			    ro_fd_watch = 1;
 #else
 extern const volatile unsigned int ro_fds;
 extern const volatile unsigned int ro_dump;
 extern const volatile unsigned int ro_ops;
+extern const volatile unsigned int ro_ring_sum, ro_failed, ro_detach,
+				   ro_fd_watch;
 #endif
 
 static __always_inline struct cap_config *cfg(void)

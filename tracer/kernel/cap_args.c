@@ -238,11 +238,16 @@ static uint32_t ops_used(const struct capture *c, const struct cap_want *w)
 	return ops;
 }
 
-void cap_args_ro(struct capture *c, const struct cap_want *w)
+void cap_args_ro(struct capture *c, const struct cap_want *w,
+		 const struct cap_config *cfg)
 {
 	c->skel->rodata->ro_fds = (uint32_t)c->fds;
 	c->skel->rodata->ro_dump = c->dump ? 1u : 0;
 	c->skel->rodata->ro_ops = ops_used(c, w);
+	c->skel->rodata->ro_ring_sum = cfg->ring_sum;
+	c->skel->rodata->ro_failed = cfg->failed;
+	c->skel->rodata->ro_detach = cfg->detach_exec;
+	c->skel->rodata->ro_fd_watch = c->fds_watch ? 1u : 0;
 }
 
 int cap_args_spec(struct capture *c, unsigned int strsize)

@@ -35,8 +35,10 @@ int cap_keep_link(struct capture *c, struct bpf_link *l);
 /* the spec map (with c->fds', c->dump's and c->envs' parts) */
 int cap_args_spec(struct capture *c, unsigned int strsize);
 /* before the load: what the verifier may take as known (ro_fds, ro_dump,
-   ro_ops: the CAP_OP_*s the calls that can make records use) */
-void cap_args_ro(struct capture *c, const struct cap_want *w);
+   ro_ops: the CAP_OP_*s the calls that can make records use; cfg's
+   fixed fields ring mode reads) */
+void cap_args_ro(struct capture *c, const struct cap_want *w,
+		 const struct cap_config *cfg);
 int cap_args_attach(struct capture *c, const struct evlist *l,
 		    struct tracefs *t);
 

@@ -23,7 +23,7 @@ extern volatile unsigned long long fd_gen;
  */
 static __always_inline void fd_watch(struct cap_config *c, s64 nr)
 {
-	if (c && nr_in(c->fd_watch, nr))
+	if (ro_fd_watch && c && nr_in(c->fd_watch, nr))
 		__sync_fetch_and_add(&fd_gen, 1);
 }
 
@@ -57,7 +57,7 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 	struct call call;
 
 	/* -Z, --errno: held until the exit (pend_* in cap.bpf.h) */
-	if (c->failed) {
+	if (ro_failed) {
 		p = bpf_task_storage_get(&pend, bpf_get_current_task_btf(), 0,
 					 BPF_LOCAL_STORAGE_GET_F_CREATE);
 		if (!p) {
@@ -231,7 +231,7 @@ static __always_inline void detach_at_exec(struct cap_config *c, s64 nr,
 {
 	u64 pt;
 
-	if (!c->detach_exec || ret != 0 ||
+	if (!ro_detach || ret != 0 ||
 	    (nr != SYS_EXECVE && nr != SYS_EXECVEAT) || !ring_traced(c))
 		return;
 	pt = bpf_get_current_pid_tgid();
@@ -285,9 +285,9 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 	skipped = skip_exit(c, nr, 1);
 	if (skipped)
 		skip_write_entry(c, ctx, nr);
-	if (c->failed && !pend_exit(c, ret)) {
+	if (ro_failed && !pend_exit(c, ret)) {
 		/* -C -Z: the calls that succeeded are counted all the same */
-		if (c->ring_sum) {
+		if (ro_ring_sum) {
 			timed = sum_ring_exit(bpf_ktime_get_ns(), &at_entry, &ns);
 			sum_ring_unwritten(nr, ret, timed, at_entry, ns);
 		}
@@ -295,13 +295,13 @@ static __always_inline void ring_exit_write(struct cap_config *c, void *ctx,
 	}
 	held = exit_copies(ctx, nr, ret, 1);
 	/* raw: common fields (unused), id, ret; then padding */
-	rb_head_at(r, c->ring_sum ? RB_EXIT_SUM_SIZE : RB_EXIT_SIZE, c->id_exit,
+	rb_head_at(r, ro_ring_sum ? RB_EXIT_SUM_SIZE : RB_EXIT_SIZE, c->id_exit,
 		   24, held_ns(held));
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	put64(&r[13], (u64)ret);
 	r[15] = skipped;	/* RING_EXIT_SKIPPED_OFF */
-	if (!c->ring_sum) {
+	if (!ro_ring_sum) {
 		rb_write_held(c, r, RB_EXIT_SIZE, held);
 		return;
 	}
@@ -342,7 +342,7 @@ int ring_enter(u64 *ctx)
 	args[4] = regs->r8;
 	args[5] = regs->r9;
 	ts = ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
-	if (ts && c->ring_sum)
+	if (ts && ro_ring_sum)
 		sum_ring_enter((s64)ctx[1], ts);
 	return 0;
 }
@@ -387,7 +387,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 		ip = BPF_CORE_READ(regs, ip);
 	}
 	ts = ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
-	if (ts && c->ring_sum)
+	if (ts && ro_ring_sum)
 		sum_ring_enter(ctx->nr, ts);
 	return 1;
 }

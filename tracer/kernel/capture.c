@@ -335,7 +335,7 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	choose_programs(c, w, ring, fits, l->per_syscall);
 	config_of(c, w, t, slots, fits, &cfg);
 	cap_sum_conf(c, w, &cfg);
-	cap_args_ro(c, w);
+	cap_args_ro(c, w, &cfg);
 	if (c->fds_watch)
 		cap_fds_watch(cfg.fd_watch);
 	r = capture_bpf__load(c->skel) ? errno : 0;
