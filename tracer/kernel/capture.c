@@ -104,19 +104,20 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.target_fork, w->target && w->tconf->within },
 		{ k->progs.target_exit, w->target && w->tconf->within },
 	};
+	const struct { struct bpf_map *m; int one; } size[] = {
+		{ k->maps.traced, fits }, { k->maps.sums, !c->summary },
+		{ k->maps.sum_by_nr, !c->summary }, { k->maps.fd_paths, !c->fds },
+		{ k->maps.unw_rows, !c->ustack }, { k->maps.unw_idx, !c->ustack },
+		{ k->maps.unw_files, !c->ustack },
+		{ k->maps.py_procs, !c->python }, { k->maps.py_sent, !c->python },
+	};
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
 		bpf_program__set_autoload(use[i].p, use[i].on);
-	if (fits)
-		bpf_map__set_max_entries(k->maps.traced, 1);
-	if (!c->summary)
-		bpf_map__set_max_entries(k->maps.sums, 1);
-	if (!c->fds)
-		bpf_map__set_max_entries(k->maps.fd_paths, 1);
-	if (!c->ustack) {
-		bpf_map__set_max_entries(k->maps.unw_rows, 1);
-		bpf_map__set_max_entries(k->maps.unw_idx, 1);
-	} else if (libbpf_num_possible_cpus() > 0)
+	for (size_t i = 0; i < sizeof(size) / sizeof(size[0]); i++)
+		if (size[i].one)
+			bpf_map__set_max_entries(size[i].m, 1);
+	if (c->ustack && libbpf_num_possible_cpus() > 0)
 		bpf_map__set_max_entries(k->maps.unw_buf,
 					 (uint32_t)libbpf_num_possible_cpus());
 }
