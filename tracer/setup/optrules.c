@@ -175,6 +175,9 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		      " simultaneously";
 	else if (o->follow > 2)
 		why = "-f given more than twice";
+	else if (o->follow == 2 && o->outfile &&
+		 (o->outfile[0] == '|' || o->outfile[0] == '!'))
+		why = "-ff writes a file per process: not with -o |COMMAND";
 	else if (o->quiet && o->quiet_qual)
 		why = "-q and -e quiet/--quiet cannot be provided simultaneously";
 	else if (o->json && o->follow == 2)
@@ -258,6 +261,9 @@ static const char *record_refused(const struct options *o)
 		       " yet (-k is)";
 	if (o->follow == 2)
 		return "-ff: one file per process is not recorded";
+	if (o->outfile && (o->outfile[0] == '|' || o->outfile[0] == '!'))
+		return "-o |COMMAND: a recording is a file (seekable, for"
+		       " etrace report)";
 	if (o->append)
 		return "-A: a recording is never appended to";
 	if (o->timeline || o->flamegraph || o->folded || o->stack_perf)

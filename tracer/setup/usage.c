@@ -73,7 +73,7 @@ void opt_usage(FILE *f)
 "  --filter EXPR   the kernel's tracepoint filter, for the -e before it\n"
 "  -l [GLOB]       list events; -l -v GLOB: with their fields\n"
 "Output:\n"
-"  -o FILE         write the trace to FILE\n"
+"  -o FILE         write the trace to FILE ('|CMD': pipe it to sh -c CMD)\n"
 "  -A              append to -o FILE (and -ff's files) instead of truncating\n"
 "  -j, --json      JSON Lines: one object per call, event, signal, exit\n"
 "  --timeline F    also write the trace to F as a timeline (Trace Event\n"

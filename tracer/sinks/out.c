@@ -30,6 +30,7 @@
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "out.h"
@@ -282,6 +283,39 @@ static int out_watch(struct out *o)
 	return 0;
 }
 
+/*
+ * -o '|COMMAND' (or '!COMMAND'), as strace's: the trace is piped to
+ * /bin/sh -c COMMAND, started now with etrace's stdout and stderr and
+ * the signals as etrace was given them; out_close waits for it.  The fd
+ * of the pipe's end, or -errno.
+ */
+static int out_pipe(struct out *o, const char *cmd)
+{
+	sigset_t none;
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	o->pipe_pid = fork();
+	if (o->pipe_pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -errno;
+	}
+	if (o->pipe_pid == 0) {
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		signal(SIGPIPE, SIG_DFL);
+		/* (etrace's own, kept open for its command, are not its) */
+		if (dup2(p[0], STDIN_FILENO) < 0 || close_range(3, ~0u, 0))
+			_exit(127);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(p[0]);
+	return p[1];
+}
+
 int out_open(struct out *o, const char *path, int flags, size_t cap,
 	     char *err, size_t errlen)
 {
@@ -299,7 +333,13 @@ int out_open(struct out *o, const char *path, int flags, size_t cap,
 		o->fd = STDERR_FILENO;
 		return 0;
 	}
-	o->fd = out_create(path, flags, err, errlen);
+	if (path[0] == '|' || path[0] == '!') {
+		o->fd = out_pipe(o, path + 1);
+		if (o->fd < 0)
+			snprintf(err, errlen, "cannot start %s: %s", path + 1,
+				 strerror(-o->fd));
+	} else
+		o->fd = out_create(path, flags, err, errlen);
 	if (o->fd < 0) {
 		r = o->fd;
 		goto out_free;
@@ -485,6 +525,11 @@ int out_close(struct out *o)
 		close(o->stop_fd);
 	if (o->own_fd && close(o->fd) && !r)
 		r = -errno;
+	/* -o '|COMMAND': it has all of the trace when it ends (it may have
+	   been reaped already, with etrace's other children) */
+	while (o->pipe_pid > 0 && waitpid(o->pipe_pid, NULL, 0) < 0 &&
+	       errno == EINTR)
+		;
 	free(o->buf);
 	free(o->path);
 	memset(o, 0, sizeof(*o));

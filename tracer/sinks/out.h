@@ -24,6 +24,7 @@ struct out {
 	int stalled;		/* the reader took nothing for OUT_STALL_MS */
 	int skip;		/* the rest of a line given up: drop it */
 	unsigned long long unwritten;	/* lines its reader did not take */
+	int pipe_pid;		/* -o '|COMMAND': the command, waited for */
 };
 
 #define OUT_EXCL	0x1	/* a new file (-ff's FILE.TID) */
@@ -39,7 +40,10 @@ int out_create(const char *path, int flags, char *err, size_t errlen);
 int out_check_dir(const char *path, char *err, size_t errlen);
 /* empty a file out_create opened, when it is a regular file */
 int out_truncate(int fd);
-/* path NULL: stderr.  Returns 0, or -errno with err set. */
+/*
+ * path NULL: stderr; "|COMMAND" or "!COMMAND": a pipe to sh -c COMMAND.
+ * Returns 0, or -errno with err set.
+ */
 int out_open(struct out *o, const char *path, int flags, size_t cap,
 	     char *err, size_t errlen);
 /* the trace begins: the file is emptied now (0 or -errno) */
