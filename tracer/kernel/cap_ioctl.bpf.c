@@ -5,7 +5,8 @@
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
- * struct tee_ioctl_buf_data, at entry and at exit.
+ * struct tee_ioctl_buf_data, at entry and at exit; the device mapper's
+ * argument itself past its header (its payload), at entry.
  */
 #include "cap.bpf.h"
 
@@ -79,6 +80,15 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 
 	if (!ca)
 		return off;
+	/* the device mapper's (type 0xfd, a struct dm_ioctl): the
+	   argument itself from its start, its payload past the header
+	   (data_start up to data_size), at entry (what the call is given) */
+	if (((u32)ca->args[1] & 0xffffff00) == 0xc138fd00) {
+		if (ph != CAP_AT_ENTRY || !ca->args[2])
+			return off;
+		return g_buf(off, CAP_IOC_IND, ca->args[2], CAP_IOC_IND_MAX,
+			     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
+	}
 	switch ((u32)ca->args[1]) {
 	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
 		at = 8;
