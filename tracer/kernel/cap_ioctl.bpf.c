@@ -6,7 +6,9 @@
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
  * struct tee_ioctl_buf_data, at entry and at exit; the device mapper's
- * argument itself past its header (its payload), at entry.
+ * argument itself past its header (its payload), at entry; KVM's
+ * struct kvm_cpuid2 with its entries, and -y the fd KVM_CREATE_VM and
+ * KVM_CREATE_VCPU return.
  */
 #include "cap.bpf.h"
 
@@ -89,6 +91,14 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 		return g_buf(off, CAP_IOC_IND, ca->args[2], CAP_IOC_IND_MAX,
 			     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
 	}
+	/* KVM's struct kvm_cpuid2 and its entries: the argument itself,
+	   as given (KVM_SET_CPUID2) or as filled (KVM_GET_SUPPORTED_CPUID,
+	   KVM_GET_EMULATED_CPUID) */
+	if (((u32)ca->args[1] == 0x4008ae90 && ph == CAP_AT_ENTRY) ||
+	    (((u32)ca->args[1] == 0xc008ae05 ||
+	      (u32)ca->args[1] == 0xc008ae09) && ph == CAP_AT_EXIT))
+		return g_buf(off, CAP_IOC_IND, ca->args[2], CAP_IOC_IND_MAX,
+			     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
 	switch ((u32)ca->args[1]) {
 	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
 		at = 8;
@@ -133,4 +143,18 @@ read:
 	if (strs)
 		off = g_ioc_strs(off, ph, inner, ca->args[2]);
 	return off;
+}
+
+/*
+ * -y: the fd KVM_CREATE_VM (0xae01) and KVM_CREATE_VCPU (0xae41) return,
+ * at exit (their argument is no pointer: g_ioc_ind is not reached)
+ */
+__noinline u32 g_ioc_retfd(u32 off, const struct call_args *ca)
+{
+	struct cap_config *c = cfg();
+
+	if (!ca || !c || !c->fds || ca->ret < 0 ||
+	    ((u32)ca->args[1] != 0xae01 && (u32)ca->args[1] != 0xae41))
+		return off;
+	return g_fd(off, CAP_FD_RET | CAP_AT_EXIT << 8, ca->ret, c->fds);
 }
