@@ -282,6 +282,8 @@ static __always_inline void capture(void *ctx, int nr, struct call *c)
 			       (u32)c->sp->fd_other << 25, &c->ca);
 	if (nr == SYS_IOCTL && c->phase == CAP_AT_ENTRY)
 		c->off = g_ioc_fd(c->off, &c->ca);
+	if (nr == SYS_IOCTL && c->phase == CAP_AT_EXIT && c->outs)
+		c->off = g_ioc_retfd(c->off, &c->ca);
 	if (ro_dump && c->sp->dump && dump_here(c)) {
 		u32 o;
 

@@ -5,7 +5,10 @@
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
- * struct tee_ioctl_buf_data, at entry and at exit.
+ * struct tee_ioctl_buf_data, at entry and at exit; the device mapper's
+ * argument itself past its header (its payload), at entry; KVM's
+ * struct kvm_cpuid2 with its entries, and -y the fd KVM_CREATE_VM and
+ * KVM_CREATE_VCPU return.
  */
 #include "cap.bpf.h"
 
@@ -79,6 +82,23 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 
 	if (!ca)
 		return off;
+	/* the device mapper's (type 0xfd, a struct dm_ioctl): the
+	   argument itself from its start, its payload past the header
+	   (data_start up to data_size), at entry (what the call is given) */
+	if (((u32)ca->args[1] & 0xffffff00) == 0xc138fd00) {
+		if (ph != CAP_AT_ENTRY || !ca->args[2])
+			return off;
+		return g_buf(off, CAP_IOC_IND, ca->args[2], CAP_IOC_IND_MAX,
+			     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
+	}
+	/* KVM's struct kvm_cpuid2 and its entries: the argument itself,
+	   as given (KVM_SET_CPUID2) or as filled (KVM_GET_SUPPORTED_CPUID,
+	   KVM_GET_EMULATED_CPUID) */
+	if (((u32)ca->args[1] == 0x4008ae90 && ph == CAP_AT_ENTRY) ||
+	    (((u32)ca->args[1] == 0xc008ae05 ||
+	      (u32)ca->args[1] == 0xc008ae09) && ph == CAP_AT_EXIT))
+		return g_buf(off, CAP_IOC_IND, ca->args[2], CAP_IOC_IND_MAX,
+			     CAP_IOC_IND_MAX | CAP_UPTO_BIT | ph << 24);
 	switch ((u32)ca->args[1]) {
 	case 0x4b66: case 0x4b67: case 0x4b6b: case 0x4b6c:
 		at = 8;
@@ -123,4 +143,16 @@ read:
 	if (strs)
 		off = g_ioc_strs(off, ph, inner, ca->args[2]);
 	return off;
+}
+
+/*
+ * -y: the fd KVM_CREATE_VM (0xae01) and KVM_CREATE_VCPU (0xae41) return,
+ * at exit (their argument is no pointer: g_ioc_ind is not reached)
+ */
+__noinline u32 g_ioc_retfd(u32 off, const struct call_args *ca)
+{
+	if (!ca || !ro_fds || ca->ret < 0 ||
+	    ((u32)ca->args[1] != 0xae01 && (u32)ca->args[1] != 0xae41))
+		return off;
+	return g_fd(off, CAP_FD_RET | CAP_AT_EXIT << 8, ca->ret, ro_fds);
 }
