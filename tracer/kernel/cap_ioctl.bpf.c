@@ -5,7 +5,8 @@
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
- * struct tee_ioctl_buf_data, at entry and at exit.
+ * struct tee_ioctl_buf_data, btrfs' qgroup_inherit and send's
+ * clone_sources, at entry and at exit.
  */
 #include "cap.bpf.h"
 
@@ -109,6 +110,14 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 	case 0x8010a402: case 0x8010a403: case 0x8010a406: case 0x8010a407:
 		at = 0;
 		goto read;
+	/* BTRFS_IOC_SNAP_CREATE_V2, SUBVOL_CREATE_V2: a struct
+	   btrfs_ioctl_vol_args_v2's qgroup_inherit */
+	case 0x50009417: case 0x50009418:
+		at = 32;
+		break;
+	case 0x40489426:	/* BTRFS_IOC_SEND: its clone_sources */
+		at = 16;
+		break;
 	default:
 		return off;
 	}
