@@ -21,27 +21,6 @@
 #define QGI_HEAD	72	/* struct btrfs_qgroup_inherit before qgroups */
 #define DEV_NAME	1025	/* BTRFS_DEVICE_PATH_NAME_MAX + 1 */
 
-static enum ioarg btrfs_when(uint32_t req, int *at_exit)
-{
-	*at_exit = 0;
-	switch (req) {
-	case BTRFS_IOC_TRANS_START: case BTRFS_IOC_TRANS_END:
-	case BTRFS_IOC_SYNC: case BTRFS_IOC_BALANCE: case BTRFS_IOC_DEFRAG:
-	case BTRFS_IOC_SCRUB_CANCEL: case BTRFS_IOC_QUOTA_RESCAN_WAIT:
-		return IOA_NONE;
-	case BTRFS_IOC_BALANCE_PROGRESS: case BTRFS_IOC_FS_INFO:
-	case BTRFS_IOC_GET_FEATURES: case FS_IOC_GETFSLABEL:
-	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
-	case BTRFS_IOC_QUOTA_RESCAN_STATUS: case BTRFS_IOC_START_SYNC:
-	case BTRFS_IOC_SUBVOL_GETFLAGS:
-		/* what they fill is not decoded: the pointer, at exit */
-		*at_exit = 1;
-		return IOA_FAMILY;
-	default:
-		return IOA_FAMILY;
-	}
-}
-
 /* a u64 field: UINT64_MAX by name, as strace's PRINT_FIELD_U64 */
 static void btrfs_u64(struct fmt_buf *b, const char *name, uint64_t v)
 {
@@ -454,6 +433,7 @@ static size_t btrfs_size(uint32_t req, const struct cap *k)
 	case BTRFS_IOC_SNAP_DESTROY: case BTRFS_IOC_RESIZE:
 	case BTRFS_IOC_SCAN_DEV: case BTRFS_IOC_FORGET_DEV:
 	case BTRFS_IOC_ADD_DEV: case BTRFS_IOC_RM_DEV:
+	case BTRFS_IOC_DEVICES_READY:
 	case BTRFS_IOC_SNAP_CREATE_V2: case BTRFS_IOC_SUBVOL_CREATE_V2:
 		return 4096;
 	case BTRFS_IOC_BALANCE_V2:
@@ -486,6 +466,30 @@ static size_t btrfs_size(uint32_t req, const struct cap *k)
 		       32 + 2 * DEV_NAME : 8;
 	default:
 		return 0;
+	}
+}
+
+static enum ioarg btrfs_when(uint32_t req, int *at_exit)
+{
+	*at_exit = 0;
+	switch (req) {
+	case BTRFS_IOC_TRANS_START: case BTRFS_IOC_TRANS_END:
+	case BTRFS_IOC_SYNC: case BTRFS_IOC_BALANCE: case BTRFS_IOC_DEFRAG:
+	case BTRFS_IOC_SCRUB_CANCEL: case BTRFS_IOC_QUOTA_RESCAN_WAIT:
+		return IOA_NONE;
+	case BTRFS_IOC_BALANCE_PROGRESS: case BTRFS_IOC_FS_INFO:
+	case BTRFS_IOC_GET_FEATURES: case FS_IOC_GETFSLABEL:
+	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
+	case BTRFS_IOC_QUOTA_RESCAN_STATUS: case BTRFS_IOC_START_SYNC:
+	case BTRFS_IOC_SUBVOL_GETFLAGS: case BTRFS_IOC_QGROUP_LIMIT:
+		/* what they fill is not decoded: the pointer, at exit */
+		*at_exit = 1;
+		return IOA_FAMILY;
+	case FICLONE: case BTRFS_IOC_BALANCE_CTL:
+		return IOA_FAMILY;
+	default:
+		/* strace decodes no other: the number, in hex */
+		return btrfs_size(req, NULL) ? IOA_FAMILY : IOA_HEX;
 	}
 }
 

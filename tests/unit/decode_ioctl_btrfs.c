@@ -47,6 +47,9 @@ static void simple(void)
 	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_SYNC)" EBADF_S);
 	c = CALL(SYS_ioctl, -9, -1, BTRFS_IOC_FS_INFO, 0);
 	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_FS_INFO, NULL)" EBADF_S);
+	/* one strace does not decode: the number */
+	c = CALL(SYS_ioctl, -9, -1, BTRFS_IOC_GET_SUBVOL_INFO, 0);
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_GET_SUBVOL_INFO, 0)" EBADF_S);
 	c = CALL(SYS_ioctl, -9, -1, FICLONE, 4);
 	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_CLONE or FICLONE, 4)" EBADF_S);
 	c = CALL(SYS_ioctl, -9, -1, BTRFS_IOC_BALANCE_CTL, 2);
