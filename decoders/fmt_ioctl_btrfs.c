@@ -59,7 +59,9 @@ static void btrfs_uuid(struct fmt_buf *b, const uint8_t *p)
 static void btrfs_vol_args(struct fmt_buf *b, const struct sc_call *c,
 			   const uint8_t *p)
 {
-	fb_printf(b, "{fd=%d, ", (int)ld64(p));
+	fb_puts(b, "{fd=");
+	fmt_fd_value(b, c, (int32_t)ld64(p));
+	fb_puts(b, ", ");
 	ioctl_cstr(b, c, "name", p + 8, VOL_ARGS_NAME);
 	fb_putc(b, '}');
 }
@@ -130,7 +132,9 @@ static void btrfs_vol_args_v2(struct fmt_buf *b, const struct sc_call *c,
 {
 	uint64_t flags = ld64(p + 16);
 
-	fb_printf(b, "{fd=%d, flags=", (int)ld64(p));
+	fb_puts(b, "{fd=");
+	fmt_fd_value(b, c, (int32_t)ld64(p));
+	fb_puts(b, ", flags=");
 	fmt_flags_dflt(b, &xlat_btrfs_snap_flags_v2, flags, "BTRFS_SUBVOL_???");
 	if (flags & BTRFS_SUBVOL_QGROUP_INHERIT) {
 		fb_printf(b, ", size=%llu, qgroup_inherit=",
@@ -321,8 +325,10 @@ static void btrfs_send(struct fmt_buf *b, const struct sc_call *c,
 {
 	uint64_t n = ld64(p + 8);
 
-	fb_printf(b, "{send_fd=%d, clone_sources_count=%llu, clone_sources=",
-		  (int)ld64(p), (unsigned long long)n);
+	fb_puts(b, "{send_fd=");
+	fmt_fd_value(b, c, (int32_t)ld64(p));
+	fb_printf(b, ", clone_sources_count=%llu, clone_sources=",
+		  (unsigned long long)n);
 	btrfs_clone_sources(b, c, ld64(p + 16), n);
 	fb_puts(b, ", ");
 	btrfs_objid(b, "parent_root", ld64(p + 24));
@@ -413,8 +419,9 @@ static void btrfs_dedupe(struct fmt_buf *b, const struct sc_call *c,
 			fb_puts(b, "...");
 			break;
 		}
-		fb_printf(b, "{dest_fd=%d, dest_offset=%llu}",
-			  (int)ld64(k->p + off),
+		fb_puts(b, "{dest_fd=");
+		fmt_fd_value(b, c, (int32_t)ld64(k->p + off));
+		fb_printf(b, ", dest_offset=%llu}",
 			  (unsigned long long)ld64(k->p + off + 8));
 	}
 	fb_puts(b, "]}");
@@ -494,7 +501,8 @@ static enum ioarg btrfs_when(uint32_t req, int *at_exit)
 }
 
 /* the smaller structs, printed whole here */
-static int btrfs_small(struct fmt_buf *b, uint32_t req, const uint8_t *p)
+static int btrfs_small(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t req, const uint8_t *p)
 {
 	switch (req) {
 	case BTRFS_IOC_WAIT_SYNC: case BTRFS_IOC_DEFAULT_SUBVOL:
@@ -505,9 +513,10 @@ static int btrfs_small(struct fmt_buf *b, uint32_t req, const uint8_t *p)
 			       "BTRFS_SUBVOL_???");
 		return 1;
 	case FICLONERANGE:
-		fb_printf(b, "{src_fd=%d, src_offset=%llu, src_length=%llu, "
-			  "dest_offset=%llu}", (int)ld64(p),
-			  (unsigned long long)ld64(p + 8),
+		fb_puts(b, "{src_fd=");
+		fmt_fd_value(b, c, (int32_t)ld64(p));
+		fb_printf(b, ", src_offset=%llu, src_length=%llu, "
+			  "dest_offset=%llu}", (unsigned long long)ld64(p + 8),
 			  (unsigned long long)ld64(p + 16),
 			  (unsigned long long)ld64(p + 24));
 		return 1;
@@ -595,7 +604,7 @@ static int btrfs_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	if (!size || !k || k->len < size)
 		return 0;
 	p = k->p;
-	if (btrfs_small(b, req, p))
+	if (btrfs_small(b, c, req, p))
 		return 1;
 	switch (req) {
 	case BTRFS_IOC_SNAP_CREATE_V2: case BTRFS_IOC_SUBVOL_CREATE_V2:
