@@ -262,7 +262,8 @@ static void btrfs_logical_ino(struct fmt_buf *b, const uint8_t *p)
 	fb_putc(b, '}');
 }
 
-/* struct btrfs_ioctl_timespec: {sec=N, nsec=N} and the date */
+/* struct btrfs_ioctl_timespec: {sec=N, nsec=N} and the date (sec read
+   as signed, as strace does) */
 static void btrfs_timespec(struct fmt_buf *b, const uint8_t *p)
 {
 	uint64_t sec = ld64(p);
@@ -271,7 +272,9 @@ static void btrfs_timespec(struct fmt_buf *b, const uint8_t *p)
 	struct fmt_buf t;
 
 	fb_printf(b, "{sec=%llu, nsec=%u}", (unsigned long long)sec, nsec);
-	if (b->xstyle == XSTYLE_RAW || (int64_t)sec < 0)
+	/* strace's comment, in every -X style: none for a zero time or
+	   nanoseconds past a second */
+	if ((!sec && !nsec) || nsec > 999999999)
 		return;
 	fb_init(&t, tmp, sizeof(tmp));
 	if (!fmt_utc(&t, (int64_t)sec, nsec, 9))

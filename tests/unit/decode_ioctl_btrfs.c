@@ -259,6 +259,16 @@ static void misc(void)
 		  "00000000-0000-0000-0000-000000000000, stransid=0, stime="
 		  "{sec=1463193386, nsec=12345} /* "
 		  "2016-05-14T02:36:26.000012345+0000 */, flags=0})" EBADF_S);
+	/* raw: the date still (strace's comment), none for a zero time */
+	CHECK_STR(run_style(&c, XSTYLE_RAW), "ioctl(-1, 0xc0c89425, {uuid="
+		  "00000000-0000-0000-0000-000000000000, stransid=0, stime="
+		  "{sec=1463193386, nsec=12345} /* "
+		  "2016-05-14T02:36:26.000012345+0000 */, flags=0})" EBADF_S);
+	put64(arg + 32, 0);
+	put32(arg + 40, 0);
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_SET_RECEIVED_SUBVOL, {uuid="
+		  "00000000-0000-0000-0000-000000000000, stransid=0, stime="
+		  "{sec=0, nsec=0}, flags=0})" EBADF_S);
 	memset(arg, 0, sizeof(arg));
 	put64(arg, 1);
 	c = call(BTRFS_IOC_DEV_REPLACE, &k, 8);
