@@ -3,26 +3,26 @@
  * Decoders stage: ioctl(2) requests of type 0x94, btrfs' BTRFS_IOC_* and
  * the generic file system requests that share the type (FICLONE,
  * FICLONERANGE, FIDEDUPERANGE, FS_IOC_[GS]ETFSLABEL), as strace 6.1
- * prints them at entry: what a request gives the kernel.  What a call
- * fills (strace's " => {...}" after success, and the structs of the
- * read-only requests) is not decoded: those print the pointer.  The
+ * prints them: what a request gives the kernel at entry, what the simpler
+ * read-only requests fill at exit.  What a read-write request fills
+ * (strace's " => {...}" after success), balance progress and fs info are
+ * not decoded yet: nothing more, or the pointer.  The
  * argument is BPF's copy of _IOC_SIZE bytes (k); the memory behind a
  * pointer inside it (a qgroup_inherit, send's clone_sources) is
- * c->inner[0] (cap_ioctl.bpf.c).  Struct layouts are x86_64's.
+ * c->inner[0] (cap_ioctl.bpf.c); the larger structs print in
+ * fmt_ioctl_btrfs_structs.c.  Struct layouts are x86_64's.
  */
 #include <linux/btrfs.h>
 #include <linux/btrfs_tree.h>
 #include <linux/fs.h>
 
-#include "fmt_ioctl.h"
+#include "fmt_ioctl_btrfs.h"
 
 #define VOL_ARGS_NAME	4088	/* struct btrfs_ioctl_vol_args' name */
-#define VOL_V2_NAME	4040	/* struct btrfs_ioctl_vol_args_v2's name */
-#define QGI_HEAD	72	/* struct btrfs_qgroup_inherit before qgroups */
 #define DEV_NAME	1025	/* BTRFS_DEVICE_PATH_NAME_MAX + 1 */
 
 /* a u64 field: UINT64_MAX by name, as strace's PRINT_FIELD_U64 */
-static void btrfs_u64(struct fmt_buf *b, const char *name, uint64_t v)
+void btrfs_u64(struct fmt_buf *b, const char *name, uint64_t v)
 {
 	fb_puts(b, name);
 	fb_putc(b, '=');
@@ -33,13 +33,13 @@ static void btrfs_u64(struct fmt_buf *b, const char *name, uint64_t v)
 }
 
 /* a value of x by name, else in decimal (strace's XVAL_U, no default) */
-static void btrfs_xval(struct fmt_buf *b, const struct xlat *x, uint64_t v)
+void btrfs_xval(struct fmt_buf *b, const struct xlat *x, uint64_t v)
 {
 	fmt_const(b, xlat_name(x, v), v, XF_UDEC);
 }
 
 /* an object id: a tree's name, else the number */
-static void btrfs_objid(struct fmt_buf *b, const char *name, uint64_t v)
+void btrfs_objid(struct fmt_buf *b, const char *name, uint64_t v)
 {
 	fb_puts(b, name);
 	fb_putc(b, '=');
@@ -66,138 +66,6 @@ static void btrfs_vol_args(struct fmt_buf *b, const struct sc_call *c,
 	fb_putc(b, '}');
 }
 
-/*
- * struct btrfs_qgroup_inherit at ptr, in's copy of it: its head, then
- * "..." (qgroups=[...] with -v); the pointer when not all copied
- */
-static void btrfs_qgroup_inherit(struct fmt_buf *b, const struct sc_call *c,
-				 uint64_t ptr)
-{
-	const struct cap *in = c->inner[0];
-	const uint8_t *p;
-	uint64_t n;
-
-	if (!ptr || !in || in->len < QGI_HEAD) {
-		fmt_ptr(b, ptr);
-		return;
-	}
-	p = in->p;
-	n = ld64(p + 8);
-	fb_puts(b, "{flags=");
-	fmt_flags_dflt(b, &xlat_btrfs_qgroup_inherit_flags, ld64(p),
-		       "BTRFS_QGROUP_INHERIT_???");
-	fb_printf(b, ", num_qgroups=%llu, num_ref_copies=%llu, "
-		  "num_excl_copies=%llu, lim={flags=",
-		  (unsigned long long)n, (unsigned long long)ld64(p + 16),
-		  (unsigned long long)ld64(p + 24));
-	fmt_flags_dflt(b, &xlat_btrfs_qgroup_limit_flags, ld64(p + 32),
-		       "BTRFS_QGROUP_LIMIT_???");
-	fb_printf(b, ", max_rfer=%llu, max_excl=%llu, rsv_rfer=%llu, "
-		  "rsv_excl=%llu}, ", (unsigned long long)ld64(p + 40),
-		  (unsigned long long)ld64(p + 48),
-		  (unsigned long long)ld64(p + 56),
-		  (unsigned long long)ld64(p + 64));
-	if (abbrev(c)) {
-		fb_puts(b, "...}");
-		return;
-	}
-	fb_puts(b, "qgroups=");
-	if (!n) {
-		fb_puts(b, "[]}");
-		return;
-	}
-	for (uint64_t j = 0; j < n; j++) {
-		uint64_t off = QGI_HEAD + 8 * j;
-
-		if (in->len < off + 8) {
-			if (!j)
-				fmt_ptr(b, ptr + off);
-			else {
-				fb_puts(b, ", ... /* ");
-				fmt_ptr(b, ptr + off);
-				fb_puts(b, " */]");
-			}
-			fb_putc(b, '}');
-			return;
-		}
-		fb_puts(b, j ? ", " : "[");
-		fb_udec(b, ld64(in->p + off));
-	}
-	fb_puts(b, "]}");
-}
-
-/* struct btrfs_ioctl_vol_args_v2, as the create requests give it */
-static void btrfs_vol_args_v2(struct fmt_buf *b, const struct sc_call *c,
-			      const uint8_t *p)
-{
-	uint64_t flags = ld64(p + 16);
-
-	fb_puts(b, "{fd=");
-	fmt_fd_value(b, c, (int32_t)ld64(p));
-	fb_puts(b, ", flags=");
-	fmt_flags_dflt(b, &xlat_btrfs_snap_flags_v2, flags, "BTRFS_SUBVOL_???");
-	if (flags & BTRFS_SUBVOL_QGROUP_INHERIT) {
-		fb_printf(b, ", size=%llu, qgroup_inherit=",
-			  (unsigned long long)ld64(p + 24));
-		btrfs_qgroup_inherit(b, c, ld64(p + 32));
-	}
-	fb_puts(b, ", ");
-	ioctl_cstr(b, c, "name", p + 56, VOL_V2_NAME);
-	fb_putc(b, '}');
-}
-
-/* struct btrfs_balance_args (136 bytes) */
-static void btrfs_balance_args(struct fmt_buf *b, const uint8_t *p)
-{
-	fb_puts(b, "{profiles=");
-	fmt_flags_dflt(b, &xlat_btrfs_space_info_flags, ld64(p),
-		       "BTRFS_BLOCK_GROUP_???");
-	fb_puts(b, ", ");
-	btrfs_u64(b, "usage", ld64(p + 8));
-	fb_puts(b, ", devid=");
-	fmt_dev_val(b, ld64(p + 16));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "pstart", ld64(p + 24));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "pend", ld64(p + 32));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "vstart", ld64(p + 40));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "vend", ld64(p + 48));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "target", ld64(p + 56));
-	fb_puts(b, ", flags=");
-	fmt_flags_dflt(b, &xlat_btrfs_balance_args, ld64(p + 64),
-		       "BTRFS_BALANCE_ARGS_???");
-	fb_putc(b, '}');
-}
-
-/* struct btrfs_ioctl_balance_args as given: the types its flags pick */
-static void btrfs_balance(struct fmt_buf *b, const uint8_t *p)
-{
-	static const struct {
-		uint64_t bit;
-		const char *name;
-		size_t off;
-	} part[] = {
-		{ BTRFS_BALANCE_DATA, ", data=", 16 },
-		{ BTRFS_BALANCE_METADATA, ", meta=", 152 },
-		{ BTRFS_BALANCE_SYSTEM, ", sys=", 288 },
-	};
-	uint64_t flags = ld64(p);
-
-	fb_puts(b, "{flags=");
-	fmt_flags_dflt(b, &xlat_btrfs_balance_flags, flags,
-		       "BTRFS_BALANCE_???");
-	for (size_t j = 0; j < sizeof(part) / sizeof(part[0]); j++) {
-		if (!(flags & part[j].bit))
-			continue;
-		fb_puts(b, part[j].name);
-		btrfs_balance_args(b, p + part[j].off);
-	}
-	fb_putc(b, '}');
-}
-
 /* struct btrfs_ioctl_defrag_range_args */
 static void btrfs_defrag_range(struct fmt_buf *b, const uint8_t *p)
 {
@@ -211,35 +79,6 @@ static void btrfs_defrag_range(struct fmt_buf *b, const uint8_t *p)
 	fmt_enum_dflt(b, &xlat_btrfs_compress_types, ld32(p + 28),
 		      "BTRFS_COMPRESS_???");
 	fb_putc(b, '}');
-}
-
-/* struct btrfs_ioctl_search_key at entry; abbreviated, strace leaves
-   out the object ids that are the defaults */
-static void btrfs_search_key(struct fmt_buf *b, const struct sc_call *c,
-			     const uint8_t *p)
-{
-	btrfs_objid(b, "{key={tree_id", ld64(p));
-	if (ld64(p + 8) != BTRFS_FIRST_FREE_OBJECTID || !abbrev(c)) {
-		fb_puts(b, ", ");
-		btrfs_objid(b, "min_objectid", ld64(p + 8));
-	}
-	if (ld64(p + 16) != (uint64_t)BTRFS_LAST_FREE_OBJECTID || !abbrev(c)) {
-		fb_puts(b, ", ");
-		btrfs_objid(b, "max_objectid", ld64(p + 16));
-	}
-	fb_puts(b, ", ");
-	btrfs_u64(b, "min_offset", ld64(p + 24));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "max_offset", ld64(p + 32));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "min_transid", ld64(p + 40));
-	fb_puts(b, ", ");
-	btrfs_u64(b, "max_transid", ld64(p + 48));
-	fb_puts(b, ", min_type=");
-	btrfs_xval(b, &xlat_btrfs_key_types, ld32(p + 56));
-	fb_puts(b, ", max_type=");
-	btrfs_xval(b, &xlat_btrfs_key_types, ld32(p + 60));
-	fb_printf(b, ", nr_items=%u}", ld32(p + 64));
 }
 
 /* struct btrfs_ioctl_logical_ino_args: reserved only when not zero */
@@ -295,52 +134,6 @@ static void btrfs_received_subvol(struct fmt_buf *b, const uint8_t *p)
 	fb_printf(b, ", flags=%llu}", (unsigned long long)ld64(p + 64));
 }
 
-/* send's clone_sources: with -v the ids (inner copy), else the pointer */
-static void btrfs_clone_sources(struct fmt_buf *b, const struct sc_call *c,
-				uint64_t ptr, uint64_t n)
-{
-	const struct cap *in = c->inner[0];
-
-	if (!ptr || abbrev(c) || !in || in->len < 8) {
-		fmt_ptr(b, ptr);
-		return;
-	}
-	if (!n) {
-		fb_puts(b, "[]");
-		return;
-	}
-	for (uint64_t j = 0; j < n; j++) {
-		if (in->len < 8 * j + 8) {
-			fb_puts(b, ", ... /* ");
-			fmt_ptr(b, ptr + 8 * j);
-			fb_puts(b, " */");
-			break;
-		}
-		fb_puts(b, j ? ", " : "[");
-		btrfs_xval(b, &xlat_btrfs_tree_objectids, ld64(in->p + 8 * j));
-	}
-	fb_putc(b, ']');
-}
-
-/* struct btrfs_ioctl_send_args */
-static void btrfs_send(struct fmt_buf *b, const struct sc_call *c,
-		       const uint8_t *p)
-{
-	uint64_t n = ld64(p + 8);
-
-	fb_puts(b, "{send_fd=");
-	fmt_fd_value(b, c, (int32_t)ld64(p));
-	fb_printf(b, ", clone_sources_count=%llu, clone_sources=",
-		  (unsigned long long)n);
-	btrfs_clone_sources(b, c, ld64(p + 16), n);
-	fb_puts(b, ", ");
-	btrfs_objid(b, "parent_root", ld64(p + 24));
-	fb_puts(b, ", flags=");
-	fmt_flags_dflt(b, &xlat_btrfs_send_flags, ld64(p + 32),
-		       "BTRFS_SEND_FLAGS_???");
-	fb_putc(b, '}');
-}
-
 /* struct btrfs_ioctl_dev_replace_args: its start only for a start */
 static void btrfs_dev_replace(struct fmt_buf *b, const struct sc_call *c,
 			      const uint8_t *p)
@@ -386,55 +179,12 @@ static void btrfs_features(struct fmt_buf *b, const uint8_t *p)
 	fb_putc(b, '}');
 }
 
-/*
- * FIDEDUPERANGE's struct file_dedupe_range and its dest_count struct
- * file_dedupe_range_info after it (32 bytes each): two of them and "..."
- * unless -v; one not copied ends the array with its address
- */
-static void btrfs_dedupe(struct fmt_buf *b, const struct sc_call *c,
-			 const struct cap *k)
-{
-	uint16_t n = ld16(k->p + 16);
-
-	fb_printf(b, "{src_offset=%llu, src_length=%llu, dest_count=%u, "
-		  "info=", (unsigned long long)ld64(k->p),
-		  (unsigned long long)ld64(k->p + 8), n);
-	if (!n) {
-		fb_puts(b, "[]}");
-		return;
-	}
-	for (uint32_t j = 0; j < n; j++) {
-		size_t off = 24 + 32 * (size_t)j;
-
-		if (k->len < off + 32) {
-			if (!j) {
-				fmt_ptr(b, c->args[2] + off);
-				fb_putc(b, '}');
-				return;
-			}
-			fb_puts(b, ", ... /* ");
-			fmt_ptr(b, c->args[2] + off);
-			fb_puts(b, " */");
-			break;
-		}
-		fb_puts(b, j ? ", " : "[");
-		if (abbrev(c) && j >= 2) {
-			fb_puts(b, "...");
-			break;
-		}
-		fb_puts(b, "{dest_fd=");
-		fmt_fd_value(b, c, (int32_t)ld64(k->p + off));
-		fb_printf(b, ", dest_offset=%llu}",
-			  (unsigned long long)ld64(k->p + off + 8));
-	}
-	fb_puts(b, "]}");
-}
-
 /* bytes of the argument a request's decoder reads; 0: a value, or none */
 static size_t btrfs_size(uint32_t req, const struct cap *k)
 {
 	switch (req) {
 	case BTRFS_IOC_WAIT_SYNC: case BTRFS_IOC_DEFAULT_SUBVOL:
+	case BTRFS_IOC_START_SYNC: case BTRFS_IOC_SUBVOL_GETFLAGS:
 	case BTRFS_IOC_SUBVOL_SETFLAGS: case BTRFS_IOC_SPACE_INFO:
 	case BTRFS_IOC_SCRUB_PROGRESS: case BTRFS_IOC_QUOTA_CTL:
 	case BTRFS_IOC_QUOTA_RESCAN:
@@ -465,8 +215,16 @@ static size_t btrfs_size(uint32_t req, const struct cap *k)
 		return 72;
 	case BTRFS_IOC_SEND:
 		return 40;
-	case FS_IOC_SETFSLABEL:
+	case FS_IOC_SETFSLABEL: case FS_IOC_GETFSLABEL:
 		return FSLABEL_MAX;
+	case BTRFS_IOC_GET_FEATURES:
+		return 24;
+	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
+		return 72;
+	case BTRFS_IOC_QUOTA_RESCAN_STATUS:
+		return 16;
+	case BTRFS_IOC_QGROUP_LIMIT:
+		return 48;
 	case BTRFS_IOC_SET_FEATURES:
 		return 48;
 	case BTRFS_IOC_DEV_REPLACE:
@@ -492,7 +250,8 @@ static enum ioarg btrfs_when(uint32_t req, int *at_exit)
 	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
 	case BTRFS_IOC_QUOTA_RESCAN_STATUS: case BTRFS_IOC_START_SYNC:
 	case BTRFS_IOC_SUBVOL_GETFLAGS: case BTRFS_IOC_QGROUP_LIMIT:
-		/* what they fill is not decoded: the pointer, at exit */
+		/* what they fill, at exit (balance progress and fs info are
+		   not decoded: the pointer) */
 		*at_exit = 1;
 		return IOA_FAMILY;
 	case FICLONE: case BTRFS_IOC_BALANCE_CTL:
@@ -509,9 +268,10 @@ static int btrfs_small(struct fmt_buf *b, const struct sc_call *c,
 {
 	switch (req) {
 	case BTRFS_IOC_WAIT_SYNC: case BTRFS_IOC_DEFAULT_SUBVOL:
+	case BTRFS_IOC_START_SYNC:
 		fb_printf(b, "[%llu]", (unsigned long long)ld64(p));
 		return 1;
-	case BTRFS_IOC_SUBVOL_SETFLAGS:
+	case BTRFS_IOC_SUBVOL_SETFLAGS: case BTRFS_IOC_SUBVOL_GETFLAGS:
 		fmt_flags_dflt(b, &xlat_btrfs_snap_flags_v2, ld64(p),
 			       "BTRFS_SUBVOL_???");
 		return 1;
@@ -572,6 +332,17 @@ static int btrfs_small(struct fmt_buf *b, const struct sc_call *c,
 		return 1;
 	case BTRFS_IOC_QUOTA_RESCAN:
 		fb_printf(b, "{flags=%llu}", (unsigned long long)ld64(p));
+		return 1;
+	case BTRFS_IOC_QUOTA_RESCAN_STATUS:
+		fb_printf(b, "{flags=%llu, ", (unsigned long long)ld64(p));
+		btrfs_objid(b, "progress", ld64(p + 8));
+		fb_putc(b, '}');
+		return 1;
+	case BTRFS_IOC_QGROUP_LIMIT:
+		fb_printf(b, "{qgroupid=%llu, lim=",
+			  (unsigned long long)ld64(p));
+		btrfs_qgroup_limit(b, p + 8);
+		fb_putc(b, '}');
 		return 1;
 	case BTRFS_IOC_GET_DEV_STATS:
 		fb_puts(b, "{devid=");
@@ -644,8 +415,20 @@ static int btrfs_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	case BTRFS_IOC_SEND:
 		btrfs_send(b, c, p);
 		break;
-	case FS_IOC_SETFSLABEL:
+	case FS_IOC_SETFSLABEL: case FS_IOC_GETFSLABEL:
 		fmt_cstr_array(b, c, p, FSLABEL_MAX);
+		break;
+	case BTRFS_IOC_GET_FEATURES:
+		btrfs_features(b, p);
+		break;
+	case BTRFS_IOC_GET_SUPPORTED_FEATURES:
+		fb_putc(b, '[');
+		btrfs_features(b, p);
+		fb_puts(b, " /* supported */, ");
+		btrfs_features(b, p + 24);
+		fb_puts(b, " /* safe to set */, ");
+		btrfs_features(b, p + 48);
+		fb_puts(b, " /* safe to clear */]");
 		break;
 	case BTRFS_IOC_DEV_REPLACE:
 		btrfs_dev_replace(b, c, p);

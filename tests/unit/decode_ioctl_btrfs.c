@@ -280,6 +280,59 @@ static void misc(void)
 		  EBADF_S);
 }
 
+/* the read-only requests: what the call filled, at exit; after a
+   failure or a short copy, the pointer */
+static void filled(void)
+{
+	struct cap k;
+	struct sc_call c = CALL(SYS_ioctl, 0, -1, BTRFS_IOC_START_SYNC, PTR);
+
+	memset(arg, 0, sizeof(arg));
+	put64(arg, 42);
+	k = CAP(arg, 8);
+	c.cap_out[2] = &k;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_START_SYNC, [42]) = 0");
+	c.ret = -9;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_START_SYNC, 0x7f0000001000)"
+		  EBADF_S);
+	put64(arg, 0);
+	put64(arg + 8, 3);
+	put64(arg + 16, 0x10);
+	put64(arg + 32, 1);
+	put64(arg + 48, 0x3);
+	c = CALL(SYS_ioctl, 0, -1, BTRFS_IOC_GET_SUPPORTED_FEATURES, PTR);
+	k = CAP(arg, 72);
+	c.cap_out[2] = &k;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_GET_SUPPORTED_FEATURES, "
+		  "[{compat_flags=0, compat_ro_flags=BTRFS_FEATURE_COMPAT_RO_"
+		  "FREE_SPACE_TREE|BTRFS_FEATURE_COMPAT_RO_FREE_SPACE_TREE_VALID,"
+		  " incompat_flags=BTRFS_FEATURE_INCOMPAT_COMPRESS_ZSTD} /* "
+		  "supported */, {compat_flags=0, compat_ro_flags="
+		  "BTRFS_FEATURE_COMPAT_RO_FREE_SPACE_TREE, incompat_flags=0}"
+		  " /* safe to set */, {compat_flags=0x3 /* BTRFS_FEATURE_COMPAT"
+		  "_??? */, compat_ro_flags=0, incompat_flags=0} /* safe to "
+		  "clear */]) = 0");
+	k.len = 71;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_GET_SUPPORTED_FEATURES, "
+		  "0x7f0000001000) = 0");
+	memset(arg, 0, sizeof(arg));
+	put64(arg, 257);
+	put64(arg + 8, 0x3);
+	put64(arg + 16, 4096);
+	c = CALL(SYS_ioctl, 0, -1, BTRFS_IOC_QGROUP_LIMIT, PTR);
+	k = CAP(arg, 48);
+	c.cap_out[2] = &k;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_QGROUP_LIMIT, {qgroupid=257, "
+		  "lim={flags=BTRFS_QGROUP_LIMIT_MAX_RFER|"
+		  "BTRFS_QGROUP_LIMIT_MAX_EXCL, max_rfer=4096, max_excl=0, "
+		  "rsv_rfer=0, rsv_excl=0}}) = 0");
+	strcpy((char *)arg, "label");
+	c = CALL(SYS_ioctl, 0, -1, FS_IOC_GETFSLABEL, PTR);
+	k = CAP(arg, 256);
+	c.cap_out[2] = &k;
+	CHECK_STR(run(&c), "ioctl(-1, FS_IOC_GETFSLABEL, \"label\") = 0");
+}
+
 int main(void)
 {
 	simple();
@@ -287,5 +340,6 @@ int main(void)
 	inherit();
 	send_dedupe();
 	misc();
+	filled();
 	CHECK_DONE();
 }
