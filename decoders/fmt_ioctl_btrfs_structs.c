@@ -225,8 +225,9 @@ void btrfs_send(struct fmt_buf *b, const struct sc_call *c,
 }
 /*
  * FIDEDUPERANGE's struct file_dedupe_range and its dest_count struct
- * file_dedupe_range_info after it (32 bytes each): two of them and "..."
- * unless -v; one not copied ends the array with its address
+ * file_dedupe_range_info after it (32 bytes each): two of them (-s's
+ * count when fewer, strace's print_array) and "..." unless -v; one not
+ * copied ends the array with its address
  */
 void btrfs_dedupe(struct fmt_buf *b, const struct sc_call *c,
 			 const struct cap *k)
@@ -255,7 +256,7 @@ void btrfs_dedupe(struct fmt_buf *b, const struct sc_call *c,
 			break;
 		}
 		fb_puts(b, j ? ", " : "[");
-		if (abbrev(c) && j >= 2) {
+		if (abbrev(c) && (j >= 2 || j >= (uint32_t)str_max(c))) {
 			fb_puts(b, "...");
 			break;
 		}

@@ -213,6 +213,13 @@ static void send_dedupe(void)
 		  "FIDEDUPERANGE, {src_offset=1024, src_length=10240, "
 		  "dest_count=3, info=[{dest_fd=2, dest_offset=0}, {dest_fd=2, "
 		  "dest_offset=100}, ...]})" EBADF_S);
+	/* -s 1: one */
+	fo.strsize = 1;
+	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_FILE_EXTENT_SAME or "
+		  "FIDEDUPERANGE, {src_offset=1024, src_length=10240, "
+		  "dest_count=3, info=[{dest_fd=2, dest_offset=0}, ...]})"
+		  EBADF_S);
+	fo.strsize = 32;
 	fo.verbose = 1;
 	k.len = 24 + 2 * 32;
 	CHECK_STR(run(&c), "ioctl(-1, BTRFS_IOC_FILE_EXTENT_SAME or "
