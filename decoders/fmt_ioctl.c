@@ -55,7 +55,7 @@ static const struct ioctl_family *const ioctl_families[] = {
 	&ioctl_loop, &ioctl_seccomp, &ioctl_mtd, &ioctl_lirc, &ioctl_ubi,
 	&ioctl_ubi_vol, &ioctl_perf, &ioctl_kd, &ioctl_nbd, &ioctl_v4l2,
 	&ioctl_block, &ioctl_sock, &ioctl_hid, &ioctl_tee,
-	&ioctl_dm, &ioctl_kvm,
+	&ioctl_dm, &ioctl_kvm, &ioctl_btrfs,
 };
 
 static const struct ioctl_family *ioctl_family(uint32_t req)

@@ -68,6 +68,7 @@ extern const struct ioctl_family ioctl_evdev, ioctl_hdio, ioctl_gpio,
 	ioctl_lirc, ioctl_ubi, ioctl_ubi_vol, ioctl_perf, ioctl_kd,
 	ioctl_nbd, ioctl_v4l2, ioctl_block, ioctl_sock, ioctl_hid,
 	ioctl_tee, ioctl_dm, ioctl_kvm;
+extern const struct ioctl_family ioctl_btrfs;
 
 /* [N], the int k's copy starts with; 0: fewer than 4 bytes (the pointer) */
 int ioctl_pint(struct fmt_buf *b, const struct cap *k);

@@ -75,14 +75,24 @@ __noinline u32 g_fds(u32 off, u32 phase, u32 bits, const struct call_args *ca)
 	return off;
 }
 
+/* -y: the s32 fd at ptr in an ioctl's struct, described at entry */
+static __always_inline u32 g_ioc_fd_at(u32 off, u64 ptr, u32 fds)
+{
+	s32 fd;
+
+	if (bpf_probe_read_user(&fd, sizeof(fd), (const void *)ptr))
+		return off;
+	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd, fds);
+}
+
 /*
  * -y: ioctl's argument when its request takes an fd as the value itself
  * (NBD_SET_SOCK, PERF_EVENT_IOC_SET_OUTPUT, PERF_EVENT_IOC_SET_BPF),
- * described at entry as argument 2's
+ * described at entry as argument 2's; an fd inside its struct (seccomp's,
+ * btrfs') as a held one
  */
 __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 {
-
 	if (!ca || !ro_fds)
 		return off;
 	switch ((u32)ca->args[1]) {
@@ -98,6 +108,15 @@ __noinline u32 g_ioc_fd(u32 off, const struct call_args *ca)
 		return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd,
 				 ro_fds);
 	}
+	/* btrfs' struct btrfs_ioctl_vol_args and _v2 (their fd), FICLONERANGE
+	   (src_fd), BTRFS_IOC_SEND (send_fd): the fd at byte 0 */
+	case 0x50009401: case 0x50009403: case 0x50009404: case 0x50009405:
+	case 0x5000940a: case 0x5000940b: case 0x5000940e: case 0x5000940f:
+	case 0x90009427: case 0x50009417: case 0x50009418:
+	case 0x4020940d: case 0x40489426:
+		return g_ioc_fd_at(off, ca->args[2], ro_fds);
+	case 0xc0189436:	/* FIDEDUPERANGE: its first info's dest_fd */
+		return g_ioc_fd_at(off, ca->args[2] + 24, ro_fds);
 	}
 	return off;
 }

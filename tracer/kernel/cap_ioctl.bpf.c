@@ -5,9 +5,10 @@
  * g_ioc_ind): the console's fonts and Unicode maps, V4L2's overlay clips
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
- * struct tee_ioctl_buf_data, at entry and at exit; the device mapper's
- * argument itself past its header (its payload), at entry; KVM's
- * struct kvm_cpuid2 with its entries, and -y the fd KVM_CREATE_VM and
+ * struct tee_ioctl_buf_data, btrfs' qgroup_inherit and send's
+ * clone_sources, at entry and at exit; the device mapper's argument
+ * itself past its header (its payload), at entry; KVM's struct
+ * kvm_cpuid2 with its entries, and -y the fd KVM_CREATE_VM and
  * KVM_CREATE_VCPU return.
  */
 #include "cap.bpf.h"
@@ -129,6 +130,14 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 	case 0x8010a402: case 0x8010a403: case 0x8010a406: case 0x8010a407:
 		at = 0;
 		goto read;
+	/* BTRFS_IOC_SNAP_CREATE_V2, SUBVOL_CREATE_V2: a struct
+	   btrfs_ioctl_vol_args_v2's qgroup_inherit */
+	case 0x50009417: case 0x50009418:
+		at = 32;
+		break;
+	case 0x40489426:	/* BTRFS_IOC_SEND: its clone_sources */
+		at = 16;
+		break;
 	default:
 		return off;
 	}
