@@ -202,6 +202,14 @@ int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
 /* what the families share besides the kinds: fmt_file.c */
 /* KERNEL_VERSION(6, 1, 0): a version's words, for fmt_words (fmt_bpf.c) */
 void fmt_kernel_version(struct fmt_buf *b, uint64_t v);
+/* bpf(2)'s attr: the bytes past a command's struct of sz (fmt_bpf.c);
+   BPF_OBJ_GET_INFO_BY_FD's, size bytes at p (fmt_bpf_info.c) */
+void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, uint32_t size, uint32_t sz);
+void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t size);
+void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,
+		       const uint8_t *p, uint32_t size);
 void fmt_mode_val(struct fmt_buf *b, uint64_t v);
 void fmt_dev_val(struct fmt_buf *b, uint64_t v);
 void fmt_open_flags(struct fmt_buf *b, uint64_t v);
@@ -232,6 +240,8 @@ int fmt_syslog_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* fmt_landlock.c */
 void fmt_llruleset_ret(struct fmt_buf *b, const struct sc_call *c);
+/* bpf's: an fd for the commands that return one (fmt_bpf.c) */
+void fmt_bpf_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_io_uring.c */
 int fmt_io_uring_register_call(struct fmt_buf *b, const struct sc_call *c,
 			       int from, int exiting);
@@ -241,6 +251,9 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
 /* fmt_keyctl.c */
+/* bpf(2): BPF_OBJ_GET_INFO_BY_FD's attr split at its exit (fmt_bpf.c) */
+int fmt_bpf_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		 int exiting);
 int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* -e verbose=: argument i's memory shown of a call left out */

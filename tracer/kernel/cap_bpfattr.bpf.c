@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Capture stage, kernel side: bpf(2)'s union bpf_attr (args[1], args[2]
+ * bytes), as strace reads it: whole or faulted, up to a page.
+ * CAP_OP_BPFATTR's items, for the decoder (decoders/fmt_bpf.c) to find
+ * by position:
+ *
+ *   entry  the attr; for BPF_PROG_LOAD then its license string (max + 1
+ *          bytes with the NUL, max -s + 1: what strace's printstr reads,
+ *          and one more to see it went on) when the size holds it, and
+ *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
+ *          for a log_size of 0) when the size holds it
+ *   exit   BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
+ *          wrote back, whether or not the call failed
+ *
+ * With -y, the fds the attr holds that the decoder prints (at most three
+ * a command, those the size holds), each described once in a
+ * CAP_FD_SET0 slot with the fd in the item's total, as clone3's pidfd.
+ */
+#include "cap.bpf.h"
+
+#define BPF_PROG_LOAD_		5
+#define BPF_OBJ_GET_INFO_BY_FD_	15
+#define ATTR_MAX		4096
+
+/* the offsets + 1 of the fds in command cmd's attr, a byte each */
+static __always_inline u32 fd_offsets(u32 cmd)
+{
+	switch (cmd) {
+	case 0:		/* BPF_MAP_CREATE: inner_map_fd, btf_fd */
+		return 21 | 49 << 8;
+	case 1: case 2: case 3: case 4:	/* map elements: map_fd */
+	case 10:	/* BPF_PROG_TEST_RUN: prog_fd */
+	case 15:	/* BPF_OBJ_GET_INFO_BY_FD: bpf_fd */
+	case 21: case 22:	/* LOOKUP_AND_DELETE_ELEM, FREEZE */
+	case 9:		/* BPF_PROG_DETACH: target_fd */
+		return 1;
+	case 5:		/* BPF_PROG_LOAD: prog_btf_fd, attach_prog_fd */
+		return 73 | 113 << 8;
+	case 8:		/* BPF_PROG_ATTACH: target, attach_bpf, replace */
+		return 1 | 5 << 8 | 17 << 16;
+	case 29:	/* BPF_LINK_UPDATE: link, new_prog, old_prog */
+		return 1 | 5 << 8 | 13 << 16;
+	}
+	return 0;
+}
+
+static __always_inline u32 attr_fds(u32 off, u32 cmd, u64 ptr, u64 size,
+				    u32 fds)
+{
+	u32 offs = fd_offsets(cmd), slot = 0;
+	s32 seen[3] = { -1, -1, -1 };
+
+	for (int j = 0; j < 3; j++) {
+		u32 at = offs >> (8 * j) & 0xff;
+		s32 fd = -1;
+
+		if (!at || at - 1 + 4 > size ||
+		    bpf_probe_read_user(&fd, sizeof(fd),
+					(const void *)(ptr + at - 1)))
+			continue;
+		if (fd < 0 || fd == seen[0] || fd == seen[1])
+			continue;
+		seen[j] = fd;
+		off = g_fd_held(off, (CAP_FD_SET0 + slot) | CAP_AT_ENTRY << 8,
+				fd, fds);
+		slot++;
+	}
+	return off;
+}
+
+/* BPF_PROG_LOAD's license and log_buf, after its attr */
+static __always_inline u32 prog_strs(u32 off, u32 arg, u64 ptr, u64 size,
+				     u32 max)
+{
+	u64 a[5] = {};
+	u32 logsz, n;
+
+	if (size < 24 || bpf_probe_read_user(a, size < 40 ? 24 : 40,
+					     (const void *)ptr))
+		return off;
+	off = g_str(off, arg, a[2], max + 1, CAP_AT_ENTRY);
+	if (size < 40)
+		return off;
+	logsz = (u32)(a[3] >> 32);
+	if (!logsz)
+		return g_buf(off, arg, a[4], 0, CAP_AT_ENTRY << 24);
+	n = logsz < max ? logsz : max;
+	return g_str(off, arg, a[4], n + 1, CAP_AT_ENTRY);
+}
+
+__noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
+			 const struct call_args *ca)
+{
+	struct cap_config *c = cfg();
+	u64 ptr, size;
+	u32 cmd, at;
+
+	if (!ca)
+		return off;
+	cmd = (u32)ca->args[0];
+	ptr = ca->args[1];
+	size = (u32)ca->args[2];
+	if (!size || size > ATTR_MAX)
+		return off;
+	if (phase == CAP_AT_EXIT) {
+		if (cmd != BPF_OBJ_GET_INFO_BY_FD_)
+			return off;
+		return g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
+	}
+	at = off;
+	off = g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
+	if (off == at)
+		return off;
+	if (cmd == BPF_PROG_LOAD_)
+		off = prog_strs(off, arg, ptr, size, max);
+	if (c && c->fds)
+		off = attr_fds(off, cmd, ptr, size, c->fds);
+	return off;
+}
