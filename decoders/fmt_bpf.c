@@ -62,9 +62,8 @@ static void bpf_ptr(struct fmt_buf *b, const char *sep, uint64_t v)
 
 /* the object name at off: at most len - off of its 16 bytes, up to a
    NUL, "..." when the last holds none (strace's cstring) */
-static void bpf_name(struct fmt_buf *b, const struct sc_call *c,
-		     const uint8_t *p, uint32_t len, uint32_t off,
-		     const char *name)
+void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t len, uint32_t off, const char *name)
 {
 	uint32_t n = len - off < BPF_OBJ_NAME_LEN ? len - off :
 		     BPF_OBJ_NAME_LEN;
@@ -78,7 +77,7 @@ static void bpf_name(struct fmt_buf *b, const struct sc_call *c,
 }
 
 static void bpf_map_create(struct fmt_buf *b, const struct sc_call *c,
-			   const uint8_t *p, uint32_t len)
+			   const uint8_t *p, uint32_t len, int own_ns)
 {
 	uint32_t flags = bpf_ld32(p, len, 16);
 
@@ -116,10 +115,11 @@ static void bpf_map_create(struct fmt_buf *b, const struct sc_call *c,
 	}
 	if (len <= 28)
 		return;
-	bpf_name(b, c, p, len, 28, ", map_name=");
-	/* the interface's index as a number (etrace names none) */
-	if (!bpf_u(b, p, len, 44, ", map_ifindex="))
+	fmt_bpf_name(b, c, p, len, 28, ", map_name=");
+	if (len <= 44)
 		return;
+	fb_puts(b, ", map_ifindex=");
+	fmt_ifindex(b, c, own_ns, bpf_ld32(p, len, 44));
 	if (len <= 48)
 		return;
 	fb_puts(b, ", btf_fd=");
@@ -243,9 +243,12 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		       "BPF_F_???");
 	if (len <= 48)
 		return;
-	bpf_name(b, c, p, len, 48, ", prog_name=");
-	if (!bpf_u(b, p, len, 64, ", prog_ifindex="))
+	fmt_bpf_name(b, c, p, len, 48, ", prog_name=");
+	if (len <= 64)
 		return;
+	fb_puts(b, ", prog_ifindex=");
+	fmt_ifindex(b, c, k && (k->nlproto & NLPROTO_OWN_NS),
+		    bpf_ld32(p, len, 64));
 	if (len <= 68)
 		return;
 	fb_puts(b, ", expected_attach_type=");
@@ -484,7 +487,8 @@ FMT_KIND(bpfattr)
 		return;
 	}
 	if (cmd == BPF_MAP_CREATE)
-		bpf_map_create(b, c, p, len);
+		bpf_map_create(b, c, p, len,
+			       (k->nlproto & NLPROTO_OWN_NS) != 0);
 	else if (cmd == BPF_PROG_LOAD)
 		bpf_prog_load(b, c, k, p, len);
 	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||

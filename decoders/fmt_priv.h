@@ -206,6 +206,9 @@ void fmt_kernel_version(struct fmt_buf *b, uint64_t v);
    BPF_OBJ_GET_INFO_BY_FD's, size bytes at p (fmt_bpf_info.c) */
 void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 		   const uint8_t *p, uint32_t size, uint32_t sz);
+/* sep and an object's name, char[16] at off of len bytes at p */
+void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t len, uint32_t off, const char *name);
 void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t size);
 void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,

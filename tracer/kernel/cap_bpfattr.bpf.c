@@ -11,8 +11,12 @@
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
  *          for a log_size of 0) when the size holds it
  *   exit   BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
- *          wrote back, whether or not the call failed
+ *          wrote back, whether or not the call failed; then the info
+ *          struct, info_len bytes (as the attr says at exit) when 1 to
+ *          4096, whole or faulted, else empty
  *
+ * The attr's item says (nlproto CAP_NL_OWN_NS) whether the caller's
+ * network namespace is etrace's: its interface indexes are named then.
  * With -y, the fds the attr holds that the decoder prints (at most three
  * a command, those the size holds), each described once in a
  * CAP_FD_SET0 slot with the fd in the item's total, as clone3's pidfd.
@@ -89,6 +93,22 @@ static __always_inline u32 prog_strs(u32 off, u32 arg, u64 ptr, u64 size,
 	return g_str(off, arg, a[4], n + 1, CAP_AT_ENTRY);
 }
 
+/* BPF_OBJ_GET_INFO_BY_FD at exit: the attr, then the info it points to */
+static __always_inline u32 info_exit(u32 off, u32 arg, u64 ptr, u64 size)
+{
+	u32 ph = CAP_AT_EXIT << 24, at = off;
+	u64 a[2] = {};
+	u32 len;
+
+	off = g_buf(off, arg, ptr, size, ATTR_MAX | ph);
+	if (off == at || size < 16 ||
+	    bpf_probe_read_user(a, sizeof(a), (const void *)ptr))
+		return off;
+	len = (u32)(a[0] >> 32);
+	return g_buf(off, arg, a[1], len <= ATTR_MAX ? len : 0,
+		     ATTR_MAX | ph);
+}
+
 __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 			 const struct call_args *ca)
 {
@@ -106,12 +126,22 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 	if (phase == CAP_AT_EXIT) {
 		if (cmd != BPF_OBJ_GET_INFO_BY_FD_)
 			return off;
-		return g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
+		return info_exit(off, arg, ptr, size);
 	}
 	at = off;
 	off = g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
 	if (off == at)
 		return off;
+	/* map_ifindex, prog_ifindex, the info's ifindex: named when of
+	   etrace's namespace */
+	if (cmd == 0 || cmd == BPF_PROG_LOAD_ ||
+	    cmd == BPF_OBJ_GET_INFO_BY_FD_) {
+		u8 *b = buf();
+
+		if (b)
+			((struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1)))->nlproto =
+				(u8)g_addr_ns(-1);
+	}
 	if (cmd == BPF_PROG_LOAD_)
 		off = prog_strs(off, arg, ptr, size, max);
 	if (c && c->fds)
