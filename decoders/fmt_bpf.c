@@ -421,6 +421,16 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 		return 12;
 	case BPF_OBJ_GET_INFO_BY_FD:
 		return 16;
+	case BPF_PROG_GET_NEXT_ID:
+	case BPF_MAP_GET_NEXT_ID:
+	case BPF_BTF_GET_NEXT_ID:
+	case BPF_LINK_GET_NEXT_ID:
+		return 12;
+	case BPF_MAP_LOOKUP_BATCH:
+	case BPF_MAP_LOOKUP_AND_DELETE_BATCH:
+	case BPF_MAP_UPDATE_BATCH:
+	case BPF_MAP_DELETE_BATCH:
+		return 56;
 	case BPF_MAP_FREEZE:
 	case BPF_BTF_GET_FD_BY_ID:
 	case BPF_LINK_GET_FD_BY_ID:
@@ -481,9 +491,9 @@ FMT_KIND(bpfattr)
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	if (cmd == BPF_OBJ_GET_INFO_BY_FD) {
+	if (fmt_bpf_split(cmd)) {
 		/* the entry's half: fmt_bpf_call prints the exit's */
-		fmt_bpf_info(b, c, p, size);
+		fmt_bpf_entry_half(b, c, cmd, p, size);
 		return;
 	}
 	if (cmd == BPF_MAP_CREATE)
@@ -532,7 +542,8 @@ void fmt_bpf_ret(struct fmt_buf *b, const struct sc_call *c)
 int fmt_bpf_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		 int exiting)
 {
-	int split = (uint32_t)c->args[0] == BPF_OBJ_GET_INFO_BY_FD;
+	uint32_t cmd = (uint32_t)c->args[0];
+	int split = fmt_bpf_split(cmd);
 	const struct cap *k;
 	const uint8_t *p;
 
@@ -547,7 +558,7 @@ int fmt_bpf_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		return c->d->nargs;
 	}
 	if (split)
-		fmt_bpf_info_exit(b, c, p, (uint32_t)c->args[2]);
+		fmt_bpf_exit_half(b, c, cmd, p, (uint32_t)c->args[2]);
 	fb_puts(b, ", ");
 	fb_udec(b, (uint32_t)c->args[2]);
 	return c->d->nargs;

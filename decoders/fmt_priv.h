@@ -209,6 +209,12 @@ void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 /* sep and an object's name, char[16] at off of len bytes at p */
 void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t len, uint32_t off, const char *name);
+/* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
+int fmt_bpf_split(uint32_t cmd);
+void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
+			uint32_t cmd, const uint8_t *p, uint32_t size);
+void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const uint8_t *p, uint32_t size);
 void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t size);
 void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,

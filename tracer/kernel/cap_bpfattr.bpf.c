@@ -10,7 +10,8 @@
  *          and one more to see it went on) when the size holds it, and
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
  *          for a log_size of 0) when the size holds it
- *   exit   BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
+ *   exit   the *_GET_NEXT_ID commands' and the batch commands' attr
+ *          again (next_id, count); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
  *          wrote back, whether or not the call failed; then the info
  *          struct, info_len bytes (as the attr says at exit) when 1 to
  *          4096, whole or faulted, else empty
@@ -37,6 +38,9 @@ static __always_inline u32 fd_offsets(u32 cmd)
 	case 10:	/* BPF_PROG_TEST_RUN: prog_fd */
 	case 15:	/* BPF_OBJ_GET_INFO_BY_FD: bpf_fd */
 	case 21: case 22:	/* LOOKUP_AND_DELETE_ELEM, FREEZE */
+		return 1;
+	case 24: case 25: case 26: case 27:	/* the batches' map_fd */
+		return 37;
 	case 9:		/* BPF_PROG_DETACH: target_fd */
 		return 1;
 	case 5:		/* BPF_PROG_LOAD: prog_btf_fd, attach_prog_fd */
@@ -124,9 +128,13 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 	if (!size || size > ATTR_MAX)
 		return off;
 	if (phase == CAP_AT_EXIT) {
-		if (cmd != BPF_OBJ_GET_INFO_BY_FD_)
-			return off;
-		return info_exit(off, arg, ptr, size);
+		if (cmd == BPF_OBJ_GET_INFO_BY_FD_)
+			return info_exit(off, arg, ptr, size);
+		/* *_GET_NEXT_ID's next_id, the batch commands' count */
+		if (cmd == 11 || cmd == 12 || cmd == 23 || cmd == 31 ||
+		    (cmd >= 24 && cmd <= 27))
+			return g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
+		return off;
 	}
 	at = off;
 	off = g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Decoders stage: bpf(2)'s commands whose attr strace prints in two
+ * halves, the entry's fields then at exit what the call left in it (the
+ * attr read again, cap_bpfattr.bpf.c): BPF_{PROG,MAP,BTF,LINK}_GET_NEXT_ID
+ * ({start_id=, next_id=N => M, open_flags=}), the map batch commands
+ * (the whole struct at entry, " => {batch={count=N}}" at exit when the
+ * count changed) and BPF_OBJ_GET_INFO_BY_FD (fmt_bpf_info.c).  An attr
+ * not read at exit prints its address there, as strace's does.
+ */
+#include <linux/bpf.h>
+
+#include "fmt_priv.h"
+
+#define NEXT_ID_SIZE	12
+#define BATCH_SIZE	56
+
+static int next_id_cmd(uint32_t cmd)
+{
+	return cmd == BPF_PROG_GET_NEXT_ID || cmd == BPF_MAP_GET_NEXT_ID ||
+	       cmd == BPF_BTF_GET_NEXT_ID || cmd == BPF_LINK_GET_NEXT_ID;
+}
+
+static int batch_cmd(uint32_t cmd)
+{
+	return cmd == BPF_MAP_LOOKUP_BATCH ||
+	       cmd == BPF_MAP_LOOKUP_AND_DELETE_BATCH ||
+	       cmd == BPF_MAP_UPDATE_BATCH || cmd == BPF_MAP_DELETE_BATCH;
+}
+
+int fmt_bpf_split(uint32_t cmd)
+{
+	return next_id_cmd(cmd) || batch_cmd(cmd) ||
+	       cmd == BPF_OBJ_GET_INFO_BY_FD;
+}
+
+/* a field of the attr's len bytes at off (zero past them) */
+static uint64_t ld(const uint8_t *p, uint32_t len, uint32_t off, int n)
+{
+	uint64_t v = 0;
+
+	for (int j = n - 1; j >= 0; j--)
+		v = v << 8 | (off + (uint32_t)j < len ? p[off + j] : 0);
+	return v;
+}
+
+static void field_ptr(struct fmt_buf *b, const char *sep, uint64_t v)
+{
+	fb_puts(b, sep);
+	fmt_ptr(b, v);
+}
+
+/* the batch commands' struct, all at entry */
+static void batch(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
+		  const uint8_t *p, uint32_t size)
+{
+	uint32_t len = size < BATCH_SIZE ? size : BATCH_SIZE;
+	uint64_t flags = ld(p, len, 48, 8);
+
+	fb_puts(b, "{batch={");
+	if (cmd == BPF_MAP_LOOKUP_BATCH ||
+	    cmd == BPF_MAP_LOOKUP_AND_DELETE_BATCH) {
+		field_ptr(b, "in_batch=", ld(p, len, 0, 8));
+		field_ptr(b, ", out_batch=", ld(p, len, 8, 8));
+		fb_puts(b, ", ");
+	}
+	field_ptr(b, "keys=", ld(p, len, 16, 8));
+	if (cmd != BPF_MAP_DELETE_BATCH)
+		field_ptr(b, ", values=", ld(p, len, 24, 8));
+	fb_puts(b, ", count=");
+	fb_udec(b, ld(p, len, 32, 4));
+	fb_puts(b, ", map_fd=");
+	fmt_fd_value(b, c, (int32_t)ld(p, len, 36, 4));
+	fb_puts(b, ", elem_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_map_lookup_elem_flags, ld(p, len, 40, 8),
+		       "BPF_???");
+	fb_puts(b, ", flags=");
+	if (flags)
+		fb_hex(b, flags);
+	else
+		fb_putc(b, '0');
+	fb_putc(b, '}');
+	if (size > BATCH_SIZE)
+		fmt_bpf_extra(b, c, p, size, BATCH_SIZE);
+	fb_putc(b, '}');
+}
+
+void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
+			uint32_t cmd, const uint8_t *p, uint32_t size)
+{
+	uint32_t len = size < NEXT_ID_SIZE ? size : NEXT_ID_SIZE;
+
+	if (cmd == BPF_OBJ_GET_INFO_BY_FD) {
+		fmt_bpf_info(b, c, p, size);
+		return;
+	}
+	if (batch_cmd(cmd)) {
+		batch(b, c, cmd, p, size);
+		return;
+	}
+	fb_puts(b, "{start_id=");
+	fb_udec(b, ld(p, len, 0, 4));
+	fb_puts(b, ", next_id=");
+	fb_udec(b, ld(p, len, 4, 4));
+}
+
+void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const uint8_t *p, uint32_t size)
+{
+	const struct cap *x = c->exited ? c->cap_out[1] : NULL;
+	uint32_t len = size < NEXT_ID_SIZE ? size : NEXT_ID_SIZE, n = 0;
+	uint32_t at = batch_cmd(cmd) ? 32 : 4;
+	const uint8_t *q;
+
+	if (cmd == BPF_OBJ_GET_INFO_BY_FD) {
+		fmt_bpf_info_exit(b, c, p, size);
+		return;
+	}
+	if (!x || (x->flags & CAP_FAULT) || !cap_piece(x, 0, &q, &n) ||
+	    n < size) {
+		fmt_ptr(b, c->args[1]);
+		return;
+	}
+	if (batch_cmd(cmd)) {
+		len = size < BATCH_SIZE ? size : BATCH_SIZE;
+		if (ld(q, len, at, 4) != ld(p, len, at, 4)) {
+			fb_puts(b, " => {batch={count=");
+			fb_udec(b, ld(q, len, at, 4));
+			fb_puts(b, "}}");
+		}
+		return;
+	}
+	if (ld(q, len, at, 4) != ld(p, len, at, 4)) {
+		fb_puts(b, " => ");
+		fb_udec(b, ld(q, len, at, 4));
+	}
+	if (len > 8) {
+		fb_puts(b, ", open_flags=");
+		fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, ld(q, len, 8, 4),
+			       "BPF_F_???");
+	}
+	if (size > NEXT_ID_SIZE)
+		fmt_bpf_extra(b, c, q, size, NEXT_ID_SIZE);
+	fb_putc(b, '}');
+}
