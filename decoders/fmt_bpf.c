@@ -420,7 +420,13 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 	case BPF_MAP_GET_FD_BY_ID:
 		return 12;
 	case BPF_OBJ_GET_INFO_BY_FD:
+	case BPF_OBJ_PIN:
+	case BPF_OBJ_GET:
 		return 16;
+	case BPF_RAW_TRACEPOINT_OPEN:
+		return 12;
+	case BPF_BTF_LOAD:
+		return 28;
 	case BPF_PROG_GET_NEXT_ID:
 	case BPF_MAP_GET_NEXT_ID:
 	case BPF_BTF_GET_NEXT_ID:
@@ -479,6 +485,30 @@ static int bpf_attr(const struct sc_call *c, int i, const struct cap **k,
 	return 1;
 }
 
+/* the fields of command cmd's struct, len bytes of it at p */
+static void bpf_fields(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const struct cap *k, const uint8_t *p,
+		       uint32_t len)
+{
+	if (fmt_bpf_strcmd(b, c, cmd, k, p, len))
+		return;
+	if (cmd == BPF_MAP_CREATE)
+		bpf_map_create(b, c, p, len,
+			       (k->nlproto & NLPROTO_OWN_NS) != 0);
+	else if (cmd == BPF_PROG_LOAD)
+		bpf_prog_load(b, c, k, p, len);
+	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
+		 cmd == BPF_LINK_UPDATE)
+		bpf_attach(b, c, cmd, p, len);
+	else if (cmd == BPF_PROG_TEST_RUN)
+		bpf_test_run(b, c, p, len);
+	else if (cmd == BPF_PROG_GET_FD_BY_ID || cmd == BPF_MAP_GET_FD_BY_ID ||
+		 cmd == BPF_BTF_GET_FD_BY_ID || cmd == BPF_LINK_GET_FD_BY_ID)
+		bpf_fd_by_id(b, cmd, p, len);
+	else
+		bpf_map_elem(b, c, cmd, p, len);
+}
+
 FMT_KIND(bpfattr)
 {
 	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
@@ -496,21 +526,7 @@ FMT_KIND(bpfattr)
 		fmt_bpf_entry_half(b, c, cmd, p, size);
 		return;
 	}
-	if (cmd == BPF_MAP_CREATE)
-		bpf_map_create(b, c, p, len,
-			       (k->nlproto & NLPROTO_OWN_NS) != 0);
-	else if (cmd == BPF_PROG_LOAD)
-		bpf_prog_load(b, c, k, p, len);
-	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
-		 cmd == BPF_LINK_UPDATE)
-		bpf_attach(b, c, cmd, p, len);
-	else if (cmd == BPF_PROG_TEST_RUN)
-		bpf_test_run(b, c, p, len);
-	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
-		 cmd == BPF_LINK_GET_FD_BY_ID)
-		bpf_fd_by_id(b, cmd, p, len);
-	else
-		bpf_map_elem(b, c, cmd, p, len);
+	bpf_fields(b, c, cmd, k, p, len);
 	if (size > sz)
 		fmt_bpf_extra(b, c, p, size, sz);
 	fb_putc(b, '}');

@@ -6,8 +6,12 @@
  * ({start_id=, next_id=N => M, open_flags=}), the map batch commands
  * (the whole struct at entry, " => {batch={count=N}}" at exit when the
  * count changed) and BPF_OBJ_GET_INFO_BY_FD (fmt_bpf_info.c).  An attr
- * not read at exit prints its address there, as strace's does.
+ * not read at exit prints its address there, as strace's does.  And the
+ * commands whose attr points to a string or bytes copied at entry after
+ * it: BPF_OBJ_PIN's and BPF_OBJ_GET's pathname, BPF_RAW_TRACEPOINT_OPEN's
+ * name, BPF_BTF_LOAD's btf (not read: the pointer).
  */
+#include <limits.h>
 #include <linux/bpf.h>
 
 #include "fmt_priv.h"
@@ -142,4 +146,97 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 	if (size > NEXT_ID_SIZE)
 		fmt_bpf_extra(b, c, q, size, NEXT_ID_SIZE);
 	fb_putc(b, '}');
+}
+
+/* piece n of the attr's entry copy (cap_bpfattr.bpf.c), or NULL */
+static const uint8_t *piece(const struct cap *k, int n, uint32_t *len)
+{
+	const uint8_t *s;
+
+	if (!k || k->npieces <= n || !cap_piece(k, n, &s, len))
+		return NULL;
+	return s;
+}
+
+/* BPF_OBJ_PIN, BPF_OBJ_GET: {pathname=, bpf_fd=, file_flags=} */
+static void obj_pin(struct fmt_buf *b, const struct sc_call *c,
+		    const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint64_t addr = ld(p, len, 0, 8);
+	uint32_t n;
+	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
+
+	fb_puts(b, "{pathname=");
+	if (s)
+		fmt_qstr(b, c, s, n, PATH_MAX - 1, 0, 0);
+	else
+		fmt_ptr(b, addr);
+	fb_puts(b, ", bpf_fd=");
+	fmt_fd_value(b, c, (int32_t)ld(p, len, 8, 4));
+	if (len <= 12)
+		return;
+	fb_puts(b, ", file_flags=");
+	fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, ld(p, len, 12, 4),
+		       "BPF_F_???");
+}
+
+/* BPF_RAW_TRACEPOINT_OPEN: the name as strace's printstr_ex of 128
+   bytes up to a NUL (min(128, -s + 1) read; no NUL in them: "...") */
+static void raw_tp(struct fmt_buf *b, const struct sc_call *c,
+		   const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint64_t addr = ld(p, len, 0, 8), cap = (uint64_t)str_max(c) + 1;
+	uint32_t n;
+	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
+
+	fb_puts(b, "{raw_tracepoint={name=");
+	if (cap > 128)
+		cap = 128;
+	if (!s)
+		fmt_ptr(b, addr);
+	else if (n < cap)
+		fmt_qstr(b, c, s, n, -1, 0, 0);
+	else
+		fmt_qstr(b, c, s, n < (uint64_t)str_max(c) ? n :
+			 (size_t)str_max(c), -1, 1, 0);
+	fb_puts(b, ", prog_fd=");
+	fmt_fd_value(b, c, (int32_t)ld(p, len, 8, 4));
+	fb_putc(b, '}');
+}
+
+/* BPF_BTF_LOAD: btf as strace's printstrn of btf_size bytes */
+static void btf_load(struct fmt_buf *b, const struct sc_call *c,
+		     const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint64_t addr = ld(p, len, 0, 8), want = ld(p, len, 16, 4);
+	uint64_t max = (uint64_t)str_max(c);
+	uint32_t n;
+	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
+
+	fb_puts(b, "{btf=");
+	if (!s || n != (want < max + 1 ? want : max + 1))
+		fmt_ptr(b, addr);
+	else
+		fmt_qstr(b, c, s, n < max ? n : (size_t)max, -1, want > max, 0);
+	field_ptr(b, ", btf_log_buf=", ld(p, len, 8, 8));
+	fb_puts(b, ", btf_size=");
+	fb_udec(b, want);
+	fb_puts(b, ", btf_log_size=");
+	fb_udec(b, ld(p, len, 20, 4));
+	fb_puts(b, ", btf_log_level=");
+	fb_udec(b, ld(p, len, 24, 4));
+}
+
+int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
+		   const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	if (cmd == BPF_OBJ_PIN || cmd == BPF_OBJ_GET)
+		obj_pin(b, c, k, p, len);
+	else if (cmd == BPF_RAW_TRACEPOINT_OPEN)
+		raw_tp(b, c, k, p, len);
+	else if (cmd == BPF_BTF_LOAD)
+		btf_load(b, c, k, p, len);
+	else
+		return 0;
+	return 1;
 }

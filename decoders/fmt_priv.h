@@ -215,6 +215,9 @@ void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
 			uint32_t cmd, const uint8_t *p, uint32_t size);
 void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 		       uint32_t cmd, const uint8_t *p, uint32_t size);
+/* BPF_OBJ_PIN, _OBJ_GET, _RAW_TRACEPOINT_OPEN, _BTF_LOAD: 0 others */
+int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
+		   const struct cap *k, const uint8_t *p, uint32_t len);
 void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t size);
 void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,

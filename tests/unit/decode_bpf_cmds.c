@@ -4,7 +4,10 @@
  * *_GET_NEXT_ID (next_id changed by the call, a size without
  * open_flags, bytes past the struct as the call left them), the map
  * batch commands (each one's fields, the count changed at exit), and
- * an attr not read at exit (its address, as strace prints it).
+ * an attr not read at exit (its address, as strace prints it).  The
+ * commands with a string or bytes copied after the attr: a path, a
+ * tracepoint's name cut at -s and ended by a NUL, BTF bytes with a NUL
+ * and cut at -s, each not read (the pointer) or of a copy too short.
  */
 #include <linux/bpf.h>
 #include <string.h>
@@ -85,8 +88,77 @@ static void batches(void)
 	CHECK_STR(run(&c), "bpf(BPF_MAP_DELETE_BATCH, 0x1000, 40) = 0");
 }
 
+/* the attr and the string after it: two pieces */
+static struct cap two(uint8_t *buf, const void *a, uint32_t n,
+		      const char *str, uint32_t sn)
+{
+	struct cap k = CAP(buf, n + sn);
+
+	memcpy(buf, a, n);
+	memcpy(buf + n, str, sn);
+	k.npieces = 2;
+	k.piece[0] = n;
+	k.piece[1] = sn;
+	return k;
+}
+
+static void strings(void)
+{
+	static uint8_t a[28], buf[128];
+	struct sc_call c = CALL(SYS_bpf, -22, BPF_OBJ_PIN, 0x1000, 16);
+	struct cap k;
+
+	a[0] = 0x10;
+	a[8] = 0xff;
+	a[9] = 0xff;
+	a[10] = 0xff;
+	a[11] = 0xff;
+	a[12] = BPF_F_RDONLY;
+	k = two(buf, a, 16, "/sys/fs/bpf/x", 13);
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_OBJ_PIN, {pathname=\"/sys/fs/bpf/x\", "
+		  "bpf_fd=-1, file_flags=BPF_F_RDONLY}, 16) = -1 EINVAL "
+		  "(Invalid argument)");
+	k.holes = 0x2;
+	c.args[2] = 12;
+	CHECK_STR(run(&c), "bpf(BPF_OBJ_PIN, {pathname=0x10, bpf_fd=-1}, 12) "
+		  "= -1 EINVAL (Invalid argument)");
+	/* a name of 33 bytes without NUL (-s 32): cut */
+	c.args[0] = BPF_RAW_TRACEPOINT_OPEN;
+	k = two(buf, a, 12, "0123456789qwertyuiop0123456789qwe", 33);
+	CHECK_STR(run(&c), "bpf(BPF_RAW_TRACEPOINT_OPEN, {raw_tracepoint="
+		  "{name=\"0123456789qwertyuiop0123456789qw\"..., prog_fd=-1}}, "
+		  "12) = -1 EINVAL (Invalid argument)");
+	k = two(buf, a, 12, "sys_enter", 9);
+	CHECK_STR(run(&c), "bpf(BPF_RAW_TRACEPOINT_OPEN, {raw_tracepoint="
+		  "{name=\"sys_enter\", prog_fd=-1}}, 12) = -1 EINVAL "
+		  "(Invalid argument)");
+	/* btf_size 9 bytes, a NUL among them; -s 4: cut */
+	c.args[0] = BPF_BTF_LOAD;
+	c.args[2] = 28;
+	memset(a + 8, 0, 20);
+	a[16] = 9;
+	a[24] = 42;
+	k = two(buf, a, 28, "bPf\0daTum", 9);
+	CHECK_STR(run(&c), "bpf(BPF_BTF_LOAD, {btf=\"bPf\\0daTum\", "
+		  "btf_log_buf=NULL, btf_size=9, btf_log_size=0, "
+		  "btf_log_level=42}, 28) = -1 EINVAL (Invalid argument)");
+	fo.strsize = 4;
+	k = two(buf, a, 28, "bPf\0d", 5);
+	CHECK_STR(run(&c), "bpf(BPF_BTF_LOAD, {btf=\"bPf\\0\"..., "
+		  "btf_log_buf=NULL, btf_size=9, btf_log_size=0, "
+		  "btf_log_level=42}, 28) = -1 EINVAL (Invalid argument)");
+	/* fewer bytes than strace reads: the pointer */
+	k = two(buf, a, 28, "bPf\0", 4);
+	CHECK_STR(run(&c), "bpf(BPF_BTF_LOAD, {btf=0x10, btf_log_buf=NULL, "
+		  "btf_size=9, btf_log_size=0, btf_log_level=42}, 28) = -1 "
+		  "EINVAL (Invalid argument)");
+	fo.strsize = 32;
+}
+
 int main(void)
 {
+	strings();
 	next_id();
 	batches();
 	CHECK_DONE();

@@ -9,7 +9,9 @@
  *          bytes with the NUL, max -s + 1: what strace's printstr reads,
  *          and one more to see it went on) when the size holds it, and
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
- *          for a log_size of 0) when the size holds it
+ *          for a log_size of 0) when the size holds it; BPF_OBJ_PIN's,
+ *          BPF_OBJ_GET's, BPF_RAW_TRACEPOINT_OPEN's and BPF_BTF_LOAD's
+ *          string or bytes (first_str)
  *   exit   the *_GET_NEXT_ID commands' and the batch commands' attr
  *          again (next_id, count); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
  *          wrote back, whether or not the call failed; then the info
@@ -39,6 +41,9 @@ static __always_inline u32 fd_offsets(u32 cmd)
 	case 15:	/* BPF_OBJ_GET_INFO_BY_FD: bpf_fd */
 	case 21: case 22:	/* LOOKUP_AND_DELETE_ELEM, FREEZE */
 		return 1;
+	case 6: case 7:	/* BPF_OBJ_PIN, BPF_OBJ_GET: bpf_fd */
+	case 17:	/* BPF_RAW_TRACEPOINT_OPEN: prog_fd */
+		return 9;
 	case 24: case 25: case 26: case 27:	/* the batches' map_fd */
 		return 37;
 	case 9:		/* BPF_PROG_DETACH: target_fd */
@@ -113,6 +118,31 @@ static __always_inline u32 info_exit(u32 off, u32 arg, u64 ptr, u64 size)
 		     ATTR_MAX | ph);
 }
 
+/*
+ * the string or bytes at the attr's start: BPF_OBJ_PIN's and BPF_OBJ_GET's
+ * pathname (a path, whole), BPF_RAW_TRACEPOINT_OPEN's name (128 bytes
+ * at most, as strace reads it: min(128, max) + 1 with the NUL),
+ * BPF_BTF_LOAD's btf (min(btf_size, max) bytes, whole or faulted)
+ */
+static __always_inline u32 first_str(u32 off, u32 arg, u32 cmd, u64 ptr,
+				     u64 size, u32 max)
+{
+	u64 a[3] = {};
+	u32 n;
+
+	if (size < 8 || bpf_probe_read_user(a, size < 24 ? 8 : 24,
+					    (const void *)ptr))
+		return off;
+	if (cmd == 6 || cmd == 7)
+		return g_str(off, arg, a[0], CAP_PATH_MAX + 1, CAP_AT_ENTRY);
+	if (cmd == 17)
+		return g_str(off, arg, a[0], (max < 128 ? max : 128) + 1,
+			     CAP_AT_ENTRY);
+	n = size < 20 ? 0 : (u32)a[2];
+	return g_buf(off, arg, a[0], n < max ? n : max,
+		     max | CAP_AT_ENTRY << 24);
+}
+
 __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 			 const struct call_args *ca)
 {
@@ -152,6 +182,8 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 	}
 	if (cmd == BPF_PROG_LOAD_)
 		off = prog_strs(off, arg, ptr, size, max);
+	else if (cmd == 6 || cmd == 7 || cmd == 17 || cmd == 18)
+		off = first_str(off, arg, cmd, ptr, size, max);
 	if (c && c->fds)
 		off = attr_fds(off, cmd, ptr, size, c->fds);
 	return off;
