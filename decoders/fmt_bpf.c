@@ -425,6 +425,11 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 		return 16;
 	case BPF_RAW_TRACEPOINT_OPEN:
 		return 12;
+	case BPF_LINK_CREATE:
+	case BPF_TASK_FD_QUERY:
+		return 48;
+	case BPF_PROG_QUERY:
+		return 28;
 	case BPF_BTF_LOAD:
 		return 28;
 	case BPF_PROG_GET_NEXT_ID:
@@ -524,6 +529,11 @@ FMT_KIND(bpfattr)
 	if (fmt_bpf_split(cmd)) {
 		/* the entry's half: fmt_bpf_call prints the exit's */
 		fmt_bpf_entry_half(b, c, cmd, p, size);
+		return;
+	}
+	if (cmd == BPF_LINK_CREATE) {
+		/* (its extra bytes start where its union ends) */
+		fmt_bpf_link_create(b, c, p, size);
 		return;
 	}
 	bpf_fields(b, c, cmd, k, p, len);

@@ -35,7 +35,8 @@ static int batch_cmd(uint32_t cmd)
 int fmt_bpf_split(uint32_t cmd)
 {
 	return next_id_cmd(cmd) || batch_cmd(cmd) ||
-	       cmd == BPF_OBJ_GET_INFO_BY_FD;
+	       cmd == BPF_OBJ_GET_INFO_BY_FD || cmd == BPF_PROG_QUERY ||
+	       cmd == BPF_TASK_FD_QUERY;
 }
 
 /* a field of the attr's len bytes at off (zero past them) */
@@ -102,6 +103,10 @@ void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
 		batch(b, c, cmd, p, size);
 		return;
 	}
+	if (cmd == BPF_PROG_QUERY || cmd == BPF_TASK_FD_QUERY) {
+		fmt_bpf_query_entry(b, c, cmd, p, size);
+		return;
+	}
 	fb_puts(b, "{start_id=");
 	fb_udec(b, ld(p, len, 0, 4));
 	fb_puts(b, ", next_id=");
@@ -123,6 +128,10 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 	if (!x || (x->flags & CAP_FAULT) || !cap_piece(x, 0, &q, &n) ||
 	    n < size) {
 		fmt_ptr(b, c->args[1]);
+		return;
+	}
+	if (cmd == BPF_PROG_QUERY || cmd == BPF_TASK_FD_QUERY) {
+		fmt_bpf_query_exit(b, c, cmd, p, q, size);
 		return;
 	}
 	if (batch_cmd(cmd)) {
@@ -239,4 +248,94 @@ int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 	else
 		return 0;
 	return 1;
+}
+
+#define LINK_SIZE	48
+
+/* strace's PRINT_FIELD_X: 0, else 0x... */
+static void link_hex(struct fmt_buf *b, uint64_t v)
+{
+	if (v)
+		fb_hex(b, v);
+	else
+		fb_putc(b, '0');
+}
+
+/* an array not copied: NULL, [] for no elements, else the pointer */
+static void link_array(struct fmt_buf *b, const char *sep, uint64_t addr,
+		       uint64_t n)
+{
+	fb_puts(b, sep);
+	if (addr && !n)
+		fb_puts(b, "[]");
+	else
+		fmt_ptr(b, addr);
+}
+
+/*
+ * BPF_LINK_CREATE: its head, then the union as strace guesses it from
+ * attach_type; the arrays iter_info, syms, addrs and cookies are not
+ * copied: their pointers (NULL, or [] when empty as strace prints
+ * without reading).  The size its extra bytes start at (strace's).
+ */
+static uint32_t link_union(struct fmt_buf *b, const uint8_t *p,
+			   uint32_t len, uint32_t type)
+{
+	uint64_t cnt;
+
+	if (type == 0) {
+		if (ld(p, len, 16, 4)) {
+			fb_puts(b, ", target_btf_id=");
+			fb_udec(b, ld(p, len, 16, 4));
+		}
+		return 20;
+	}
+	if (type == BPF_TRACE_ITER) {
+		cnt = ld(p, len, 24, 4);
+		link_array(b, ", iter_info=", ld(p, len, 16, 8), cnt);
+		fb_puts(b, ", iter_info_len=");
+		fb_udec(b, cnt);
+		return 28;
+	}
+	if (type == BPF_PERF_EVENT) {
+		fb_puts(b, ", perf_event={bpf_cookie=");
+		link_hex(b, ld(p, len, 16, 8));
+		fb_putc(b, '}');
+		return 24;
+	}
+	if (type != BPF_TRACE_KPROBE_MULTI)
+		return 16;
+	cnt = ld(p, len, 20, 4);
+	fb_puts(b, ", kprobe_multi={flags=");
+	fmt_flags_dflt(b, &xlat_bpf_link_create_kprobe_multi_flags,
+		       ld(p, len, 16, 4), "BPF_F_???");
+	fb_puts(b, ", cnt=");
+	fb_udec(b, cnt);
+	link_array(b, ", syms=", ld(p, len, 24, 8), cnt);
+	link_array(b, ", addrs=", ld(p, len, 32, 8), cnt);
+	link_array(b, ", cookies=", ld(p, len, 40, 8), cnt);
+	fb_putc(b, '}');
+	return 48;
+}
+
+void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t size)
+{
+	uint32_t len = size < LINK_SIZE ? size : LINK_SIZE, end = LINK_SIZE;
+	uint32_t type = (uint32_t)ld(p, len, 8, 4);
+
+	fb_puts(b, "{link_create={prog_fd=");
+	fmt_fd_value(b, c, (int32_t)ld(p, len, 0, 4));
+	fb_puts(b, ", target_fd=");
+	fmt_fd_value(b, c, (int32_t)ld(p, len, 4, 4));
+	fb_puts(b, ", attach_type=");
+	fmt_enum_dflt(b, &xlat_bpf_attach_type, type, "BPF_???");
+	fb_puts(b, ", flags=");
+	link_hex(b, ld(p, len, 12, 4));
+	if (len > 16)
+		end = link_union(b, p, len, type);
+	fb_putc(b, '}');
+	if (size > end)
+		fmt_bpf_extra(b, c, p, size, end);
+	fb_putc(b, '}');
 }

@@ -218,6 +218,15 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 /* BPF_OBJ_PIN, _OBJ_GET, _RAW_TRACEPOINT_OPEN, _BTF_LOAD: 0 others */
 int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 		   const struct cap *k, const uint8_t *p, uint32_t len);
+/* BPF_LINK_CREATE's attr, size bytes at p, whole (fmt_bpf_cmds.c) */
+void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t size);
+/* BPF_PROG_QUERY's and BPF_TASK_FD_QUERY's halves (fmt_bpf_query.c) */
+void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
+			 uint32_t cmd, const uint8_t *p, uint32_t size);
+void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
+			uint32_t cmd, const uint8_t *p, const uint8_t *q,
+			uint32_t size);
 void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t size);
 void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,

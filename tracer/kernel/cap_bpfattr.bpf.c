@@ -12,8 +12,9 @@
  *          for a log_size of 0) when the size holds it; BPF_OBJ_PIN's,
  *          BPF_OBJ_GET's, BPF_RAW_TRACEPOINT_OPEN's and BPF_BTF_LOAD's
  *          string or bytes (first_str)
- *   exit   the *_GET_NEXT_ID commands' and the batch commands' attr
- *          again (next_id, count); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
+ *   exit   the *_GET_NEXT_ID, batch, BPF_PROG_QUERY and
+ *          BPF_TASK_FD_QUERY commands' attr again (what the kernel
+ *          filled in); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
  *          wrote back, whether or not the call failed; then the info
  *          struct, info_len bytes (as the attr says at exit) when 1 to
  *          4096, whole or faulted, else empty
@@ -39,6 +40,7 @@ static __always_inline u32 fd_offsets(u32 cmd)
 	case 1: case 2: case 3: case 4:	/* map elements: map_fd */
 	case 10:	/* BPF_PROG_TEST_RUN: prog_fd */
 	case 15:	/* BPF_OBJ_GET_INFO_BY_FD: bpf_fd */
+	case 16:	/* BPF_PROG_QUERY: target_fd */
 	case 21: case 22:	/* LOOKUP_AND_DELETE_ELEM, FREEZE */
 		return 1;
 	case 6: case 7:	/* BPF_OBJ_PIN, BPF_OBJ_GET: bpf_fd */
@@ -52,6 +54,8 @@ static __always_inline u32 fd_offsets(u32 cmd)
 		return 73 | 113 << 8;
 	case 8:		/* BPF_PROG_ATTACH: target, attach_bpf, replace */
 		return 1 | 5 << 8 | 17 << 16;
+	case 28:	/* BPF_LINK_CREATE: prog_fd, target_fd */
+		return 1 | 5 << 8;
 	case 29:	/* BPF_LINK_UPDATE: link, new_prog, old_prog */
 		return 1 | 5 << 8 | 13 << 16;
 	}
@@ -161,8 +165,8 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 		if (cmd == BPF_OBJ_GET_INFO_BY_FD_)
 			return info_exit(off, arg, ptr, size);
 		/* *_GET_NEXT_ID's next_id, the batch commands' count */
-		if (cmd == 11 || cmd == 12 || cmd == 23 || cmd == 31 ||
-		    (cmd >= 24 && cmd <= 27))
+		if (cmd == 11 || cmd == 12 || cmd == 16 || cmd == 20 ||
+		    cmd == 23 || cmd == 31 || (cmd >= 24 && cmd <= 27))
 			return g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
 		return off;
 	}
