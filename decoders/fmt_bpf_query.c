@@ -44,7 +44,7 @@ void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
 		fb_puts(b, "{task_fd_query={pid=");
 		fb_dec(b, (int32_t)qld(p, len, 0, 4));
 		fb_puts(b, ", fd=");
-		fb_dec(b, (int32_t)qld(p, len, 4, 4));
+		fmt_fd_value(b, c, (int32_t)qld(p, len, 4, 4));
 		fb_puts(b, ", flags=");
 		fb_udec(b, qld(p, len, 8, 4));
 		fb_puts(b, ", buf_len=");

@@ -8,6 +8,9 @@
  * commands with a string or bytes copied after the attr: a path, a
  * tracepoint's name cut at -s and ended by a NUL, BTF bytes with a NUL
  * and cut at -s, each not read (the pointer) or of a copy too short.
+ * BPF_LINK_CREATE's union by attach_type (its arrays as pointers, [],
+ * the extra bytes from where its union ends); BPF_PROG_QUERY's and
+ * BPF_TASK_FD_QUERY's halves (counts changed at exit).
  */
 #include <linux/bpf.h>
 #include <string.h>
@@ -156,8 +159,99 @@ static void strings(void)
 	fo.strsize = 32;
 }
 
+static void link_create(void)
+{
+	static uint8_t a[56];
+	struct cap k = CAP(a, 56);
+	struct sc_call c = CALL(SYS_bpf, -22, BPF_LINK_CREATE, 0x1000, 20);
+
+	a[0] = 3;
+	a[8] = 0;		/* BPF_CGROUP_INET_INGRESS */
+	a[12] = 4;
+	c.cap[1] = &k;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_CGROUP_INET_INGRESS, "
+		  "flags=0x4}}, 20) = -1 EINVAL (Invalid argument)");
+	a[16] = 7;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_CGROUP_INET_INGRESS, "
+		  "flags=0x4, target_btf_id=7}}, 20) = -1 EINVAL (Invalid "
+		  "argument)");
+	/* another type: the union's bytes are extra */
+	a[8] = BPF_XDP;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_XDP, flags=0x4}, ...}, 20) = "
+		  "-1 EINVAL (Invalid argument)");
+	a[8] = BPF_TRACE_ITER;
+	c.args[2] = 28;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_TRACE_ITER, flags=0x4, "
+		  "iter_info=[], iter_info_len=0}}, 28) = -1 EINVAL (Invalid "
+		  "argument)");
+	a[8] = BPF_TRACE_KPROBE_MULTI;
+	a[16] = 1;
+	a[20] = 2;
+	a[24] = 0x10;
+	c.args[2] = 56;
+	a[50] = 1;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_TRACE_KPROBE_MULTI, flags=0x4, "
+		  "kprobe_multi={flags=BPF_F_KPROBE_MULTI_RETURN, cnt=2, "
+		  "syms=0x10, addrs=NULL, cookies=NULL}}, ...}, 56) = -1 EINVAL "
+		  "(Invalid argument)");
+	a[8] = BPF_PERF_EVENT;
+	c.args[2] = 24;
+	CHECK_STR(run(&c), "bpf(BPF_LINK_CREATE, {link_create={prog_fd=3, "
+		  "target_fd=0, attach_type=BPF_PERF_EVENT, flags=0x4, "
+		  "perf_event={bpf_cookie=0x200000001}}}, 24) = -1 EINVAL "
+		  "(Invalid argument)");
+}
+
+static void queries(void)
+{
+	static uint8_t in[48], ex[48];
+	struct cap k = CAP(in, 48), x = CAP(ex, 48);
+	struct sc_call c = CALL(SYS_bpf, 0, BPF_PROG_QUERY, 0x1000, 28);
+
+	in[0] = 5;
+	in[8] = BPF_F_QUERY_EFFECTIVE;
+	in[16] = 0x40;
+	in[24] = 4;
+	memcpy(ex, in, sizeof(ex));
+	ex[24] = 2;
+	c.cap[1] = &k;
+	c.cap_out[1] = &x;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_QUERY, {query={target_fd=5, "
+		  "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
+		  "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=0x40, "
+		  "prog_cnt=4 => 2}}, 28) = 0");
+	ex[24] = 0;
+	CHECK_STR(run(&c), "bpf(BPF_PROG_QUERY, {query={target_fd=5, "
+		  "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
+		  "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=[], "
+		  "prog_cnt=4 => 0}}, 28) = 0");
+	c.args[0] = BPF_TASK_FD_QUERY;
+	c.args[2] = 48;
+	memset(in, 0, sizeof(in));
+	in[0] = 1;
+	in[12] = 16;
+	memcpy(ex, in, sizeof(ex));
+	ex[12] = 9;
+	ex[16] = 0x20;
+	ex[28] = BPF_FD_TYPE_UPROBE;
+	ex[32] = 0x30;
+	CHECK_STR(run(&c), "bpf(BPF_TASK_FD_QUERY, {task_fd_query={pid=1, "
+		  "fd=0, flags=0, buf_len=16 => 9, buf=0x20, prog_id=0, "
+		  "fd_type=BPF_FD_TYPE_UPROBE, probe_offset=0x30, "
+		  "probe_addr=0}}, 48) = 0");
+	CHECK_STR(run_entry(&c), "bpf(BPF_TASK_FD_QUERY, {task_fd_query="
+		  "{pid=1, fd=0, flags=0, buf_len=16");
+}
+
 int main(void)
 {
+	link_create();
+	queries();
 	strings();
 	next_id();
 	batches();

@@ -41,6 +41,8 @@ static __always_inline u32 fd_offsets(u32 cmd)
 	case 10:	/* BPF_PROG_TEST_RUN: prog_fd */
 	case 15:	/* BPF_OBJ_GET_INFO_BY_FD: bpf_fd */
 	case 16:	/* BPF_PROG_QUERY: target_fd */
+	case 20:	/* BPF_TASK_FD_QUERY: fd (at 4, as strace: the caller's) */
+		return cmd == 20 ? 5 : 1;
 	case 21: case 22:	/* LOOKUP_AND_DELETE_ELEM, FREEZE */
 		return 1;
 	case 6: case 7:	/* BPF_OBJ_PIN, BPF_OBJ_GET: bpf_fd */
@@ -69,13 +71,20 @@ static __always_inline u32 attr_fds(u32 off, u32 cmd, u64 ptr, u64 size,
 	s32 seen[3] = { -1, -1, -1 };
 
 	for (int j = 0; j < 3; j++) {
-		u32 at = offs >> (8 * j) & 0xff;
-		s32 fd = -1;
+		u32 at = offs >> (8 * j) & 0xff, o;
+		s32 fd = 0;
 
-		if (!at || at - 1 + 4 > size ||
-		    bpf_probe_read_user(&fd, sizeof(fd),
-					(const void *)(ptr + at - 1)))
+		if (!at)
 			continue;
+		/* past the size the decoder prints 0 (strace's zeroed
+		   struct): that fd is described; a field cut by it, the
+		   bytes the size holds */
+		o = at - 1;
+		if (o < size && bpf_probe_read_user(&fd, sizeof(fd),
+						    (const void *)(ptr + o)))
+			continue;
+		if (o < size && o + 4 > size)
+			fd &= (s32)((1u << (8 * (size - o) & 31)) - 1);
 		if (fd < 0 || fd == seen[0] || fd == seen[1])
 			continue;
 		seen[j] = fd;
