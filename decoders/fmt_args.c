@@ -302,6 +302,8 @@ static fmt_call_fn *call_fmt(const struct sc_desc *d)
 			return fmt_io_uring_register_call;
 		case K_iouringparams:
 			return fmt_io_uring_setup_call;
+		case K_bpfattr:
+			return fmt_bpf_call;
 		}
 	}
 	return NULL;
@@ -390,6 +392,7 @@ static fmt_ret_fn *const ret_fmt[R__COUNT] = {
 	[R_mmsg] = fmt_mmsg_ret,
 	[R_ldt] = fmt_ldt_ret,
 	[R_tls] = fmt_tls_ret,
+	[R_bpf] = fmt_bpf_ret,
 };
 
 static void ret_value(struct fmt_buf *b, const struct sc_call *raw)

@@ -62,9 +62,8 @@ static void bpf_ptr(struct fmt_buf *b, const char *sep, uint64_t v)
 
 /* the object name at off: at most len - off of its 16 bytes, up to a
    NUL, "..." when the last holds none (strace's cstring) */
-static void bpf_name(struct fmt_buf *b, const struct sc_call *c,
-		     const uint8_t *p, uint32_t len, uint32_t off,
-		     const char *name)
+void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t len, uint32_t off, const char *name)
 {
 	uint32_t n = len - off < BPF_OBJ_NAME_LEN ? len - off :
 		     BPF_OBJ_NAME_LEN;
@@ -78,7 +77,7 @@ static void bpf_name(struct fmt_buf *b, const struct sc_call *c,
 }
 
 static void bpf_map_create(struct fmt_buf *b, const struct sc_call *c,
-			   const uint8_t *p, uint32_t len)
+			   const uint8_t *p, uint32_t len, int own_ns)
 {
 	uint32_t flags = bpf_ld32(p, len, 16);
 
@@ -116,10 +115,11 @@ static void bpf_map_create(struct fmt_buf *b, const struct sc_call *c,
 	}
 	if (len <= 28)
 		return;
-	bpf_name(b, c, p, len, 28, ", map_name=");
-	/* the interface's index as a number (etrace names none) */
-	if (!bpf_u(b, p, len, 44, ", map_ifindex="))
+	fmt_bpf_name(b, c, p, len, 28, ", map_name=");
+	if (len <= 44)
 		return;
+	fb_puts(b, ", map_ifindex=");
+	fmt_ifindex(b, c, own_ns, bpf_ld32(p, len, 44));
 	if (len <= 48)
 		return;
 	fb_puts(b, ", btf_fd=");
@@ -163,8 +163,62 @@ static void bpf_prog_btf(struct fmt_buf *b, const struct sc_call *c,
 	bpf_ptr(b, ", fd_array=", bpf_ld64(p, len, 120));
 }
 
+/*
+ * piece n of the attr's copy, a string copied at most cap + 1 bytes with
+ * its NUL (cap_bpfattr.bpf.c): its bytes before the NUL, or NULL
+ */
+static const uint8_t *bpf_str(const struct cap *k, int n, uint32_t *len)
+{
+	const uint8_t *s;
+
+	if (!k || k->npieces <= n || !cap_piece(k, n, &s, len))
+		return NULL;
+	return s;
+}
+
+/* the license: strace's printstr (-s bytes, "..." when it goes on) */
+static void bpf_license(struct fmt_buf *b, const struct sc_call *c,
+			const struct cap *k, uint64_t addr)
+{
+	uint32_t n;
+	const uint8_t *s = addr ? bpf_str(k, 1, &n) : NULL;
+
+	fb_puts(b, ", license=");
+	if (!s) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	fmt_qstr(b, c, s, n, str_max(c), 0, 0);
+}
+
+/*
+ * the log buffer, as strace's printstr_ex of log_size bytes, up to a
+ * NUL: min(log_size, -s + 1) were read; no NUL in them: "..."
+ */
+static void bpf_log_buf(struct fmt_buf *b, const struct sc_call *c,
+			const struct cap *k, uint64_t addr, uint32_t size)
+{
+	uint64_t cap = (uint64_t)str_max(c) + 1;
+	uint32_t n;
+	const uint8_t *s = addr ? bpf_str(k, 2, &n) : NULL;
+
+	fb_puts(b, ", log_buf=");
+	if (!s) {
+		fmt_ptr(b, addr);
+		return;
+	}
+	if (size < cap)
+		cap = size;
+	if (!size || n < cap) {
+		fmt_qstr(b, c, s, n, -1, 0, 0);
+		return;
+	}
+	fmt_qstr(b, c, s, n < (uint64_t)str_max(c) ? n : (size_t)str_max(c),
+		 -1, 1, 0);
+}
+
 static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
-			  const uint8_t *p, uint32_t len)
+			  const struct cap *k, const uint8_t *p, uint32_t len)
 {
 	fb_puts(b, "{prog_type=");
 	fmt_enum_dflt(b, &xlat_bpf_prog_types, bpf_ld32(p, len, 0),
@@ -172,12 +226,12 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", insn_cnt=");
 	fb_udec(b, bpf_ld32(p, len, 4));
 	bpf_ptr(b, ", insns=", bpf_ld64(p, len, 8));
-	bpf_ptr(b, ", license=", bpf_ld64(p, len, 16));
+	bpf_license(b, c, k, bpf_ld64(p, len, 16));
 	if (!bpf_u(b, p, len, 24, ", log_level="))
 		return;
 	fb_puts(b, ", log_size=");
 	fb_udec(b, bpf_ld32(p, len, 28));
-	bpf_ptr(b, ", log_buf=", bpf_ld64(p, len, 32));
+	bpf_log_buf(b, c, k, bpf_ld64(p, len, 32), bpf_ld32(p, len, 28));
 	if (len <= 40)
 		return;
 	fb_puts(b, ", kern_version=");
@@ -189,9 +243,12 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		       "BPF_F_???");
 	if (len <= 48)
 		return;
-	bpf_name(b, c, p, len, 48, ", prog_name=");
-	if (!bpf_u(b, p, len, 64, ", prog_ifindex="))
+	fmt_bpf_name(b, c, p, len, 48, ", prog_name=");
+	if (len <= 64)
 		return;
+	fb_puts(b, ", prog_ifindex=");
+	fmt_ifindex(b, c, k && (k->nlproto & NLPROTO_OWN_NS),
+		    bpf_ld32(p, len, 64));
 	if (len <= 68)
 		return;
 	fb_puts(b, ", expected_attach_type=");
@@ -362,6 +419,29 @@ static uint32_t bpf_struct_size(uint32_t cmd)
 	case BPF_PROG_GET_FD_BY_ID:
 	case BPF_MAP_GET_FD_BY_ID:
 		return 12;
+	case BPF_OBJ_GET_INFO_BY_FD:
+	case BPF_OBJ_PIN:
+	case BPF_OBJ_GET:
+		return 16;
+	case BPF_RAW_TRACEPOINT_OPEN:
+		return 12;
+	case BPF_LINK_CREATE:
+	case BPF_TASK_FD_QUERY:
+		return 48;
+	case BPF_PROG_QUERY:
+		return 28;
+	case BPF_BTF_LOAD:
+		return 28;
+	case BPF_PROG_GET_NEXT_ID:
+	case BPF_MAP_GET_NEXT_ID:
+	case BPF_BTF_GET_NEXT_ID:
+	case BPF_LINK_GET_NEXT_ID:
+		return 12;
+	case BPF_MAP_LOOKUP_BATCH:
+	case BPF_MAP_LOOKUP_AND_DELETE_BATCH:
+	case BPF_MAP_UPDATE_BATCH:
+	case BPF_MAP_DELETE_BATCH:
+		return 56;
 	case BPF_MAP_FREEZE:
 	case BPF_BTF_GET_FD_BY_ID:
 	case BPF_LINK_GET_FD_BY_ID:
@@ -374,8 +454,8 @@ static uint32_t bpf_struct_size(uint32_t cmd)
  * the bytes past the command's struct: strace's ", ..." when not all
  * zero (with -v: them in hex, their offsets in a comment)
  */
-static void bpf_extra(struct fmt_buf *b, const struct sc_call *c,
-		      const uint8_t *p, uint32_t size, uint32_t sz)
+void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, uint32_t size, uint32_t sz)
 {
 	uint32_t j;
 
@@ -392,34 +472,120 @@ static void bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 	fb_printf(b, " /* bytes %u..%u */", sz, size - 1);
 }
 
+/*
+ * the attr's bytes at entry (piece 0 of its copy, args[2] bytes): 1, or
+ * 0 when strace prints the pointer (not decoded, or not read whole)
+ */
+static int bpf_attr(const struct sc_call *c, int i, const struct cap **k,
+		    const uint8_t **p)
+{
+	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
+	uint32_t len;
+
+	*k = arg_in(c, i, 0);
+	/* strace reads the size given, up to a page, whole or not at all */
+	if (!bpf_struct_size(cmd) || !size || size > 4096 || !c->args[i] ||
+	    !*k || !cap_piece(*k, 0, p, &len) || len < size)
+		return 0;
+	return 1;
+}
+
+/* the fields of command cmd's struct, len bytes of it at p */
+static void bpf_fields(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const struct cap *k, const uint8_t *p,
+		       uint32_t len)
+{
+	if (fmt_bpf_strcmd(b, c, cmd, k, p, len))
+		return;
+	if (cmd == BPF_MAP_CREATE)
+		bpf_map_create(b, c, p, len,
+			       (k->nlproto & NLPROTO_OWN_NS) != 0);
+	else if (cmd == BPF_PROG_LOAD)
+		bpf_prog_load(b, c, k, p, len);
+	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
+		 cmd == BPF_LINK_UPDATE)
+		bpf_attach(b, c, cmd, p, len);
+	else if (cmd == BPF_PROG_TEST_RUN)
+		bpf_test_run(b, c, p, len);
+	else if (cmd == BPF_PROG_GET_FD_BY_ID || cmd == BPF_MAP_GET_FD_BY_ID ||
+		 cmd == BPF_BTF_GET_FD_BY_ID || cmd == BPF_LINK_GET_FD_BY_ID)
+		bpf_fd_by_id(b, cmd, p, len);
+	else
+		bpf_map_elem(b, c, cmd, p, len);
+}
+
 FMT_KIND(bpfattr)
 {
 	uint32_t cmd = (uint32_t)c->args[0], size = (uint32_t)c->args[2];
 	uint32_t sz = bpf_struct_size(cmd);
-	const struct cap *k = arg_in(c, i, size);
 	uint32_t len = size < sz ? size : sz;
+	const struct cap *k;
+	const uint8_t *p;
 
-	/* strace reads the size given, up to a page, whole or not at all */
-	if (!sz || !size || size > 4096 || !c->args[i] || !k ||
-	    k->len < size) {
+	if (!bpf_attr(c, i, &k, &p)) {
 		fmt_ptr(b, c->args[i]);
 		return;
 	}
-	if (cmd == BPF_MAP_CREATE)
-		bpf_map_create(b, c, k->p, len);
-	else if (cmd == BPF_PROG_LOAD)
-		bpf_prog_load(b, c, k->p, len);
-	else if (cmd == BPF_PROG_ATTACH || cmd == BPF_PROG_DETACH ||
-		 cmd == BPF_LINK_UPDATE)
-		bpf_attach(b, c, cmd, k->p, len);
-	else if (cmd == BPF_PROG_TEST_RUN)
-		bpf_test_run(b, c, k->p, len);
-	else if (sz == 12 || cmd == BPF_BTF_GET_FD_BY_ID ||
-		 cmd == BPF_LINK_GET_FD_BY_ID)
-		bpf_fd_by_id(b, cmd, k->p, len);
-	else
-		bpf_map_elem(b, c, cmd, k->p, len);
+	if (fmt_bpf_split(cmd)) {
+		/* the entry's half: fmt_bpf_call prints the exit's */
+		fmt_bpf_entry_half(b, c, cmd, p, size);
+		return;
+	}
+	if (cmd == BPF_LINK_CREATE) {
+		/* (its extra bytes start where its union ends) */
+		fmt_bpf_link_create(b, c, p, size);
+		return;
+	}
+	bpf_fields(b, c, cmd, k, p, len);
 	if (size > sz)
-		bpf_extra(b, c, k->p, size, sz);
+		fmt_bpf_extra(b, c, p, size, sz);
 	fb_putc(b, '}');
+}
+
+/* the commands strace prints the return of as an fd (its RVAL_FD) */
+void fmt_bpf_ret(struct fmt_buf *b, const struct sc_call *c)
+{
+	uint32_t cmd = (uint32_t)c->args[0];
+	const struct cap *k;
+	const uint8_t *p;
+
+	fb_dec(b, c->ret);
+	if (cmd != BPF_MAP_CREATE && cmd != BPF_PROG_LOAD &&
+	    cmd != BPF_OBJ_PIN && cmd != BPF_OBJ_GET &&
+	    cmd != BPF_PROG_GET_FD_BY_ID && cmd != BPF_MAP_GET_FD_BY_ID &&
+	    cmd != BPF_BTF_LOAD && cmd != BPF_BTF_GET_FD_BY_ID &&
+	    cmd != BPF_LINK_CREATE && cmd != BPF_LINK_GET_FD_BY_ID)
+		return;
+	/* (strace: only when it decoded the attr) */
+	if (bpf_attr(c, 1, &k, &p))
+		fmt_fd_note(b, c, FD_SLOT_RET);
+}
+
+/*
+ * the whole call: at entry, but BPF_OBJ_GET_INFO_BY_FD's attr (when read)
+ * ends at exit with what the call left in it, as strace splits it
+ */
+int fmt_bpf_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		 int exiting)
+{
+	uint32_t cmd = (uint32_t)c->args[0];
+	int split = fmt_bpf_split(cmd);
+	const struct cap *k;
+	const uint8_t *p;
+
+	split = split && bpf_attr(c, 1, &k, &p);
+	if (!from) {
+		fmt_k_enum(b, c, 0);
+		fb_puts(b, ", ");
+		fmt_k_bpfattr(b, c, 1);
+		if (split && !exiting)
+			return 1;
+	} else if (from != 1) {
+		return c->d->nargs;
+	}
+	if (split)
+		fmt_bpf_exit_half(b, c, cmd, p, (uint32_t)c->args[2]);
+	fb_puts(b, ", ");
+	fb_udec(b, (uint32_t)c->args[2]);
+	return c->d->nargs;
 }

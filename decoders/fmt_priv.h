@@ -202,6 +202,35 @@ int fmt_perf_attr(struct fmt_buf *b, const struct sc_call *c,
 /* what the families share besides the kinds: fmt_file.c */
 /* KERNEL_VERSION(6, 1, 0): a version's words, for fmt_words (fmt_bpf.c) */
 void fmt_kernel_version(struct fmt_buf *b, uint64_t v);
+/* bpf(2)'s attr: the bytes past a command's struct of sz (fmt_bpf.c);
+   BPF_OBJ_GET_INFO_BY_FD's, size bytes at p (fmt_bpf_info.c) */
+void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
+		   const uint8_t *p, uint32_t size, uint32_t sz);
+/* sep and an object's name, char[16] at off of len bytes at p */
+void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t len, uint32_t off, const char *name);
+/* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
+int fmt_bpf_split(uint32_t cmd);
+void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
+			uint32_t cmd, const uint8_t *p, uint32_t size);
+void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
+		       uint32_t cmd, const uint8_t *p, uint32_t size);
+/* BPF_OBJ_PIN, _OBJ_GET, _RAW_TRACEPOINT_OPEN, _BTF_LOAD: 0 others */
+int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
+		   const struct cap *k, const uint8_t *p, uint32_t len);
+/* BPF_LINK_CREATE's attr, size bytes at p, whole (fmt_bpf_cmds.c) */
+void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
+			 const uint8_t *p, uint32_t size);
+/* BPF_PROG_QUERY's and BPF_TASK_FD_QUERY's halves (fmt_bpf_query.c) */
+void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
+			 uint32_t cmd, const uint8_t *p, uint32_t size);
+void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
+			uint32_t cmd, const uint8_t *p, const uint8_t *q,
+			uint32_t size);
+void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
+		  const uint8_t *p, uint32_t size);
+void fmt_bpf_info_exit(struct fmt_buf *b, const struct sc_call *c,
+		       const uint8_t *p, uint32_t size);
 void fmt_mode_val(struct fmt_buf *b, uint64_t v);
 void fmt_dev_val(struct fmt_buf *b, uint64_t v);
 void fmt_open_flags(struct fmt_buf *b, uint64_t v);
@@ -232,6 +261,8 @@ int fmt_syslog_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* fmt_landlock.c */
 void fmt_llruleset_ret(struct fmt_buf *b, const struct sc_call *c);
+/* bpf's: an fd for the commands that return one (fmt_bpf.c) */
+void fmt_bpf_ret(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_io_uring.c */
 int fmt_io_uring_register_call(struct fmt_buf *b, const struct sc_call *c,
 			       int from, int exiting);
@@ -241,6 +272,9 @@ int fmt_io_uring_setup_call(struct fmt_buf *b, const struct sc_call *c,
 int fmt_quotactl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		      int exiting);
 /* fmt_keyctl.c */
+/* bpf(2): BPF_OBJ_GET_INFO_BY_FD's attr split at its exit (fmt_bpf.c) */
+int fmt_bpf_call(struct fmt_buf *b, const struct sc_call *c, int from,
+		 int exiting);
 int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* -e verbose=: argument i's memory shown of a call left out */

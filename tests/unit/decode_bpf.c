@@ -79,9 +79,9 @@ static void map_create(void)
 	/* fewer bytes copied than the size: the pointer */
 	k.len = 60;
 	CHECK_STR(run(&c), "bpf(BPF_MAP_CREATE, 0x1000, 77) = 3");
-	c.args[0] = BPF_OBJ_PIN;
+	c.args[0] = BPF_ENABLE_STATS;
 	k.len = sizeof(a);
-	CHECK_STR(run(&c), "bpf(BPF_OBJ_PIN, 0x1000, 77) = 3");
+	CHECK_STR(run(&c), "bpf(BPF_ENABLE_STATS, 0x1000, 77) = 3");
 }
 
 static void prog_load(void)

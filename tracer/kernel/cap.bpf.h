@@ -471,6 +471,10 @@ u32 g_iouring_fds(u32 off, const struct call_args *ca, u32 fds);
 /* mount_setattr's struct mount_attr and -y its userns_fd
    (cap_mount.bpf.c) */
 u32 g_mountattr(u32 off, u32 arg, u64 ptr, u64 size, u32 phase);
+/* bpf's union bpf_attr, its strings and -y its fds; max: -s + 1
+   (cap_bpfattr.bpf.c) */
+u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
+	      const struct call_args *ca);
 /* keyctl's argument arg by command; max: -s + 1 (cap_keyctl.bpf.c) */
 u32 g_keyctl(u32 off, u32 arg, u32 phase, u32 max,
 	     const struct call_args *ca);

@@ -614,6 +614,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return off;
 	OP_CASE(CAP_OP_MOUNTATTR)
 		return g_mountattr(off, i, ptr, length(a, ca), ph);
+	OP_CASE(CAP_OP_BPFATTR)
+		return g_bpfattr(off, i, ph, a->max, ca);
 	OP_CASE(CAP_OP_MMSGHDR)
 		len = length(a, ca);
 		off = g_mmsg(off, i, ptr, (u32)(len < CAP_MMSG_MAX ? len :

@@ -90,7 +90,7 @@ static void spec_fds(const struct sc_desc *d, struct cap_spec *s)
 		else if (k == K_iouringarg || k == K_iouringparams)
 			s->fd_ret |= CAP_FDR_IOURING;
 	}
-	if (d->ret == R_fd || d->ret == R_llruleset)
+	if (d->ret == R_fd || d->ret == R_llruleset || d->ret == R_bpf)
 		s->fd_ret |= CAP_FDR_NEW;
 	if (d->ret == R_fcntl)
 		s->fd_ret |= CAP_FDR_NEW | CAP_FDR_DUPFD;

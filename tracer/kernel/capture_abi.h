@@ -89,6 +89,11 @@ enum cap_op {
 			   bytes as UPTO (at most CAP_MOUNT_ATTR_MAX), then
 			   with -y its userns_fd when MOUNT_ATTR_IDMAP
 			   (g_mountattr) */
+	CAP_OP_BPFATTR,	/* bpf(2)'s union bpf_attr of len bytes (at
+			   most 4096), whole or faulted; BPF_PROG_LOAD's
+			   then its license and log_buf strings; with -y
+			   the fds it holds; at exit BPF_OBJ_GET_INFO_BY_FD's
+			   attr again (g_bpfattr, cap_bpfattr.bpf.c) */
 	CAP_OP_N	/* (how many: ro_ops holds one bit each) */
 };
 #define CAP_MOUNT_ATTR_MAX	64
