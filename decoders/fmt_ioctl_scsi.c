@@ -227,19 +227,27 @@ static int sg4_piece(const struct cap *s, uint32_t j, struct cap *k)
 /*
  * A v4 buffer at ptr of len bytes, piece j of s: with iovcnt its struct
  * iovec[] and their data (strings sharing len, as strace's
- * tprint_iov_upto), else a hex string; the pointer when not copied
+ * tprint_iov_upto; an array cut by memory that could not be read: piece
+ * j + 1 the elements before it), else a hex string; the pointer when not
+ * copied
  */
 static void sg4_buf(struct fmt_buf *b, const struct sc_call *c,
 		    const struct cap *s, uint32_t j, uint64_t ptr,
 		    uint32_t len, uint32_t iovcnt)
 {
 	uint32_t n = iovcnt < ARRAY_COPIED ? iovcnt : ARRAY_COPIED;
-	struct cap k;
+	struct cap k, e;
+	int ended = 0;
 
+	if (iovcnt && sg4_piece(s, j + 1, &e) && e.len >= 4 &&
+	    ld32(e.p) < n) {
+		n = ld32(e.p);
+		ended = 1;
+	}
 	if (!ptr || !sg4_piece(s, j, &k))
 		fmt_ptr(b, ptr);
 	else if (iovcnt)
-		fmt_iov_array(b, c, k.p, k.len, n, iovcnt, ptr, len, 0, 0);
+		fmt_iov_array(b, c, k.p, k.len, n, iovcnt, ptr, len, 0, ended);
 	else if (!ioctl_hexstr(b, c, &k, len))
 		fmt_ptr(b, ptr);
 }

@@ -114,6 +114,23 @@ int main(void)
 		  "iov_len=4}]" FLAGS ", response_len=2, response=0x3000, "
 		  "din_xferp=0x5000, " STATUS);
 
+	/* the iovec array cut by memory after its first element (piece 2
+	   says how many were read) */
+	{
+		uint8_t cutb[3 + 16 + 2 + 4];
+		uint32_t one = 1;
+
+		memcpy(cutb, in, 3 + 16);
+		memcpy(cutb + 19, in + 35, 2);
+		memcpy(cutb + 21, &one, 4);
+		ki = pieces(cutb, 3, 18, 0);
+		ki.len = 25;
+		ki.npieces = 3;
+		ki.piece[2] = 4;
+		CHECK(strstr(run(&c), "dout_xferp=[{iov_base=\"ab\", "
+			     "iov_len=2}, ... /* 0x4010 */], timeout=7") != NULL);
+	}
+
 	/* no copies at all; a plain dout buffer */
 	put32(h + 56, 0);
 	c.inner_str[0] = c.inner_str[1] = NULL;

@@ -79,8 +79,9 @@ struct sg4_head {
  * One of SG_IO v4's data buffers as CAP_IOC_STR item j: with cnt (an
  * iovec count) the struct iovec[] and each element's data, as CAP_OP_IOV
  * copies them with len bytes to share (an array that ran into memory
- * that could not be read: faulted, its pointer prints); else len bytes,
- * as strace reads a string (at most -s + 1)
+ * that could not be read: then item j + 1 says how many elements it
+ * holds, a u32); else len bytes, as strace reads a string (at most
+ * -s + 1)
  */
 static __always_inline u32 sg4_buf(u32 off, u32 ph, u32 j, u64 ptr,
 				   u32 len, u32 cnt)
@@ -101,15 +102,16 @@ static __always_inline u32 sg4_buf(u32 off, u32 ph, u32 j, u64 ptr,
 		return off;
 	it = (struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1));
 	it->total = j;
-	if (it->flags & CAP_F_UNTERM)
-		it->flags |= CAP_F_FAULT;
-	return off;
+	if (!(it->flags & CAP_F_UNTERM) || room(off, 4) < 4)
+		return off;
+	*(u32 *)data_at(b, off) = it->count;
+	return item_end(b, off, CAP_IOC_STR, ph, 4, 0, 0, j + 1);
 }
 
 /*
  * SG_IO with a struct sg_io_v4 at arg (guard 'Q'): at entry its request
- * (item 0) and dout_xferp's data (item 1), at exit its response (0) and
- * din_xferp's data (1), each as sg4_buf copies it; the lengths strace
+ * (item 0) and dout_xferp's data (item 1, and 2 for a cut iovec), at exit
+ * its response (0) and din_xferp's data (1, 2), each as sg4_buf copies it; the lengths strace
  * prints them with: request_len, dout_xfer_len, and at exit
  * response_len and din_xfer_len less din_resid (when in range)
  */
