@@ -132,7 +132,8 @@ static void iocb_flags(struct fmt_buf *b, const struct sc_call *c,
  * aio_buf of a PWRITE (a string of aio_nbytes, as strace's printstrn:
  * the pointer unless min(nbytes, -s + 1) bytes were read), PREADV's and
  * PWRITEV's iovec (aio_nbytes elements, d its copy, dlen bytes: the
- * array then PWRITEV's data); NULL d: not copied, the pointer
+ * array then PWRITEV's data; PREADV's, no data, fewer when cut by
+ * memory); NULL d: not copied, the pointer
  */
 static void iocb_buf(struct fmt_buf *b, const struct sc_call *c,
 		     uint16_t op, uint64_t addr, uint64_t n,
@@ -148,9 +149,12 @@ static void iocb_buf(struct fmt_buf *b, const struct sc_call *c,
 		fmt_qstr(b, c, d, n > max ? max : n, -1, n > max, 0);
 	else if (op == IOCB_CMD_PWRITE)
 		fmt_ptr(b, addr);
+	else if (op == IOCB_CMD_PREADV)
+		/* (no data: fewer elements, cut by memory) */
+		fmt_iov_array(b, c, d, dlen, dlen / 16 < cnt ? dlen / 16 : cnt,
+			      n, addr, UINT64_MAX, IOV_BASES, dlen / 16 < cnt);
 	else
-		fmt_iov_array(b, c, d, dlen, cnt, n, addr, UINT64_MAX,
-			      op == IOCB_CMD_PREADV ? IOV_BASES : 0, 0);
+		fmt_iov_array(b, c, d, dlen, cnt, n, addr, UINT64_MAX, 0, 0);
 }
 
 /* a struct iocb as io_submit's, d (dlen bytes) what its aio_buf had */

@@ -39,8 +39,11 @@ int main(void)
 	aio_context_t ctx = 0;
 	char *pg;
 
+	/* the context's ring first: not mapped where the edge page ends */
+	if (syscall(SYS_io_setup, 4, &ctx))
+		return 1;
 	pg = fam_edge_page();
-	if (!pg || syscall(SYS_io_setup, 4, &ctx))
+	if (!pg)
 		return 1;
 	p[0] = cb(0, IOCB_CMD_PWRITE, data, 8);
 	p[1] = cb(1, IOCB_CMD_PWRITE, data, sizeof(data) - 1);
@@ -60,6 +63,10 @@ int main(void)
 	edge[0] = p[0];
 	edge[1] = p[2];
 	syscall(SYS_io_submit, ctx, 5L, edge);
+	/* PREADV's iovec cut: 1 element before the unmapped page */
+	memcpy(pg + 4096 - 16, &iov[0], 16);
+	p[0] = cb(0, IOCB_CMD_PREADV, pg + 4096 - 16, 3);
+	syscall(SYS_io_submit, ctx, 1L, p);
 	syscall(SYS_io_submit, ctx, 1L, NULL);
 	syscall(SYS_io_submit, ctx, -1L, p);
 	syscall(SYS_io_submit, ctx, 0L, p);

@@ -121,6 +121,17 @@ int main(void)
 		  "aio_lio_opcode=IOCB_CMD_PWRITEV, aio_fildes=0, "
 		  "aio_buf=[{iov_base=\"xyz\", iov_len=3}], aio_offset=0}]) = 1");
 
+	/* PREADV's array cut by memory after 1 of 3 elements */
+	reset();
+	piece(ptrs, 8);
+	iocb(cb, 0, IOCB_CMD_PREADV, 0x6000, 3, 0);
+	piece(cb, 64);
+	piece(iov, 16);
+	CHECK_STR(run(&c), "io_submit(0x7f00, 1, [{aio_data=0, "
+		  "aio_lio_opcode=IOCB_CMD_PREADV, aio_fildes=0, "
+		  "aio_buf=[{iov_base=0x7000, iov_len=3}, ... /* 0x6010 */], "
+		  "aio_offset=0}]) = 1");
+
 	/* the array not read; a negative count; none */
 	k.flags = CAP_FAULT;
 	k.npieces = 0;

@@ -12,7 +12,9 @@
  *                    strace's printstrn reads), IOCB_CMD_PREADV's
  *                    struct iovec[] (at most CAP_AIO_IOV elements) and
  *                    IOCB_CMD_PWRITEV's with its data (as CAP_OP_IOV
- *                    copies it); else empty
+ *                    copies it; PREADV's cut by memory that cannot be
+ *                    read: the elements before, PWRITEV's a hole); else
+ *                    empty
  * for the first CAP_AIO_MAX elements (a record holds CAP_PIECES pieces
  * of an argument); elements after them, or after the record filled up
  * (the pair cut), print as their pointers.
@@ -54,9 +56,13 @@ __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 		b = buf();
 		if (off == at || !b)
 			return start;
-		/* an array cut by a page that cannot be read: a hole */
+		/*
+		 * an array cut by a page that cannot be read: PREADV's (no
+		 * data) says how many elements by its length; PWRITEV's a
+		 * hole (its pointer prints)
+		 */
 		it = (struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1));
-		if (it->flags & CAP_F_UNTERM) {
+		if (op == 8 && (it->flags & CAP_F_UNTERM)) {
 			it->flags = CAP_F_FAULT;
 			it->len = 0;
 			off = at + sizeof(struct cap_item);
