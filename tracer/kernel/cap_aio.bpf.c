@@ -21,9 +21,13 @@
  */
 #include "cap.bpf.h"
 
+/* in g_iocb's return: the pair was cut (the record full), stop */
+#define IOCB_STOP	0x80000000u
+
 /*
- * Element j's two pieces (g_iocbs); off unchanged: not both written,
- * stop (a piece written alone is left over: the decoder uses pairs)
+ * Element j's two pieces (g_iocbs), the offset after them; off unchanged:
+ * none written; | IOCB_STOP: only the iocb (it stays, counted in the
+ * record's items: the decoder uses whole pairs only), stop
  */
 __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 {
@@ -55,7 +59,7 @@ __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 			    op == 8 ? ~0ULL : 0);
 		b = buf();
 		if (off == at || !b)
-			return start;
+			return at | IOCB_STOP;
 		/*
 		 * an array cut by a page that cannot be read: PREADV's (no
 		 * data) says how many elements by its length; PWRITEV's a
@@ -70,7 +74,7 @@ __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 	} else {
 		off = g_buf(off, arg, 0, 0, ph << 24);
 	}
-	return off == at ? start : off;
+	return off == at ? at | IOCB_STOP : off;
 }
 
 /* io_submit's iocbpp (args[2]) of nr (args[1]) elements */
@@ -90,8 +94,10 @@ __noinline u32 g_iocbs(u32 off, u32 arg, u64 arr, s64 nr, u32 ph)
 		if (j >= n)
 			break;
 		next = g_iocb(off, arg, arr, j | ph << 24);
-		if (next == off)
+		if (next == off || (next & IOCB_STOP)) {
+			off = next & ~IOCB_STOP;
 			break;
+		}
 		off = next;
 	}
 	return off;
