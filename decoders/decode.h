@@ -236,6 +236,8 @@ struct dump_view {
 #define DUMP_SEG_MAX 64		/* more is not a copy the program makes */
 /* the elements of an array argument the program copies, at most */
 #define ARRAY_COPIED 64
+/* io_submit: elements of an iocb's struct iovec[] copied, at most */
+#define AIO_IOV_COPIED 32
 int dump_next(struct dump_view *v, const uint8_t **p, uint32_t *copied,
 	      uint32_t *total);
 /*

@@ -6,9 +6,10 @@
  * first request's state got.  SG_IO's v3 header (struct sg_io_hdr, 'S'):
  * the request at entry, the response at exit (the argument's copy at
  * exit, after a failure too); dxferp's data as a hex string, an iovec
- * there and cmdp and sbp as pointers: their memory is not copied yet.  The v4 header ('Q') prints
- * as the pointer: not decoded yet; another interface id prints as [id],
- * as strace.
+ * there and cmdp and sbp as pointers: their memory is not copied yet.
+ * The v4 header (struct sg_io_v4, 'Q'): the request at entry, the
+ * response at exit, their buffers from BPF's copies (CAP_IOC_STR pieces,
+ * g_ioc_sg4).  Another interface id prints as [id], as strace.
  */
 #include <scsi/sg.h>
 
@@ -17,6 +18,7 @@
 /* glibc's scsi/sg.h lacks them */
 #define SG_SCSI_RESET_NO_ESCALATE_V	0x100
 #define SG_IO_HDR_SIZE	88	/* struct sg_io_hdr */
+#define SG_IO_V4_SIZE	160	/* struct sg_io_v4 */
 #ifndef SG_GET_ACCESS_COUNT
 #define SG_GET_ACCESS_COUNT	0x2289
 #endif
@@ -204,10 +206,147 @@ static void sg_io_v3_out(struct fmt_buf *b, const struct sc_call *c)
 	fb_putc(b, '}');
 }
 
+/*
+ * Piece j of s (BPF's copies of a v4 header's buffers, c->inner_str[]),
+ * into k; 0: none, or it could not be read
+ */
+static int sg4_piece(const struct cap *s, uint32_t j, struct cap *k)
+{
+	uint32_t at = 0;
+
+	if (!s || j >= s->npieces || (s->holes >> j & 1))
+		return 0;
+	for (uint32_t i = 0; i < j; i++)
+		at += s->piece[i];
+	memset(k, 0, sizeof(*k));
+	k->p = s->p + at;
+	k->len = s->piece[j];
+	return 1;
+}
+
+/*
+ * A v4 buffer at ptr of len bytes, piece j of s: with iovcnt its struct
+ * iovec[] and their data (strings sharing len, as strace's
+ * tprint_iov_upto; an array cut by memory that could not be read: piece
+ * j + 1 the elements before it), else a hex string; the pointer when not
+ * copied
+ */
+static void sg4_buf(struct fmt_buf *b, const struct sc_call *c,
+		    const struct cap *s, uint32_t j, uint64_t ptr,
+		    uint32_t len, uint32_t iovcnt)
+{
+	uint32_t n = iovcnt < ARRAY_COPIED ? iovcnt : ARRAY_COPIED;
+	struct cap k, e;
+	int ended = 0;
+
+	if (iovcnt && sg4_piece(s, j + 1, &e) && e.len >= 4 &&
+	    ld32(e.p) < n) {
+		n = ld32(e.p);
+		ended = 1;
+	}
+	if (!ptr || !sg4_piece(s, j, &k))
+		fmt_ptr(b, ptr);
+	else if (iovcnt)
+		fmt_iov_array(b, c, k.p, k.len, n, iovcnt, ptr, len, 0, ended);
+	else if (!ioctl_hexstr(b, c, &k, len))
+		fmt_ptr(b, ptr);
+}
+
+/*
+ * SG_IO's v4 request at entry (k: the argument's copy), printed open;
+ * 1: only 4 bytes read (the rest's address printed, closed)
+ */
+static int sg_io_v4(struct fmt_buf *b, const struct sc_call *c,
+		    const struct cap *k)
+{
+	const uint8_t *p = k->p;
+
+	fb_puts(b, "{guard='Q', ");
+	if (k->len < SG_IO_V4_SIZE) {
+		fmt_ptr(b, c->args[2] + 4);
+		fb_putc(b, '}');
+		return 1;
+	}
+	fb_puts(b, "protocol=");
+	fmt_enum_dflt(b, &xlat_bsg_protocol, ld32(p + 4), "BSG_PROTOCOL_???");
+	fb_puts(b, ", subprotocol=");
+	fmt_enum_dflt(b, &xlat_bsg_subprotocol, ld32(p + 8),
+		      "BSG_SUB_PROTOCOL_???");
+	fb_printf(b, ", request_len=%u, request=", ld32(p + 12));
+	sg4_buf(b, c, c->inner_str[0], 0, ld64(p + 16), ld32(p + 12), 0);
+	fb_puts(b, ", request_tag=");
+	fb_hex(b, ld64(p + 24));
+	fb_printf(b, ", request_attr=%u, request_priority=%u, "
+		  "request_extra=%u, max_response_len=%u, "
+		  "dout_iovec_count=%u, dout_xfer_len=%u, "
+		  "din_iovec_count=%u, din_xfer_len=%u, dout_xferp=",
+		  ld32(p + 32), ld32(p + 36), ld32(p + 40), ld32(p + 44),
+		  ld32(p + 56), ld32(p + 60), ld32(p + 64), ld32(p + 68));
+	sg4_buf(b, c, c->inner_str[0], 1, ld64(p + 72), ld32(p + 60),
+		ld32(p + 56));
+	fb_printf(b, ", timeout=%u, flags=", ld32(p + 88));
+	fmt_flags_dflt(b, &xlat_bsg_flags, ld32(p + 92), "BSG_FLAG_???");
+	fb_puts(b, ", usr_ptr=");
+	fb_hex(b, ld64(p + 96));
+	return 2;
+}
+
+/* SG_IO's v4 response at exit, after its request */
+static void sg_io_v4_out(struct fmt_buf *b, const struct sc_call *c)
+{
+	const struct cap *in = c->cap[2], *k = c->cap_out[2];
+	const uint8_t *p;
+	uint32_t din;
+	int32_t resid;
+
+	if (!k || k->len < SG_IO_V4_SIZE) {
+		/* the buffers' addresses given */
+		fb_puts(b, ", response=");
+		fb_hex(b, ld64(in->p + 48));
+		fb_puts(b, ", din_xferp=");
+		fb_hex(b, ld64(in->p + 80));
+		fb_putc(b, '}');
+		return;
+	}
+	p = k->p;
+	if (ld32(p) != 'Q') {
+		fb_printf(b, " => guard=%u}", ld32(p));
+		return;
+	}
+	fb_printf(b, ", response_len=%u, response=", ld32(p + 132));
+	sg4_buf(b, c, c->inner_str[1], 0, ld64(p + 48), ld32(p + 132), 0);
+	din = ld32(p + 68);
+	resid = (int32_t)ld32(p + 136);
+	if (resid > 0 && (uint32_t)resid <= din)
+		din -= (uint32_t)resid;
+	fb_puts(b, ", din_xferp=");
+	sg4_buf(b, c, c->inner_str[1], 1, ld64(p + 80), din, ld32(p + 64));
+	fb_puts(b, ", driver_status=");
+	fb_hex(b, ld32(p + 108));
+	fb_puts(b, ", transport_status=");
+	fb_hex(b, ld32(p + 112));
+	fb_puts(b, ", device_status=");
+	fb_hex(b, ld32(p + 116));
+	fb_printf(b, ", retry_delay=%u, info=", ld32(p + 120));
+	fmt_flags_dflt(b, &xlat_sg_io_info, ld32(p + 124), "SG_INFO_???");
+	fb_printf(b, ", duration=%u, response_len=%u, din_resid=%d, "
+		  "dout_resid=%d, generated_tag=", ld32(p + 128),
+		  ld32(p + 132), (int32_t)ld32(p + 136),
+		  (int32_t)ld32(p + 140));
+	fb_hex(b, ld64(p + 144));
+	fb_putc(b, '}');
+}
+
 static void scsi_out(struct fmt_buf *b, const struct sc_call *c,
 		     uint32_t req)
 {
-	if (req == SG_IO)
+	const struct cap *k = c->cap[2];
+
+	if (req != SG_IO || !k || k->len < 4)
+		return;
+	if (ld32(k->p) == 'Q')
+		sg_io_v4_out(b, c);
+	else
 		sg_io_v3_out(b, c);
 }
 
@@ -237,9 +376,8 @@ static int scsi_arg(struct fmt_buf *b, const struct sc_call *c, uint32_t req,
 	case SG_IO:
 		if (v == 'S')
 			return sg_io_v3(b, c, k);
-		/* the v4 header is not decoded: the pointer */
 		if (v == 'Q')
-			return 0;
+			return sg_io_v4(b, c, k);
 		fb_putc(b, '[');
 		fb_udec(b, v);
 		fb_putc(b, ']');

@@ -434,6 +434,10 @@ u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
 u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca);
 /* -y: the fd KVM_CREATE_VM and KVM_CREATE_VCPU return (at exit) */
 u32 g_ioc_retfd(u32 off, const struct call_args *ca);
+/* ioctl: SG_IO's v4 buffers (cap_ioctl.bpf.c) */
+u32 g_ioc_sg4(u32 off, u32 ph, u64 arg);
+/* io_submit's iocbs (cap_aio.bpf.c) */
+u32 g_iocbs(u32 off, u32 arg, u64 arr, s64 nr, u32 ph);
 /* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
 #define CAP_DUMP_RETRY	1		/* phase >> 8: may be read at exit */
 #define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */

@@ -64,6 +64,8 @@ _Static_assert(CAP_NL_COPY == NL_COPY_MAX, "netlink buffer copy");
 /* argv's element layout is the decoders' (decode.h) */
 _Static_assert(CAP_ARGV_OK == ARGV_OK && CAP_ARGV_FAULT == ARGV_FAULT &&
 	       CAP_ARGV_CUT == ARGV_CUT, "argv element status");
+/* an iocb's iovec copy is as long as the decoders expect */
+_Static_assert(CAP_AIO_IOV == AIO_IOV_COPIED, "iocb iovec copy");
 
 /*
  * -y: which arguments are fds (described at entry), whether the call

@@ -6,10 +6,10 @@
  * and extended controls, and those controls' strings (CAP_IOC_STR
  * items), a socket's interface list (SIOCGIFCONF), TEE's buffers of a
  * struct tee_ioctl_buf_data, btrfs' qgroup_inherit and send's
- * clone_sources, at entry and at exit; the device mapper's argument
- * itself past its header (its payload), at entry; KVM's struct
- * kvm_cpuid2 with its entries, and -y the fd KVM_CREATE_VM and
- * KVM_CREATE_VCPU return.
+ * clone_sources, SG_IO's v4 buffers (g_ioc_sg4), at entry and at exit;
+ * the device mapper's argument itself past its header (its payload), at
+ * entry; KVM's struct kvm_cpuid2 with its entries, and -y the fd
+ * KVM_CREATE_VM and KVM_CREATE_VCPU return.
  */
 #include "cap.bpf.h"
 
@@ -63,6 +63,77 @@ __noinline u32 g_ioc_strs(u32 off, u32 ph, u64 inner, u64 arg)
 		it->total = j;
 	}
 	return off;
+}
+
+/* struct sg_io_v4's fields g_ioc_sg4 reads: its first 88 bytes */
+struct sg4_head {
+	u32 guard, protocol, subprotocol, request_len;
+	u64 request, request_tag;
+	u32 attr, prio, extra, max_response_len;
+	u64 response;
+	u32 dout_iovec_count, dout_xfer_len, din_iovec_count, din_xfer_len;
+	u64 dout_xferp, din_xferp;
+};
+
+/*
+ * One of SG_IO v4's data buffers as CAP_IOC_STR item j: with cnt (an
+ * iovec count) the struct iovec[] and each element's data, as CAP_OP_IOV
+ * copies them with len bytes to share (an array that ran into memory
+ * that could not be read: then item j + 1 says how many elements it
+ * holds, a u32); else len bytes, as strace reads a string (at most
+ * -s + 1)
+ */
+static __always_inline u32 sg4_buf(u32 off, u32 ph, u32 j, u64 ptr,
+				   u32 len, u32 cnt)
+{
+	u32 before = off, ss = strsize() + 1;
+	struct cap_item *it;
+	u8 *b;
+
+	if (cnt)
+		off = g_iov(off, CAP_IOC_STR, ptr,
+			    (cnt < CAP_ARRAY_MAX ? cnt : CAP_ARRAY_MAX) | ph << 24,
+			    len);
+	else
+		off = g_buf(off, CAP_IOC_STR, ptr, len < ss ? len : ss,
+			    ss | ph << 24);
+	b = buf();
+	if (!b || off == before)
+		return off;
+	it = (struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1));
+	it->total = j;
+	if (!(it->flags & CAP_F_UNTERM) || room(off, 4) < 4)
+		return off;
+	*(u32 *)data_at(b, off) = it->count;
+	return item_end(b, off, CAP_IOC_STR, ph, 4, 0, 0, j + 1);
+}
+
+/*
+ * SG_IO with a struct sg_io_v4 at arg (guard 'Q'): at entry its request
+ * (item 0) and dout_xferp's data (item 1, and 2 for a cut iovec), at exit
+ * its response (0) and din_xferp's data (1, 2), each as sg4_buf copies it; the lengths strace
+ * prints them with: request_len, dout_xfer_len, and at exit
+ * response_len and din_xfer_len less din_resid (when in range)
+ */
+__noinline u32 g_ioc_sg4(u32 off, u32 ph, u64 arg)
+{
+	struct sg4_head h;
+	u32 tail[2] = { 0, 0 };	/* response_len, din_resid */
+	u32 len;
+
+	if (bpf_probe_read_user(&h, sizeof(h), (const void *)arg) ||
+	    bpf_probe_read_user(tail, sizeof(tail), (const void *)(arg + 132)))
+		return off;
+	if (ph == CAP_AT_ENTRY) {
+		off = sg4_buf(off, ph, 0, h.request, h.request_len, 0);
+		return sg4_buf(off, ph, 1, h.dout_xferp, h.dout_xfer_len,
+			       h.dout_iovec_count);
+	}
+	off = sg4_buf(off, ph, 0, h.response, tail[0], 0);
+	len = h.din_xfer_len;
+	if ((s32)tail[1] > 0 && tail[1] <= len)
+		len -= tail[1];
+	return sg4_buf(off, ph, 1, h.din_xferp, len, h.din_iovec_count);
 }
 
 /*
@@ -123,6 +194,11 @@ __noinline u32 g_ioc_ind(u32 off, u32 ph, const struct call_args *ca)
 		at = 8;
 		break;
 	case 0x2285:		/* SG_IO: a v3 header's dxferp */
+		if (bpf_probe_read_user(&at, sizeof(at),
+					(const void *)ca->args[2]))
+			return off;
+		if (at == 'Q')
+			return g_ioc_sg4(off, ph, ca->args[2]);
 		at = 16;
 		break;
 	/* TEE_IOC_OPEN_SESSION, INVOKE, SUPPL_RECV, SUPPL_SEND: the

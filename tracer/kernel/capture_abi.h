@@ -94,6 +94,9 @@ enum cap_op {
 			   then its license and log_buf strings; with -y
 			   the fds it holds; at exit BPF_OBJ_GET_INFO_BY_FD's
 			   attr again (g_bpfattr, cap_bpfattr.bpf.c) */
+	CAP_OP_IOCBS,	/* io_submit's struct iocb *[len]: the pointers, then
+			   each iocb and what it points to, at most
+			   CAP_AIO_MAX (g_iocbs, cap_aio.bpf.c) */
 	CAP_OP_N	/* (how many: ro_ops holds one bit each) */
 };
 #define CAP_MOUNT_ATTR_MAX	64
@@ -104,6 +107,9 @@ enum cap_op {
 #define CAP_FPROG_MAX	1023
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
+#define CAP_AIO_MAX	11	/* iocbs copied: 1 + 2 x 11 pieces */
+#define CAP_AIO_IOV	32	/* elements of an iocb's iovec copied
+				   (decode.h's AIO_IOV_COPIED) */
 
 /* where a length comes from */
 enum cap_len {
