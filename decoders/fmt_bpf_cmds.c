@@ -39,8 +39,7 @@ int fmt_bpf_split(uint32_t cmd)
 	       cmd == BPF_TASK_FD_QUERY;
 }
 
-/* a field of the attr's len bytes at off (zero past them) */
-static uint64_t ld(const uint8_t *p, uint32_t len, uint32_t off, int n)
+uint64_t fmt_bpf_ld(const uint8_t *p, uint32_t len, uint32_t off, int n)
 {
 	uint64_t v = 0;
 
@@ -60,25 +59,25 @@ static void batch(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 		  const uint8_t *p, uint32_t size)
 {
 	uint32_t len = size < BATCH_SIZE ? size : BATCH_SIZE;
-	uint64_t flags = ld(p, len, 48, 8);
+	uint64_t flags = fmt_bpf_ld(p, len, 48, 8);
 
 	fb_puts(b, "{batch={");
 	if (cmd == BPF_MAP_LOOKUP_BATCH ||
 	    cmd == BPF_MAP_LOOKUP_AND_DELETE_BATCH) {
-		field_ptr(b, "in_batch=", ld(p, len, 0, 8));
-		field_ptr(b, ", out_batch=", ld(p, len, 8, 8));
+		field_ptr(b, "in_batch=", fmt_bpf_ld(p, len, 0, 8));
+		field_ptr(b, ", out_batch=", fmt_bpf_ld(p, len, 8, 8));
 		fb_puts(b, ", ");
 	}
-	field_ptr(b, "keys=", ld(p, len, 16, 8));
+	field_ptr(b, "keys=", fmt_bpf_ld(p, len, 16, 8));
 	if (cmd != BPF_MAP_DELETE_BATCH)
-		field_ptr(b, ", values=", ld(p, len, 24, 8));
+		field_ptr(b, ", values=", fmt_bpf_ld(p, len, 24, 8));
 	fb_puts(b, ", count=");
-	fb_udec(b, ld(p, len, 32, 4));
+	fb_udec(b, fmt_bpf_ld(p, len, 32, 4));
 	fb_puts(b, ", map_fd=");
-	fmt_fd_value(b, c, (int32_t)ld(p, len, 36, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 36, 4));
 	fb_puts(b, ", elem_flags=");
-	fmt_flags_dflt(b, &xlat_bpf_map_lookup_elem_flags, ld(p, len, 40, 8),
-		       "BPF_???");
+	fmt_flags_dflt(b, &xlat_bpf_map_lookup_elem_flags,
+		       fmt_bpf_ld(p, len, 40, 8), "BPF_???");
 	fb_puts(b, ", flags=");
 	if (flags)
 		fb_hex(b, flags);
@@ -108,9 +107,9 @@ void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	fb_puts(b, "{start_id=");
-	fb_udec(b, ld(p, len, 0, 4));
+	fb_udec(b, fmt_bpf_ld(p, len, 0, 4));
 	fb_puts(b, ", next_id=");
-	fb_udec(b, ld(p, len, 4, 4));
+	fb_udec(b, fmt_bpf_ld(p, len, 4, 4));
 }
 
 void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
@@ -136,20 +135,21 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 	}
 	if (batch_cmd(cmd)) {
 		len = size < BATCH_SIZE ? size : BATCH_SIZE;
-		if (ld(q, len, at, 4) != ld(p, len, at, 4)) {
+		if (fmt_bpf_ld(q, len, at, 4) != fmt_bpf_ld(p, len, at, 4)) {
 			fb_puts(b, " => {batch={count=");
-			fb_udec(b, ld(q, len, at, 4));
+			fb_udec(b, fmt_bpf_ld(q, len, at, 4));
 			fb_puts(b, "}}");
 		}
 		return;
 	}
-	if (ld(q, len, at, 4) != ld(p, len, at, 4)) {
+	if (fmt_bpf_ld(q, len, at, 4) != fmt_bpf_ld(p, len, at, 4)) {
 		fb_puts(b, " => ");
-		fb_udec(b, ld(q, len, at, 4));
+		fb_udec(b, fmt_bpf_ld(q, len, at, 4));
 	}
 	if (len > 8) {
 		fb_puts(b, ", open_flags=");
-		fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, ld(q, len, 8, 4),
+		fmt_flags_dflt(b, &xlat_bpf_file_mode_flags,
+			       fmt_bpf_ld(q, len, 8, 4),
 			       "BPF_F_???");
 	}
 	if (size > NEXT_ID_SIZE)
@@ -171,7 +171,7 @@ static const uint8_t *piece(const struct cap *k, int n, uint32_t *len)
 static void obj_pin(struct fmt_buf *b, const struct sc_call *c,
 		    const struct cap *k, const uint8_t *p, uint32_t len)
 {
-	uint64_t addr = ld(p, len, 0, 8);
+	uint64_t addr = fmt_bpf_ld(p, len, 0, 8);
 	uint32_t n;
 	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
 
@@ -181,11 +181,11 @@ static void obj_pin(struct fmt_buf *b, const struct sc_call *c,
 	else
 		fmt_ptr(b, addr);
 	fb_puts(b, ", bpf_fd=");
-	fmt_fd_value(b, c, (int32_t)ld(p, len, 8, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 8, 4));
 	if (len <= 12)
 		return;
 	fb_puts(b, ", file_flags=");
-	fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, ld(p, len, 12, 4),
+	fmt_flags_dflt(b, &xlat_bpf_file_mode_flags, fmt_bpf_ld(p, len, 12, 4),
 		       "BPF_F_???");
 }
 
@@ -194,7 +194,8 @@ static void obj_pin(struct fmt_buf *b, const struct sc_call *c,
 static void raw_tp(struct fmt_buf *b, const struct sc_call *c,
 		   const struct cap *k, const uint8_t *p, uint32_t len)
 {
-	uint64_t addr = ld(p, len, 0, 8), cap = (uint64_t)str_max(c) + 1;
+	uint64_t addr = fmt_bpf_ld(p, len, 0, 8);
+	uint64_t cap = (uint64_t)str_max(c) + 1;
 	uint32_t n;
 	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
 
@@ -209,7 +210,7 @@ static void raw_tp(struct fmt_buf *b, const struct sc_call *c,
 		fmt_qstr(b, c, s, n < (uint64_t)str_max(c) ? n :
 			 (size_t)str_max(c), -1, 1, 0);
 	fb_puts(b, ", prog_fd=");
-	fmt_fd_value(b, c, (int32_t)ld(p, len, 8, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 8, 4));
 	fb_putc(b, '}');
 }
 
@@ -217,7 +218,8 @@ static void raw_tp(struct fmt_buf *b, const struct sc_call *c,
 static void btf_load(struct fmt_buf *b, const struct sc_call *c,
 		     const struct cap *k, const uint8_t *p, uint32_t len)
 {
-	uint64_t addr = ld(p, len, 0, 8), want = ld(p, len, 16, 4);
+	uint64_t addr = fmt_bpf_ld(p, len, 0, 8);
+	uint64_t want = fmt_bpf_ld(p, len, 16, 4);
 	uint64_t max = (uint64_t)str_max(c);
 	uint32_t n;
 	const uint8_t *s = addr ? piece(k, 1, &n) : NULL;
@@ -227,13 +229,13 @@ static void btf_load(struct fmt_buf *b, const struct sc_call *c,
 		fmt_ptr(b, addr);
 	else
 		fmt_qstr(b, c, s, n < max ? n : (size_t)max, -1, want > max, 0);
-	field_ptr(b, ", btf_log_buf=", ld(p, len, 8, 8));
+	field_ptr(b, ", btf_log_buf=", fmt_bpf_ld(p, len, 8, 8));
 	fb_puts(b, ", btf_size=");
 	fb_udec(b, want);
 	fb_puts(b, ", btf_log_size=");
-	fb_udec(b, ld(p, len, 20, 4));
+	fb_udec(b, fmt_bpf_ld(p, len, 20, 4));
 	fb_puts(b, ", btf_log_level=");
-	fb_udec(b, ld(p, len, 24, 4));
+	fb_udec(b, fmt_bpf_ld(p, len, 24, 4));
 }
 
 int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
@@ -284,36 +286,36 @@ static uint32_t link_union(struct fmt_buf *b, const uint8_t *p,
 	uint64_t cnt;
 
 	if (type == 0) {
-		if (ld(p, len, 16, 4)) {
+		if (fmt_bpf_ld(p, len, 16, 4)) {
 			fb_puts(b, ", target_btf_id=");
-			fb_udec(b, ld(p, len, 16, 4));
+			fb_udec(b, fmt_bpf_ld(p, len, 16, 4));
 		}
 		return 20;
 	}
 	if (type == BPF_TRACE_ITER) {
-		cnt = ld(p, len, 24, 4);
-		link_array(b, ", iter_info=", ld(p, len, 16, 8), cnt);
+		cnt = fmt_bpf_ld(p, len, 24, 4);
+		link_array(b, ", iter_info=", fmt_bpf_ld(p, len, 16, 8), cnt);
 		fb_puts(b, ", iter_info_len=");
 		fb_udec(b, cnt);
 		return 28;
 	}
 	if (type == BPF_PERF_EVENT) {
 		fb_puts(b, ", perf_event={bpf_cookie=");
-		link_hex(b, ld(p, len, 16, 8));
+		link_hex(b, fmt_bpf_ld(p, len, 16, 8));
 		fb_putc(b, '}');
 		return 24;
 	}
 	if (type != BPF_TRACE_KPROBE_MULTI)
 		return 16;
-	cnt = ld(p, len, 20, 4);
+	cnt = fmt_bpf_ld(p, len, 20, 4);
 	fb_puts(b, ", kprobe_multi={flags=");
 	fmt_flags_dflt(b, &xlat_bpf_link_create_kprobe_multi_flags,
-		       ld(p, len, 16, 4), "BPF_F_???");
+		       fmt_bpf_ld(p, len, 16, 4), "BPF_F_???");
 	fb_puts(b, ", cnt=");
 	fb_udec(b, cnt);
-	link_array(b, ", syms=", ld(p, len, 24, 8), cnt);
-	link_array(b, ", addrs=", ld(p, len, 32, 8), cnt);
-	link_array(b, ", cookies=", ld(p, len, 40, 8), cnt);
+	link_array(b, ", syms=", fmt_bpf_ld(p, len, 24, 8), cnt);
+	link_array(b, ", addrs=", fmt_bpf_ld(p, len, 32, 8), cnt);
+	link_array(b, ", cookies=", fmt_bpf_ld(p, len, 40, 8), cnt);
 	fb_putc(b, '}');
 	return 48;
 }
@@ -322,16 +324,16 @@ void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
 			 const uint8_t *p, uint32_t size)
 {
 	uint32_t len = size < LINK_SIZE ? size : LINK_SIZE, end = LINK_SIZE;
-	uint32_t type = (uint32_t)ld(p, len, 8, 4);
+	uint32_t type = (uint32_t)fmt_bpf_ld(p, len, 8, 4);
 
 	fb_puts(b, "{link_create={prog_fd=");
-	fmt_fd_value(b, c, (int32_t)ld(p, len, 0, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 0, 4));
 	fb_puts(b, ", target_fd=");
-	fmt_fd_value(b, c, (int32_t)ld(p, len, 4, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 4, 4));
 	fb_puts(b, ", attach_type=");
 	fmt_enum_dflt(b, &xlat_bpf_attach_type, type, "BPF_???");
 	fb_puts(b, ", flags=");
-	link_hex(b, ld(p, len, 12, 4));
+	link_hex(b, fmt_bpf_ld(p, len, 12, 4));
 	if (len > 16)
 		end = link_union(b, p, len, type);
 	fb_putc(b, '}');

@@ -15,16 +15,6 @@
 #define QUERY_SIZE	28
 #define TASK_FD_SIZE	48
 
-/* a field of the attr's len bytes at off (zero past them) */
-static uint64_t qld(const uint8_t *p, uint32_t len, uint32_t off, int n)
-{
-	uint64_t v = 0;
-
-	for (int j = n - 1; j >= 0; j--)
-		v = v << 8 | (off + (uint32_t)j < len ? p[off + j] : 0);
-	return v;
-}
-
 static void qhex(struct fmt_buf *b, const char *sep, uint64_t v)
 {
 	fb_puts(b, sep);
@@ -42,24 +32,25 @@ void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
 	if (cmd == BPF_TASK_FD_QUERY) {
 		len = size < TASK_FD_SIZE ? size : TASK_FD_SIZE;
 		fb_puts(b, "{task_fd_query={pid=");
-		fb_dec(b, (int32_t)qld(p, len, 0, 4));
+		fb_dec(b, (int32_t)fmt_bpf_ld(p, len, 0, 4));
 		fb_puts(b, ", fd=");
-		fmt_fd_value(b, c, (int32_t)qld(p, len, 4, 4));
+		fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 4, 4));
 		fb_puts(b, ", flags=");
-		fb_udec(b, qld(p, len, 8, 4));
+		fb_udec(b, fmt_bpf_ld(p, len, 8, 4));
 		fb_puts(b, ", buf_len=");
-		fb_udec(b, qld(p, len, 12, 4));
+		fb_udec(b, fmt_bpf_ld(p, len, 12, 4));
 		return;
 	}
 	fb_puts(b, "{query={target_fd=");
-	fmt_fd_value(b, c, (int32_t)qld(p, len, 0, 4));
+	fmt_fd_value(b, c, (int32_t)fmt_bpf_ld(p, len, 0, 4));
 	fb_puts(b, ", attach_type=");
-	fmt_enum_dflt(b, &xlat_bpf_attach_type, qld(p, len, 4, 4), "BPF_???");
+	fmt_enum_dflt(b, &xlat_bpf_attach_type, fmt_bpf_ld(p, len, 4, 4),
+		      "BPF_???");
 	fb_puts(b, ", query_flags=");
-	fmt_flags_dflt(b, &xlat_bpf_query_flags, qld(p, len, 8, 4),
+	fmt_flags_dflt(b, &xlat_bpf_query_flags, fmt_bpf_ld(p, len, 8, 4),
 		       "BPF_F_QUERY_???");
 	fb_puts(b, ", attach_flags=");
-	fmt_flags_dflt(b, &xlat_bpf_attach_flags, qld(p, len, 12, 4),
+	fmt_flags_dflt(b, &xlat_bpf_attach_flags, fmt_bpf_ld(p, len, 12, 4),
 		       "BPF_F_???");
 	fb_puts(b, ", prog_ids=");
 }
@@ -75,25 +66,26 @@ void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
 	if (cmd == BPF_TASK_FD_QUERY) {
 		len = size < TASK_FD_SIZE ? size : TASK_FD_SIZE;
 		sz = TASK_FD_SIZE;
-		was = qld(p, len, 12, 4);
-		now = qld(q, len, 12, 4);
+		was = fmt_bpf_ld(p, len, 12, 4);
+		now = fmt_bpf_ld(q, len, 12, 4);
 		if (was != now) {
 			fb_puts(b, " => ");
 			fb_udec(b, now);
 		}
 		fb_puts(b, ", buf=");
-		fmt_ptr(b, qld(q, len, 16, 8));
+		fmt_ptr(b, fmt_bpf_ld(q, len, 16, 8));
 		fb_puts(b, ", prog_id=");
-		fb_udec(b, qld(q, len, 24, 4));
+		fb_udec(b, fmt_bpf_ld(q, len, 24, 4));
 		fb_puts(b, ", fd_type=");
-		fmt_enum_dflt(b, &xlat_bpf_task_fd_type, qld(q, len, 28, 4),
+		fmt_enum_dflt(b, &xlat_bpf_task_fd_type,
+			      fmt_bpf_ld(q, len, 28, 4),
 			      "BPF_FD_TYPE_???");
-		qhex(b, ", probe_offset=", qld(q, len, 32, 8));
-		qhex(b, ", probe_addr=", qld(q, len, 40, 8));
+		qhex(b, ", probe_offset=", fmt_bpf_ld(q, len, 32, 8));
+		qhex(b, ", probe_addr=", fmt_bpf_ld(q, len, 40, 8));
 	} else {
-		was = qld(p, len, 24, 4);
-		now = qld(q, len, 24, 4);
-		addr = qld(q, len, 16, 8);
+		was = fmt_bpf_ld(p, len, 24, 4);
+		now = fmt_bpf_ld(q, len, 24, 4);
+		addr = fmt_bpf_ld(q, len, 16, 8);
 		if (addr && !now)
 			fb_puts(b, "[]");
 		else

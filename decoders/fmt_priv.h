@@ -209,6 +209,8 @@ void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 /* sep and an object's name, char[16] at off of len bytes at p */
 void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t len, uint32_t off, const char *name);
+/* an n-byte field at off of the attr's len bytes at p, 0 past them */
+uint64_t fmt_bpf_ld(const uint8_t *p, uint32_t len, uint32_t off, int n);
 /* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
 int fmt_bpf_split(uint32_t cmd);
 void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
