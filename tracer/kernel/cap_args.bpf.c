@@ -490,7 +490,8 @@ __noinline u32 g_sigsetp(u32 off, u32 arg, u64 ptr, u32 phase)
  * A case for an op no traced call uses is dead code to the verifier
  * (ro_ops is read-only data): neither walked nor its functions checked.
  */
-#define OP_CASE(op) case op: if (!(ro_ops >> (op) & 1)) return off;
+#define OP_ON(op) (ro_ops >> (op) & 1)
+#define OP_CASE(op) case op: if (!OP_ON(op)) return off;
 
 __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		     const struct call_args *ca)
@@ -584,8 +585,10 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		    (u32)ca->args[2] == SO_ATTACH_REUSEPORT_CBPF_ &&
 		    ph == CAP_AT_ENTRY)
 			return g_fprog(off, i, ptr, length(a, ca) == 16, ph);
-		/* fall through */
-	OP_CASE(CAP_OP_SOCKADDR)
+		/* fall through (so the guard lets either op by) */
+	case CAP_OP_SOCKADDR:
+		if (!OP_ON(CAP_OP_SOCKADDR) && !OP_ON(CAP_OP_SOCKOPT))
+			return off;
 		len = length(a, ca);
 		/* (the namespace only for an address there is to copy) */
 		off = g_sockaddr(off, i | (ptr && len ?
