@@ -93,10 +93,12 @@ static void ready_tell(struct trace *t)
 
 /*
  * Signals come through a signalfd; SIGPIPE is blocked so a closed output
- * pipe shows as EPIPE.  The command gets the original mask.
+ * pipe shows as EPIPE.  The command gets the original mask (and
+ * SIGCHLD ignored if it was).
  */
 static int signals_open(struct trace *t, char *err, size_t errlen)
 {
+	struct sigaction sa;
 	sigset_t mask;
 
 	sigemptyset(&mask);
@@ -112,7 +114,13 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 	/* --flight-recorder: SIGUSR1 writes the window */
 	if (t->p->record && t->p->record->flight)
 		sigaddset(&mask, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &mask, &t->orig_mask);
+	sigprocmask(SIG_BLOCK, &mask, &t->orig.mask);
+	/* SIGCHLD ignored (nohup, some job runners): the command gets it so,
+	   etrace its default (see struct launch_sigs) */
+	if (!sigaction(SIGCHLD, NULL, &sa) && sa.sa_handler == SIG_IGN) {
+		t->orig.chld_ignored = 1;
+		signal(SIGCHLD, SIG_DFL);
+	}
 	t->sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (t->sfd < 0) {
 		snprintf(err, errlen, "signalfd: %s", strerror(errno));
@@ -477,7 +485,7 @@ static int command_start(struct trace *t, char *err, size_t errlen)
 		}
 		lf.prog = prog;
 	}
-	r = launch_start(&t->ln, &p->launch, prog ? &lf : NULL, &t->orig_mask,
+	r = launch_start(&t->ln, &p->launch, prog ? &lf : NULL, &t->orig,
 			 err, errlen);
 	free(prog);
 	if (r)

@@ -41,7 +41,7 @@ struct trace {
 	int have_child;
 	int sfd;			/* signalfd */
 	int ready_fd;			/* --ready-fd, until it is told */
-	sigset_t orig_mask;
+	struct launch_sigs orig;	/* the signal state etrace was given */
 	int stop_sig;			/* the signal that ends the trace */
 	uint64_t stop_at;		/* grace end after a signal (CMD mode) */
 	uint64_t stop_time;		/* when it came */

@@ -4,8 +4,10 @@
 # nice value (etrace runs at nice -20), blocked, ignored and caught
 # signal sets, environment, umask and working directory, compared with
 # the same command run without etrace from the same shell.  Run under a
-# soft fd limit below the hard one, at nice 5, with SIGINT ignored and
-# SIGUSR1 blocked, so that a leak of etrace's own state shows.
+# soft fd limit below the hard one, at nice 5, with SIGINT and SIGCHLD
+# ignored and SIGUSR1 blocked, so that a leak of etrace's own state shows
+# (etrace takes SIGCHLD back for itself: it once never saw its command
+# end then).
 # getpriority(PRIO_PGRP) and PRIO_USER may still see etrace: it stays
 # in the command's process group, as strace does (README).
 . "$TOP/tests/lib.sh"
@@ -26,13 +28,15 @@ print("cwd", os.getcwd())
 for k in sorted(os.environ):
     print("env", k, os.environ[k])
 PY
-# the start state: low soft limit, nice 5, SIGINT ignored, SIGUSR1 blocked
+# the start state: low soft limit, nice 5, SIGINT and SIGCHLD ignored,
+# SIGUSR1 blocked
 run() {	# [etrace args]
 	python3 -c '
 import os, resource, signal, sys
 resource.setrlimit(resource.RLIMIT_NOFILE, (200, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 os.nice(5)
 signal.signal(signal.SIGINT, signal.SIG_IGN)
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGUSR1])
 os.umask(0o027)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"

@@ -305,8 +305,8 @@ static long child_sys(const struct launch_filter *lf, long nr, long a1,
 }
 
 int launch_start(struct launch *l, const struct launch_conf *cf,
-		 const struct launch_filter *lf, const sigset_t *orig_mask,
-		 char *err, size_t errlen)
+		 const struct launch_filter *lf,
+		 const struct launch_sigs *orig, char *err, size_t errlen)
 {
 	int go[2], ex[2], rd[2], sk[2] = { -1, -1 }, e = 0;
 	pid_t tracer = getpid();
@@ -382,7 +382,9 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		close(rd[0]);
 		if (lf)
 			close(sk[0]);
-		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		sigprocmask(SIG_SETMASK, &orig->mask, NULL);
+		if (orig->chld_ignored)
+			signal(SIGCHLD, SIG_IGN);
 		/* -u: groups first, then gid, then uid (after it, no way back) */
 		if (pw && (initgroups(pw->pw_name, pw->pw_gid) ||
 			   setgid(pw->pw_gid) || setuid(pw->pw_uid))) {

@@ -62,14 +62,24 @@ struct launch_conf {
 enum { LAUNCH_KILL_NONE, LAUNCH_KILL_CMD, LAUNCH_KILL_TREE };
 
 /*
+ * The signal state etrace was started with, which its command gets: the
+ * mask, and SIGCHLD ignored (etrace takes it back: ignored, its children
+ * would be reaped unseen, and it would never see its command end).
+ */
+struct launch_sigs {
+	sigset_t mask;
+	int chld_ignored;
+};
+
+/*
  * Resolve argv[0] as execvp would and fork a child that waits with the
  * signal state `orig` restored, as the user and with the environment c
  * says, under lf's filter if not NULL (l->notify_fd its listener then).
  * Returns 0 or -errno with err set.
  */
 int launch_start(struct launch *l, const struct launch_conf *c,
-		 const struct launch_filter *lf, const sigset_t *orig_mask,
-		 char *err, size_t errlen);
+		 const struct launch_filter *lf,
+		 const struct launch_sigs *orig, char *err, size_t errlen);
 /* let it exec; 0, or -errno when exec failed (the child has exited) */
 int launch_go(struct launch *l, char *err, size_t errlen);
 /* make it exit without running anything (setup failed) */
