@@ -285,9 +285,9 @@ static int out_watch(struct out *o)
 
 /*
  * -o '|COMMAND' (or '!COMMAND'), as strace's: the trace is piped to
- * /bin/sh -c COMMAND, started now with etrace's stdout and stderr and
- * the signals as etrace was given them; out_close waits for it.  The fd
- * of the pipe's end, or -errno.
+ * /bin/sh -c COMMAND, started now with etrace's stdout and stderr, no
+ * signal blocked (etrace blocks those it reads); out_close waits for it.
+ * The fd of the pipe's end, or -errno.
  */
 static int out_pipe(struct out *o, const char *cmd)
 {
