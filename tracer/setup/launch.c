@@ -304,6 +304,14 @@ static long child_sys(const struct launch_filter *lf, long nr, long a1,
 	return r < 0 ? -errno : r;
 }
 
+/* in the child: the signal state etrace was given (struct launch_sigs) */
+static void signals_restore(const struct launch_sigs *orig)
+{
+	sigprocmask(SIG_SETMASK, &orig->mask, NULL);
+	if (orig->chld_ignored)
+		signal(SIGCHLD, SIG_IGN);
+}
+
 int launch_start(struct launch *l, const struct launch_conf *cf,
 		 const struct launch_filter *lf,
 		 const struct launch_sigs *orig, char *err, size_t errlen)
@@ -382,9 +390,7 @@ int launch_start(struct launch *l, const struct launch_conf *cf,
 		close(rd[0]);
 		if (lf)
 			close(sk[0]);
-		sigprocmask(SIG_SETMASK, &orig->mask, NULL);
-		if (orig->chld_ignored)
-			signal(SIGCHLD, SIG_IGN);
+		signals_restore(orig);
 		/* -u: groups first, then gid, then uid (after it, no way back) */
 		if (pw && (initgroups(pw->pw_name, pw->pw_gid) ||
 			   setgid(pw->pw_gid) || setuid(pw->pw_uid))) {
