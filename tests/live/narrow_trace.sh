@@ -7,11 +7,13 @@
 # with the whole trace's, every number masked (fds, addresses, times and
 # pids differ from run to run; what is decoded does not).  (Not
 # fam_seccomp: a call its filter fails never enters, and the per-syscall
-# tracepoints of a narrow trace then show none of it.)
+# tracepoints of a narrow trace then show none of it.)  The padding
+# before " = " goes too: it follows the masked numbers' widths (an IPC
+# id of 0 in one run, 32769 in the next).
 . "$TOP/tests/lib.sh"
 need_root
 
-mask() { sed -E 's/[0-9a-f]*[0-9][0-9a-fx]*/N/g' "$@"; }
+mask() { sed -E 's/[0-9a-f]*[0-9][0-9a-fx]*/N/g; s/\) +=/) =/' "$@"; }
 
 n=0
 for p in fam_sockets_opts fam_sockets_addr fam_sockets fam_sockets_mmsg \
