@@ -58,6 +58,7 @@
  * (folded, SVG) that could not be written (one line on stderr says which).
  */
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,7 +124,20 @@ int main(int argc, char **argv)
 		plan_free(&plan);
 		return r ? 1 : 0;
 	}
-	if (trace_setup(&t, &plan, err, sizeof(err))) {
+	/*
+	 * The setup reads the kernel's BTF twice (cap_btf.c, then libbpf's
+	 * own load): 5 MB buffers that glibc would map and unmap each time,
+	 * fresh pages faulted in one by one (~10 us each in a VM: a third of
+	 * a narrow trace's start).  Kept in the heap for the setup, libbpf's
+	 * reuses the freed pages; given back after it.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	r = trace_setup(&t, &plan, err, sizeof(err));
+	mallopt(M_MMAP_THRESHOLD, 128 << 10);
+	mallopt(M_TRIM_THRESHOLD, 128 << 10);
+	malloc_trim(0);
+	if (r) {
 		fprintf(stderr, "etrace: %s\n", err);
 		trace_teardown(&t);
 		plan_free(&plan);

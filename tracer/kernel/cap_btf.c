@@ -19,12 +19,14 @@
  * whole BTF numbers right.  ETRACE_CORE_BTF=full: never (the test's).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <bpf/btf.h>
@@ -249,6 +251,52 @@ out:
 }
 
 /* the cut BTF written to a memory file: its fd, or -1 (use the whole) */
+/*
+ * The kernel's BTF, read once.  libbpf's btf__load_vmlinux_btf reads the
+ * 5 MB file through stdio and then copies it: three buffers of fresh
+ * pages, and a page fault costs ~10 us in the VMs etrace runs in (half of
+ * a narrow trace's start).  Here the file is mapped whole (MAP_POPULATE:
+ * one call, no fault a page; Linux 6.16 maps it, older kernels read it
+ * into such a mapping) and btf__new makes the one copy.
+ */
+static struct btf *vmlinux_btf(void)
+{
+	struct btf *b = NULL;
+	struct stat st;
+	void *m = MAP_FAILED;
+	size_t len = 0;
+	int fd;
+
+	fd = open("/sys/kernel/btf/vmlinux", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0)
+		goto out;
+	len = (size_t)st.st_size;
+	m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	if (m == MAP_FAILED) {
+		size_t got = 0;
+		ssize_t r = 1;
+
+		m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		while (m != MAP_FAILED && got < len && r > 0) {
+			r = read(fd, (char *)m + got, len - got);
+			got += r > 0 ? (size_t)r : 0;
+		}
+		if (m != MAP_FAILED && got != len)
+			goto out;
+	}
+	if (m != MAP_FAILED)
+		b = btf__new(m, (uint32_t)len);
+	if (libbpf_get_error(b))
+		b = NULL;
+out:
+	if (m != MAP_FAILED)
+		munmap(m, len);
+	if (fd >= 0)
+		close(fd);
+	return b ? b : btf__load_vmlinux_btf();
+}
+
 int cap_core_btf(const void *image, size_t size)
 {
 	const char *how = getenv("ETRACE_CORE_BTF");
@@ -263,7 +311,7 @@ int cap_core_btf(const void *image, size_t size)
 		return -1;
 	ob = object_btf(image, size);
 	names = ob ? object_names(ob, &n) : NULL;
-	vm = names ? btf__load_vmlinux_btf() : NULL;
+	vm = names ? vmlinux_btf() : NULL;
 	if (libbpf_get_error(vm))
 		vm = NULL;
 	cut = vm ? cut_btf(vm, names, n) : NULL;
