@@ -17,7 +17,11 @@
  *                    empty
  * for the first CAP_AIO_MAX elements (a record holds CAP_PIECES pieces
  * of an argument); elements after them, or after the record filled up
- * (the pair cut), print as their pointers.
+ * (the pair cut), print as their pointers.  Each step reads the copy the
+ * step before made (the element's pointer from piece 0, the opcode,
+ * buffer and length from the iocb's piece), never the user's memory
+ * again: a program that rewrites its iocbs during the call cannot make
+ * a piece disagree with the one printed before it.
  */
 #include "cap.bpf.h"
 
@@ -29,26 +33,33 @@
  * none written; | IOCB_STOP: only the iocb (it stays, counted in the
  * record's items: the decoder uses whole pairs only), stop
  */
-__noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
+__noinline u32 g_iocb(u32 off, u32 arg, u32 ptrs, u32 j_phase)
 {
 	u32 ph = j_phase >> 24, j = j_phase & 0xffffff, ss = strsize();
 	u32 start = off, at;
-	u64 p = 0, data, n;
+	u64 p = 0, data = 0, n;
 	u16 op = 0;
 	s64 nbytes = 0;
 	struct cap_item *it;
-	u8 *b;
+	u8 *b = buf();
 
-	if (bpf_probe_read_user(&p, sizeof(p), (const void *)(arr + 8 * (u64)j)))
+	if (!b || j >= CAP_ARRAY_MAX)
 		return off;
+	/* the pointer as piece 0 holds it */
+	__builtin_memcpy(&p, data_at(b, ptrs) + bounded(8 * j, 511), 8);
 	off = g_buf(off, arg, p, 64, 64 | ph << 24);
 	if (off == start)
 		return start;
 	at = off;
-	if (bpf_probe_read_user(&op, sizeof(op), (const void *)(p + 16)) ||
-	    bpf_probe_read_user(&data, sizeof(data), (const void *)(p + 24)) ||
-	    bpf_probe_read_user(&nbytes, sizeof(nbytes),
-				(const void *)(p + 32)) || nbytes < 0)
+	/* the iocb as its piece holds it: whole, or a hole (op 0) */
+	it = (struct cap_item *)(b + bounded(start, CAP_REC_MAX - 1));
+	if (it->len == 64 && !(it->flags & CAP_F_FAULT)) {
+		__builtin_memcpy(&op, data_at(b, start) + 16, sizeof(op));
+		__builtin_memcpy(&data, data_at(b, start) + 24, sizeof(data));
+		__builtin_memcpy(&nbytes, data_at(b, start) + 32,
+				 sizeof(nbytes));
+	}
+	if (nbytes < 0)
 		op = 0;
 	if (op == 1) {		/* IOCB_CMD_PWRITE */
 		off = g_buf(off, arg, data, (u64)nbytes < ss + 1 ?
@@ -57,8 +68,7 @@ __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 		n = (u64)nbytes < CAP_AIO_IOV ? (u64)nbytes : CAP_AIO_IOV;
 		off = g_iov(off, arg, data, (u32)n | ph << 24,
 			    op == 8 ? ~0ULL : 0);
-		b = buf();
-		if (off == at || !b)
+		if (off == at)
 			return at | IOCB_STOP;
 		/*
 		 * an array cut by a page that cannot be read: PREADV's (no
@@ -81,19 +91,27 @@ __noinline u32 g_iocb(u32 off, u32 arg, u64 arr, u32 j_phase)
 __noinline u32 g_iocbs(u32 off, u32 arg, u64 arr, s64 nr, u32 ph)
 {
 	u32 n = nr < CAP_ARRAY_MAX ? (u32)nr : CAP_ARRAY_MAX, before;
+	struct cap_item *it;
+	u8 *b = buf();
 
-	if (nr <= 0 || !arr)
+	if (nr <= 0 || !arr || !b)
 		return off;
 	before = off;
 	off = g_buf(off, arg, arr, 8 * n, 8 * n | CAP_UPTO_BIT | ph << 24);
 	if (off == before)
 		return off;
+	/* the pointers piece 0 holds (those before a page that faulted) */
+	it = (struct cap_item *)(b + bounded(before, CAP_REC_MAX - 1));
+	if (it->flags & CAP_F_FAULT)
+		return off;
+	if (it->len / 8 < n)
+		n = it->len / 8;
 	for (u32 j = 0; j < CAP_AIO_MAX; j++) {
 		u32 next;
 
 		if (j >= n)
 			break;
-		next = g_iocb(off, arg, arr, j | ph << 24);
+		next = g_iocb(off, arg, before, j | ph << 24);
 		if (next == off || (next & IOCB_STOP)) {
 			off = next & ~IOCB_STOP;
 			break;
