@@ -3,7 +3,9 @@
 # sh -c COMMAND, which gets the whole of it (the same lines as -o FILE),
 # is waited for before etrace exits, and holds none of etrace's fds but
 # its stdio; -ff (a file per process) and etrace record (a file) refuse
-# it; a command that reads nothing does not hold etrace up.
+# it; a command that reads nothing does not hold etrace up; etrace ended
+# by SIGINT or SIGTERM still gives the command the whole trace (its calls
+# before the signal, the open call detached) and waits for it.
 . "$TOP/tests/lib.sh"
 need_root
 
@@ -43,6 +45,32 @@ same fds.want fds "the -o command's open fds"
 [ "$(cat e7)" = "etrace: record: -o |COMMAND: a recording is a file (seekable, for etrace report)" ] ||
 	{ cat e7 >&2; fail "record -o '|cat': not the one-line refusal"; }
 [ -e ran ] || [ -e '|cat' ] && fail "record -o '|cat' ran or made a file"
+
+# ended by a signal: the lines before it reach the command, which etrace
+# waits for (the traced shell blocks on a fifo nobody writes until then;
+# its read is number 0, its openat of the fifo 257)
+for sig in INT TERM; do
+	rm -f ready ended piped.$sig
+	mkfifo ff.$sig
+	"$ETRACE" -q -e trace=openat -o "|cat > piped.$sig; sleep 0.2; echo done > ended" -- \
+		sh -c ": > ready; read x < ff.$sig" 2> e.$sig &
+	tp=$!
+	wait_until 60 test -e ready || fail "SIG$sig: the traced shell did not start"
+	sp=$(pgrep -P $tp -f "^sh -c : > ready")
+	[ -n "$sp" ] || fail "SIG$sig: no traced shell"
+	wait_until 60 in_syscall "$sp" 257 ||
+		fail "SIG$sig: the shell ($sp: $(cat /proc/$sp/syscall)) is not opening the fifo"
+	kill -$sig $tp
+	wait $tp
+	[ "$(cat ended 2> /dev/null)" = done ] ||
+		fail "SIG$sig: etrace exited before its -o command ended"
+	printf '%s\n' 'openat(AT_FDCWD, "ready", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3' \
+		"openat(AT_FDCWD, \"ff.$sig\", O_RDONLY <detached ...>" > piped.want
+	grep -v '^openat(AT_FDCWD, "/' piped.$sig | grep -v '^+++\|^---' > piped.got
+	same piped.want piped.got "SIG$sig: the trace the -o command got"
+	kill "$sp" 2> /dev/null
+	echo > ff.$sig
+done
 
 # a command that reads nothing: the trace ends with its command
 "$ETRACE" -q -o '|true' -- sh -c 'i=0; while [ $i -lt 2000 ]; do
