@@ -250,14 +250,13 @@ out:
 	return out;
 }
 
-/* the cut BTF written to a memory file: its fd, or -1 (use the whole) */
 /*
  * The kernel's BTF, read once.  libbpf's btf__load_vmlinux_btf reads the
- * 5 MB file through stdio and then copies it: three buffers of fresh
- * pages, and a page fault costs ~10 us in the VMs etrace runs in (half of
- * a narrow trace's start).  Here the file is mapped whole (MAP_POPULATE:
- * one call, no fault a page; Linux 6.16 maps it, older kernels read it
- * into such a mapping) and btf__new makes the one copy.
+ * 5 MB file through stdio and then copies it: two buffers of fresh
+ * pages, and a page fault costs ~10 us on a VM (README: Start-up).
+ * Here the file is mapped whole (MAP_POPULATE: one call, not a fault a
+ * page; Linux 6.16 maps it, older kernels read it into such a mapping)
+ * and btf__new makes the one copy.
  */
 static struct btf *vmlinux_btf(void)
 {
@@ -297,6 +296,7 @@ out:
 	return b ? b : btf__load_vmlinux_btf();
 }
 
+/* the cut BTF written to a memory file: its fd, or -1 (use the whole) */
 int cap_core_btf(const void *image, size_t size)
 {
 	const char *how = getenv("ETRACE_CORE_BTF");
