@@ -473,6 +473,38 @@ void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /*
+ * an array the attr points to, n elements of es bytes at addr: piece
+ * of k's copy (cap_bpfattr.bpf.c's g_array: the elements strace reads,
+ * or those before the page that faulted), as strace's print_array;
+ * the pointer when that piece was not copied (a hole)
+ */
+void fmt_bpf_array(struct fmt_buf *b, const struct sc_call *c,
+		   const struct cap *k, int piece, uint64_t addr, uint32_t n,
+		   uint32_t es, void (*elem)(struct fmt_buf *, const uint8_t *))
+{
+	const uint8_t *e = NULL;
+	uint32_t have = 0;
+	int got = k && k->npieces > piece && cap_piece(k, piece, &e, &have);
+
+	if (!addr || !fmt_array(b, c, e, addr, n, es, have, got, 0, elem))
+		fmt_ptr(b, addr);
+}
+
+/* elements of those arrays: u32 as a number, u64 in hex (0 as 0) */
+void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e)
+{
+	fb_udec(b, ld32(e));
+}
+
+void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e)
+{
+	if (ld64(e))
+		fb_hex(b, ld64(e));
+	else
+		fb_putc(b, '0');
+}
+
+/*
  * the attr's bytes at entry (piece 0 of its copy, args[2] bytes): 1, or
  * 0 when strace prints the pointer (not decoded, or not read whole)
  */

@@ -130,7 +130,7 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	if (cmd == BPF_PROG_QUERY || cmd == BPF_TASK_FD_QUERY) {
-		fmt_bpf_query_exit(b, c, cmd, p, q, size);
+		fmt_bpf_query_exit(b, c, cmd, p, x, size);
 		return;
 	}
 	if (batch_cmd(cmd)) {

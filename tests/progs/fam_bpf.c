@@ -5,11 +5,14 @@
  * points to NULL: it is not copied): every field, sizes that end inside
  * the struct (in the name, before a field), bytes past it zero and not,
  * a size past a page, NULL, an unmapped address, an attr ending where
- * the memory does; a map the kernel creates (an fd).  (Another
+ * the memory does; a map the kernel creates (an fd); BPF_PROG_QUERY on
+ * the network namespace (prog_ids as the kernel left them: no programs
+ * attached here, [] and a count changed) and on a bad fd.  (Another
  * command's attr prints as a pointer where strace decodes it: not here;
  * tests/unit/decode_bpf.c.)  Exits 0.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <linux/bpf.h>
 #include <stdint.h>
 #include <string.h>
@@ -79,6 +82,28 @@ static void prog_load(void)
 	bpf(BPF_PROG_LOAD, a, 128);
 }
 
+/* BPF_PROG_QUERY: prog_ids' elements as the call left them, a bad fd */
+static void prog_query(void)
+{
+	uint32_t ids[4] = { 7, 7, 7, 7 };
+	union bpf_attr q = { 0 };
+	int fd = open("/proc/self/ns/net", O_RDONLY);
+
+	q.query.target_fd = (uint32_t)fd;
+	q.query.attach_type = BPF_FLOW_DISSECTOR;
+	q.query.prog_ids = (uint64_t)(uintptr_t)ids;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	q.query.attach_type = BPF_SK_LOOKUP;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	q.query.target_fd = (uint32_t)-1;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(void)
 {
 	char *pg = fam_edge_page();
@@ -87,5 +112,6 @@ int main(void)
 		return 1;
 	map_create(pg);
 	prog_load();
+	prog_query();
 	return 0;
 }

@@ -10,9 +10,11 @@
  * and cut at -s, each not read (the pointer) or of a copy too short.
  * BPF_LINK_CREATE's union by attach_type (its arrays as pointers, [],
  * the extra bytes from where its union ends); BPF_PROG_QUERY's and
- * BPF_TASK_FD_QUERY's halves (counts changed at exit).
+ * BPF_TASK_FD_QUERY's halves (counts changed at exit; prog_ids'
+ * elements: whole, where the memory ended, -s, not copied, a failure).
  */
 #include <linux/bpf.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -207,6 +209,66 @@ static void link_create(void)
 		  "(Invalid argument)");
 }
 
+/* prog_ids' elements, piece 1 of the exit's copy after the attr's 28 bytes */
+static void query_ids(struct sc_call *c, struct cap *x, uint8_t *ex)
+{
+	static uint8_t cp[28 + 12];
+	uint32_t ids[] = { 0, 1, 4294967295u };
+	const char *head = "bpf(BPF_PROG_QUERY, {query={target_fd=5, "
+			   "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
+			   "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=";
+	char want[512];
+
+	ex[24] = 3;
+	memcpy(cp, ex, 28);
+	memcpy(cp + 28, ids, sizeof(ids));
+	*x = CAP(cp, 40);
+	x->npieces = 2;
+	x->piece[0] = 28;
+	x->piece[1] = 12;
+	snprintf(want, sizeof(want), "%s[0, 1, 4294967295], prog_cnt=4 => 3}}"
+		 ", 28) = 0", head);
+	CHECK_STR(run(c), want);
+	/* the memory ended after two: where, as strace */
+	x->len = 36;
+	x->piece[1] = 8;
+	snprintf(want, sizeof(want), "%s[0, 1, ... /* 0x48 */], prog_cnt=4 "
+		 "=> 3}}, 28) = 0", head);
+	CHECK_STR(run(c), want);
+	/* none readable: the pointer */
+	x->len = 28;
+	x->piece[1] = 0;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	/* -s 2: two and "..." (strace read the third) */
+	x->len = 40;
+	x->piece[1] = 12;
+	fo.strsize = 2;
+	snprintf(want, sizeof(want), "%s[0, 1, ...], prog_cnt=4 => 3}}, 28) "
+		 "= 0", head);
+	CHECK_STR(run(c), want);
+	fo.strsize = 32;
+	/* not copied (a hole: too many, or no room): the pointer */
+	x->holes = 2;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	x->holes = 0;
+	/* a call that failed: strace fetches nothing */
+	c->ret = -22;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = -1 "
+		 "EINVAL (Invalid argument)", head);
+	CHECK_STR(run(c), want);
+	c->ret = 0;
+	/* NULL */
+	cp[16] = 0;
+	snprintf(want, sizeof(want), "%sNULL, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	*x = CAP(ex, 48);
+}
+
 static void queries(void)
 {
 	static uint8_t in[48], ex[48];
@@ -230,6 +292,7 @@ static void queries(void)
 		  "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
 		  "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=[], "
 		  "prog_cnt=4 => 0}}, 28) = 0");
+	query_ids(&c, &x, ex);
 	c.args[0] = BPF_TASK_FD_QUERY;
 	c.args[2] = 48;
 	memset(in, 0, sizeof(in));
