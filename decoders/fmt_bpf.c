@@ -480,23 +480,26 @@ void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
  */
 void fmt_bpf_array(struct fmt_buf *b, const struct sc_call *c,
 		   const struct cap *k, int piece, uint64_t addr, uint32_t n,
-		   uint32_t es, void (*elem)(struct fmt_buf *, const uint8_t *))
+		   uint32_t es, fmt_bpf_elem_fn elem, const void *ctx)
 {
 	const uint8_t *e = NULL;
 	uint32_t have = 0;
 	int got = k && k->npieces > piece && cap_piece(k, piece, &e, &have);
 
-	if (!addr || !fmt_array(b, c, e, addr, n, es, have, got, 0, elem))
+	if (!addr || !fmt_array_ctx(b, c, e, addr, n, es, have, got, 0, elem,
+				    ctx))
 		fmt_ptr(b, addr);
 }
 
 /* elements of those arrays: u32 as a number, u64 in hex (0 as 0) */
-void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e)
+void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
 {
 	fb_udec(b, ld32(e));
 }
 
-void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e)
+void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
 {
 	if (ld64(e))
 		fb_hex(b, ld64(e));
@@ -565,7 +568,7 @@ FMT_KIND(bpfattr)
 	}
 	if (cmd == BPF_LINK_CREATE) {
 		/* (its extra bytes start where its union ends) */
-		fmt_bpf_link_create(b, c, p, size);
+		fmt_bpf_link_create(b, c, k, p, size);
 		return;
 	}
 	bpf_fields(b, c, cmd, k, p, len);

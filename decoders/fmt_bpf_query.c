@@ -93,7 +93,7 @@ void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
 		/* (strace fetches nothing at exit of a call that failed) */
 		fmt_bpf_array(b, c, sc_failed(c) ? NULL : x, 1,
 			      fmt_bpf_ld(q, len, 16, 8),
-			      (uint32_t)now, 4, fmt_bpf_u32_elem);
+			      (uint32_t)now, 4, fmt_bpf_u32_elem, NULL);
 		fb_puts(b, ", prog_cnt=");
 		if (was != now) {
 			fb_udec(b, was);

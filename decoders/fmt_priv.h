@@ -212,11 +212,15 @@ void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
 /* an n-byte field at off of the attr's len bytes at p, 0 past them */
 uint64_t fmt_bpf_ld(const uint8_t *p, uint32_t len, uint32_t off, int n);
 /* an array the attr points to, piece of k's copy; its elements */
+typedef void (*fmt_bpf_elem_fn)(struct fmt_buf *b, const uint8_t *e,
+				uint32_t j, const void *ctx);
 void fmt_bpf_array(struct fmt_buf *b, const struct sc_call *c,
 		   const struct cap *k, int piece, uint64_t addr, uint32_t n,
-		   uint32_t es, void (*elem)(struct fmt_buf *, const uint8_t *));
-void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e);
-void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e);
+		   uint32_t es, fmt_bpf_elem_fn elem, const void *ctx);
+void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx);
+void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx);
 /* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
 int fmt_bpf_split(uint32_t cmd);
 void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
@@ -228,7 +232,7 @@ int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 		   const struct cap *k, const uint8_t *p, uint32_t len);
 /* BPF_LINK_CREATE's attr, size bytes at p, whole (fmt_bpf_cmds.c) */
 void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
-			 const uint8_t *p, uint32_t size);
+			 const struct cap *k, const uint8_t *p, uint32_t size);
 /* BPF_PROG_QUERY's and BPF_TASK_FD_QUERY's halves (fmt_bpf_query.c) */
 void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
 			 uint32_t cmd, const uint8_t *p, uint32_t size);

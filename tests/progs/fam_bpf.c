@@ -7,7 +7,8 @@
  * a size past a page, NULL, an unmapped address, an attr ending where
  * the memory does; a map the kernel creates (an fd); BPF_PROG_QUERY on
  * the network namespace (prog_ids as the kernel left them: no programs
- * attached here, [] and a count changed) and on a bad fd.  (Another
+ * attached here, [] and a count changed) and on a bad fd;
+ * BPF_LINK_CREATE's arrays.  (Another
  * command's attr prints as a pointer where strace decodes it: not here;
  * tests/unit/decode_bpf.c.)  Exits 0.
  */
@@ -104,6 +105,36 @@ static void prog_query(void)
 		close(fd);
 }
 
+/* BPF_LINK_CREATE's arrays (a bad prog_fd: the call fails, the attr
+   is printed at entry): iter_info whole and ended by the memory,
+   kprobe_multi's syms (a string, NULL, a long one), addrs, cookies */
+static void link_create(char *pg)
+{
+	static const char *syms[] = { "foo", NULL,
+				      "abcdefghijklmnopqrstuvwxyz0123456789" };
+	uint64_t v[] = { 0, 1, 0xfacefeeddeadc0deULL };
+	uint32_t *info = (uint32_t *)(pg + 4096 - 8);
+	union bpf_attr a = { 0 };
+
+	info[0] = 1;
+	info[1] = (uint32_t)-1;
+	a.link_create.prog_fd = (uint32_t)-1;
+	a.link_create.attach_type = BPF_TRACE_ITER;
+	a.link_create.iter_info = (uint64_t)(uintptr_t)info;
+	a.link_create.iter_info_len = 2;
+	bpf(BPF_LINK_CREATE, &a, 28);
+	a.link_create.iter_info_len = 3;
+	bpf(BPF_LINK_CREATE, &a, 28);
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = (uint32_t)-1;
+	a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
+	a.link_create.kprobe_multi.cnt = 3;
+	a.link_create.kprobe_multi.syms = (uint64_t)(uintptr_t)syms;
+	a.link_create.kprobe_multi.addrs = (uint64_t)(uintptr_t)v;
+	a.link_create.kprobe_multi.cookies = (uint64_t)(uintptr_t)v;
+	bpf(BPF_LINK_CREATE, &a, 48);
+}
+
 int main(void)
 {
 	char *pg = fam_edge_page();
@@ -113,5 +144,6 @@ int main(void)
 	map_create(pg);
 	prog_load();
 	prog_query();
+	link_create(pg);
 	return 0;
 }

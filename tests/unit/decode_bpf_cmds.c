@@ -8,8 +8,9 @@
  * commands with a string or bytes copied after the attr: a path, a
  * tracepoint's name cut at -s and ended by a NUL, BTF bytes with a NUL
  * and cut at -s, each not read (the pointer) or of a copy too short.
- * BPF_LINK_CREATE's union by attach_type (its arrays as pointers, [],
- * the extra bytes from where its union ends); BPF_PROG_QUERY's and
+ * BPF_LINK_CREATE's union by attach_type (its arrays copied after the
+ * attr: whole, ended by the memory, syms' strings or not; [], the
+ * extra bytes from where its union ends); BPF_PROG_QUERY's and
  * BPF_TASK_FD_QUERY's halves (counts changed at exit; prog_ids'
  * elements: whole, where the memory ended, -s, not copied, a failure).
  */
@@ -159,6 +160,90 @@ static void strings(void)
 		  "btf_size=9, btf_log_size=0, btf_log_level=42}, 28) = -1 "
 		  "EINVAL (Invalid argument)");
 	fo.strsize = 32;
+}
+
+/* a copy of pieces: the attr's 48 bytes, then each of n[] bytes */
+static struct cap pieces(uint8_t *buf, const uint8_t *attr,
+			 const uint32_t *n, int count)
+{
+	struct cap k = CAP(buf, 48);
+
+	memcpy(buf, attr, 48);
+	k.piece[0] = 48;
+	for (int j = 0; j < count; j++) {
+		k.piece[j + 1] = n[j];
+		k.len += n[j];
+	}
+	k.npieces = (uint8_t)(count + 1);
+	return k;
+}
+
+/* BPF_LINK_CREATE's arrays, copied after the attr (link_arrays) */
+static void link_arrays(void)
+{
+	static uint8_t a[48], buf[512];
+	uint32_t fds[] = { 0, 42, (uint32_t)-1 }, n[8];
+	uint64_t v[] = { 0, 0x1, 0xfacefeeddeadc0deull };
+	uint64_t syms[] = { 0x500, 0, 0x600 };
+	struct sc_call c = CALL(SYS_bpf, 0, BPF_LINK_CREATE, 0x1000, 28);
+	const char *head = "bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, "
+			   "target_fd=0, attach_type=";
+	char want[600];
+	struct cap k;
+	uint8_t *at;
+
+	a[8] = BPF_TRACE_ITER;
+	a[17] = 0x20;		/* iter_info 0x2000 */
+	a[24] = 3;
+	memcpy(buf + 48, fds, sizeof(fds));
+	n[0] = 12;
+	k = pieces(buf, a, n, 1);
+	c.cap[1] = &k;
+	snprintf(want, sizeof(want), "%sBPF_TRACE_ITER, flags=0, iter_info=["
+		 "{map={map_fd=0}}, {map={map_fd=42}}, {map={map_fd=-1}}], "
+		 "iter_info_len=3}}, 28) = 0", head);
+	CHECK_STR(run(&c), want);
+	/* the memory ended after one */
+	n[0] = 4;
+	k = pieces(buf, a, n, 1);
+	snprintf(want, sizeof(want), "%sBPF_TRACE_ITER, flags=0, iter_info=["
+		 "{map={map_fd=0}}, ... /* 0x2004 */], iter_info_len=3}}, 28) "
+		 "= 0", head);
+	CHECK_STR(run(&c), want);
+	/* kprobe_multi: syms' strings after the three arrays */
+	memset(a, 0, sizeof(a));
+	a[8] = BPF_TRACE_KPROBE_MULTI;
+	a[20] = 3;
+	a[25] = 0x30;		/* syms 0x3000 */
+	a[33] = 0x40;		/* addrs 0x4000 */
+	a[41] = 0x40;		/* cookies 0x4000 */
+	at = buf + 48;
+	memcpy(at, syms, 24);
+	memcpy(at + 24, v, 24);
+	memcpy(at + 48, v, 24);
+	memcpy(at + 72, "foo", 3);
+	n[0] = n[1] = n[2] = 24;
+	n[3] = 3;		/* "foo" */
+	n[4] = 0;		/* NULL: a hole */
+	n[5] = 0;		/* 0x600 unreadable: a hole */
+	k = pieces(buf, a, n, 6);
+	k.holes = 1u << 5 | 1u << 6;
+	c.args[2] = 48;
+	snprintf(want, sizeof(want), "%sBPF_TRACE_KPROBE_MULTI, flags=0, "
+		 "kprobe_multi={flags=0, cnt=3, syms=[\"foo\", NULL, 0x600], "
+		 "addrs=[0, 0x1, 0xfacefeeddeadc0de], cookies=[0, 0x1, "
+		 "0xfacefeeddeadc0de]}}}, 48) = 0", head);
+	CHECK_STR(run(&c), want);
+	/* the strings not copied (more than the record's pieces): the
+	   pointer; addrs ended after two */
+	n[1] = 16;
+	k = pieces(buf, a, n, 3);
+	memcpy(buf + 48 + 24 + 16, v, 24);
+	snprintf(want, sizeof(want), "%sBPF_TRACE_KPROBE_MULTI, flags=0, "
+		 "kprobe_multi={flags=0, cnt=3, syms=0x3000, addrs=[0, 0x1, "
+		 "... /* 0x4010 */], cookies=[0, 0x1, 0xfacefeeddeadc0de]}}}, "
+		 "48) = 0", head);
+	CHECK_STR(run(&c), want);
 }
 
 static void link_create(void)
@@ -314,6 +399,7 @@ static void queries(void)
 int main(void)
 {
 	link_create();
+	link_arrays();
 	queries();
 	strings();
 	next_id();

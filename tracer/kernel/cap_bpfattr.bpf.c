@@ -11,10 +11,13 @@
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
  *          for a log_size of 0) when the size holds it; BPF_OBJ_PIN's,
  *          BPF_OBJ_GET's, BPF_RAW_TRACEPOINT_OPEN's and BPF_BTF_LOAD's
- *          string or bytes (first_str)
+ *          string or bytes (first_str); BPF_LINK_CREATE's arrays
+ *          (link_arrays: iter_info, or kprobe_multi's syms, addrs,
+ *          cookies and the syms' strings)
  *   exit   the *_GET_NEXT_ID, batch, BPF_PROG_QUERY and
  *          BPF_TASK_FD_QUERY commands' attr again (what the kernel
- *          filled in); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
+ *          filled in), BPF_PROG_QUERY's then its prog_ids (query_exit);
+ *          BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
  *          wrote back, whether or not the call failed; then the info
  *          struct, info_len bytes (as the attr says at exit) when 1 to
  *          4096, whole or faulted, else empty
@@ -30,6 +33,12 @@
 #define BPF_PROG_LOAD_		5
 #define BPF_OBJ_GET_INFO_BY_FD_	15
 #define BPF_PROG_QUERY_		16
+#define BPF_LINK_CREATE_	28
+#define BPF_TRACE_ITER_		28
+#define BPF_TRACE_KPROBE_MULTI_	42
+/* kprobe_multi's syms strings copied at most: with the attr and the
+   three arrays, CAP_PIECES (decoders/decode.h) pieces */
+#define SYMS_MAX		20
 #define ATTR_MAX		4096
 
 /*
@@ -173,6 +182,63 @@ static __always_inline u32 query_exit(u32 off, u32 arg, u64 ptr, u64 size,
 }
 
 /*
+ * kprobe_multi's syms: the strings of the elements strace prints (-s
+ * of them, all with -v), each as strace's printstr reads it (-s + 1
+ * bytes and the NUL); the pointers from the syms array's copy (the item
+ * at at).  None when they are more than SYMS_MAX: the decoder prints
+ * the array's pointer.
+ */
+static __always_inline u32 sym_strs(u32 off, u32 arg, u32 at, u32 cnt,
+				    u32 max)
+{
+	u8 *b = buf();
+	struct cap_item *it;
+	u32 n;
+
+	if (!b)
+		return off;
+	it = (struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1));
+	n = (u32)(array_bytes(cnt, max - 1, 8) / 8);
+	if (n > it->len / 8)
+		n = it->len / 8;
+	if (n > SYMS_MAX)
+		return off;
+	for (u32 j = 0; j < SYMS_MAX && j < n; j++) {
+		u64 p;
+
+		__builtin_memcpy(&p, data_at(b, at) + bounded(8 * j, 255), 8);
+		off = g_str(off, arg, p, max + 1, CAP_AT_ENTRY);
+	}
+	return off;
+}
+
+/*
+ * BPF_LINK_CREATE's arrays after its attr (the item at at), each the
+ * elements strace reads (g_array): BPF_TRACE_ITER's iter_info (u32s),
+ * BPF_TRACE_KPROBE_MULTI's syms, addrs and cookies (u64s), then the
+ * syms' strings
+ */
+static __always_inline u32 link_arrays(u32 off, u32 arg, u32 at, u64 size,
+				       u32 max)
+{
+	u32 type = (u32)attr_ld(at, 8, 4), cnt, syms = off;
+
+	if (size <= 16)
+		return off;
+	if (type == BPF_TRACE_ITER_)
+		return g_array(off, arg, attr_ld(at, 16, 8),
+			       array_bytes(attr_ld(at, 24, 4), max, 4),
+			       CAP_AT_ENTRY);
+	if (type != BPF_TRACE_KPROBE_MULTI_)
+		return off;
+	cnt = (u32)attr_ld(at, 20, 4);
+	for (u32 o = 24; o <= 40; o += 8)
+		off = g_array(off, arg, attr_ld(at, o, 8),
+			      array_bytes(cnt, max, 8), CAP_AT_ENTRY);
+	return sym_strs(off, arg, syms, cnt, max);
+}
+
+/*
  * the string or bytes at the attr's start: BPF_OBJ_PIN's and BPF_OBJ_GET's
  * pathname (a path, whole), BPF_RAW_TRACEPOINT_OPEN's name (128 bytes
  * at most, as strace reads it: min(128, max) + 1 with the NUL),
@@ -238,6 +304,8 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 		off = prog_strs(off, arg, at, size, max);
 	else if (cmd == 6 || cmd == 7 || cmd == 17 || cmd == 18)
 		off = first_str(off, arg, cmd, at, size, max);
+	else if (cmd == BPF_LINK_CREATE_)
+		off = link_arrays(off, arg, at, size, max);
 	if (ro_fds)
 		off = attr_fds(off, at, cmd, ro_fds);
 	return off;
