@@ -6,9 +6,10 @@
  * BPF_PROG_DETACH, BPF_LINK_UPDATE and BPF_PROG_TEST_RUN, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
- * zero.  What PROG_LOAD points to (the instructions, the license, the
- * log buffer) is not copied: a pointer, NULL as strace's.  The other
- * commands print the pointer.
+ * zero.  What PROG_LOAD points to (the license, the log buffer, with -v
+ * the instructions) and the other commands' arrays are copied after the
+ * attr (cap_bpfattr.bpf.c): printed as strace's print_array by
+ * fmt_bpf_array, else the pointer.
  */
 #include <linux/bpf.h>
 #include <stddef.h>
@@ -217,6 +218,25 @@ static void bpf_log_buf(struct fmt_buf *b, const struct sc_call *c,
 		 -1, 1, 0);
 }
 
+/*
+ * the instructions, under -v only (strace's print_ebpf_prog): the piece
+ * after the license's and log_buf's (those the attr's size holds), at
+ * most 1023 (cap_filter.bpf.c's g_array), else the pointer
+ */
+static void bpf_insns(struct fmt_buf *b, const struct sc_call *c,
+		      const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint32_t size = (uint32_t)c->args[2];
+	int piece = 1 + (size >= 24) + (size >= 40);
+
+	fb_puts(b, ", insns=");
+	if (abbrev(c))
+		fmt_ptr(b, bpf_ld64(p, len, 8));
+	else
+		fmt_bpf_array(b, c, k, piece, bpf_ld64(p, len, 8),
+			      bpf_ld32(p, len, 4), 8, fmt_ebpf_insn, NULL);
+}
+
 static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 			  const struct cap *k, const uint8_t *p, uint32_t len)
 {
@@ -225,7 +245,7 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		      "BPF_PROG_TYPE_???");
 	fb_puts(b, ", insn_cnt=");
 	fb_udec(b, bpf_ld32(p, len, 4));
-	bpf_ptr(b, ", insns=", bpf_ld64(p, len, 8));
+	bpf_insns(b, c, k, p, len);
 	bpf_license(b, c, k, bpf_ld64(p, len, 16));
 	if (!bpf_u(b, p, len, 24, ", log_level="))
 		return;

@@ -67,6 +67,54 @@ static void code_words(struct fmt_buf *b, uint16_t code)
 	}
 }
 
+/* an eBPF instruction's code: BPF_JMP|BPF_K|BPF_EXIT, strace's words */
+static void ecode_words(struct fmt_buf *b, uint8_t code)
+{
+	uint8_t cls = code & 0x7;
+
+	fmt_enum_dflt(b, &xlat_ebpf_class, cls, "BPF_???");
+	switch (cls) {
+	case 0x0: case 0x1: case 0x2: case 0x3:	/* LD, LDX, ST, STX */
+		fb_putc(b, '|');
+		fmt_enum_dflt(b, &xlat_cbpf_size, code & 0x18, "BPF_???");
+		fb_putc(b, '|');
+		fmt_enum_dflt(b, &xlat_ebpf_mode, code & 0xe0, "BPF_???");
+		break;
+	case 0x4: case 0x5: case 0x7:		/* ALU, JMP, ALU64 */
+		fb_putc(b, '|');
+		fmt_enum_dflt(b, &xlat_cbpf_src, code & 0x08, "BPF_???");
+		fb_putc(b, '|');
+		fmt_enum_dflt(b, cls == 0x5 ? &xlat_cbpf_jmp : &xlat_cbpf_alu,
+			      code & 0xf0, "BPF_???");
+		break;
+	default:				/* JMP32: as strace, a number */
+		if (code & ~0x7)
+			alt(b, code & ~0x7);
+	}
+}
+
+/* a struct bpf_insn (bpf(2)'s BPF_PROG_LOAD under -v) */
+void fmt_ebpf_insn(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		   const void *ctx)
+{
+	uint32_t imm = ld32(e + 4);
+
+	fb_puts(b, "{code=");
+	ecode_words(b, e[0]);
+	fb_puts(b, ", dst_reg=");
+	fmt_enum_dflt(b, &xlat_ebpf_regs, e[1] & 0xf, "BPF_REG_???");
+	fb_puts(b, ", src_reg=");
+	fmt_enum_dflt(b, &xlat_ebpf_regs, e[1] >> 4, "BPF_REG_???");
+	fb_puts(b, ", off=");
+	fb_dec(b, (int16_t)ld16(e + 2));
+	fb_puts(b, ", imm=");
+	if (imm)
+		fb_hex(b, imm);
+	else
+		fb_putc(b, '0');
+	fb_putc(b, '}');
+}
+
 /* a statement's k as the filter's kind reads it; 0: a plain number */
 static int k_words(struct fmt_buf *b, int seccomp, uint16_t code, uint32_t k)
 {

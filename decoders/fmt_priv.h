@@ -221,6 +221,9 @@ void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx);
 void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx);
+/* a struct bpf_insn, an element of BPF_PROG_LOAD's insns (fmt_bpf_filter.c) */
+void fmt_ebpf_insn(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		   const void *ctx);
 /* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
 int fmt_bpf_split(uint32_t cmd);
 void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,

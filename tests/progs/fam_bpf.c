@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tracee for tests/live/parity_bpf.sh: bpf(2)'s BPF_MAP_CREATE and
- * BPF_PROG_LOAD attrs (the commands fmt_bpf.c decodes; what PROG_LOAD
- * points to NULL: it is not copied): every field, sizes that end inside
- * the struct (in the name, before a field), bytes past it zero and not,
- * a size past a page, NULL, an unmapped address, an attr ending where
- * the memory does; a map the kernel creates (an fd); BPF_PROG_QUERY on
- * the network namespace (prog_ids as the kernel left them: no programs
- * attached here, [] and a count changed) and on a bad fd;
- * BPF_LINK_CREATE's arrays.  (Another
+ * BPF_PROG_LOAD attrs (the commands fmt_bpf.c decodes): every field,
+ * sizes that end inside the struct (in the name, before a field), bytes
+ * past it zero and not, a size past a page, NULL, an unmapped address,
+ * an attr ending where the memory does; a map the kernel creates (an
+ * fd); the insns of two programs (one loaded, one ending where the
+ * memory does); BPF_PROG_QUERY on the network namespace (prog_ids as
+ * the kernel left them: no programs attached here, [] and a count
+ * changed) and on a bad fd; BPF_LINK_CREATE's arrays.  (Another
  * command's attr prints as a pointer where strace decodes it: not here;
  * tests/unit/decode_bpf.c.)  Exits 0.
  */
@@ -83,6 +83,29 @@ static void prog_load(void)
 	bpf(BPF_PROG_LOAD, a, 128);
 }
 
+/* a program's instructions (printed with -v): one the kernel loads,
+   and the same ending where the memory does */
+static void prog_insns(char *pg)
+{
+	static const struct bpf_insn ok[] = {
+		{ .code = BPF_ALU64 | BPF_K | BPF_MOV, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr a = { 0 };
+	long fd;
+
+	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	a.insn_cnt = 2;
+	a.insns = (uint64_t)(uintptr_t)ok;
+	a.license = (uint64_t)(uintptr_t)"GPL";
+	fd = bpf(BPF_PROG_LOAD, &a, 48);
+	if (fd >= 0)
+		close((int)fd);
+	memcpy(pg + 4096 - 8, ok, 8);
+	a.insns = (uint64_t)(uintptr_t)(pg + 4096 - 8);
+	bpf(BPF_PROG_LOAD, &a, 48);
+}
+
 /* BPF_PROG_QUERY: prog_ids' elements as the call left them, a bad fd */
 static void prog_query(void)
 {
@@ -143,6 +166,7 @@ int main(void)
 		return 1;
 	map_create(pg);
 	prog_load();
+	prog_insns(pg);
 	prog_query();
 	link_create(pg);
 	return 0;

@@ -9,7 +9,8 @@
  *          bytes with the NUL, max -s + 1: what strace's printstr reads,
  *          and one more to see it went on) when the size holds it, and
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
- *          for a log_size of 0) when the size holds it; BPF_OBJ_PIN's,
+ *          for a log_size of 0) when the size holds it, and with -v its
+ *          insns (prog_insns); BPF_OBJ_PIN's,
  *          BPF_OBJ_GET's, BPF_RAW_TRACEPOINT_OPEN's and BPF_BTF_LOAD's
  *          string or bytes (first_str); BPF_LINK_CREATE's arrays
  *          (link_arrays: iter_info, or kprobe_multi's syms, addrs,
@@ -151,6 +152,18 @@ static __always_inline u32 prog_strs(u32 off, u32 arg, u32 at, u64 size,
 		return g_buf(off, arg, log, 0, CAP_AT_ENTRY << 24);
 	n = logsz < max ? logsz : max;
 	return g_str(off, arg, log, n + 1, CAP_AT_ENTRY);
+}
+
+/* BPF_PROG_LOAD's insns with -v (strace prints them then only): its
+   insn_cnt struct bpf_insn of 8 bytes */
+static __always_inline u32 prog_insns(u32 off, u32 arg, u32 at, u64 size)
+{
+	struct cap_config *c = cfg();
+
+	if (!c || !c->argv_all || size <= 8)
+		return off;
+	return g_array(off, arg, attr_ld(at, 8, 8), attr_ld(at, 4, 4) * 8,
+		       CAP_AT_ENTRY);
 }
 
 /* BPF_OBJ_GET_INFO_BY_FD at exit: the attr, then the info it points to */
@@ -301,7 +314,8 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 				(u8)g_addr_ns(-1);
 	}
 	if (cmd == BPF_PROG_LOAD_)
-		off = prog_strs(off, arg, at, size, max);
+		off = prog_insns(prog_strs(off, arg, at, size, max), arg, at,
+				 size);
 	else if (cmd == 6 || cmd == 7 || cmd == 17 || cmd == 18)
 		off = first_str(off, arg, cmd, at, size, max);
 	else if (cmd == BPF_LINK_CREATE_)
