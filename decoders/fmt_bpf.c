@@ -521,8 +521,14 @@ void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx)
 {
-	if (ld64(e))
-		fb_hex(b, ld64(e));
+	fmt_bpf_hex(b, ld64(e));
+}
+
+/* strace's PRINT_FIELD_X: 0, else 0x... */
+void fmt_bpf_hex(struct fmt_buf *b, uint64_t v)
+{
+	if (v)
+		fb_hex(b, v);
 	else
 		fb_putc(b, '0');
 }

@@ -254,15 +254,6 @@ int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 
 #define LINK_SIZE	48
 
-/* strace's PRINT_FIELD_X: 0, else 0x... */
-static void link_hex(struct fmt_buf *b, uint64_t v)
-{
-	if (v)
-		fb_hex(b, v);
-	else
-		fb_putc(b, '0');
-}
-
 /* iter_info's element: a union bpf_iter_link_info as strace prints it */
 static void iter_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx)
@@ -352,7 +343,7 @@ static uint32_t link_union(struct fmt_buf *b, const struct sc_call *c,
 	}
 	if (type == BPF_PERF_EVENT) {
 		fb_puts(b, ", perf_event={bpf_cookie=");
-		link_hex(b, fmt_bpf_ld(p, len, 16, 8));
+		fmt_bpf_hex(b, fmt_bpf_ld(p, len, 16, 8));
 		fb_putc(b, '}');
 		return 24;
 	}
@@ -382,7 +373,7 @@ void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", attach_type=");
 	fmt_enum_dflt(b, &xlat_bpf_attach_type, type, "BPF_???");
 	fb_puts(b, ", flags=");
-	link_hex(b, fmt_bpf_ld(p, len, 12, 4));
+	fmt_bpf_hex(b, fmt_bpf_ld(p, len, 12, 4));
 	if (len > 16)
 		end = link_union(b, c, k, p, len, type);
 	fb_putc(b, '}');

@@ -221,6 +221,8 @@ void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx);
 void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		      const void *ctx);
+/* strace's PRINT_FIELD_X: 0, else 0x... */
+void fmt_bpf_hex(struct fmt_buf *b, uint64_t v);
 /* a struct bpf_insn, an element of BPF_PROG_LOAD's insns (fmt_bpf_filter.c) */
 void fmt_ebpf_insn(struct fmt_buf *b, const uint8_t *e, uint32_t j,
 		   const void *ctx);
