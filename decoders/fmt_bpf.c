@@ -6,9 +6,10 @@
  * BPF_PROG_DETACH, BPF_LINK_UPDATE and BPF_PROG_TEST_RUN, at entry.  strace reads the attr's size bytes (up to a page) and prints
  * the fields that size holds, in the order the kernel added them, then
  * ", ..." (with -v the bytes) when the bytes past its struct are not all
- * zero.  What PROG_LOAD points to (the instructions, the license, the
- * log buffer) is not copied: a pointer, NULL as strace's.  The other
- * commands print the pointer.
+ * zero.  What PROG_LOAD points to (the license, the log buffer, with -v
+ * the instructions) and the other commands' arrays are copied after the
+ * attr (cap_bpfattr.bpf.c): printed as strace's print_array by
+ * fmt_bpf_array, else the pointer.
  */
 #include <linux/bpf.h>
 #include <stddef.h>
@@ -217,6 +218,25 @@ static void bpf_log_buf(struct fmt_buf *b, const struct sc_call *c,
 		 -1, 1, 0);
 }
 
+/*
+ * the instructions, under -v only (strace's print_ebpf_prog): the piece
+ * after the license's and log_buf's (those the attr's size holds), at
+ * most 1023 (cap_filter.bpf.c's g_array), else the pointer
+ */
+static void bpf_insns(struct fmt_buf *b, const struct sc_call *c,
+		      const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint32_t size = (uint32_t)c->args[2];
+	int piece = 1 + (size >= 24) + (size >= 40);
+
+	fb_puts(b, ", insns=");
+	if (abbrev(c))
+		fmt_ptr(b, bpf_ld64(p, len, 8));
+	else
+		fmt_bpf_array(b, c, k, piece, bpf_ld64(p, len, 8),
+			      bpf_ld32(p, len, 4), 8, fmt_ebpf_insn, NULL);
+}
+
 static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 			  const struct cap *k, const uint8_t *p, uint32_t len)
 {
@@ -225,7 +245,7 @@ static void bpf_prog_load(struct fmt_buf *b, const struct sc_call *c,
 		      "BPF_PROG_TYPE_???");
 	fb_puts(b, ", insn_cnt=");
 	fb_udec(b, bpf_ld32(p, len, 4));
-	bpf_ptr(b, ", insns=", bpf_ld64(p, len, 8));
+	bpf_insns(b, c, k, p, len);
 	bpf_license(b, c, k, bpf_ld64(p, len, 16));
 	if (!bpf_u(b, p, len, 24, ", log_level="))
 		return;
@@ -473,6 +493,47 @@ void fmt_bpf_extra(struct fmt_buf *b, const struct sc_call *c,
 }
 
 /*
+ * an array the attr points to, n elements of es bytes at addr: piece
+ * of k's copy (cap_bpfattr.bpf.c's g_array: the elements strace reads,
+ * or those before the page that faulted), as strace's print_array;
+ * the pointer when that piece was not copied (a hole)
+ */
+void fmt_bpf_array(struct fmt_buf *b, const struct sc_call *c,
+		   const struct cap *k, int piece, uint64_t addr, uint32_t n,
+		   uint32_t es, fmt_bpf_elem_fn elem, const void *ctx)
+{
+	const uint8_t *e = NULL;
+	uint32_t have = 0;
+	int got = k && k->npieces > piece && cap_piece(k, piece, &e, &have);
+
+	if (!addr || !fmt_array_ctx(b, c, e, addr, n, es, have, got, 0, elem,
+				    ctx))
+		fmt_ptr(b, addr);
+}
+
+/* elements of those arrays: u32 as a number, u64 in hex (0 as 0) */
+void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
+{
+	fb_udec(b, ld32(e));
+}
+
+void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
+{
+	fmt_bpf_hex(b, ld64(e));
+}
+
+/* strace's PRINT_FIELD_X: 0, else 0x... */
+void fmt_bpf_hex(struct fmt_buf *b, uint64_t v)
+{
+	if (v)
+		fb_hex(b, v);
+	else
+		fb_putc(b, '0');
+}
+
+/*
  * the attr's bytes at entry (piece 0 of its copy, args[2] bytes): 1, or
  * 0 when strace prints the pointer (not decoded, or not read whole)
  */
@@ -533,7 +594,7 @@ FMT_KIND(bpfattr)
 	}
 	if (cmd == BPF_LINK_CREATE) {
 		/* (its extra bytes start where its union ends) */
-		fmt_bpf_link_create(b, c, p, size);
+		fmt_bpf_link_create(b, c, k, p, size);
 		return;
 	}
 	bpf_fields(b, c, cmd, k, p, len);

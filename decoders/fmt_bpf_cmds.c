@@ -130,7 +130,7 @@ void fmt_bpf_exit_half(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	if (cmd == BPF_PROG_QUERY || cmd == BPF_TASK_FD_QUERY) {
-		fmt_bpf_query_exit(b, c, cmd, p, q, size);
+		fmt_bpf_query_exit(b, c, cmd, p, x, size);
 		return;
 	}
 	if (batch_cmd(cmd)) {
@@ -254,33 +254,73 @@ int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 
 #define LINK_SIZE	48
 
-/* strace's PRINT_FIELD_X: 0, else 0x... */
-static void link_hex(struct fmt_buf *b, uint64_t v)
+/* iter_info's element: a union bpf_iter_link_info as strace prints it */
+static void iter_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx)
 {
-	if (v)
-		fb_hex(b, v);
-	else
-		fb_putc(b, '0');
+	fb_puts(b, "{map={map_fd=");
+	fmt_fd_value(b, ctx, (int32_t)ld32(e));
+	fb_puts(b, "}}");
 }
 
-/* an array not copied: NULL, [] for no elements, else the pointer */
-static void link_array(struct fmt_buf *b, const char *sep, uint64_t addr,
-		       uint64_t n)
+struct syms_ctx {
+	const struct sc_call *c;
+	const struct cap *k;
+};
+
+/* a syms element: its string, piece 4 + j (strace's printstr) */
+static void sym_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		     const void *ctx)
 {
-	fb_puts(b, sep);
-	if (addr && !n)
-		fb_puts(b, "[]");
+	const struct syms_ctx *x = ctx;
+	const uint8_t *s;
+	uint32_t n;
+
+	if (!ld64(e) || !cap_piece(x->k, 4 + (int)j, &s, &n))
+		fmt_ptr(b, ld64(e));
 	else
-		fmt_ptr(b, addr);
+		fmt_qstr(b, x->c, s, n, str_max(x->c), 0, 0);
+}
+
+/*
+ * kprobe_multi's syms, addrs and cookies: pieces 1 to 3 of the attr's
+ * copy, then the syms' strings (cap_bpfattr.bpf.c's link_arrays); syms
+ * its pointer when the strings of the elements shown were not copied
+ */
+static void kprobe_arrays(struct fmt_buf *b, const struct sc_call *c,
+			  const struct cap *k, const uint8_t *p, uint32_t len)
+{
+	uint32_t cnt = (uint32_t)fmt_bpf_ld(p, len, 20, 4), shown = cnt;
+	uint64_t syms = fmt_bpf_ld(p, len, 24, 8);
+	struct syms_ctx x = { c, k };
+	const uint8_t *e;
+	uint32_t have;
+
+	if (abbrev(c) && (uint64_t)str_max(c) < shown)
+		shown = (uint32_t)str_max(c);
+	if (k && cap_piece(k, 1, &e, &have) && have / 8 < shown)
+		shown = have / 8;
+	fb_puts(b, ", syms=");
+	if (syms && cnt && (!k || k->npieces < 4 + shown))
+		fmt_ptr(b, syms);
+	else
+		fmt_bpf_array(b, c, k, 1, syms, cnt, 8, sym_elem, &x);
+	fb_puts(b, ", addrs=");
+	fmt_bpf_array(b, c, k, 2, fmt_bpf_ld(p, len, 32, 8), cnt, 8,
+		      fmt_bpf_x64_elem, NULL);
+	fb_puts(b, ", cookies=");
+	fmt_bpf_array(b, c, k, 3, fmt_bpf_ld(p, len, 40, 8), cnt, 8,
+		      fmt_bpf_x64_elem, NULL);
 }
 
 /*
  * BPF_LINK_CREATE: its head, then the union as strace guesses it from
- * attach_type; the arrays iter_info, syms, addrs and cookies are not
- * copied: their pointers (NULL, or [] when empty as strace prints
- * without reading).  The size its extra bytes start at (strace's).
+ * attach_type; the arrays iter_info, syms, addrs and cookies from the
+ * pieces after the attr's (NULL, [] when empty as strace prints without
+ * reading).  The size its extra bytes start at (strace's).
  */
-static uint32_t link_union(struct fmt_buf *b, const uint8_t *p,
+static uint32_t link_union(struct fmt_buf *b, const struct sc_call *c,
+			   const struct cap *k, const uint8_t *p,
 			   uint32_t len, uint32_t type)
 {
 	uint64_t cnt;
@@ -294,14 +334,16 @@ static uint32_t link_union(struct fmt_buf *b, const uint8_t *p,
 	}
 	if (type == BPF_TRACE_ITER) {
 		cnt = fmt_bpf_ld(p, len, 24, 4);
-		link_array(b, ", iter_info=", fmt_bpf_ld(p, len, 16, 8), cnt);
+		fb_puts(b, ", iter_info=");
+		fmt_bpf_array(b, c, k, 1, fmt_bpf_ld(p, len, 16, 8),
+			      (uint32_t)cnt, 4, iter_elem, c);
 		fb_puts(b, ", iter_info_len=");
 		fb_udec(b, cnt);
 		return 28;
 	}
 	if (type == BPF_PERF_EVENT) {
 		fb_puts(b, ", perf_event={bpf_cookie=");
-		link_hex(b, fmt_bpf_ld(p, len, 16, 8));
+		fmt_bpf_hex(b, fmt_bpf_ld(p, len, 16, 8));
 		fb_putc(b, '}');
 		return 24;
 	}
@@ -313,15 +355,13 @@ static uint32_t link_union(struct fmt_buf *b, const uint8_t *p,
 		       fmt_bpf_ld(p, len, 16, 4), "BPF_F_???");
 	fb_puts(b, ", cnt=");
 	fb_udec(b, cnt);
-	link_array(b, ", syms=", fmt_bpf_ld(p, len, 24, 8), cnt);
-	link_array(b, ", addrs=", fmt_bpf_ld(p, len, 32, 8), cnt);
-	link_array(b, ", cookies=", fmt_bpf_ld(p, len, 40, 8), cnt);
+	kprobe_arrays(b, c, k, p, len);
 	fb_putc(b, '}');
 	return 48;
 }
 
 void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
-			 const uint8_t *p, uint32_t size)
+			 const struct cap *k, const uint8_t *p, uint32_t size)
 {
 	uint32_t len = size < LINK_SIZE ? size : LINK_SIZE, end = LINK_SIZE;
 	uint32_t type = (uint32_t)fmt_bpf_ld(p, len, 8, 4);
@@ -333,9 +373,9 @@ void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", attach_type=");
 	fmt_enum_dflt(b, &xlat_bpf_attach_type, type, "BPF_???");
 	fb_puts(b, ", flags=");
-	link_hex(b, fmt_bpf_ld(p, len, 12, 4));
+	fmt_bpf_hex(b, fmt_bpf_ld(p, len, 12, 4));
 	if (len > 16)
-		end = link_union(b, p, len, type);
+		end = link_union(b, c, k, p, len, type);
 	fb_putc(b, '}');
 	if (size > end)
 		fmt_bpf_extra(b, c, p, size, end);

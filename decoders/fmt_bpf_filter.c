@@ -25,6 +25,25 @@ static void alt(struct fmt_buf *b, uint64_t v)
 	fb_puts(b, " /* BPF_??? */");
 }
 
+/* a load's or store's |size|mode, an ALU's or jump's |source|operation */
+static void size_mode(struct fmt_buf *b, uint16_t code,
+		      const struct xlat *mode)
+{
+	fb_putc(b, '|');
+	fmt_enum_dflt(b, &xlat_cbpf_size, code & 0x18, "BPF_???");
+	fb_putc(b, '|');
+	fmt_enum_dflt(b, mode, code & 0xe0, "BPF_???");
+}
+
+static void src_op(struct fmt_buf *b, uint16_t code, int jmp)
+{
+	fb_putc(b, '|');
+	fmt_enum_dflt(b, &xlat_cbpf_src, code & 0x08, "BPF_???");
+	fb_putc(b, '|');
+	fmt_enum_dflt(b, jmp ? &xlat_cbpf_jmp : &xlat_cbpf_alu, code & 0xf0,
+		      "BPF_???");
+}
+
 /* an instruction's code: BPF_LD|BPF_B|BPF_ABS, each part in -X style */
 static void code_words(struct fmt_buf *b, uint16_t code)
 {
@@ -39,10 +58,7 @@ static void code_words(struct fmt_buf *b, uint16_t code)
 		break;
 	case 0x0:		/* BPF_LD */
 	case 0x1:		/* BPF_LDX */
-		fb_putc(b, '|');
-		fmt_enum_dflt(b, &xlat_cbpf_size, code & 0x18, "BPF_???");
-		fb_putc(b, '|');
-		fmt_enum_dflt(b, &xlat_cbpf_mode, code & 0xe0, "BPF_???");
+		size_mode(b, code, &xlat_cbpf_mode);
 		break;
 	case 0x7:		/* BPF_MISC */
 		fb_putc(b, '|');
@@ -52,11 +68,7 @@ static void code_words(struct fmt_buf *b, uint16_t code)
 		break;
 	case 0x4:		/* BPF_ALU */
 	case 0x5:		/* BPF_JMP */
-		fb_putc(b, '|');
-		fmt_enum_dflt(b, &xlat_cbpf_src, code & 0x08, "BPF_???");
-		fb_putc(b, '|');
-		fmt_enum_dflt(b, cls == 0x4 ? &xlat_cbpf_alu : &xlat_cbpf_jmp,
-			      code & 0xf0, "BPF_???");
+		src_op(b, code, cls == 0x5);
 		break;
 	case 0x6:		/* BPF_RET */
 		fb_putc(b, '|');
@@ -65,6 +77,42 @@ static void code_words(struct fmt_buf *b, uint16_t code)
 			alt(b, rest & ~0x18);
 		break;
 	}
+}
+
+/* an eBPF instruction's code: BPF_JMP|BPF_K|BPF_EXIT, strace's words */
+static void ecode_words(struct fmt_buf *b, uint8_t code)
+{
+	uint8_t cls = code & 0x7;
+
+	fmt_enum_dflt(b, &xlat_ebpf_class, cls, "BPF_???");
+	switch (cls) {
+	case 0x0: case 0x1: case 0x2: case 0x3:	/* LD, LDX, ST, STX */
+		size_mode(b, code, &xlat_ebpf_mode);
+		break;
+	case 0x4: case 0x5: case 0x7:		/* ALU, JMP, ALU64 */
+		src_op(b, code, cls == 0x5);
+		break;
+	default:				/* JMP32: as strace, a number */
+		if (code & ~0x7)
+			alt(b, code & ~0x7);
+	}
+}
+
+/* a struct bpf_insn (bpf(2)'s BPF_PROG_LOAD under -v) */
+void fmt_ebpf_insn(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		   const void *ctx)
+{
+	fb_puts(b, "{code=");
+	ecode_words(b, e[0]);
+	fb_puts(b, ", dst_reg=");
+	fmt_enum_dflt(b, &xlat_ebpf_regs, e[1] & 0xf, "BPF_REG_???");
+	fb_puts(b, ", src_reg=");
+	fmt_enum_dflt(b, &xlat_ebpf_regs, e[1] >> 4, "BPF_REG_???");
+	fb_puts(b, ", off=");
+	fb_dec(b, (int16_t)ld16(e + 2));
+	fb_puts(b, ", imm=");
+	fmt_bpf_hex(b, ld32(e + 4));
+	fb_putc(b, '}');
 }
 
 /* a statement's k as the filter's kind reads it; 0: a plain number */

@@ -4,9 +4,8 @@
  * halves as strace 6.1 prints them: the fields the caller gives at
  * entry, then from the attr as the call left it (read again at exit,
  * cap_bpfattr.bpf.c) what the kernel fills in, a count it changed as
- * "N => M".  What the attr points to (prog_ids' array, the task's buf)
- * is not copied: its pointer (NULL; [] for no elements, as strace prints
- * without reading).
+ * "N => M", and prog_ids' elements (prog_cnt as the call left it, copied
+ * after the attr).  The task's buf is not copied: its pointer.
  */
 #include <linux/bpf.h>
 
@@ -55,13 +54,19 @@ void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
 	fb_puts(b, ", prog_ids=");
 }
 
-/* p: the attr at entry, q: at exit, both size bytes */
+/* p: the attr at entry; x's piece 0 at exit (size bytes), then
+   prog_ids' elements */
 void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
-			uint32_t cmd, const uint8_t *p, const uint8_t *q,
+			uint32_t cmd, const uint8_t *p, const struct cap *x,
 			uint32_t size)
 {
 	uint32_t len = size < QUERY_SIZE ? size : QUERY_SIZE, sz = QUERY_SIZE;
-	uint64_t was, now, addr;
+	uint64_t was, now;
+	const uint8_t *q;
+	uint32_t n;
+
+	if (!cap_piece(x, 0, &q, &n))
+		return;
 
 	if (cmd == BPF_TASK_FD_QUERY) {
 		len = size < TASK_FD_SIZE ? size : TASK_FD_SIZE;
@@ -85,11 +90,10 @@ void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
 	} else {
 		was = fmt_bpf_ld(p, len, 24, 4);
 		now = fmt_bpf_ld(q, len, 24, 4);
-		addr = fmt_bpf_ld(q, len, 16, 8);
-		if (addr && !now)
-			fb_puts(b, "[]");
-		else
-			fmt_ptr(b, addr);
+		/* (strace fetches nothing at exit of a call that failed) */
+		fmt_bpf_array(b, c, sc_failed(c) ? NULL : x, 1,
+			      fmt_bpf_ld(q, len, 16, 8),
+			      (uint32_t)now, 4, fmt_bpf_u32_elem, NULL);
 		fb_puts(b, ", prog_cnt=");
 		if (was != now) {
 			fb_udec(b, was);

@@ -211,6 +211,21 @@ void fmt_bpf_name(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t len, uint32_t off, const char *name);
 /* an n-byte field at off of the attr's len bytes at p, 0 past them */
 uint64_t fmt_bpf_ld(const uint8_t *p, uint32_t len, uint32_t off, int n);
+/* an array the attr points to, piece of k's copy; its elements */
+typedef void (*fmt_bpf_elem_fn)(struct fmt_buf *b, const uint8_t *e,
+				uint32_t j, const void *ctx);
+void fmt_bpf_array(struct fmt_buf *b, const struct sc_call *c,
+		   const struct cap *k, int piece, uint64_t addr, uint32_t n,
+		   uint32_t es, fmt_bpf_elem_fn elem, const void *ctx);
+void fmt_bpf_u32_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx);
+void fmt_bpf_x64_elem(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		      const void *ctx);
+/* strace's PRINT_FIELD_X: 0, else 0x... */
+void fmt_bpf_hex(struct fmt_buf *b, uint64_t v);
+/* a struct bpf_insn, an element of BPF_PROG_LOAD's insns (fmt_bpf_filter.c) */
+void fmt_ebpf_insn(struct fmt_buf *b, const uint8_t *e, uint32_t j,
+		   const void *ctx);
 /* the commands printed in two halves, each half (fmt_bpf_cmds.c) */
 int fmt_bpf_split(uint32_t cmd);
 void fmt_bpf_entry_half(struct fmt_buf *b, const struct sc_call *c,
@@ -222,12 +237,12 @@ int fmt_bpf_strcmd(struct fmt_buf *b, const struct sc_call *c, uint32_t cmd,
 		   const struct cap *k, const uint8_t *p, uint32_t len);
 /* BPF_LINK_CREATE's attr, size bytes at p, whole (fmt_bpf_cmds.c) */
 void fmt_bpf_link_create(struct fmt_buf *b, const struct sc_call *c,
-			 const uint8_t *p, uint32_t size);
+			 const struct cap *k, const uint8_t *p, uint32_t size);
 /* BPF_PROG_QUERY's and BPF_TASK_FD_QUERY's halves (fmt_bpf_query.c) */
 void fmt_bpf_query_entry(struct fmt_buf *b, const struct sc_call *c,
 			 uint32_t cmd, const uint8_t *p, uint32_t size);
 void fmt_bpf_query_exit(struct fmt_buf *b, const struct sc_call *c,
-			uint32_t cmd, const uint8_t *p, const uint8_t *q,
+			uint32_t cmd, const uint8_t *p, const struct cap *x,
 			uint32_t size);
 void fmt_bpf_info(struct fmt_buf *b, const struct sc_call *c,
 		  const uint8_t *p, uint32_t size);

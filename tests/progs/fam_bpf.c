@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tracee for tests/live/parity_bpf.sh: bpf(2)'s BPF_MAP_CREATE and
- * BPF_PROG_LOAD attrs (the commands fmt_bpf.c decodes; what PROG_LOAD
- * points to NULL: it is not copied): every field, sizes that end inside
- * the struct (in the name, before a field), bytes past it zero and not,
- * a size past a page, NULL, an unmapped address, an attr ending where
- * the memory does; a map the kernel creates (an fd).  (Another
+ * BPF_PROG_LOAD attrs (the commands fmt_bpf.c decodes): every field,
+ * sizes that end inside the struct (in the name, before a field), bytes
+ * past it zero and not, a size past a page, NULL, an unmapped address,
+ * an attr ending where the memory does; a map the kernel creates (an
+ * fd); the insns of two programs (one loaded, one ending where the
+ * memory does); BPF_PROG_QUERY on the network namespace (prog_ids as
+ * the kernel left them: no programs attached here, [] and a count
+ * changed) and on a bad fd; BPF_LINK_CREATE's arrays.  (Another
  * command's attr prints as a pointer where strace decodes it: not here;
  * tests/unit/decode_bpf.c.)  Exits 0.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <linux/bpf.h>
 #include <stdint.h>
 #include <string.h>
@@ -79,6 +83,81 @@ static void prog_load(void)
 	bpf(BPF_PROG_LOAD, a, 128);
 }
 
+/* a program's instructions (printed with -v): one the kernel loads,
+   and the same ending where the memory does */
+static void prog_insns(char *pg)
+{
+	static const struct bpf_insn ok[] = {
+		{ .code = BPF_ALU64 | BPF_K | BPF_MOV, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr a = { 0 };
+	long fd;
+
+	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	a.insn_cnt = 2;
+	a.insns = (uint64_t)(uintptr_t)ok;
+	a.license = (uint64_t)(uintptr_t)"GPL";
+	fd = bpf(BPF_PROG_LOAD, &a, 48);
+	if (fd >= 0)
+		close((int)fd);
+	memcpy(pg + 4096 - 8, ok, 8);
+	a.insns = (uint64_t)(uintptr_t)(pg + 4096 - 8);
+	bpf(BPF_PROG_LOAD, &a, 48);
+}
+
+/* BPF_PROG_QUERY: prog_ids' elements as the call left them, a bad fd */
+static void prog_query(void)
+{
+	uint32_t ids[4] = { 7, 7, 7, 7 };
+	union bpf_attr q = { 0 };
+	int fd = open("/proc/self/ns/net", O_RDONLY);
+
+	q.query.target_fd = (uint32_t)fd;
+	q.query.attach_type = BPF_FLOW_DISSECTOR;
+	q.query.prog_ids = (uint64_t)(uintptr_t)ids;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	q.query.attach_type = BPF_SK_LOOKUP;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	q.query.target_fd = (uint32_t)-1;
+	q.query.prog_cnt = 4;
+	bpf(BPF_PROG_QUERY, &q, 28);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* BPF_LINK_CREATE's arrays (a bad prog_fd: the call fails, the attr
+   is printed at entry): iter_info whole and ended by the memory,
+   kprobe_multi's syms (a string, NULL, a long one), addrs, cookies */
+static void link_create(char *pg)
+{
+	static const char *syms[] = { "foo", NULL,
+				      "abcdefghijklmnopqrstuvwxyz0123456789" };
+	uint64_t v[] = { 0, 1, 0xfacefeeddeadc0deULL };
+	uint32_t *info = (uint32_t *)(pg + 4096 - 8);
+	union bpf_attr a = { 0 };
+
+	info[0] = 1;
+	info[1] = (uint32_t)-1;
+	a.link_create.prog_fd = (uint32_t)-1;
+	a.link_create.attach_type = BPF_TRACE_ITER;
+	a.link_create.iter_info = (uint64_t)(uintptr_t)info;
+	a.link_create.iter_info_len = 2;
+	bpf(BPF_LINK_CREATE, &a, 28);
+	a.link_create.iter_info_len = 3;
+	bpf(BPF_LINK_CREATE, &a, 28);
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = (uint32_t)-1;
+	a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
+	a.link_create.kprobe_multi.cnt = 3;
+	a.link_create.kprobe_multi.syms = (uint64_t)(uintptr_t)syms;
+	a.link_create.kprobe_multi.addrs = (uint64_t)(uintptr_t)v;
+	a.link_create.kprobe_multi.cookies = (uint64_t)(uintptr_t)v;
+	bpf(BPF_LINK_CREATE, &a, 48);
+}
+
 int main(void)
 {
 	char *pg = fam_edge_page();
@@ -87,5 +166,8 @@ int main(void)
 		return 1;
 	map_create(pg);
 	prog_load();
+	prog_insns(pg);
+	prog_query();
+	link_create(pg);
 	return 0;
 }

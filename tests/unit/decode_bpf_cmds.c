@@ -8,11 +8,14 @@
  * commands with a string or bytes copied after the attr: a path, a
  * tracepoint's name cut at -s and ended by a NUL, BTF bytes with a NUL
  * and cut at -s, each not read (the pointer) or of a copy too short.
- * BPF_LINK_CREATE's union by attach_type (its arrays as pointers, [],
- * the extra bytes from where its union ends); BPF_PROG_QUERY's and
- * BPF_TASK_FD_QUERY's halves (counts changed at exit).
+ * BPF_LINK_CREATE's union by attach_type (its arrays copied after the
+ * attr: whole, ended by the memory, syms' strings or not; [], the
+ * extra bytes from where its union ends); BPF_PROG_QUERY's and
+ * BPF_TASK_FD_QUERY's halves (counts changed at exit; prog_ids'
+ * elements: whole, where the memory ended, -s, not copied, a failure).
  */
 #include <linux/bpf.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -159,6 +162,90 @@ static void strings(void)
 	fo.strsize = 32;
 }
 
+/* a copy of pieces: the attr's 48 bytes, then each of n[] bytes */
+static struct cap pieces(uint8_t *buf, const uint8_t *attr,
+			 const uint32_t *n, int count)
+{
+	struct cap k = CAP(buf, 48);
+
+	memcpy(buf, attr, 48);
+	k.piece[0] = 48;
+	for (int j = 0; j < count; j++) {
+		k.piece[j + 1] = n[j];
+		k.len += n[j];
+	}
+	k.npieces = (uint8_t)(count + 1);
+	return k;
+}
+
+/* BPF_LINK_CREATE's arrays, copied after the attr (link_arrays) */
+static void link_arrays(void)
+{
+	static uint8_t a[48], buf[512];
+	uint32_t fds[] = { 0, 42, (uint32_t)-1 }, n[8];
+	uint64_t v[] = { 0, 0x1, 0xfacefeeddeadc0deull };
+	uint64_t syms[] = { 0x500, 0, 0x600 };
+	struct sc_call c = CALL(SYS_bpf, 0, BPF_LINK_CREATE, 0x1000, 28);
+	const char *head = "bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, "
+			   "target_fd=0, attach_type=";
+	char want[600];
+	struct cap k;
+	uint8_t *at;
+
+	a[8] = BPF_TRACE_ITER;
+	a[17] = 0x20;		/* iter_info 0x2000 */
+	a[24] = 3;
+	memcpy(buf + 48, fds, sizeof(fds));
+	n[0] = 12;
+	k = pieces(buf, a, n, 1);
+	c.cap[1] = &k;
+	snprintf(want, sizeof(want), "%sBPF_TRACE_ITER, flags=0, iter_info=["
+		 "{map={map_fd=0}}, {map={map_fd=42}}, {map={map_fd=-1}}], "
+		 "iter_info_len=3}}, 28) = 0", head);
+	CHECK_STR(run(&c), want);
+	/* the memory ended after one */
+	n[0] = 4;
+	k = pieces(buf, a, n, 1);
+	snprintf(want, sizeof(want), "%sBPF_TRACE_ITER, flags=0, iter_info=["
+		 "{map={map_fd=0}}, ... /* 0x2004 */], iter_info_len=3}}, 28) "
+		 "= 0", head);
+	CHECK_STR(run(&c), want);
+	/* kprobe_multi: syms' strings after the three arrays */
+	memset(a, 0, sizeof(a));
+	a[8] = BPF_TRACE_KPROBE_MULTI;
+	a[20] = 3;
+	a[25] = 0x30;		/* syms 0x3000 */
+	a[33] = 0x40;		/* addrs 0x4000 */
+	a[41] = 0x40;		/* cookies 0x4000 */
+	at = buf + 48;
+	memcpy(at, syms, 24);
+	memcpy(at + 24, v, 24);
+	memcpy(at + 48, v, 24);
+	memcpy(at + 72, "foo", 3);
+	n[0] = n[1] = n[2] = 24;
+	n[3] = 3;		/* "foo" */
+	n[4] = 0;		/* NULL: a hole */
+	n[5] = 0;		/* 0x600 unreadable: a hole */
+	k = pieces(buf, a, n, 6);
+	k.holes = 1u << 5 | 1u << 6;
+	c.args[2] = 48;
+	snprintf(want, sizeof(want), "%sBPF_TRACE_KPROBE_MULTI, flags=0, "
+		 "kprobe_multi={flags=0, cnt=3, syms=[\"foo\", NULL, 0x600], "
+		 "addrs=[0, 0x1, 0xfacefeeddeadc0de], cookies=[0, 0x1, "
+		 "0xfacefeeddeadc0de]}}}, 48) = 0", head);
+	CHECK_STR(run(&c), want);
+	/* the strings not copied (more than the record's pieces): the
+	   pointer; addrs ended after two */
+	n[1] = 16;
+	k = pieces(buf, a, n, 3);
+	memcpy(buf + 48 + 24 + 16, v, 24);
+	snprintf(want, sizeof(want), "%sBPF_TRACE_KPROBE_MULTI, flags=0, "
+		 "kprobe_multi={flags=0, cnt=3, syms=0x3000, addrs=[0, 0x1, "
+		 "... /* 0x4010 */], cookies=[0, 0x1, 0xfacefeeddeadc0de]}}}, "
+		 "48) = 0", head);
+	CHECK_STR(run(&c), want);
+}
+
 static void link_create(void)
 {
 	static uint8_t a[56];
@@ -207,6 +294,66 @@ static void link_create(void)
 		  "(Invalid argument)");
 }
 
+/* prog_ids' elements, piece 1 of the exit's copy after the attr's 28 bytes */
+static void query_ids(struct sc_call *c, struct cap *x, uint8_t *ex)
+{
+	static uint8_t cp[28 + 12];
+	uint32_t ids[] = { 0, 1, 4294967295u };
+	const char *head = "bpf(BPF_PROG_QUERY, {query={target_fd=5, "
+			   "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
+			   "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=";
+	char want[512];
+
+	ex[24] = 3;
+	memcpy(cp, ex, 28);
+	memcpy(cp + 28, ids, sizeof(ids));
+	*x = CAP(cp, 40);
+	x->npieces = 2;
+	x->piece[0] = 28;
+	x->piece[1] = 12;
+	snprintf(want, sizeof(want), "%s[0, 1, 4294967295], prog_cnt=4 => 3}}"
+		 ", 28) = 0", head);
+	CHECK_STR(run(c), want);
+	/* the memory ended after two: where, as strace */
+	x->len = 36;
+	x->piece[1] = 8;
+	snprintf(want, sizeof(want), "%s[0, 1, ... /* 0x48 */], prog_cnt=4 "
+		 "=> 3}}, 28) = 0", head);
+	CHECK_STR(run(c), want);
+	/* none readable: the pointer */
+	x->len = 28;
+	x->piece[1] = 0;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	/* -s 2: two and "..." (strace read the third) */
+	x->len = 40;
+	x->piece[1] = 12;
+	fo.strsize = 2;
+	snprintf(want, sizeof(want), "%s[0, 1, ...], prog_cnt=4 => 3}}, 28) "
+		 "= 0", head);
+	CHECK_STR(run(c), want);
+	fo.strsize = 32;
+	/* not copied (a hole: too many, or no room): the pointer */
+	x->holes = 2;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	x->holes = 0;
+	/* a call that failed: strace fetches nothing */
+	c->ret = -22;
+	snprintf(want, sizeof(want), "%s0x40, prog_cnt=4 => 3}}, 28) = -1 "
+		 "EINVAL (Invalid argument)", head);
+	CHECK_STR(run(c), want);
+	c->ret = 0;
+	/* NULL */
+	cp[16] = 0;
+	snprintf(want, sizeof(want), "%sNULL, prog_cnt=4 => 3}}, 28) = 0",
+		 head);
+	CHECK_STR(run(c), want);
+	*x = CAP(ex, 48);
+}
+
 static void queries(void)
 {
 	static uint8_t in[48], ex[48];
@@ -230,6 +377,7 @@ static void queries(void)
 		  "attach_type=BPF_CGROUP_INET_INGRESS, query_flags="
 		  "BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=[], "
 		  "prog_cnt=4 => 0}}, 28) = 0");
+	query_ids(&c, &x, ex);
 	c.args[0] = BPF_TASK_FD_QUERY;
 	c.args[2] = 48;
 	memset(in, 0, sizeof(in));
@@ -251,6 +399,7 @@ static void queries(void)
 int main(void)
 {
 	link_create();
+	link_arrays();
 	queries();
 	strings();
 	next_id();

@@ -3,13 +3,15 @@
  * Decoders: what bpf(2)'s attr points to and holds beyond its numbers
  * (cap_bpfattr.bpf.c's copies): BPF_PROG_LOAD's license and log_buf
  * strings (cut at -s, no NUL in the log's bytes, a log_size of 0, a
- * string that could not be read: the pointer); -y's fds in the attr and
+ * string that could not be read: the pointer) and with -v its insns
+ * (whole, ended by the memory, not copied); -y's fds in the attr and
  * the fd a command returns; BPF_OBJ_GET_INFO_BY_FD split at its exit
  * (info_len's change, the entry half alone, an attr not read at exit:
  * its address as strace prints it) and with -v a map's struct
  * bpf_map_info (a short info copy: the pointer).
  */
 #include <linux/bpf.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -82,6 +84,59 @@ static void prog_strings(void)
 		  "log_level=7, log_size=4, log_buf=0x4000, kern_version="
 		  "KERNEL_VERSION(0, 0, 0), prog_flags=0}, 48) = -1 EINVAL "
 		  "(Invalid argument)");
+}
+
+/* with -v, the instructions: a 4th piece after the strings */
+static void prog_insns(void)
+{
+	static uint8_t a[48];
+	static const uint8_t insns[] = {
+		0x95, 0xba, 0xad, 0xde, 0xed, 0x0d, 0xdc, 0xba,
+		0xb7, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+		0x16, 0x00, 0xff, 0xff, 0x05, 0x00, 0x00, 0x00,
+	};
+	uint32_t v[] = { BPF_PROG_TYPE_SOCKET_FILTER, 3, 0x1000, 0, 0x3000, 0,
+			 0, 0, 0, 0 };
+	const char *tail = "license=\"GPL\", log_level=0, log_size=0, "
+			   "log_buf=NULL, kern_version=KERNEL_VERSION(0, 0, 0), "
+			   "prog_flags=0}, 48) = -1 EINVAL (Invalid argument)";
+	const char *one = "{code=BPF_JMP|BPF_K|BPF_EXIT, dst_reg=BPF_REG_10, "
+			  "src_reg=0xb /* BPF_REG_??? */, off=-8531, "
+			  "imm=0xbadc0ded}";
+	char want[1024];
+	struct pieces m;
+	struct sc_call c = CALL(SYS_bpf, -22, BPF_PROG_LOAD, 0x2000, 48);
+
+	memcpy(a, v, sizeof(v));
+	c.cap[1] = join(&m, a, sizeof(a), "GPL", 3, "", 0);
+	memcpy(m.buf + m.k.len, insns, sizeof(insns));
+	m.k.len += sizeof(insns);
+	m.k.piece[3] = sizeof(insns);
+	m.k.npieces = 4;
+	fo.verbose = 1;
+	snprintf(want, sizeof(want), "bpf(BPF_PROG_LOAD, {prog_type="
+		 "BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=3, insns=[%s, "
+		 "{code=BPF_ALU64|BPF_K|BPF_MOV, dst_reg=BPF_REG_1, "
+		 "src_reg=BPF_REG_0, off=0, imm=0}, {code=BPF_JMP32|0x10 "
+		 "/* BPF_??? */, dst_reg=BPF_REG_0, src_reg=BPF_REG_0, off=-1, "
+		 "imm=0x5}], %s", one, tail);
+	CHECK_STR(run(&c), want);
+	/* the memory ended after one: where */
+	m.k.len -= 16;
+	m.k.piece[3] = 8;
+	snprintf(want, sizeof(want), "bpf(BPF_PROG_LOAD, {prog_type="
+		 "BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=3, insns=[%s, ... /* "
+		 "0x1008 */], %s", one, tail);
+	CHECK_STR(run(&c), want);
+	/* not copied (more than 1023): the pointer; without -v too */
+	m.k.holes = 0x8;
+	snprintf(want, sizeof(want), "bpf(BPF_PROG_LOAD, {prog_type="
+		 "BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=3, insns=0x1000, %s",
+		 tail);
+	CHECK_STR(run(&c), want);
+	m.k.holes = 0;
+	fo.verbose = 0;
+	CHECK_STR(run(&c), want);
 }
 
 static const char devnull[] = "/dev/null", map[] = "bpf-map";
@@ -195,6 +250,7 @@ static void get_info(void)
 int main(void)
 {
 	prog_strings();
+	prog_insns();
 	fds();
 	get_info();
 	CHECK_DONE();

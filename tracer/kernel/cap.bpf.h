@@ -427,6 +427,8 @@ u32 g_mmsg(u32 off, u32 arg, u64 base, u32 n_phase);
 u32 g_sockbuf(u32 off, u32 arg_nl, u64 ptr, u64 len, u32 max_phase);
 u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase);
 u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase);
+/* an array bpf(2)'s attr points to, bytes long (cap_filter.bpf.c) */
+u32 g_array(u32 off, u32 arg, u64 ptr, u64 bytes, u32 phase);
 u32 g_dirents(u32 off, u32 arg, u64 ptr, u64 len, u32 max_phase);
 u32 g_arg(u32 off, u32 i, u32 ph, u64 spec, const struct call_args *ca);
 /* ioctl: what a pointer in its argument's struct points to

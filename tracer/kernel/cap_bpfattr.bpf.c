@@ -9,12 +9,16 @@
  *          bytes with the NUL, max -s + 1: what strace's printstr reads,
  *          and one more to see it went on) when the size holds it, and
  *          its log_buf (min(log_size, max) + 1 bytes the same way, empty
- *          for a log_size of 0) when the size holds it; BPF_OBJ_PIN's,
+ *          for a log_size of 0) when the size holds it, and with -v its
+ *          insns (prog_insns); BPF_OBJ_PIN's,
  *          BPF_OBJ_GET's, BPF_RAW_TRACEPOINT_OPEN's and BPF_BTF_LOAD's
- *          string or bytes (first_str)
+ *          string or bytes (first_str); BPF_LINK_CREATE's arrays
+ *          (link_arrays: iter_info, or kprobe_multi's syms, addrs,
+ *          cookies and the syms' strings)
  *   exit   the *_GET_NEXT_ID, batch, BPF_PROG_QUERY and
  *          BPF_TASK_FD_QUERY commands' attr again (what the kernel
- *          filled in); BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
+ *          filled in), BPF_PROG_QUERY's then its prog_ids (query_exit);
+ *          BPF_OBJ_GET_INFO_BY_FD's attr again: the info_len the kernel
  *          wrote back, whether or not the call failed; then the info
  *          struct, info_len bytes (as the attr says at exit) when 1 to
  *          4096, whole or faulted, else empty
@@ -29,7 +33,48 @@
 
 #define BPF_PROG_LOAD_		5
 #define BPF_OBJ_GET_INFO_BY_FD_	15
+#define BPF_PROG_QUERY_		16
+#define BPF_LINK_CREATE_	28
+#define BPF_TRACE_ITER_		28
+#define BPF_TRACE_KPROBE_MULTI_	42
+/* kprobe_multi's syms strings copied at most: with the attr and the
+   three arrays, CAP_PIECES (decoders/decode.h) pieces */
+#define SYMS_MAX		20
 #define ATTR_MAX		4096
+
+/*
+ * the n-byte (4 or 8) field at o of the attr's copy, the item at at:
+ * the bytes its copy holds, 0 past them (strace's zeroed struct), so
+ * nothing is read from the caller's memory twice
+ */
+static __always_inline u64 attr_ld(u32 at, u32 o, u32 n)
+{
+	u8 *b = buf();
+	struct cap_item *it;
+	u64 v = 0;
+
+	if (!b)
+		return 0;
+	it = (struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1));
+	if ((it->flags & CAP_F_FAULT) || it->len <= o)
+		return 0;
+	__builtin_memcpy(&v, data_at(b, at) + bounded(o, ATTR_MAX - 1), 8);
+	if (it->len - o < n)
+		n = it->len - o;
+	/* (little-endian: the field's first n bytes are v's low ones) */
+	return n >= 8 ? v : v & ((1ull << (8 * n)) - 1);
+}
+
+/* elements of an array strace reads: -s's and one more (max), all
+   with -v; bytes of es each */
+static __always_inline u64 array_bytes(u64 n, u32 max, u32 es)
+{
+	struct cap_config *c = cfg();
+
+	if (!(c && c->argv_all) && n > max)
+		n = max;
+	return n * es;
+}
 
 /* the offsets + 1 of the fds in command cmd's attr, a byte each */
 static __always_inline u32 fd_offsets(u32 cmd)
@@ -64,27 +109,21 @@ static __always_inline u32 fd_offsets(u32 cmd)
 	return 0;
 }
 
-static __always_inline u32 attr_fds(u32 off, u32 cmd, u64 ptr, u64 size,
-				    u32 fds)
+static __always_inline u32 attr_fds(u32 off, u32 at, u32 cmd, u32 fds)
 {
 	u32 offs = fd_offsets(cmd), slot = 0;
 	s32 seen[3] = { -1, -1, -1 };
 
 	for (int j = 0; j < 3; j++) {
-		u32 at = offs >> (8 * j) & 0xff, o;
-		s32 fd = 0;
+		u32 o = offs >> (8 * j) & 0xff;
+		s32 fd;
 
-		if (!at)
+		if (!o)
 			continue;
 		/* past the size the decoder prints 0 (strace's zeroed
 		   struct): that fd is described; a field cut by it, the
 		   bytes the size holds */
-		o = at - 1;
-		if (o < size && bpf_probe_read_user(&fd, sizeof(fd),
-						    (const void *)(ptr + o)))
-			continue;
-		if (o < size && o + 4 > size)
-			fd &= (s32)((1u << (8 * (size - o) & 31)) - 1);
+		fd = (s32)attr_ld(at, o - 1, 4);
 		if (fd < 0 || fd == seen[0] || fd == seen[1])
 			continue;
 		seen[j] = fd;
@@ -95,40 +134,121 @@ static __always_inline u32 attr_fds(u32 off, u32 cmd, u64 ptr, u64 size,
 	return off;
 }
 
-/* BPF_PROG_LOAD's license and log_buf, after its attr */
-static __always_inline u32 prog_strs(u32 off, u32 arg, u64 ptr, u64 size,
+/* BPF_PROG_LOAD's license and log_buf, after its attr (the item at at) */
+static __always_inline u32 prog_strs(u32 off, u32 arg, u32 at, u64 size,
 				     u32 max)
 {
-	u64 a[5] = {};
 	u32 logsz, n;
+	u64 log;
 
-	if (size < 24 || bpf_probe_read_user(a, size < 40 ? 24 : 40,
-					     (const void *)ptr))
+	if (size < 24)
 		return off;
-	off = g_str(off, arg, a[2], max + 1, CAP_AT_ENTRY);
+	off = g_str(off, arg, attr_ld(at, 16, 8), max + 1, CAP_AT_ENTRY);
 	if (size < 40)
 		return off;
-	logsz = (u32)(a[3] >> 32);
+	logsz = (u32)attr_ld(at, 28, 4);
+	log = attr_ld(at, 32, 8);
 	if (!logsz)
-		return g_buf(off, arg, a[4], 0, CAP_AT_ENTRY << 24);
+		return g_buf(off, arg, log, 0, CAP_AT_ENTRY << 24);
 	n = logsz < max ? logsz : max;
-	return g_str(off, arg, a[4], n + 1, CAP_AT_ENTRY);
+	return g_str(off, arg, log, n + 1, CAP_AT_ENTRY);
+}
+
+/* BPF_PROG_LOAD's insns with -v (strace prints them then only): its
+   insn_cnt struct bpf_insn of 8 bytes */
+static __always_inline u32 prog_insns(u32 off, u32 arg, u32 at, u64 size)
+{
+	struct cap_config *c = cfg();
+
+	if (!c || !c->argv_all || size <= 8)
+		return off;
+	return g_array(off, arg, attr_ld(at, 8, 8), attr_ld(at, 4, 4) * 8,
+		       CAP_AT_ENTRY);
 }
 
 /* BPF_OBJ_GET_INFO_BY_FD at exit: the attr, then the info it points to */
 static __always_inline u32 info_exit(u32 off, u32 arg, u64 ptr, u64 size)
 {
 	u32 ph = CAP_AT_EXIT << 24, at = off;
-	u64 a[2] = {};
 	u32 len;
 
 	off = g_buf(off, arg, ptr, size, ATTR_MAX | ph);
-	if (off == at || size < 16 ||
-	    bpf_probe_read_user(a, sizeof(a), (const void *)ptr))
+	if (off == at || size < 16)
 		return off;
-	len = (u32)(a[0] >> 32);
-	return g_buf(off, arg, a[1], len <= ATTR_MAX ? len : 0,
+	len = (u32)attr_ld(at, 4, 4);
+	return g_buf(off, arg, attr_ld(at, 8, 8), len <= ATTR_MAX ? len : 0,
 		     ATTR_MAX | ph);
+}
+
+/* BPF_PROG_QUERY at exit: the attr, then prog_ids (prog_cnt as the
+   call left it) */
+static __always_inline u32 query_exit(u32 off, u32 arg, u64 ptr, u64 size,
+				      u32 max)
+{
+	u32 at = off;
+
+	off = g_buf(off, arg, ptr, size, ATTR_MAX | CAP_AT_EXIT << 24);
+	if (off == at)
+		return off;
+	return g_array(off, arg, attr_ld(at, 16, 8),
+		       array_bytes(attr_ld(at, 24, 4), max, 4), CAP_AT_EXIT);
+}
+
+/*
+ * kprobe_multi's syms: the strings of the elements strace prints (-s
+ * of them, all with -v), each as strace's printstr reads it (-s + 1
+ * bytes and the NUL); the pointers from the syms array's copy (the item
+ * at at).  None when they are more than SYMS_MAX: the decoder prints
+ * the array's pointer.
+ */
+static __always_inline u32 sym_strs(u32 off, u32 arg, u32 at, u32 cnt,
+				    u32 max)
+{
+	u8 *b = buf();
+	struct cap_item *it;
+	u32 n;
+
+	if (!b)
+		return off;
+	it = (struct cap_item *)(b + bounded(at, CAP_REC_MAX - 1));
+	n = (u32)(array_bytes(cnt, max - 1, 8) / 8);
+	if (n > it->len / 8)
+		n = it->len / 8;
+	if (n > SYMS_MAX)
+		return off;
+	for (u32 j = 0; j < SYMS_MAX && j < n; j++) {
+		u64 p;
+
+		__builtin_memcpy(&p, data_at(b, at) + bounded(8 * j, 255), 8);
+		off = g_str(off, arg, p, max + 1, CAP_AT_ENTRY);
+	}
+	return off;
+}
+
+/*
+ * BPF_LINK_CREATE's arrays after its attr (the item at at), each the
+ * elements strace reads (g_array): BPF_TRACE_ITER's iter_info (u32s),
+ * BPF_TRACE_KPROBE_MULTI's syms, addrs and cookies (u64s), then the
+ * syms' strings
+ */
+static __always_inline u32 link_arrays(u32 off, u32 arg, u32 at, u64 size,
+				       u32 max)
+{
+	u32 type = (u32)attr_ld(at, 8, 4), cnt, syms = off;
+
+	if (size <= 16)
+		return off;
+	if (type == BPF_TRACE_ITER_)
+		return g_array(off, arg, attr_ld(at, 16, 8),
+			       array_bytes(attr_ld(at, 24, 4), max, 4),
+			       CAP_AT_ENTRY);
+	if (type != BPF_TRACE_KPROBE_MULTI_)
+		return off;
+	cnt = (u32)attr_ld(at, 20, 4);
+	for (u32 o = 24; o <= 40; o += 8)
+		off = g_array(off, arg, attr_ld(at, o, 8),
+			      array_bytes(cnt, max, 8), CAP_AT_ENTRY);
+	return sym_strs(off, arg, syms, cnt, max);
 }
 
 /*
@@ -137,22 +257,21 @@ static __always_inline u32 info_exit(u32 off, u32 arg, u64 ptr, u64 size)
  * at most, as strace reads it: min(128, max) + 1 with the NUL),
  * BPF_BTF_LOAD's btf (min(btf_size, max) bytes, whole or faulted)
  */
-static __always_inline u32 first_str(u32 off, u32 arg, u32 cmd, u64 ptr,
+static __always_inline u32 first_str(u32 off, u32 arg, u32 cmd, u32 at,
 				     u64 size, u32 max)
 {
-	u64 a[3] = {};
+	u64 a0 = attr_ld(at, 0, 8);
 	u32 n;
 
-	if (size < 8 || bpf_probe_read_user(a, size < 24 ? 8 : 24,
-					    (const void *)ptr))
+	if (size < 8)
 		return off;
 	if (cmd == 6 || cmd == 7)
-		return g_str(off, arg, a[0], CAP_PATH_MAX + 1, CAP_AT_ENTRY);
+		return g_str(off, arg, a0, CAP_PATH_MAX + 1, CAP_AT_ENTRY);
 	if (cmd == 17)
-		return g_str(off, arg, a[0], (max < 128 ? max : 128) + 1,
+		return g_str(off, arg, a0, (max < 128 ? max : 128) + 1,
 			     CAP_AT_ENTRY);
-	n = size < 20 ? 0 : (u32)a[2];
-	return g_buf(off, arg, a[0], n < max ? n : max,
+	n = size < 20 ? 0 : (u32)attr_ld(at, 16, 4);
+	return g_buf(off, arg, a0, n < max ? n : max,
 		     max | CAP_AT_ENTRY << 24);
 }
 
@@ -172,8 +291,10 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 	if (phase == CAP_AT_EXIT) {
 		if (cmd == BPF_OBJ_GET_INFO_BY_FD_)
 			return info_exit(off, arg, ptr, size);
+		if (cmd == BPF_PROG_QUERY_)
+			return query_exit(off, arg, ptr, size, max);
 		/* *_GET_NEXT_ID's next_id, the batch commands' count */
-		if (cmd == 11 || cmd == 12 || cmd == 16 || cmd == 20 ||
+		if (cmd == 11 || cmd == 12 || cmd == 20 ||
 		    cmd == 23 || cmd == 31 || (cmd >= 24 && cmd <= 27))
 			return g_buf(off, arg, ptr, size, ATTR_MAX | phase << 24);
 		return off;
@@ -193,10 +314,13 @@ __noinline u32 g_bpfattr(u32 off, u32 arg, u32 phase, u32 max,
 				(u8)g_addr_ns(-1);
 	}
 	if (cmd == BPF_PROG_LOAD_)
-		off = prog_strs(off, arg, ptr, size, max);
+		off = prog_insns(prog_strs(off, arg, at, size, max), arg, at,
+				 size);
 	else if (cmd == 6 || cmd == 7 || cmd == 17 || cmd == 18)
-		off = first_str(off, arg, cmd, ptr, size, max);
+		off = first_str(off, arg, cmd, at, size, max);
+	else if (cmd == BPF_LINK_CREATE_)
+		off = link_arrays(off, arg, at, size, max);
 	if (ro_fds)
-		off = attr_fds(off, cmd, ptr, size, ro_fds);
+		off = attr_fds(off, at, cmd, ro_fds);
 	return off;
 }

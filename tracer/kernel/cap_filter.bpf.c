@@ -9,29 +9,18 @@
 #include "cap_copy.bpf.h"
 
 /*
- * n instructions (struct sock_filter[n]) of a classic BPF filter at
- * ptr, at most CAP_FPROG_MAX: as many bytes as could be read, page by
- * page (the decoder says where the memory ended), CAP_F_TRUNC when the
- * record had no room for all of them
+ * size bytes at ptr into the item at off (room() gave them): all, or
+ * after a fault the pages before the one that faulted (8184 bytes span
+ * three at most); the bytes read
  */
-__noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
+static __always_inline u32 read_pages(u8 *b, u32 off, u64 ptr, u32 size)
 {
-	u8 *b = buf();
-	u32 want = (n < CAP_FPROG_MAX ? n : CAP_FPROG_MAX) * 8, size, got = 0;
-	u32 flags = 0;
+	u32 got = 0;
 
-	if (!b)
-		return off;
-	size = room(off, want) & ~7u;
-	if (!size && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
-		return off;
-	if (size < want)
-		flags |= CAP_F_TRUNC;
-	if (size && !bpf_probe_read_user(data_at(b, off),
-					 bounded(size, CAP_ITEM_MAX - 1),
-					 (const void *)ptr))
-		return item_end(b, off, arg, phase, size, flags, 0, 0);
-	/* a fault: the pages before it (8184 bytes span three at most) */
+	if (!size || !bpf_probe_read_user(data_at(b, off),
+					  bounded(size, CAP_ITEM_MAX - 1),
+					  (const void *)ptr))
+		return size;
 	for (int pg = 0; pg < 3 && got < size; pg++) {
 		u32 chunk = 4096 - (u32)((ptr + got) & 4095);
 
@@ -43,7 +32,52 @@ __noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
 			break;
 		got += chunk;
 	}
-	return item_end(b, off, arg, phase, got, flags, 0, 0);
+	return got;
+}
+
+/*
+ * n instructions (struct sock_filter[n]) of a classic BPF filter at
+ * ptr, at most CAP_FPROG_MAX: as many bytes as could be read, page by
+ * page (the decoder says where the memory ended), CAP_F_TRUNC when the
+ * record had no room for all of them
+ */
+__noinline u32 g_insns(u32 off, u32 arg, u64 ptr, u32 n, u32 phase)
+{
+	u8 *b = buf();
+	u32 want = (n < CAP_FPROG_MAX ? n : CAP_FPROG_MAX) * 8, size;
+	u32 flags = 0;
+
+	if (!b)
+		return off;
+	size = room(off, want) & ~7u;
+	if (!size && off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	if (size < want)
+		flags |= CAP_F_TRUNC;
+	return item_end(b, off, arg, phase, read_pages(b, off, ptr, size),
+			flags, 0, 0);
+}
+
+/*
+ * An array bpf(2)'s attr points to, bytes at ptr (cap_bpfattr.bpf.c): as
+ * many as could be read, page by page (the memory ended there), or when
+ * they are more than CAP_FPROG_MAX * 8 or the record has no room for
+ * them, none and CAP_F_FAULT (the decoder prints the pointer: never a
+ * part that looks like the memory's end).  Always an item (0 bytes for
+ * none), so the decoder finds the next by position.
+ */
+__noinline u32 g_array(u32 off, u32 arg, u64 ptr, u64 bytes, u32 phase)
+{
+	u8 *b = buf();
+	u32 size;
+
+	if (!b || off + sizeof(struct cap_item) + 8 > CAP_REC_MAX)
+		return off;
+	size = bytes <= CAP_FPROG_MAX * 8 ? room(off, (u32)bytes) : 0;
+	if (size < bytes)
+		return item_end(b, off, arg, phase, 0, CAP_F_FAULT, 0, 0);
+	return item_end(b, off, arg, phase, read_pages(b, off, ptr, size),
+			0, 0, 0);
 }
 
 /*
