@@ -153,7 +153,7 @@ static void fmt_pt_sig(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	if (info && k && k->len >= 128) {
-		fmt_siginfo_o(b, k->p, 128, c->o);
+		fmt_siginfo_call(b, k->p, 128, c);
 		return;
 	}
 	if (!info && c->args[2] == 8 && k && k->len >= 8) {

@@ -105,6 +105,9 @@ static void test_sig(void)
 	uint64_t mask = 1ULL << (SIGUSR1 - 1);
 	uint8_t si[128] = { 0 };
 	struct cap km = CAP(&mask, 8), ki = CAP(si, 128), kshort = CAP(si, 64);
+	static const char devnull[] = "/dev/null";
+	struct fd_desc dn = { .kind = FD_PATH, .name = (const uint8_t *)devnull,
+			      .namelen = sizeof(devnull) - 1, .fd = 23 };
 	int32_t w;
 	struct sc_call c;
 
@@ -140,6 +143,21 @@ static void test_sig(void)
 		  "0xdeadbeeffffffeed, {si_signo=SIGIO, si_code=POLL_IN, "
 		  "si_errno=ENOENT, si_band=-2, si_fd=23}) = -1 ESRCH (No such "
 		  "process)");
+	/* -y: si_fd as the capture found it (its slot, by number) */
+	c.fd[FD_SLOT_SET0] = &dn;
+	fo.fds = DECODE_FD_PATH;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGINFO, 639314, "
+		  "0xdeadbeeffffffeed, {si_signo=SIGIO, si_code=POLL_IN, "
+		  "si_errno=ENOENT, si_band=-2, si_fd=23</dev/null>}) = -1 "
+		  "ESRCH (No such process)");
+	/* a slot of another fd: the number alone */
+	dn.fd = 24;
+	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGINFO, 639314, "
+		  "0xdeadbeeffffffeed, {si_signo=SIGIO, si_code=POLL_IN, "
+		  "si_errno=ENOENT, si_band=-2, si_fd=23}) = -1 ESRCH (No such "
+		  "process)");
+	fo.fds = 0;
+	c.fd[FD_SLOT_SET0] = NULL;
 	c.cap[3] = &kshort;
 	CHECK_STR(run(&c), "ptrace(PTRACE_SETSIGINFO, 639314, "
 		  "0xdeadbeeffffffeed, 0x7f834b9d7f80) = -1 ESRCH (No such "

@@ -13,7 +13,9 @@
  *                        iovec again at exit (its length rewritten)
  *   PTRACE_[GS]ETREGS, PTRACE_[GS]ETFPREGS   the struct at entry (SET),
  *                        or at exit after a success (GET)
- *   any other            up to max bytes at entry and exit, as CAP_OP_UPTO
+ *   any other            up to max bytes at entry and exit, as CAP_OP_UPTO;
+ *                        PTRACE_SETSIGINFO's then with -y its si_fd (the
+ *                        copy's, when whole) in slot CAP_FD_SET0
  * The registers are NT_PRSTATUS's struct user_regs_struct or NT_FPREGSET's
  * struct user_fpregs_struct, as much as the iovec's length says (when it is
  * a whole number of 8-byte slots), read from the iovec's copy.
@@ -24,6 +26,7 @@
 #define PT_SETREGS	13
 #define PT_GETFPREGS	14
 #define PT_SETFPREGS	15
+#define PT_SETSIGINFO	0x4203
 #define PT_GETREGSET	0x4204
 #define PT_SETREGSET	0x4205
 #define PT_PEEKSIGINFO	0x4209
@@ -60,10 +63,29 @@ __noinline u32 g_pt_regset(u32 off, u64 data, u32 size_ph)
 		     size | ph << 24);
 }
 
+/* -y: the si_fd of the siginfo copied at start (a whole one) */
+static __always_inline u32 si_fd(u32 off, u32 start)
+{
+	struct cap_item *it;
+	u8 *b = buf();
+	s32 fd = -1;
+
+	if (!b)
+		return off;
+	it = (struct cap_item *)(b + bounded(start, CAP_REC_MAX - 1));
+	if (it->len < 128 || (it->flags & CAP_F_FAULT))
+		return off;
+	__builtin_memcpy(&fd, data_at(b, start) + 24, sizeof(fd));
+	if (fd < 0)
+		return off;
+	return g_fd_held(off, CAP_FD_SET0 | CAP_AT_ENTRY << 8, fd, ro_fds);
+}
+
 __noinline u32 g_ptrace(u32 off, u32 ph, u32 max,
 			const struct call_args *ca)
 {
 	int entry = ph == CAP_AT_ENTRY;
+	u32 start;
 	u64 req, data;
 	s64 ret;
 
@@ -100,5 +122,9 @@ __noinline u32 g_ptrace(u32 off, u32 ph, u32 max,
 	}
 	if (!entry && ret < 0)
 		return off;
-	return g_buf(off, 3, data, max, max | CAP_UPTO_BIT | ph << 24);
+	start = off;
+	off = g_buf(off, 3, data, max, max | CAP_UPTO_BIT | ph << 24);
+	if (req != PT_SETSIGINFO || !entry || !ro_fds || off == start)
+		return off;
+	return si_fd(off, start);
 }
