@@ -335,8 +335,7 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PD_PEEKSI: case PD_GETREGSET:
 		return 3;
 	case PD_SETREGSET:
-		if (!c->cap[3] || (c->cap[3]->flags & CAP_FAULT) ||
-		    c->cap[3]->len < 16) {
+		if (!arg_in(c, 3, 16)) {
 			fmt_ptr(b, c->args[3]);
 			break;
 		}

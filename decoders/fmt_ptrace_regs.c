@@ -164,7 +164,7 @@ void fmt_pt_getregset(struct fmt_buf *b, const struct sc_call *c)
 void fmt_pt_setregset(struct fmt_buf *b, const struct sc_call *c,
 		      int exiting)
 {
-	const struct cap *in = iov_copy(c->cap[3]), *out;
+	const struct cap *in = arg_in(c, 3, 16), *out;
 
 	if (!exiting) {
 		pt_iovec(b, c, in, 1);
@@ -172,7 +172,7 @@ void fmt_pt_setregset(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	out = iov_copy(c->cap_out[3]);
-	if (out && ld64(out->p + 8) != ld64(in->p + 8)) {
+	if (in && out && ld64(out->p + 8) != ld64(in->p + 8)) {
 		fb_puts(b, " => ");
 		fb_udec(b, ld64(out->p + 8));
 	}
