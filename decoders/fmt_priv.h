@@ -296,6 +296,17 @@ int fmt_keyctl_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);
 /* -e verbose=: argument i's memory shown of a call left out */
 int fmt_keyctl_shown(const struct sc_call *c, int i);
+/* fmt_signal.c */
+void fmt_siginfo_call(struct fmt_buf *b, const uint8_t *p, size_t len,
+		      const struct sc_call *c);
+/* fmt_ptrace_regs.c */
+void fmt_pt_regs(struct fmt_buf *b, const struct sc_call *c, uint64_t nt,
+		 uint64_t addr, const uint8_t *p, uint32_t have, uint64_t size);
+void fmt_pt_getregset(struct fmt_buf *b, const struct sc_call *c);
+void fmt_pt_setregset(struct fmt_buf *b, const struct sc_call *c,
+		      int exiting);
+void fmt_pt_peekargs(struct fmt_buf *b, const struct sc_call *c);
+void fmt_pt_siginfos(struct fmt_buf *b, const struct sc_call *c);
 /* fmt_ptrace.c */
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting);

@@ -153,7 +153,7 @@ static void fmt_pt_sig(struct fmt_buf *b, const struct sc_call *c,
 		return;
 	}
 	if (info && k && k->len >= 128) {
-		fmt_siginfo_o(b, k->p, 128, c->o);
+		fmt_siginfo_call(b, k->p, 128, c);
 		return;
 	}
 	if (!info && c->args[2] == 8 && k && k->len >= 8) {
@@ -198,8 +198,60 @@ static void fmt_pt_metadata(struct fmt_buf *b, const struct sc_call *c)
 /* how ptrace's addr and data print, by request */
 enum pt_data {
 	PD_ADDR, PD_SIG, PD_OPTS, PD_WORD_OUT, PD_PSI, PD_MASK_IN,
-	PD_MASK_OUT, PD_INFO_IN, PD_INFO_OUT, PD_METADATA,
+	PD_MASK_OUT, PD_INFO_IN, PD_INFO_OUT, PD_METADATA, PD_PEEKSI,
+	PD_GETREGSET, PD_SETREGSET, PD_GETREGS, PD_SETREGS,
 };
+
+#ifndef PTRACE_PEEKSIGINFO
+#define PTRACE_PEEKSIGINFO 0x4209
+#endif
+
+/* [GS]ETREGS' and [GS]ETFPREGS' struct: the note type of its regset */
+static uint64_t regs_nt(uint64_t req)
+{
+	return req == PTRACE_GETREGS || req == PTRACE_SETREGS ? 1 : 2;
+}
+
+/* what the call wrote, at exit, from argument 3 on */
+static void pt_exit(struct fmt_buf *b, const struct sc_call *c,
+		    enum pt_data data)
+{
+	const struct cap *k;
+
+	switch (data) {
+	case PD_WORD_OUT: fmt_out_word(b, c, 3); break;
+	case PD_PSI: fmt_psi(b, c); break;
+	case PD_MASK_OUT: case PD_INFO_OUT:
+		fmt_pt_sig(b, c, arg_out(c, 3, 0), data == PD_INFO_OUT);
+		break;
+	case PD_METADATA: fmt_pt_metadata(b, c); break;
+	case PD_PEEKSI: fmt_pt_siginfos(b, c); break;
+	case PD_GETREGSET: fmt_pt_getregset(b, c); break;
+	case PD_SETREGSET: fmt_pt_setregset(b, c, 1); break;
+	case PD_GETREGS:
+		k = arg_out(c, 3, 0);
+		fmt_pt_regs(b, c, regs_nt(c->args[0]), c->args[3],
+			    k ? k->p : NULL, k ? k->len : 0,
+			    regs_nt(c->args[0]) == 1 ? 216 : 512);
+		break;
+	default:
+		break;
+	}
+}
+
+/* [GS]ETREGS, [GS]ETFPREGS: no addr, the struct at data (SET's now) */
+static int pt_regs_entry(struct fmt_buf *b, const struct sc_call *c,
+			 enum pt_data data)
+{
+	const struct cap *k = arg_in(c, 3, 0);
+
+	if (data == PD_GETREGS)
+		return 3;
+	fmt_pt_regs(b, c, regs_nt(c->args[0]), c->args[3],
+		    k ? k->p : NULL, k ? k->len : 0,
+		    regs_nt(c->args[0]) == 1 ? 216 : 512);
+	return c->d->nargs;
+}
 
 int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		    int exiting)
@@ -228,18 +280,15 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 	case PTRACE_SETSIGINFO: data = PD_INFO_IN; break;
 	case PTRACE_GETSIGINFO: data = PD_INFO_OUT; break;
 	case PTRACE_SECCOMP_GET_METADATA: data = PD_METADATA; break;
+	case PTRACE_PEEKSIGINFO: data = PD_PEEKSI; break;
+	case PTRACE_GETREGSET: data = PD_GETREGSET; break;
+	case PTRACE_SETREGSET: data = PD_SETREGSET; break;
+	case PTRACE_GETREGS: case PTRACE_GETFPREGS: data = PD_GETREGS; break;
+	case PTRACE_SETREGS: case PTRACE_SETFPREGS: data = PD_SETREGS; break;
 	}
 	if (exiting) {
-		if (from == 3 && data == PD_WORD_OUT)
-			fmt_out_word(b, c, 3);
-		else if (from == 3 && data == PD_PSI)
-			fmt_psi(b, c);
-		else if (from == 3 && (data == PD_MASK_OUT ||
-				       data == PD_INFO_OUT))
-			fmt_pt_sig(b, c, arg_out(c, 3, 0),
-				   data == PD_INFO_OUT);
-		else if (from == 3 && data == PD_METADATA)
-			fmt_pt_metadata(b, c);
+		if (from == 3)
+			pt_exit(b, c, data);
 		return c->d->nargs;
 	}
 	if (from > 0)
@@ -256,7 +305,12 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 		return c->d->nargs;
 	}
 	fb_puts(b, ", ");
+	if (data == PD_GETREGS || data == PD_SETREGS)
+		return pt_regs_entry(b, c, data);
 	switch (req) {
+	case PTRACE_PEEKSIGINFO:
+		fmt_pt_peekargs(b, c);
+		break;
 	case PTRACE_GETREGSET: case PTRACE_SETREGSET:
 		fmt_enum_dflt(b, &xlat_nt_types, c->args[2], "NT_???");
 		break;
@@ -278,6 +332,14 @@ int fmt_ptrace_call(struct fmt_buf *b, const struct sc_call *c, int from,
 			       "PTRACE_O_???");
 		break;
 	case PD_WORD_OUT: case PD_PSI: case PD_MASK_OUT: case PD_INFO_OUT:
+	case PD_PEEKSI: case PD_GETREGSET:
+		return 3;
+	case PD_SETREGSET:
+		if (!arg_in(c, 3, 16)) {
+			fmt_ptr(b, c->args[3]);
+			break;
+		}
+		fmt_pt_setregset(b, c, 0);
 		return 3;
 	case PD_METADATA:
 		/* too small for filter_off: nothing is read */

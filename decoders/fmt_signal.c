@@ -259,12 +259,18 @@ void fmt_siginfo(struct fmt_buf *b, const uint8_t *p, size_t len)
 	fmt_siginfo_o(b, p, len, NULL);
 }
 
-static void fmt_si_poll(struct fmt_buf *b, const uint8_t *p)
+/* si_band and si_fd (with -y described, when the call's capture holds
+   that fd: c, NULL none) */
+static void fmt_si_poll(struct fmt_buf *b, const uint8_t *p,
+			const struct sc_call *c)
 {
 	fb_puts(b, ", si_band=");
 	fb_dec(b, (int64_t)ld64(p + 16));
 	fb_puts(b, ", si_fd=");
-	fb_dec(b, (int32_t)ld32(p + 24));
+	if (c)
+		fmt_fd_value(b, c, (int32_t)ld32(p + 24));
+	else
+		fb_dec(b, (int32_t)ld32(p + 24));
 }
 
 /*
@@ -291,8 +297,8 @@ static void fmt_si_fault(struct fmt_buf *b, const uint8_t *p, int signo,
 	}
 }
 
-void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
-		   const struct fmt_opts *o)
+static void siginfo_of(struct fmt_buf *b, const uint8_t *p, size_t len,
+		       const struct fmt_opts *o, const struct sc_call *c)
 {
 	int32_t signo, code, err;
 	const struct xlat *codes;
@@ -344,7 +350,7 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 			fmt_si_value(b, p);
 			break;
 		case SI_SIGIO:
-			fmt_si_poll(b, p);
+			fmt_si_poll(b, p, c);
 			break;
 		default:
 			fmt_si_source(b, p, o);
@@ -372,7 +378,7 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		case SIGPOLL:
 			/* the band and fd of POLL_IN..POLL_HUP only */
 			if (code >= POLL_IN && code <= POLL_HUP)
-				fmt_si_poll(b, p);
+				fmt_si_poll(b, p, c);
 			break;
 		case SIGSYS:
 			fb_puts(b, ", si_call_addr=");
@@ -387,6 +393,20 @@ void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
 		}
 	}
 	fb_putc(b, '}');
+}
+
+void fmt_siginfo_o(struct fmt_buf *b, const uint8_t *p, size_t len,
+		   const struct fmt_opts *o)
+{
+	siginfo_of(b, p, len, o, NULL);
+}
+
+/* a siginfo call c was given: its si_fd described as c's capture holds
+   it (-y) */
+void fmt_siginfo_call(struct fmt_buf *b, const uint8_t *p, size_t len,
+		      const struct sc_call *c)
+{
+	siginfo_of(b, p, len, c->o, c);
 }
 
 FMT_KIND(siginfo)

@@ -33,6 +33,7 @@
 #define COPIES_MOUNTATTR	1
 #define COPIES_BPFATTR		1
 #define COPIES_IOCBS		1
+#define COPIES_PTRACE		1
 const struct kind_info kind_info[K__COUNT] = {
 #define KIND(name, base, dir, fmt, size, copy, what) \
 	{ #name, B_##base, D_##dir, size, copy },

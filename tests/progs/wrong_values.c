@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -80,6 +81,35 @@ static void ptrace_reqs(void)
 }
 
 /*
+ * ptrace's structs with no such process (strace -f holds the children):
+ * what the calls are given still prints, SETREGSET's iovec and
+ * registers (whole, partial, past the struct), SETREGS' and SETFPREGS'
+ * structs, PEEKSIGINFO's args; GETREGSET's iovec at exit
+ */
+static void ptrace_regs(void)
+{
+	struct { uint64_t off; uint32_t flags, nr; } psi = { 7, 1, 4 };
+	static uint64_t regs[64];
+	struct iovec iov = { regs, 16 };
+	const long pid = 0x7ffffff0;
+
+	for (int j = 0; j < 64; j++)
+		regs[j] = 0x1000 + j;
+	syscall(SYS_ptrace, PTRACE_GETREGSET, pid, 1, &iov);
+	syscall(SYS_ptrace, PTRACE_SETREGSET, pid, 1, &iov);
+	iov.iov_len = 9;
+	syscall(SYS_ptrace, PTRACE_SETREGSET, pid, 1, &iov);
+	iov.iov_len = 224;
+	syscall(SYS_ptrace, PTRACE_SETREGSET, pid, 1, &iov);
+	iov.iov_len = 24;
+	syscall(SYS_ptrace, PTRACE_SETREGSET, pid, 2, &iov);
+	syscall(SYS_ptrace, PTRACE_GETREGS, pid, 0, regs);
+	syscall(SYS_ptrace, PTRACE_SETREGS, pid, 0, regs);
+	syscall(SYS_ptrace, PTRACE_SETFPREGS, pid, 0, regs);
+	syscall(SYS_ptrace, PTRACE_PEEKSIGINFO, pid, &psi, regs);
+}
+
+/*
  * execve's arrays where they cannot be read: the array itself, one of its
  * strings, the memory after its last element (no NULL before a hole).
  */
@@ -115,6 +145,7 @@ int main(int argc, char **argv)
 		{ "width", width }, { "timefrac", timefrac },
 		{ "null", null_ptrs }, { "plain", plain },
 		{ "ptrace", ptrace_reqs }, { "argv", argv_edges },
+		{ "ptregs", ptrace_regs },
 	};
 
 	for (size_t i = 0; argc > 1 && i < sizeof(modes) / sizeof(modes[0]);
@@ -124,6 +155,6 @@ int main(int argc, char **argv)
 			return 0;
 		}
 	}
-	fprintf(stderr, "usage: wrong_values width|timefrac|null|plain|ptrace|argv\n");
+	fprintf(stderr, "usage: wrong_values width|timefrac|null|plain|ptrace|argv|ptregs\n");
 	return 2;
 }

@@ -440,6 +440,8 @@ u32 g_ioc_retfd(u32 off, const struct call_args *ca);
 u32 g_ioc_sg4(u32 off, u32 ph, u64 arg);
 /* io_submit's iocbs (cap_aio.bpf.c) */
 u32 g_iocbs(u32 off, u32 arg, u64 arr, s64 nr, u32 ph);
+/* ptrace's memory by request (cap_ptrace.bpf.c) */
+u32 g_ptrace(u32 off, u32 ph, u32 max, const struct call_args *ca);
 /* -e read=/write=: the transfer's bytes (how: enum cap_dump_kind) */
 #define CAP_DUMP_RETRY	1		/* phase >> 8: may be read at exit */
 #define CAP_DUMP_LATER	(1u << 31)	/* returned: it will be */

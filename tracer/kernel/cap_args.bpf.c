@@ -617,6 +617,8 @@ __noinline u32 g_arg(u32 off, u32 i, u32 ph, u64 spec,
 		return off;
 	OP_CASE(CAP_OP_IOCBS)
 		return g_iocbs(off, i, ptr, (s64)length(a, ca), ph);
+	OP_CASE(CAP_OP_PTRACE)
+		return g_ptrace(off, ph, a->max, ca);
 	OP_CASE(CAP_OP_MOUNTATTR)
 		return g_mountattr(off, i, ptr, length(a, ca), ph);
 	OP_CASE(CAP_OP_BPFATTR)

@@ -97,6 +97,9 @@ enum cap_op {
 	CAP_OP_IOCBS,	/* io_submit's struct iocb *[len]: the pointers, then
 			   each iocb and what it points to, at most
 			   CAP_AIO_MAX (g_iocbs, cap_aio.bpf.c) */
+	CAP_OP_PTRACE,	/* ptrace's memory by request: its data, and
+			   PTRACE_PEEKSIGINFO's addr (g_ptrace,
+			   cap_ptrace.bpf.c) */
 	CAP_OP_N	/* (how many: ro_ops holds one bit each) */
 };
 #define CAP_MOUNT_ATTR_MAX	64
@@ -108,6 +111,7 @@ enum cap_op {
 #define CAP_NL_COPY	4096	/* bytes of a netlink buffer copied */
 #define CAP_MMSG_MAX	4	/* elements of a struct mmsghdr[] copied */
 #define CAP_AIO_MAX	11	/* iocbs copied: 1 + 2 x 11 pieces */
+#define CAP_PT_SI_MAX	32	/* PTRACE_PEEKSIGINFO's siginfos copied */
 #define CAP_AIO_IOV	32	/* elements of an iocb's iovec copied
 				   (decode.h's AIO_IOV_COPIED) */
 
