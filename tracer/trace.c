@@ -98,18 +98,24 @@ static void ready_tell(struct trace *t)
  */
 static int signals_open(struct trace *t, char *err, size_t errlen)
 {
+	static const int ends[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa;
-	sigset_t mask;
+	sigset_t mask, was;
 
+	/*
+	 * The signals that end a trace, but those etrace was started with
+	 * blocked: they stay blocked, one already pending too, as strace
+	 * keeps them (its interactive_block test), and end nothing
+	 */
+	sigprocmask(SIG_BLOCK, NULL, &was);
 	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGQUIT);
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+		if (!sigismember(&was, ends[i]))
+			sigaddset(&mask, ends[i]);
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGPIPE);
 	/* -I never_tstp: ^Z does not stop etrace (read and ignored) */
-	if (t->p->interruptible >= INTR_NEVER_TSTP)
+	if (t->p->interruptible >= INTR_NEVER_TSTP && !sigismember(&was, SIGTSTP))
 		sigaddset(&mask, SIGTSTP);
 	/* --flight-recorder: SIGUSR1 writes the window */
 	if (t->p->record && t->p->record->flight)
