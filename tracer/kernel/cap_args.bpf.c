@@ -409,7 +409,6 @@ __noinline u32 g_kstr(u32 off, u32 arg, u64 ptr, u32 max, u32 phase)
 			(u32)n >= size ? CAP_F_TRUNC : 0, 0, 0);
 }
 
-
 #define CLONE_ARGS_MAX	88	/* struct clone_args up to cgroup */
 #define CLONE_PIDFD_	0x1000
 #define CLONE_PARENT_SETTID_	0x100000
