@@ -308,10 +308,11 @@ soft_same sp.live.svg sp.rep.svg "report --flamegraph vs live"
 # (the children's events interleave with the parent's as each run went)
 # and with what a run chooses masked: pids, times, addresses, the
 # children's pids in returns, wait4's argument and SIGCHLD's siginfo
+# (its clock ticks with their seconds: a child's one tick is 0.01 s)
 mask_tl() {	# file
 	sed -E 's/"(pid|tid)":[0-9]+/"\1":P/g; s/"(ts|dur)":[0-9.]+/"\1":T/g
 		s/0x[0-9a-f]+/0xA/g; s/si_pid=[0-9]+/si_pid=N/
-		s/si_([us])time=[0-9]+/si_\1time=N/g
+		s/si_([us])time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=N/g
 		s/("name":"(clone3|set_tid_address|wait4)".*"return":")[0-9]+"/\1N"/
 		s/("name":"wait4","args":\{"args":")[0-9]+/\1N/' "$1" | sort
 }
@@ -329,7 +330,7 @@ mask_perf() {	# file
 	sed -E 's/^[^ ]+ [0-9]+\/[0-9]+ [0-9.]+:/EV:/; s/0x[0-9a-f]+/0xA/g
 		s/(clone3|set_tid_address|wait4)\((.*)\) = [0-9]+/\1(\2) = N/
 		s/wait4\([0-9]+/wait4(N/; s/si_pid=[0-9]+/si_pid=N/
-		s/si_([us])time=[0-9]+/si_\1time=N/g' | sort
+		s/si_([us])time=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1time=N/g' | sort
 }
 rep --stack=perf --stack=perf -o sp.rep.perf
 live --stack=perf -k -f --stack=perf -o sp.live.perf
