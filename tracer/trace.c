@@ -115,7 +115,8 @@ static int signals_open(struct trace *t, char *err, size_t errlen)
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGPIPE);
 	/* -I never_tstp: ^Z does not stop etrace (read and ignored) */
-	if (t->p->interruptible >= INTR_NEVER_TSTP && !sigismember(&was, SIGTSTP))
+	if (t->p->interruptible >= INTR_NEVER_TSTP &&
+	    !sigismember(&was, SIGTSTP))
 		sigaddset(&mask, SIGTSTP);
 	/* --flight-recorder: SIGUSR1 writes the window */
 	if (t->p->record && t->p->record->flight)
