@@ -19,7 +19,7 @@
 #include "cap.bpf.h"
 
 struct mm_struct___sh {
-	unsigned long start_code;
+	unsigned long start_code, end_code;
 } __attribute__((preserve_access_index));
 
 struct task_struct___sh {
@@ -133,14 +133,22 @@ int shell_enter(struct enter_ctx *ctx)
 	struct task_struct___sh *t;
 	struct cap_shell *r;
 	u32 zero = 0, n;
-	u64 bias;
+	u64 bias, start, check;
 
 	if (!c || !c->shell.on || !is_traced(c))
 		return 1;
 	t = (struct task_struct___sh *)bpf_get_current_task();
-	bias = BPF_CORE_READ(t, mm, start_code) - c->shell.text;
-	/* this process runs that bash, loaded there: its code is there */
-	if (user_u64(bias + c->shell.check_addr) != c->shell.check)
+	start = BPF_CORE_READ(t, mm, start_code);
+	bias = start - c->shell.text;
+	/*
+	 * this process runs that bash, loaded there: its code is there.
+	 * Read only inside the process's own code: an address outside it
+	 * is most often unmapped, and a failed read is a page fault the
+	 * kernel takes and undoes (~25% of a -k storm's CPU, measured).
+	 */
+	check = bias + c->shell.check_addr;
+	if (check < start || check + 8 > BPF_CORE_READ(t, mm, end_code) ||
+	    user_u64(check) != c->shell.check)
 		return 1;
 	r = bpf_map_lookup_elem(&shell_rec, &zero);
 	if (!r)
