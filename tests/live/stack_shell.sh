@@ -44,11 +44,16 @@ outer
 EOF
 [ "$(grep -n '^	/bin/true' storm.sh | cut -d: -f1)" = 4 ] || fail "the test's script: /bin/true not at line 4"
 
-# the " > " lines after the first line of FILE matching RE (its stack)
+# the " > " lines after the first line of FILE matching RE (its stack),
+# or, when that call is <unfinished ...>, after its pid's resumed line
+# (another task's line came between: the stack follows the call's end)
 frames_after() {	# file regex
 	RE="$2" awk 'found && !/^ > / { exit }
-		found { print }
-		!found && $0 ~ ENVIRON["RE"] { found = 1 }' "$1"
+		found { print; next }
+		pid != "" { if ($1 == pid && $2 == "<...") found = 1; next }
+		$0 ~ ENVIRON["RE"] {
+			if (/<unfinished \.\.\.>$/) pid = $1; else found = 1
+		}' "$1"
 }
 shell3() {	# line
 	printf ' > storm.sh:%s (in inner)\n > storm.sh:9 (in outer)\n > storm.sh:11 (in main)\n' "$1"
