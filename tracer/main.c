@@ -90,6 +90,7 @@ int main(int argc, char **argv)
 		.ncpu = sysconf(_SC_NPROCESSORS_ONLN),
 		.tty = isatty(STDERR_FILENO),
 		.no_color = (nc && *nc) || (term && !strcmp(term, "dumb")),
+		.unwinds_in_kernel = cap_unwind_supported,
 	};
 	struct recording_conf rec = { 0 };
 	struct plan plan;

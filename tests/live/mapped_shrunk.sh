@@ -8,7 +8,9 @@
 # killed etrace (exit 135, the trace cut off mid-line).  Now: etrace
 # exits 0 (the command's status), the trace ends with the command's
 # exit line, and stderr says the pages that were gone, each read as
-# zeros (unwind info that ends there).
+# zeros (unwind info that ends there).  --stack=dwarf: libdw unwinds
+# every call from FILE (the kernel's unwinder, -k's default, compiled
+# FILE's rows once, when it was mapped).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -16,7 +18,7 @@ need_root
 mkfifo go
 # read and write: neither end waits for the other
 exec 7<> go
-"$ETRACE" -q -k -e trace=getppid -o out -- "$PROGS/truncmap" "$WORK/copy" 20000 \
+"$ETRACE" -q -k --stack=dwarf -e trace=getppid -o out -- "$PROGS/truncmap" "$WORK/copy" 20000 \
 	< go > prog.out 2> err &
 ep=$!
 # libdw has mapped the copy once a frame of it is written

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --stack=bpf (the user stack unwound in the kernel) prints the stacks
-# -k (libdw, on an 8 KiB copy) prints:
+# --stack=bpf (the user stack unwound in the kernel; -k's default) prints
+# the stacks --stack=dwarf (libdw, on an 8 KiB copy) prints:
 #  - the call chain main -> f0 -> ... -> f3 -> getppid of tests/stack/,
 #    built -O2 -fomit-frame-pointer (CFA from the stack pointer) and
 #    -O0 -fno-omit-frame-pointer (CFA from the frame pointer): the whole
@@ -17,6 +17,8 @@
 #  - -p on a shell that calls chdir after the attach: the same trace as
 #    -k -p, the stack unwound in the kernel (the rows of the code it
 #    had mapped are compiled at the attach);
+#  - -k alone is --stack=bpf (stderr says the stack was unwound in the
+#    kernel, same trace); -k --no-bpf unwinds copies (no such line);
 #  - every frame printed is proved (frames_proved --anon).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
@@ -34,18 +36,18 @@ norm() {	# trace
 	sed -E 's/= [0-9]+$/= N/; s/\/\/anon([(+]+)0x[0-9a-f]+/\/\/anon\10xANON/g
 		/\/\/anon\(/ s/\[0x[0-9a-f]+\]$/[0xANON]/' "$1"
 }
-# the trace under -K (-k or -kk) and under -K --stack=bpf: the same
+# the trace under -K --stack=dwarf (-k or -kk) and -K --stack=bpf: the same
 both() {	# name kflag prog...
 	n=$1 k=$2
 	shift 2
-	"$ETRACE" $k -e trace=getppid -o "$n.k" -- "$@" 2> "$n.kerr" ||
+	"$ETRACE" $k --stack=dwarf -e trace=getppid -o "$n.k" -- "$@" 2> "$n.kerr" ||
 		{ cat "$n.kerr" >&2; fail "$n: etrace $k failed"; }
 	"$ETRACE" $k --stack=bpf -e trace=getppid -o "$n.b" -- "$@" \
 		2> "$n.berr" || { cat "$n.berr" >&2; fail "$n: --stack=bpf failed"; }
 	cat "$n.b" "$n.berr"
 	norm "$n.k" > "$n.kn"
 	norm "$n.b" > "$n.bn"
-	same "$n.kn" "$n.bn" "$n: --stack=bpf's trace against $k's"
+	same "$n.kn" "$n.bn" "$n: --stack=bpf's trace against $k --stack=dwarf's"
 }
 kernel_says() {	# name "K of them ..., C from a stack copy"
 	grep -qxF "etrace: --stack=bpf: $2" "$1.berr" ||
@@ -62,7 +64,7 @@ both chain_g -kk ./chain_g
 kernel_says chain_g "1 of them unwound in the kernel, 0 from a stack copy"
 both nocfi -k "$PROGS/nocfi"
 # (nocfi's syscalls are all made from anonymous code: no rows)
-"$ETRACE" -k -e trace=getppid,getpid,getuid -o nocfi3.k -- "$PROGS/nocfi" \
+"$ETRACE" -k --stack=dwarf -e trace=getppid,getpid,getuid -o nocfi3.k -- "$PROGS/nocfi" \
 	2> nocfi3.kerr || fail "nocfi: etrace -k failed"
 "$ETRACE" --stack=bpf -e trace=getppid,getpid,getuid -o nocfi3.b -- \
 	"$PROGS/nocfi" 2> nocfi3.berr || fail "nocfi: --stack=bpf failed"
@@ -88,7 +90,7 @@ stacks storm.b > storm.bs
 [ "$(wc -l < storm.bs)" = 20000 ] ||
 	fail "storm: $(wc -l < storm.bs) getppid calls printed, want 20000"
 grep -qx '' storm.bs && fail "storm: a call without a stack"
-"$ETRACE" -f -k -e trace=getppid -o storm.k -- "$PROGS/storm" 50 4 \
+"$ETRACE" -f -k --stack=dwarf -e trace=getppid -o storm.k -- "$PROGS/storm" 50 4 \
 	2> storm.kerr || fail "storm: etrace -k failed"
 stacks storm.k | sort -u > want.stacks
 sort -u storm.bs > got.stacks
@@ -111,10 +113,22 @@ attach() {	# name etrace-args...
 	norm "$n.t" | grep -v '^+++ ' > "$n.tn"
 	cat "$n.t" "$n.berr"
 }
-attach pk -k
+attach pk -k --stack=dwarf
 attach pb --stack=bpf
-same pk.tn pb.tn "-p: --stack=bpf's trace against -k's"
+same pk.tn pb.tn "-p: --stack=bpf's trace against --stack=dwarf's"
 kernel_says pb "1 of them unwound in the kernel, 0 from a stack copy"
+# -k alone: the kernel's unwinder; with --no-bpf, libdw on the copies
+"$ETRACE" -k -e trace=getppid -o dflt.b -- ./chain 2> dflt.berr ||
+	{ cat dflt.berr >&2; fail "chain: etrace -k failed"; }
+kernel_says dflt "1 of them unwound in the kernel, 0 from a stack copy"
+norm dflt.b > dflt.bn
+same chain.kn dflt.bn "chain: -k's trace against --stack=dwarf's"
+"$ETRACE" -k --no-bpf -e trace=getppid -o nobpf.k -- ./chain 2> nobpf.kerr ||
+	{ cat nobpf.kerr >&2; fail "chain: etrace -k --no-bpf failed"; }
+grep -F 'etrace: --stack=bpf' nobpf.kerr &&
+	fail "chain: -k --no-bpf unwound in the kernel"
+norm nobpf.k > nobpf.kn
+same chain.kn nobpf.kn "chain: -k --no-bpf's trace against --stack=dwarf's"
 frames_proved pb.t
 frames_proved --anon chain.b chain_fp.b chain_g.b nocfi3.b storm.b
 exit 0

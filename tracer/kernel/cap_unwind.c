@@ -33,6 +33,19 @@ struct unw_state {
 	uint64_t files, rows, failed;	/* for -v and the report */
 };
 
+int cap_unwind_supported(void)
+{
+	static const enum bpf_func_id need[] = {
+		BPF_FUNC_find_vma, BPF_FUNC_loop, BPF_FUNC_task_pt_regs,
+	};
+
+	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (libbpf_probe_bpf_helper(BPF_PROG_TYPE_TRACEPOINT, need[i],
+					    NULL) != 1)
+			return 0;
+	return 1;
+}
+
 int cap_unwind_attach(struct capture *c, const struct evlist *l,
 		      struct tracefs *t)
 {

@@ -142,6 +142,11 @@ void cap_unwind_file(struct capture *c, const char *path);
 /* the same for the code a running process has mapped (-p's) */
 void cap_unwind_proc(struct capture *c, pid_t pid);
 /*
+ * 1: this kernel runs cap_unwind.bpf.c (its helpers: bpf_find_vma,
+ * bpf_loop, bpf_task_pt_regs, Linux 5.17 on); asked by probe programs
+ */
+int cap_unwind_supported(void);
+/*
  * Debian's bash, whose exported symbols give --spawns its script lines:
  * its real path and make_child's file offset.  0, or -1 when /bin/bash
  * is not such a bash.

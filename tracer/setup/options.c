@@ -404,14 +404,14 @@ static int opt_filter(struct options *o, const struct opt_row *r,
 static int opt_stack(struct options *o, const struct opt_row *r,
 		     const char *arg, struct opt_ctx *cx)
 {
-	if (!arg || !strcmp(arg, "dwarf")) {
+	/* an unwinder: -k's stacks, that one's */
+	int *unw = !arg || !strcmp(arg, "dwarf") ? &o->stack_dwarf :
+		   !strcmp(arg, "fp") ? &o->stack_fp :
+		   !strcmp(arg, "bpf") ? &o->stack_bpf : NULL;
+
+	if (unw) {
 		o->stack = o->stack ? o->stack : 1;
-	} else if (!strcmp(arg, "fp")) {
-		o->stack = o->stack ? o->stack : 1;
-		o->stack_fp = 1;
-	} else if (!strcmp(arg, "bpf")) {
-		o->stack = o->stack ? o->stack : 1;
-		o->stack_bpf = 1;
+		*unw = 1;
 	} else if (!strcmp(arg, "folded")) {
 		o->folded = 1;
 	} else if (!strcmp(arg, "perf")) {

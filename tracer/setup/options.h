@@ -98,7 +98,9 @@ struct options {
 	int stack;		/* -k 1 (frames), -kk 2 (files, lines) */
 	int stack_lines;	/* -k was asked for: stacks under the lines */
 	int stack_fp;		/* --stack=fp: the kernel's frame-pointer chain */
-	int stack_bpf;		/* --stack=bpf: DWARF-unwound in the kernel */
+	int stack_bpf;		/* --stack=bpf: DWARF-unwound in the kernel
+				   (-k's default where the kernel can) */
+	int stack_dwarf;	/* --stack=dwarf: libdw on a copy of the stack */
 	int folded;		/* --stack=folded: counts per stack, folded */
 	int stack_perf;		/* --stack=perf: a block per call, in perf
 				   script's text format */

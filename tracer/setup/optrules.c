@@ -164,8 +164,9 @@ int opt_check(struct options *o, char *err, size_t errlen)
 		 o->no_bpf)
 		why = "-e read=/write= dump the BPF program's copies of the"
 		      " data: not with --no-bpf";
-	else if (o->stack_bpf && o->stack_fp)
-		why = "--stack=bpf and --stack=fp are two unwinders: choose one";
+	else if (o->stack_bpf + o->stack_fp + o->stack_dwarf > 1)
+		why = "--stack=bpf, --stack=fp and --stack=dwarf are three"
+		      " unwinders: choose one";
 	else if (o->stack_bpf && o->no_bpf)
 		why = "--stack=bpf unwinds in a BPF program: not with --no-bpf";
 	else if (o->tstamp > 3)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 
+#include "cap_unwind_abi.h"
 #include "options.h"
 #include "plan.h"
 #include "perf.h"
@@ -312,6 +313,22 @@ static int record_only(struct options *o, int r, char *err, size_t errlen)
 	return -1;
 }
 
+/*
+ * -k without an unwinder named: the kernel's (--stack=bpf) where the
+ * kernel can and BPF is on.  It writes 8 bytes a frame where a copy is
+ * --stack-size bytes a call, and so keeps up with a storm of calls that
+ * the copies overflow the rings with (libdw still unwinds, from a copy,
+ * what its rows cannot say).  Not for a recording, which keeps the
+ * copies to unwind at report time.
+ */
+static void unwinder_default(struct options *o, const struct plan_machine *m)
+{
+	if (o->stack && !o->stack_fp && !o->stack_dwarf && !o->stack_bpf &&
+	    !o->no_bpf && o->stack_size <= USTACK_COPY_MAX &&
+	    m->unwinds_in_kernel && m->unwinds_in_kernel())
+		o->stack_bpf = 1;
+}
+
 int plan_read(int argc, char **argv, const struct plan_machine *m,
 	      struct plan *p, char *err, size_t errlen)
 {
@@ -320,8 +337,10 @@ int plan_read(int argc, char **argv, const struct plan_machine *m,
 
 	if (!o)
 		return -1;
-	r = plan_of(o, record_only(o, opt_parse(argc, argv, o, err, errlen),
-				   err, errlen), m, p);
+	r = record_only(o, opt_parse(argc, argv, o, err, errlen), err, errlen);
+	if (!r)
+		unwinder_default(o, m);
+	r = plan_of(o, r, m, p);
 	if (!r) {
 		p->list = o->list;
 		p->list_glob = o->list && o->cmd ? o->cmd[0] : NULL;

@@ -40,6 +40,9 @@ struct plan_machine {
 	int tty;			/* stderr is a terminal */
 	int no_color;			/* NO_COLOR set and not empty, or
 					   TERM=dumb */
+	/* the kernel can unwind stacks in BPF (--stack=bpf); asked only
+	   when -k leaves the unwinder to etrace */
+	int (*unwinds_in_kernel)(void);
 };
 
 struct plan {
