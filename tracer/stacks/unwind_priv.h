@@ -21,6 +21,7 @@ struct pstate {
 #define INTERN_SLOTS 65536
 #define LINE_SLOTS 8192
 #define LINE_FRAMES 8
+#define MODNAME_SLOTS 64
 struct symcache {
 	char *strs[INTERN_SLOTS];
 	unsigned int nstrs;
@@ -42,6 +43,10 @@ struct symcache {
 			int line, inlined;
 		} f[LINE_FRAMES];
 	} *lines;			/* LINE_SLOTS, made at the first */
+	/* a module's interned path by its file's ident (symbols.c) */
+	struct modname {
+		const char *ident, *path;
+	} modnames[MODNAME_SLOTS];
 };
 
 /*
