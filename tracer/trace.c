@@ -559,6 +559,8 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 	r = events_open(t, err, errlen) ?: targets_open(t, err, errlen);
 	if (r)
 		return r;
+	/* signal=: sent by the kernel where the programs are loaded */
+	inject_kernel_signals(t->inj, capture_inject_fd(&t->cap));
 	/* -k: the command a Python interpreter? then read from its start */
 	if (p->cmd)
 		capture_python_exe(&t->cap, t->ln.path);

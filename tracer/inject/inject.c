@@ -21,6 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
+
 #include "inject.h"
 #include "sysent.h"
 
@@ -52,6 +54,7 @@ struct injector {
 	struct inj_task *tasks;		/* open addressing by tid */
 	uint32_t ntasks, used, mask;	/* live, live + deleted, size - 1 */
 	uint64_t injected;
+	int sig_fd;			/* the kernel's signals, or -1 */
 	struct seccomp_notif *req;	/* sized as the kernel says */
 	size_t req_size;
 	char sink[2 * PAGE];		/* prefault()'s reads land here */
@@ -112,6 +115,7 @@ struct injector *inject_new(const struct inject_rules *r, int fd,
 	if (!in)
 		return NULL;
 	in->fd = fd;
+	in->sig_fd = -1;
 	in->child = child;
 	in->follow = follow;
 	in->by_nr = r->by_nr;
@@ -133,6 +137,12 @@ struct injector *inject_new(const struct inject_rules *r, int fd,
 		return NULL;
 	}
 	return in;
+}
+
+void inject_kernel_signals(struct injector *in, int fd)
+{
+	if (in)
+		in->sig_fd = fd;
 }
 
 int inject_fd(const struct injector *in)
@@ -308,6 +318,7 @@ static int answer(struct injector *in, const struct seccomp_notif *n)
 	struct inj_task *k = NULL;
 	pid_t tid = (pid_t)n->pid;
 	int nr = n->data.nr, inj = 0;
+	uint32_t utid = n->pid, sig = 0;
 
 	memset(&resp, 0, sizeof(resp));
 	resp.id = n->id;
@@ -324,9 +335,13 @@ static int answer(struct injector *in, const struct seccomp_notif *n)
 	if (inj) {
 		/*
 		 * The thread waits killably now (WAIT_KILLABLE_RECV): the
-		 * signal stays pending until the call returns.
+		 * signal stays pending until the call returns.  The kernel's
+		 * is sent by the thread's next tracepoint, this call's.
 		 */
-		if (r->flags & INJ_SIGNAL)
+		sig = r->signo;
+		if ((r->flags & INJ_SIGNAL) &&
+		    (in->sig_fd < 0 || bpf_map_update_elem(in->sig_fd, &utid,
+							   &sig, BPF_ANY)))
 			syscall(SYS_tkill, tid, r->signo);
 		if (r->flags & (INJ_ERROR | INJ_RETVAL)) {
 			prefault(in, tid, nr, (const uint64_t *)n->data.args);
@@ -423,6 +438,7 @@ void inject_hand_off(struct injector *in)
 		syscall(SYS_close_range, 0u, (unsigned int)in->fd - 1, 0u);
 	syscall(SYS_close_range, (unsigned int)in->fd + 1, ~0u, 0u);
 	in->follow = 0;
+	in->sig_fd = -1;	/* (closed above) */
 	in->child = 0;		/* every call runs now */
 	memset(in->idx, 0xff, sizeof(in->idx));
 	for (;;) {

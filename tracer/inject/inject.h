@@ -5,11 +5,11 @@
  * filter that hands each call of the injected set to etrace (a user
  * notification, SECCOMP_RET_USER_NOTIF); etrace answers from its loop:
  * the call runs (SECCOMP_USER_NOTIF_FLAG_CONTINUE), or it is skipped and
- * returns the error or value asked; a signal asked is sent first, so it
- * is pending as the call begins (where strace's restart puts it too).  The
- * call's line, written by the BPF program at its exit (a skipped call
- * never reaches sys_enter: cap.bpf.h), gets strace's " (INJECTED)" here,
- * from marks the answers leave.
+ * returns the error or value asked; a signal asked is sent by the kernel
+ * (cap_inject.bpf.c: SI_KERNEL, as strace's restart sends it), pending
+ * as the call begins.  The call's line, written by the BPF program at
+ * its exit (a skipped call never reaches sys_enter: cap.bpf.h), gets
+ * strace's " (INJECTED)" here, from marks the answers leave.
  *
  * Only calls of the traced tasks are injected (the command; with -f its
  * descendants), each counted per thread and syscall for when=, as
@@ -86,6 +86,13 @@ struct injector *inject_new(const struct inject_rules *r, int fd,
 /* answer every notification pending; 0, or -errno when the fd failed */
 int inject_serve(struct injector *in);
 int inject_fd(const struct injector *in);
+/*
+ * signal=: sent by the kernel from now on (as strace's: si_code
+ * SI_KERNEL), through the map of capture_inject_fd: a thread's signal
+ * left there before its call goes on.  fd -1: etrace sends them (tkill,
+ * SI_TKILL), pending as the call begins all the same.
+ */
+void inject_kernel_signals(struct injector *in, int fd);
 /*
  * The call tid ended at `time` (CLOCK_MONOTONIC ns) with syscall nr,
  * skipped by a seccomp filter (its entry written at its exit) or not:

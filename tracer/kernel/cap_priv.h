@@ -76,6 +76,8 @@ unsigned int cap_netns_self(void);
 unsigned int cap_signal_group_dead(struct tracefs *t);
 int cap_signal_attach_exit(struct capture *c, struct tracefs *t);
 int cap_signal_attach(struct capture *c);
+/* cap_inject.c: signal= sent by the kernel */
+int cap_inject_attach(struct capture *c);
 
 /* cap_proc.c: forks (-f) and privileged execs */
 int cap_proc_attach_fork(struct capture *c);

@@ -9,8 +9,8 @@
  *   cap_args   argument memory          cap_sum     -c counts
  *   cap_ring   ring mode                cap_signal  signals and exits
  *   cap_proc   forks and execs          cap_bash    bash's script lines
- *   cap_shell  bash's script stacks (-k)
- *   cap_python Python's frames (-k)
+ *   cap_shell  bash's stacks (-k)       cap_python  Python's frames (-k)
+ *   cap_inject -e inject='s signal=, sent by the kernel
  *   cap_unwind --stack=bpf: user stacks unwound in the kernel
  *   cap_btf    the kernel's types CO-RE resolves against, cut down
  */
@@ -90,7 +90,8 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.sum_event, c->summary },
 		{ k->progs.cap_signal, w->signals },
 		{ k->progs.cap_signal_gen, w->signals },
-		{ k->progs.cap_fork, w->follow },
+		{ k->progs.cap_fork, w->follow }, { k->progs.inj_gone, w->inj },
+		{ k->progs.inj_enter, w->inj }, { k->progs.inj_exit, w->inj },
 		{ k->progs.fd_rename, c->fds != 0 && !c->fds_watch },
 		{ k->progs.bash_make_child, w->spawns },
 		{ k->progs.bash_bind_func, w->spawns },
@@ -108,7 +109,7 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->maps.traced, fits }, { k->maps.sums, !c->summary },
 		{ k->maps.sum_by_nr, !c->summary }, { k->maps.fd_paths, !c->fds },
 		{ k->maps.unw_rows, !c->ustack }, { k->maps.unw_idx, !c->ustack },
-		{ k->maps.unw_files, !c->ustack },
+		{ k->maps.unw_files, !c->ustack }, { k->maps.inj_sig, !w->inj },
 		{ k->maps.py_procs, !c->python }, { k->maps.py_sent, !c->python },
 	};
 
@@ -263,6 +264,8 @@ static int attach_all(struct capture *c, const struct cap_want *w,
 {
 	int r = w->target ? cap_target_attach(c, w->tconf) : 0;
 
+	if (!r && w->inj)
+		r = cap_inject_attach(c);
 	if (!r && c->ring)
 		r = cap_ring_attach(c, l, t);
 	else if (!r && c->args)
@@ -479,7 +482,6 @@ void capture_drop(struct capture *c)
 	cap_unwind_free(c);
 }
 
-
 enum cap_type capture_type(const uint8_t *raw, size_t len)
 {
 	unsigned int magic;
@@ -501,11 +503,9 @@ enum cap_type capture_type(const uint8_t *raw, size_t len)
 	case CAP_MAGIC_EXEC:
 		return len >= sizeof(struct cap_exec) ? CAPT_EXEC : CAPT_BAD;
 	case CAP_MAGIC_PYCODE:
-		return len >= offsetof(struct cap_pycode, lt) ? CAPT_PYCODE :
-								CAPT_BAD;
+		return len >= offsetof(struct cap_pycode, lt) ? CAPT_PYCODE : CAPT_BAD;
 	case CAP_MAGIC_PYTHON:
-		return len >= offsetof(struct cap_python, fr) ? CAPT_PYTHON :
-							       CAPT_BAD;
+		return len >= offsetof(struct cap_python, fr) ? CAPT_PYTHON : CAPT_BAD;
 	case CAP_MAGIC_USTACK:
 		return len >= sizeof(struct cap_ustack) ? CAPT_USTACK : CAPT_BAD;
 	}

@@ -72,6 +72,8 @@ struct cap_want {
 	int python;			/* stacks: Python's frames too */
 	int ustack;			/* --stack=bpf: unwound in the kernel */
 	unsigned int stack_size;	/* ... reading as deep as the copy */
+	int inj;			/* -e inject=: a signal= to send (by the
+					   kernel: cap_inject.bpf.c) */
 	int count_events;		/* -c alone: events counted, not shown */
 	int ip;				/* -i: ring mode's entries and signal
 					   records carry the user IP */
@@ -141,6 +143,11 @@ void cap_unwind_mapped(struct capture *c, const char *path, uint32_t maj,
 void cap_unwind_file(struct capture *c, const char *path);
 /* the same for the code a running process has mapped (-p's) */
 void cap_unwind_proc(struct capture *c, pid_t pid);
+/*
+ * signal=: the map of the signals the kernel sends (a thread's, by tid,
+ * at its call's entry or skipped exit: inject.h), or -1 (etrace sends)
+ */
+int capture_inject_fd(const struct capture *c);
 /*
  * 1: this kernel runs cap_unwind.bpf.c (its helpers: bpf_find_vma,
  * bpf_loop, bpf_task_pt_regs, Linux 5.17 on); asked by probe programs

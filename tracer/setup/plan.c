@@ -91,6 +91,9 @@ static void plan_capture(const struct options *o, struct plan *p)
 	 * -b's execs).
 	 */
 	w->detach_exec = o->detach_exec;
+	/* signal=: sent by the kernel, as strace's (SI_KERNEL) */
+	for (int nr = 0; o->inject.by_nr && nr < INJ_NR_MAX; nr++)
+		w->inj |= o->inject.by_nr[nr].flags & INJ_SIGNAL;
 	w->failed = o->status == STATUS_FAILED && !o->scno && !o->pid_names &&
 		    !o->paths.n && !o->context && !o->inject.n &&
 		    !o->detach_exec;
