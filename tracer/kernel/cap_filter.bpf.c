@@ -82,15 +82,25 @@ __noinline u32 g_array(u32 off, u32 arg, u64 ptr, u64 bytes, u32 phase)
 
 /*
  * A struct sock_fprog at ptr (16 bytes as UPTO copies them), then, when
- * insns, the instructions its filter points to (g_insns)
+ * insns, the instructions its filter points to (g_insns), by the length
+ * and pointer of that copy, not of the user's memory read again (which
+ * the program may change meanwhile: the filter would not be the one of
+ * the struct printed)
  */
 __noinline u32 g_fprog(u32 off, u32 arg, u64 ptr, u32 insns, u32 phase)
 {
 	struct { u16 len; u16 pad[3]; u64 filter; } fp = {};
+	struct cap_item *it;
+	u32 start = off;
+	u8 *b = buf();
 
 	off = g_buf(off, arg, ptr, 16, 16 | CAP_UPTO_BIT | phase << 24);
-	if (!insns || bpf_probe_read_user(&fp, sizeof(fp), (const void *)ptr))
+	if (!insns || !b || off == start)
 		return off;
+	it = (struct cap_item *)(b + bounded(start, CAP_REC_MAX - 1));
+	if (it->len != sizeof(fp) || (it->flags & CAP_F_FAULT))
+		return off;
+	__builtin_memcpy(&fp, data_at(b, start), sizeof(fp));
 	return g_insns(off, arg, fp.filter, fp.len, phase);
 }
 
