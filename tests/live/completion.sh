@@ -34,7 +34,7 @@ cat > cases <<EOF
 etrace -e sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -f -l sched:sched_process_e|sched_process_exec sched_process_exit
 etrace -e trace=sched:sched_process_e|sched_process_exec sched_process_exit
-etrace --st|--stack-size --stack=bpf --stack=folded --stack=fp --stack=perf --strings-in-hex
+etrace --st|--stack-size --stack=bpf --stack=dwarf --stack=folded --stack=fp --stack=perf --strings-in-hex
 etrace --stack=f|folded fp
 etrace --stack=p|perf
 etrace --stack=b|bpf

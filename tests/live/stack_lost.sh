@@ -2,7 +2,10 @@
 # Stacks (-k) when the rings overflow: build/tests/progs/twostacks 20000
 # alternates getppid (called from in_a) and getuid (from in_b), 40000
 # calls.  Under etrace -q -k -e trace=getppid,getuid, with the default
-# rings and with -m 256K (which loses records):
+# rings, with --stack=dwarf -m 256K (8 KiB copies: loses records) and
+# with the kernel's unwinder (-k's default) at -m 64K (loses records:
+# each call's pcs and its sample are lost apart, the pcs taken only by
+# their own call):
 #  - a call's stack is its own: below a getppid line (whole or "<...
 #    resumed>") the program's innermost frame is never in_b, below a
 #    getuid line never in_a (a call whose entry record, which carries
@@ -46,10 +49,14 @@ check() {	# trace stderr what
 "$ETRACE" -q -k -e trace=getppid,getuid -o def.out -- "$PROGS/twostacks" $N 2> def.err ||
 	soft_fail "etrace -k (default rings) exited $?"
 check def.out def.err "default rings"
-"$ETRACE" -q -k -m 256K -e trace=getppid,getuid -o small.out -- "$PROGS/twostacks" $N \
-	2> small.err || soft_fail "etrace -k -m 256K exited $?"
+"$ETRACE" -q -k --stack=dwarf -m 256K -e trace=getppid,getuid -o small.out -- \
+	"$PROGS/twostacks" $N 2> small.err || soft_fail "etrace -k -m 256K exited $?"
 grep -q '^+++ lost' small.out || soft_fail "-m 256K: nothing lost (the test needs losses)"
-check small.out small.err "-m 256K"
+check small.out small.err "--stack=dwarf -m 256K"
+"$ETRACE" -q -k -m 64K -e trace=getppid,getuid -o kern.out -- \
+	"$PROGS/twostacks" $N 2> kern.err || soft_fail "etrace -k -m 64K exited $?"
+grep -q '^+++ lost' kern.out || soft_fail "-m 64K: nothing lost (the test needs losses)"
+check kern.out kern.err "-k (the kernel's unwinder) -m 64K"
 # every frame printed is one etrace proved (tests/lib.sh)
-frames_proved def.out small.out
+frames_proved def.out small.out kern.out
 finish

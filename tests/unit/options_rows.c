@@ -201,7 +201,7 @@ int main(void)
 	      !o.stack_fp);
 	CHECK(parse("-kk", "--stack=bpf") == 0 && o.stack == 2 && o.stack_bpf);
 	CHECK(parse("--stack=bpf", "--stack=fp") == -1);
-	CHECK_STR(err, "--stack=bpf and --stack=fp are two unwinders: choose one");
+	CHECK_STR(err, "--stack=bpf, --stack=fp and --stack=dwarf are three unwinders: choose one");
 	CHECK(parse("--stack=bpf", "--no-bpf") == -1);
 	CHECK_STR(err, "--stack=bpf unwinds in a BPF program: not with --no-bpf");
 	CHECK(parse("--stack=frames", NULL) == -1);
