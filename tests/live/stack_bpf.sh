@@ -18,7 +18,8 @@
 #    -k -p, the stack unwound in the kernel (the rows of the code it
 #    had mapped are compiled at the attach);
 #  - -k alone is --stack=bpf (stderr says the stack was unwound in the
-#    kernel, same trace); -k --no-bpf unwinds copies (no such line);
+#    kernel, same trace); -k --no-bpf and -k --stack-size 65528 (past
+#    the kernel's copy) unwind copies (no such line, same trace);
 #  - every frame printed is proved (frames_proved --anon).
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
@@ -129,6 +130,13 @@ grep -F 'etrace: --stack=bpf' nobpf.kerr &&
 	fail "chain: -k --no-bpf unwound in the kernel"
 norm nobpf.k > nobpf.kn
 same chain.kn nobpf.kn "chain: -k --no-bpf's trace against --stack=dwarf's"
+# a --stack-size past the kernel's copy (65280): libdw, on the whole copy
+"$ETRACE" -k --stack-size 65528 -e trace=getppid -o big.k -- ./chain 2> big.kerr ||
+	{ cat big.kerr >&2; fail "chain: etrace -k --stack-size 65528 failed"; }
+grep -F 'etrace: --stack=bpf' big.kerr &&
+	fail "chain: -k --stack-size 65528 unwound in the kernel"
+norm big.k > big.kn
+same chain.kn big.kn "chain: -k --stack-size 65528's trace against --stack=dwarf's"
 frames_proved pb.t
 frames_proved --anon chain.b chain_fp.b chain_g.b nocfi3.b storm.b
 exit 0

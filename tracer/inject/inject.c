@@ -310,6 +310,21 @@ static void prefault(struct injector *in, pid_t tid, int nr,
 	}
 }
 
+/*
+ * signal=: left for the kernel to send at the thread's next syscall
+ * tracepoint, this call's (SI_KERNEL); sent by etrace (tkill) when it
+ * cannot be.  The thread waits killably now (WAIT_KILLABLE_RECV): the
+ * signal stays pending until the call returns.
+ */
+static void signal_call(struct injector *in, pid_t tid, unsigned int sig)
+{
+	uint32_t key = (uint32_t)tid;
+
+	if (in->sig_fd < 0 ||
+	    bpf_map_update_elem(in->sig_fd, &key, &sig, BPF_ANY))
+		syscall(SYS_tkill, tid, (int)sig);
+}
+
 /* one notification: what to answer */
 static int answer(struct injector *in, const struct seccomp_notif *n)
 {
@@ -318,7 +333,6 @@ static int answer(struct injector *in, const struct seccomp_notif *n)
 	struct inj_task *k = NULL;
 	pid_t tid = (pid_t)n->pid;
 	int nr = n->data.nr, inj = 0;
-	uint32_t utid = n->pid, sig = 0;
 
 	memset(&resp, 0, sizeof(resp));
 	resp.id = n->id;
@@ -333,16 +347,8 @@ static int answer(struct injector *in, const struct seccomp_notif *n)
 		inj = k && count_call(k, r, in->idx[nr]);
 	}
 	if (inj) {
-		/*
-		 * The thread waits killably now (WAIT_KILLABLE_RECV): the
-		 * signal stays pending until the call returns.  The kernel's
-		 * is sent by the thread's next tracepoint, this call's.
-		 */
-		sig = r->signo;
-		if ((r->flags & INJ_SIGNAL) &&
-		    (in->sig_fd < 0 || bpf_map_update_elem(in->sig_fd, &utid,
-							   &sig, BPF_ANY)))
-			syscall(SYS_tkill, tid, r->signo);
+		if (r->flags & INJ_SIGNAL)
+			signal_call(in, tid, r->signo);
 		if (r->flags & (INJ_ERROR | INJ_RETVAL)) {
 			prefault(in, tid, nr, (const uint64_t *)n->data.args);
 			resp.flags = 0;
