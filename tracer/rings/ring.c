@@ -38,6 +38,7 @@ int ring_map(struct ring *r, int fd, int cpu, size_t data_bytes)
 		return -e;
 	}
 	r->meta = m;
+	r->mapped_by = getpid();
 	r->data = (uint8_t *)m + page;
 	r->pos = r->head = __atomic_load_n(&r->meta->data_tail,
 					    __ATOMIC_ACQUIRE);
@@ -85,6 +86,7 @@ int ring_map_bpf(struct ring *r, int fd, int cpu, size_t data_bytes)
 	}
 	r->cons_pos = c;
 	r->prod_pos = p;
+	r->mapped_by = getpid();
 	r->data = (uint8_t *)p + page;
 	r->pos = r->head = __atomic_load_n(r->cons_pos, __ATOMIC_ACQUIRE);
 	return 0;
@@ -92,10 +94,12 @@ int ring_map_bpf(struct ring *r, int fd, int cpu, size_t data_bytes)
 
 void ring_unmap(struct ring *r)
 {
+	int ours = r->mapped_by == getpid();
+
 	if (r->bpf) {
-		if (r->cons_pos)
+		if (r->cons_pos && ours)
 			munmap(r->cons_pos, (size_t)sysconf(_SC_PAGESIZE));
-		if (r->prod_pos)
+		if (r->prod_pos && ours)
 			munmap((void *)r->prod_pos, r->map_len);
 		free(r->scratch);
 		r->cons_pos = NULL;
@@ -103,7 +107,7 @@ void ring_unmap(struct ring *r)
 		r->scratch = NULL;
 		return;
 	}
-	if (r->meta)
+	if (r->meta && ours)
 		munmap(r->meta, r->map_len);
 	free(r->scratch);
 	r->meta = NULL;

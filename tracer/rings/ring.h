@@ -16,10 +16,12 @@
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct ring {
 	int fd;			/* the event that owns the buffer */
 	int cpu;
+	pid_t mapped_by;	/* the process whose mapping this is */
 	struct perf_event_mmap_page *meta;
 	uint8_t *data;
 	uint64_t size;		/* data bytes, a power of two */
@@ -45,6 +47,12 @@ struct ring {
 int ring_map(struct ring *r, int fd, int cpu, size_t data_bytes);
 /* map the BPF ring buffer map fd, of data_bytes (a power-of-two of pages) */
 int ring_map_bpf(struct ring *r, int fd, int cpu, size_t data_bytes);
+/*
+ * Unmapped only in the process that mapped it: a fork has no perf ring
+ * (the kernel marks its mapping VM_DONTCOPY), and the range, free there,
+ * may hold the fork's own memory since.  A fork's copies of a BPF ring
+ * go at its exit.  The scratch buffer is freed in either.
+ */
 void ring_unmap(struct ring *r);
 
 static inline void ring_snapshot(struct ring *r)
