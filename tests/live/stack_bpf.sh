@@ -7,6 +7,8 @@
 #    trace of -e trace=getppid is -k's, and stderr says the one stack
 #    was unwound in the kernel (the command's rows are compiled before
 #    it runs);
+#  - the same chain with f3's syscall instruction its own (the stack
+#    goes from the program to libc and back): unwound in the kernel;
 #  - the -g build under -kk (inline frames, source lines from the pcs):
 #    the same trace as -kk;
 #  - nocfi (code in anonymous memory, no rows: the stack copy goes to
@@ -30,6 +32,8 @@ S=$TOP/tests/stack
 cc -O2 -fomit-frame-pointer -o chain "$S"/*.c || fail "cc -O2 failed"
 cc -O0 -fno-omit-frame-pointer -o chain_fp "$S"/*.c || fail "cc -O0 failed"
 cc -O2 -fomit-frame-pointer -g -o chain_g "$S"/*.c || fail "cc -O2 -g failed"
+cc -O2 -fomit-frame-pointer -DRAW_SYSCALL -o chain_raw "$S"/*.c ||
+	fail "cc -DRAW_SYSCALL failed"
 
 # what differs from run to run: return values (getppid is etrace's
 # pid), addresses in anonymous memory (nocfi's code)
@@ -59,6 +63,10 @@ both chain -k ./chain
 kernel_says chain "1 of them unwound in the kernel, 0 from a stack copy"
 grep -qE '^ > .*/chain\(main\+0x[0-9a-f]+\) ' chain.b ||
 	fail "chain: the stack does not reach main"
+both chain_raw -k ./chain_raw
+kernel_says chain_raw "1 of them unwound in the kernel, 0 from a stack copy"
+grep -qE '^ > .*/chain_raw\(f3\+0x[0-9a-f]+\) ' chain_raw.b ||
+	fail "chain_raw: the stack does not start in f3"
 both chain_fp -k ./chain_fp
 kernel_says chain_fp "1 of them unwound in the kernel, 0 from a stack copy"
 both chain_g -kk ./chain_g

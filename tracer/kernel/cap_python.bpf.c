@@ -125,8 +125,9 @@ static __always_inline const struct py_bin *py_find(u64 *bias)
 	struct py_bin *pb;
 	u64 mm;
 
-	t = (struct task_struct___py *)bpf_get_current_task();
-	mm = (u64)BPF_CORE_READ(t, mm);
+	/* (read in place: a BTF pointer's loads, not a helper call each) */
+	t = (struct task_struct___py *)bpf_get_current_task_btf();
+	mm = (u64)t->mm;
 	pb = bpf_map_lookup_elem(&py_procs, &tgid);
 	if (pb && !pb->mm)
 		pb->mm = mm;
@@ -136,11 +137,11 @@ static __always_inline const struct py_bin *py_find(u64 *bias)
 	}
 	if (pb)
 		bpf_map_delete_elem(&py_procs, &tgid);
-	k.ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
-	k.dev = BPF_CORE_READ(t, mm, exe_file, f_inode, i_sb, s_dev);
+	k.ino = t->mm->exe_file->f_inode->i_ino;
+	k.dev = t->mm->exe_file->f_inode->i_sb->s_dev;
 	b = bpf_map_lookup_elem(&py_exes, &k);
 	if (b)
-		*bias = BPF_CORE_READ(t, mm, start_code) - b->text;
+		*bias = t->mm->start_code - b->text;
 	return b;
 }
 

@@ -137,8 +137,9 @@ int shell_enter(struct enter_ctx *ctx)
 
 	if (!c || !c->shell.on || !is_traced(c))
 		return 1;
-	t = (struct task_struct___sh *)bpf_get_current_task();
-	start = BPF_CORE_READ(t, mm, start_code);
+	/* (read in place: a BTF pointer's loads, not a helper call each) */
+	t = (struct task_struct___sh *)bpf_get_current_task_btf();
+	start = t->mm->start_code;
 	bias = start - c->shell.text;
 	/*
 	 * this process runs that bash, loaded there: its code is there.
@@ -147,7 +148,7 @@ int shell_enter(struct enter_ctx *ctx)
 	 * kernel takes and undoes (~25% of a -k storm's CPU, measured).
 	 */
 	check = bias + c->shell.check_addr;
-	if (check < start || check + 8 > BPF_CORE_READ(t, mm, end_code) ||
+	if (check < start || check + 8 > t->mm->end_code ||
 	    user_u64(check) != c->shell.check)
 		return 1;
 	r = bpf_map_lookup_elem(&shell_rec, &zero);

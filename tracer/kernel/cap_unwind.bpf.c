@@ -78,20 +78,31 @@ enum walk_done {
 	WALK_COPY,		/* a frame the rows cannot say: libdw's */
 };
 
+/* a mapping looked up, and its file's rows */
+struct walk_vma {
+	u64 start, end, pgoff;
+	int exec, have_file;
+	struct unw_file f;
+};
+
 /*
  * The walk's state, in the map (not on the stack): the verifier then
  * checks one step of the walk, not every step with the values it had.
+ * It keeps the last few mappings it met (WALK_VMAS): a stack goes back
+ * and forth between a program and its libraries (main, libc's start,
+ * _start), and a lookup takes the mapping lock and walks a tree.
  */
+#define WALK_VMAS	4
+
 struct walk {
 	u64 ip, sp, bp, limit;
 	int bp_known;
 	int done;			/* enum walk_done */
 	int cut;
 	u32 n;
-	/* the mapping of the last pc looked up, and its file's rows */
-	u64 vm_start, vm_end, vm_pgoff;
-	int vm_exec, have_file;
-	struct unw_file f;
+	struct walk_vma vm;		/* the last pc's */
+	u32 nseen;
+	struct walk_vma seen[WALK_VMAS];
 };
 
 /* the record being built: the head, then pcs or registers and stack */
@@ -123,15 +134,15 @@ static long vma_read(struct task_struct *task, struct vm_area_struct___u *vma,
 {
 	struct file___u *f;
 
-	vi->start = BPF_CORE_READ(vma, vm_start);
-	vi->end = BPF_CORE_READ(vma, vm_end);
-	vi->pgoff = BPF_CORE_READ(vma, vm_pgoff);
-	vi->flags = BPF_CORE_READ(vma, vm_flags);
-	f = BPF_CORE_READ(vma, vm_file);
+	vi->start = vma->vm_start;
+	vi->end = vma->vm_end;
+	vi->pgoff = vma->vm_pgoff;
+	vi->flags = vma->vm_flags;
+	f = vma->vm_file;
 	vi->file = f != 0;
 	if (f) {
-		vi->key.ino = BPF_CORE_READ(f, f_inode, i_ino);
-		vi->key.dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
+		vi->key.ino = f->f_inode->i_ino;
+		vi->key.dev = f->f_inode->i_sb->s_dev;
 	}
 	return 0;
 }
@@ -149,21 +160,30 @@ static __always_inline int walk_vma(struct walk *w, u64 pc)
 	struct unw_file *f;
 	long r;
 
-	if (pc >= w->vm_start && pc < w->vm_end)
+	if (pc >= w->vm.start && pc < w->vm.end)
 		return 0;
+	for (int i = 0; i < WALK_VMAS; i++) {
+		if (i < w->nseen && pc >= w->seen[i].start &&
+		    pc < w->seen[i].end) {
+			w->vm = w->seen[i];
+			return 0;
+		}
+	}
 	r = bpf_find_vma(bpf_get_current_task_btf(), pc, vma_read, &vi, 0);
 	if (r)
 		return r == -ENOENT ? -ENOENT : -1;
 	if (pc < vi.start || pc >= vi.end)
 		return -1;
-	w->vm_start = vi.start;
-	w->vm_end = vi.end;
-	w->vm_pgoff = vi.pgoff;
-	w->vm_exec = (vi.flags & VM_EXEC) != 0;
+	w->vm.start = vi.start;
+	w->vm.end = vi.end;
+	w->vm.pgoff = vi.pgoff;
+	w->vm.exec = (vi.flags & VM_EXEC) != 0;
 	f = vi.file ? bpf_map_lookup_elem(&unw_files, &vi.key) : 0;
-	w->have_file = f != 0;
+	w->vm.have_file = f != 0;
 	if (f)
-		w->f = *f;
+		w->vm.f = *f;
+	w->seen[w->nseen & (WALK_VMAS - 1)] = w->vm;
+	w->nseen++;
 	return 0;
 }
 
@@ -244,7 +264,7 @@ static long walk_step(u64 i, u32 *cpu)
 		}
 		return 1;
 	}
-	if (i && !w->vm_exec) {
+	if (i && !w->vm.exec) {
 		w->cut = USTACK_CUT_NOT_CODE;
 		w->done = WALK_END;
 		return 1;
@@ -256,13 +276,13 @@ static long walk_step(u64 i, u32 *cpu)
 		w->done = WALK_END;
 		return 1;
 	}
-	if (!w->have_file) {
+	if (!w->vm.have_file) {
 		w->done = WALK_COPY;
 		return 1;
 	}
-	vaddr = at - w->vm_start + (w->vm_pgoff << PAGE_SHIFT) + w->f.delta;
-	r = vaddr < w->f.vaddr_lo || vaddr >= w->f.vaddr_hi ? -1 :
-	    unw_row_at(&w->f, vaddr);
+	vaddr = at - w->vm.start + (w->vm.pgoff << PAGE_SHIFT) + w->vm.f.delta;
+	r = vaddr < w->vm.f.vaddr_lo || vaddr >= w->vm.f.vaddr_hi ? -1 :
+	    unw_row_at(&w->vm.f, vaddr);
 	if (r >= 0)
 		row = bpf_map_lookup_elem(&unw_rows, &r);
 	if (!row) {
@@ -373,9 +393,9 @@ int ustack_enter(struct enter_ctx *ctx)
 	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	w = &b->w;
 	__builtin_memset(w, 0, sizeof(*w));
-	w->ip = BPF_CORE_READ(regs, ip);
-	w->sp = BPF_CORE_READ(regs, sp);
-	w->bp = BPF_CORE_READ(regs, bp);
+	w->ip = regs->ip;
+	w->sp = regs->sp;
+	w->bp = regs->bp;
 	w->bp_known = 1;
 	w->limit = w->sp + uc->stack_size;
 	bpf_loop(USTACK_PCS, walk_step, &cpu, 0);
