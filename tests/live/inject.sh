@@ -59,11 +59,13 @@ table_rows e.c > e.rows
 soft_same s.rows e.rows "-c rows (syscall calls errors)"
 
 # every call counted: the command's wait for etrace's go, begun before
-# it was traced and under its filter already, is not a skipped call
+# it was traced and under its filter already, is not a skipped call.
+# (but futex: pthread_join waits in one only when the thread has not
+# ended yet, which depends on the scheduling, not on the tracer)
 strace -f -c -e inject=read:error=EIO:when=1000 -o s.ca "$PROGS/inject" calls > /dev/null 2>&1
 "$ETRACE" -f -c -e inject=read:error=EIO:when=1000 -o e.ca "$PROGS/inject" calls > /dev/null 2>&1
-table_rows s.ca > s.rows.a
-table_rows e.ca > e.rows.a
+table_rows s.ca | grep -v '^futex ' > s.rows.a
+table_rows e.ca | grep -v '^futex ' > e.rows.a
 soft_same s.rows.a e.rows.a "-c rows of every call (syscall calls errors)"
 
 echo "== signal=, with error= and alone"
