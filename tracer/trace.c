@@ -615,6 +615,7 @@ int trace_setup(struct trace *t, const struct plan *p, char *err,
 		return -ENOTSUP;
 	}
 	say_mode(t);
+	recording_prepare(t);
 	if (p->cmd) {
 		r = launch_go(&t->ln, err, errlen);
 		if (r) {

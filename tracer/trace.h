@@ -107,6 +107,8 @@ struct sink *recording_sink_new(struct trace *t, char *err, size_t errlen);
 void recording_feed(void *ctx, struct ring *ring,
 		    const struct perf_event_header *h, uint64_t time);
 void recording_note(struct trace *t, int kind, uint64_t a, uint64_t b);
+/* before the command runs: what the recording's start reads from tracefs */
+void recording_prepare(struct trace *t);
 /*
  * SIGUSR1 reached etrace: --flight-recorder's window is written once
  * every record made until now is read (recording_tick, after each drain)
