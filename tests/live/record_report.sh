@@ -16,6 +16,9 @@
 #  - -e sched:sched_process_exec: its lines as live (pids masked);
 #  - a call open when etrace is stopped (SIGINT while the command blocks
 #    in openat of a FIFO): "<detached ...>", the whole trace as live;
+#    etrace killed (SIGKILL) there instead: the cut recording, read
+#    while etrace waits and after, has the same trace, then names where
+#    it was cut, exit 1;
 #  - -ttt: the recording's clock, not the report's (between the times
 #    before and after the record; and a recording rewritten with its
 #    clock offset a day later, by python and zstd(1) as README's format
@@ -242,6 +245,36 @@ soft_same det.liven det.repn "a call open at the end: the calls of the report vs
 tail -n 1 det.live > det.livel
 tail -n 1 det.rep > det.repl
 soft_same det.livel det.repl "a call open at the end: its line"
+
+# a recording cut by etrace's death (SIGKILL while its command blocks in
+# openat of a FIFO): what etrace read is on disk within moments
+# (recfile_write.c flushes at most every 200 ms, read rounds come every
+# 100 ms), so the cut file, reported while etrace still waits, then
+# after the kill, has the whole trace up to the openat (the calls and
+# the last line of the stopped recording's report), then says where it
+# was cut, exit 1
+cut_has_open() {
+	"$ETRACE" report -i cut.etr -o cut.rep 2> cut.err
+	grep -q '^openat(AT_FDCWD, "fifo", O_RDONLY <detached ...>$' cut.rep
+}
+rm -f fifo && mkfifo fifo
+"$ETRACE" record -q -o cut.etr -- sh -c 'exec cat fifo' &
+_et=$!
+wait_until 60 sh -c "[ -n \"\$(cat /proc/$_et/task/*/children 2>/dev/null)\" ]"
+_kid=$(cat /proc/$_et/task/*/children 2>/dev/null | awk '{print $1}')
+wait_until 60 cut_has_open ||
+	{ cat cut.err >&2; soft_fail "the recording being written has no openat of the FIFO"; }
+kill -KILL $_et
+wait $_et
+kill -KILL "$_kid" 2> /dev/null
+"$ETRACE" report -i cut.etr -o cut.rep 2> cut.err
+[ $? = 1 ] || soft_fail "report of a recording cut by SIGKILL did not exit 1"
+grep -q '^etrace: report: cut.etr: truncated at byte [0-9]* of the record stream: the recording has no end$' cut.err ||
+	{ cat cut.err >&2; soft_fail "report of a cut recording: no line naming where"; }
+sed 's/(.*//' cut.rep > cut.repn
+soft_same det.repn cut.repn "a recording cut by SIGKILL: its calls vs the stopped recording's"
+tail -n 1 cut.rep > cut.repl
+soft_same det.repl cut.repl "a recording cut by SIGKILL: its last line"
 
 # -k: the stacks a report unwinds from the recording's stack bytes are
 # the live trace's, frame for frame (tests/progs/context: a thread, then

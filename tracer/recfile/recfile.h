@@ -175,7 +175,11 @@ int recw_start(struct recw *w);
 /* one item of two parts (b may be NULL); 0 or -errno (kept, said later) */
 int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen);
-/* what is buffered, compressed and written (a batch's end); 0 or -errno */
+/*
+ * A batch's end: what is buffered, compressed and written, unless the
+ * last time was less than 200 ms ago (the loop calls it again within
+ * 100 ms); 0 or -errno
+ */
 int recw_flush(struct recw *w);
 /*
  * The stream ended (end: else nothing more is written, as when the file
