@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "decode.h"
+#include "fmt_priv.h"
 
 static char out[8192];
 
@@ -45,6 +46,38 @@ int main(void)
 		fmt_quoted(&b, (const uint8_t *)big, sizeof(big), -1, 0);
 		CHECK(b.cut);
 		CHECK(b.p == out + 100);
+	}
+	/*
+	 * The escaping of names (fmt_escaped) checks 8 bytes at a time; -e
+	 * read='s text (fmt_fdtext, '<' and '>' escaped too) a byte at a
+	 * time: on strings without those two, the same text.  Every byte
+	 * value at every position of strings of 1 to 40 bytes, the others
+	 * printable.
+	 */
+	{
+		static char a[256], bb[256];
+		uint8_t s[40];
+		struct fmt_buf f1, f2;
+		int diff = 0;
+
+		for (size_t len = 1; len <= sizeof(s); len++)
+			for (size_t at = 0; at < len; at++)
+				for (int c = 0; c < 256; c++) {
+					if (c == '<' || c == '>')
+						continue;
+					for (size_t k = 0; k < len; k++)
+						s[k] = (uint8_t)('a' + (k * 7 + len) % 26);
+					s[at] = (uint8_t)c;
+					fb_init(&f1, a, sizeof(a) - 1);
+					fb_init(&f2, bb, sizeof(bb) - 1);
+					fmt_escaped(&f1, s, len);
+					fmt_fdtext(&f2, NULL, s, len);
+					*f1.p = *f2.p = '\0';
+					if (strcmp(a, bb) && diff++ < 3)
+						fprintf(stderr, "escaped %s, byte by byte %s\n",
+							a, bb);
+				}
+		CHECK(diff == 0);
 	}
 	CHECK_DONE();
 }
