@@ -21,8 +21,8 @@
  * batch's end at most every RECW_LAG_NS.  zstd -1 on a fork loop's
  * records (bash forking dirname, ~31 KiB a batch) flushed at every
  * batch took 4.2 ns a byte, its tables evicted by the traced programs
- * between batches; 1.5-1.8 when the buffer is full (0.55-0.6 for the
- * getppid storm's records, which compress 18 times)
+ * between batches; 1.8-2.0 when the buffer is full (0.6-0.75 for the
+ * getppid storm's records, which compress 18 times, either way)
  */
 #define RECW_IN		(1u << 20)
 /* a batch's end writes what waits out, at most this often */
