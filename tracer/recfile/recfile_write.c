@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <zstd.h>
 
+#include "merge.h"
 #include "recfile.h"
 
 /*
@@ -36,18 +36,10 @@ struct recw {
 	uint8_t *out;
 	size_t out_cap;
 	uint64_t written;
-	uint64_t flushed_at;	/* CLOCK_MONOTONIC ns of the last flush */
+	uint64_t flushed_at;	/* merge_now() of the last flush */
 	int unflushed;		/* items given since */
 	int err;		/* -errno of the first failure */
 };
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static int write_all(struct recw *w, const void *buf, size_t n)
 {
@@ -186,7 +178,7 @@ int recw_flush(struct recw *w)
 		return w->err;
 	if (!w->unflushed)
 		return 0;
-	now = mono_ns();
+	now = merge_now();
 	if (w->flushed_at && now - w->flushed_at < RECW_LAG_NS)
 		return 0;
 	w->flushed_at = now;
