@@ -6,7 +6,11 @@
  * A 16-byte header in the clear (magic "ETRACErc", version, flags), then
  * one zstd stream of items.  An item is an 8-byte head (kind, ring,
  * length) and its payload, padded to 8 bytes, so every perf record in
- * the decompressed stream is 8-aligned as it was in its ring.  The
+ * the decompressed stream is 8-aligned as it was in its ring.  Since
+ * version 2, records of at most RF_PACK_WORDS words come in RF_PACK
+ * items, each as the words that changed since the last one of its ring
+ * and size (below): a storm's record is a few bytes, not 100, before
+ * zstd sees it, and zstd's time goes per byte and per match.  The
  * items before RF_START describe the run (what decoding needs later);
  * then come the records as the merge handed them on, in time order, and
  * what happened between them outside the rings (the command reaped, a
@@ -23,7 +27,7 @@
 #include <stdint.h>
 
 #define RF_MAGIC	"ETRACErc"
-#define RF_VERSION	1
+#define RF_VERSION	2	/* writes; reads 1 (no RF_PACK) and 2 */
 #define RF_HEAD_LEN	16
 #define RF_FLAG_ZSTD	0x1
 /* no item is larger: a perf record is at most 64 KiB, a table more */
@@ -51,6 +55,8 @@ enum rf_kind {
 	RF_END,		/* struct rf_end: the recording is whole */
 	RF_ARGNAMES,	/* the run: int32 nr, then its arguments' names
 			   (its tracefs format's), each NUL-terminated */
+	RF_PACK,	/* version 2: packed records (below); the reader
+			   hands each out as an RF_REC */
 	RF_KIND_MAX,
 };
 
@@ -60,6 +66,22 @@ struct rf_item_head {
 	uint16_t ring;
 	uint32_t len;		/* payload bytes, before padding */
 };
+
+/*
+ * RF_PACK's payload: records, each
+ *
+ *   varint ring, u8 n (its words: perf_event_header.size / 8), varint
+ *   mask (bit i: word i changed), then for each bit set, lowest first,
+ *   varint zigzag(word - the reference's word), modulo 2^64
+ *
+ * Its reference: the last packed record of the same ring and n in the
+ * stream before it, all zero words when none.  Varints are LEB128 (7
+ * bits a byte, low first), zigzag(d) = (d << 1) ^ (d >> 63 arithmetic).
+ * A record is packed when its ring < RF_PACK_RINGS, it is n whole words,
+ * 1 <= n <= RF_PACK_WORDS; the rest are RF_REC items.
+ */
+#define RF_PACK_RINGS	1024
+#define RF_PACK_WORDS	32
 
 #define RF_ST_CHILD		0x0001	/* a command was started */
 #define RF_ST_SCOPED		0x0002	/* events on for all tasks */
@@ -173,6 +195,7 @@ struct recw *recw_new(int fd, int level, char *err, size_t errlen);
 /* the file begins (its header); 0 or -errno */
 int recw_start(struct recw *w);
 /* one item of two parts (b may be NULL); 0 or -errno (kept, said later) */
+/* (an RF_REC of one part that can be is packed) */
 int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen);
 /*
@@ -193,11 +216,12 @@ uint64_t recw_bytes(const struct recw *w);
 struct recr;
 
 struct rf_item {
-	int kind;
+	int kind;		/* a packed record's is RF_REC */
 	unsigned int ring;
 	const uint8_t *data;	/* 8-aligned, valid until the next call */
 	uint32_t len;
-	uint64_t off;		/* of its head, in the decompressed stream */
+	uint64_t off;		/* of its head (a packed record's first
+				   byte) in the decompressed stream */
 };
 
 /* fd: read from it (not closed); or data/len when fd < 0 */

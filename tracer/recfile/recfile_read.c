@@ -31,6 +31,10 @@ struct recr {
 	int ended;			/* RF_END read */
 	int failed;
 	char err[160];
+	uint32_t version;
+	size_t pk_pos, pk_end;		/* an RF_PACK's unread records */
+	/* each ring's last packed record of each size (recfile.h) */
+	uint64_t *ref[RF_PACK_RINGS];
 };
 
 static int fail(struct recr *r, const char *fmt, unsigned long long a,
@@ -50,9 +54,10 @@ static int header_check(struct recr *r, const uint8_t *h, size_t n)
 			    " at byte %llu)%.0llu", 0, 0);
 	memcpy(&v, h + 8, 4);
 	memcpy(&fl, h + 12, 4);
-	if (v != RF_VERSION)
+	if (v < 1 || v > RF_VERSION)
 		return fail(r, "recording format version %llu: this etrace"
-			    " reads version %llu", v, RF_VERSION);
+			    " reads versions 1 to %llu", v, RF_VERSION);
+	r->version = v;
 	if (fl != RF_FLAG_ZSTD)
 		return fail(r, "recording flags 0x%llx not known%.0llu", fl, 0);
 	return 0;
@@ -114,6 +119,8 @@ void recr_free(struct recr *r)
 	ZSTD_freeDCtx(r->dc);
 	free(r->inbuf);
 	free(r->buf);
+	for (unsigned int i = 0; i < RF_PACK_RINGS; i++)
+		free(r->ref[i]);
 	free(r);
 }
 
@@ -192,14 +199,79 @@ static int fill(struct recr *r, size_t need)
 	return 0;
 }
 
+/* a varint of the pack at *pos (below end): 0, or -1 when it is not one */
+static int get_varint(const uint8_t *buf, size_t *pos, size_t end,
+		      uint64_t *v)
+{
+	uint64_t x = 0;
+
+	for (unsigned int s = 0; *pos < end && s < 64; s += 7) {
+		uint8_t b = buf[(*pos)++];
+
+		/* the tenth byte holds bit 63 only */
+		if (s == 63 && b > 1)
+			return -1;
+		x |= (uint64_t)(b & 0x7f) << s;
+		if (!(b & 0x80)) {
+			*v = x;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* the next record of the open RF_PACK: its words, from its reference's */
+static int unpack(struct recr *r, struct rf_item *it)
+{
+	size_t pos = r->pk_pos;
+	uint64_t at = r->base + pos, ring, mask, d, *ref;
+	unsigned int n;
+	uint16_t size;
+
+	if (get_varint(r->buf, &pos, r->pk_end, &ring) ||
+	    ring >= RF_PACK_RINGS || pos == r->pk_end)
+		goto out_corrupt;
+	n = r->buf[pos++];
+	if (!n || n > RF_PACK_WORDS ||
+	    get_varint(r->buf, &pos, r->pk_end, &mask) || mask >> n)
+		goto out_corrupt;
+	if (!r->ref[ring] &&
+	    !(r->ref[ring] = calloc(RF_PACK_WORDS * RF_PACK_WORDS, 8)))
+		return fail(r, "out of memory at byte %llu of the record"
+			    " stream%.0llu", at, 0);
+	ref = r->ref[ring] + (size_t)(n - 1) * RF_PACK_WORDS;
+	for (; mask; mask &= mask - 1) {
+		if (get_varint(r->buf, &pos, r->pk_end, &d))
+			goto out_corrupt;
+		ref[__builtin_ctzll(mask)] += (d >> 1) ^ (0 - (d & 1));
+	}
+	/* a perf record's header: its size is its words' */
+	memcpy(&size, (const uint8_t *)ref + 6, 2);
+	if (size != 8 * n)
+		goto out_corrupt;
+	r->pk_pos = pos;
+	it->kind = RF_REC;
+	it->ring = (unsigned int)ring;
+	it->data = (const uint8_t *)ref;
+	it->len = 8 * n;
+	it->off = at;
+	return 1;
+out_corrupt:
+	return fail(r, "corrupt packed record at byte %llu of the record"
+		    " stream%.0llu", at, 0);
+}
+
 int recr_next(struct recr *r, struct rf_item *it)
 {
 	struct rf_item_head h;
 	size_t all;
 	int f;
 
+next:
 	if (r->failed)
 		return -1;
+	if (r->pk_pos < r->pk_end)
+		return unpack(r, it);
 	if (r->ended)
 		return 0;
 	f = fill(r, sizeof(h));
@@ -215,7 +287,8 @@ int recr_next(struct recr *r, struct rf_item *it)
 			    (unsigned long long)(r->base + r->pos), r->len - r->pos);
 	}
 	memcpy(&h, r->buf + r->pos, sizeof(h));
-	if (!h.kind || h.kind >= RF_KIND_MAX || h.pad || h.len > RF_ITEM_MAX)
+	if (!h.kind || h.kind >= RF_KIND_MAX || h.pad || h.len > RF_ITEM_MAX ||
+	    (h.kind == RF_PACK && (r->version < 2 || h.ring)))
 		return fail(r, "corrupt item at byte %llu of the record stream"
 			    " (kind %llu)", (unsigned long long)(r->base + r->pos),
 			    h.kind);
@@ -227,6 +300,13 @@ int recr_next(struct recr *r, struct rf_item *it)
 		return fail(r, "truncated at byte %llu of the record stream"
 			    " (an item of %llu bytes cut)",
 			    (unsigned long long)(r->base + r->pos), h.len);
+	if (h.kind == RF_PACK) {
+		/* its records stay in buf: fill is not called till its end */
+		r->pk_pos = r->pos + sizeof(h);
+		r->pk_end = r->pk_pos + h.len;
+		r->pos += all;
+		goto next;	/* (an empty one: the item after it) */
+	}
 	it->kind = h.kind;
 	it->ring = h.ring;
 	it->data = r->buf + r->pos + sizeof(h);

@@ -4,7 +4,8 @@
  * copied into a buffer; the buffer is compressed when it is full, and
  * at a batch's end (recw_flush) at most every RECW_LAG_NS, so a
  * recording cut by a crash or a full disk holds every batch but those
- * of its last moments.  No allocation per item.
+ * of its last moments.  Small records are packed first (recfile.h's
+ * RF_PACK).  No allocation per item.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +28,8 @@
 #define RECW_IN		(1u << 20)
 /* a batch's end writes what waits out, at most this often */
 #define RECW_LAG_NS	200000000ull
+/* a packed record's most bytes: ring, n, mask, a 10-byte varint a word */
+#define RECW_PACKED_MAX	(3 + 1 + 5 + 10 * RF_PACK_WORDS)
 
 struct recw {
 	int fd;
@@ -39,6 +42,11 @@ struct recw {
 	uint64_t flushed_at;	/* merge_now() of the last flush */
 	int unflushed;		/* items given since */
 	int err;		/* -errno of the first failure */
+	int packing;		/* an RF_PACK is open, its head at pack_at */
+	size_t pack_at;
+	/* each ring's last packed record of each size: RF_PACK_WORDS slots
+	   of RF_PACK_WORDS words, made at the ring's first */
+	uint64_t *ref[RF_PACK_RINGS];
 };
 
 static int write_all(struct recw *w, const void *buf, size_t n)
@@ -101,11 +109,30 @@ int recw_start(struct recw *w)
 	return write_all(w, head, sizeof(head));
 }
 
+/* the open RF_PACK ends: its length in its head, its padding */
+static void pack_close(struct recw *w)
+{
+	struct rf_item_head h = { RF_PACK, 0, 0, 0 };
+	size_t pad;
+
+	if (!w->packing)
+		return;
+	w->packing = 0;
+	h.len = (uint32_t)(w->in_len - w->pack_at - sizeof(h));
+	memcpy(w->in + w->pack_at, &h, sizeof(h));
+	pad = (8 - (h.len & 7)) & 7;
+	memset(w->in + w->in_len, 0, pad);
+	w->in_len += pad;
+}
+
 /* compress what the buffer holds; mode ZSTD_e_flush: all of it out */
 static int recw_push(struct recw *w, ZSTD_EndDirective mode)
 {
-	ZSTD_inBuffer in = { w->in, w->in_len, 0 };
+	ZSTD_inBuffer in;
 	size_t left;
+
+	pack_close(w);
+	in = (ZSTD_inBuffer){ w->in, w->in_len, 0 };
 
 	do {
 		ZSTD_outBuffer out = { w->out, w->out_cap, 0 };
@@ -123,6 +150,72 @@ static int recw_push(struct recw *w, ZSTD_EndDirective mode)
 	return 0;
 }
 
+static uint8_t *put_varint(uint8_t *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+/*
+ * rec (a perf record of n words, 1 <= n <= RF_PACK_WORDS) into the open
+ * RF_PACK: the words that changed since ring's last of n words; 1 when
+ * it cannot be (no memory for the ring's references): an RF_REC then
+ */
+static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
+		    unsigned int n)
+{
+	uint64_t *ref = w->ref[ring], d[RF_PACK_WORDS];
+	uint32_t mask = 0;
+	uint8_t *p;
+
+	if (!ref && !(ref = w->ref[ring] = calloc(RF_PACK_WORDS * RF_PACK_WORDS,
+						  sizeof(*ref))))
+		return 1;
+	ref += (size_t)(n - 1) * RF_PACK_WORDS;
+	if (w->in_len + sizeof(struct rf_item_head) + RECW_PACKED_MAX + 8 >
+	    RECW_IN && recw_push(w, ZSTD_e_continue))
+		return w->err;
+	if (!w->packing) {
+		w->packing = 1;
+		w->pack_at = w->in_len;
+		w->in_len += sizeof(struct rf_item_head);
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t v;
+
+		memcpy(&v, rec + 8 * i, 8);
+		d[i] = v - ref[i];
+		ref[i] = v;
+		mask |= (uint32_t)(d[i] != 0) << i;
+	}
+	p = put_varint(w->in + w->in_len, ring);
+	*p++ = (uint8_t)n;
+	p = put_varint(p, mask);
+	for (uint32_t m = mask; m; m &= m - 1) {
+		uint64_t v = d[__builtin_ctz(m)];
+
+		p = put_varint(p, (v << 1) ^ (uint64_t)((int64_t)v >> 63));
+	}
+	w->in_len = (size_t)(p - w->in);
+	return 0;
+}
+
+/* a record recfile.h's RF_PACK takes: its header's size is its length */
+static unsigned int packable(unsigned int ring, const void *a, size_t alen)
+{
+	uint16_t size;
+
+	if (ring >= RF_PACK_RINGS || alen < 8 || alen % 8 ||
+	    alen > 8 * RF_PACK_WORDS)
+		return 0;
+	memcpy(&size, (const uint8_t *)a + 6, 2);
+	return size == alen ? (unsigned int)alen / 8 : 0;
+}
+
 int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen)
 {
@@ -130,12 +223,17 @@ int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 				  (uint32_t)(alen + blen) };
 	size_t all = sizeof(h) + ((alen + blen + 7) & ~(size_t)7);
 	static const uint8_t zero[8];
+	unsigned int n;
 
 	if (w->err)
 		return w->err;
 	if (alen + blen > RF_ITEM_MAX)
 		return -EMSGSIZE;
 	w->unflushed = 1;
+	if (kind == RF_REC && !blen && (n = packable(ring, a, alen)) &&
+	    pack_rec(w, ring, a, n) <= 0)
+		return w->err;
+	pack_close(w);
 	if (w->in_len + all > RECW_IN && recw_push(w, ZSTD_e_continue))
 		return w->err;
 	if (all > RECW_IN) {
@@ -200,6 +298,8 @@ int recw_close(struct recw *w, int end)
 	ZSTD_freeCCtx(w->cc);
 	free(w->out);
 	free(w->in);
+	for (unsigned int i = 0; i < RF_PACK_RINGS; i++)
+		free(w->ref[i]);
 	free(w);
 	return r;
 }
