@@ -238,17 +238,19 @@ static uint8_t *put_v(uint8_t *p, uint64_t v)
 }
 
 /*
- * By hand, as the README's format says: a pack of two records of ring
- * 2, 2 words each (the second: only its time changed, by -5), then
- * RF_END; size is the first header's size field
+ * By hand, as the README's format says: a REC of ring 2 (2 words, time
+ * 12000), then a pack of two records of ring 2 and 2 words, each as its
+ * change from the one before: time +345, then -5; the first also adds
+ * dsize to its header's size field (a damaged record when not 0)
  */
-static const char *hand_pack(uint32_t version, uint16_t size,
+static const char *hand_pack(uint32_t version, uint16_t dsize,
 			     uint64_t *got, char *keep, size_t keeplen)
 {
-	uint8_t body[256] = { 0 }, *p = body + 8;
+	uint8_t body[256] = { 0 }, *p = body + 32;
+	struct rf_item_head rec = { RF_REC, 0, 2, 16 };
 	struct rf_item_head h = { RF_PACK, 0, 0, 0 };
 	struct rf_item_head e = { RF_END, 0, 0, sizeof(struct rf_end) };
-	uint64_t w0 = PERF_RECORD_SAMPLE | (uint64_t)size << 48, w1 = 12345;
+	uint64_t w[2] = { PERF_RECORD_SAMPLE | (uint64_t)16 << 48, 12000 };
 	uint8_t *f;
 	size_t n, len;
 	char err[160];
@@ -256,18 +258,21 @@ static const char *hand_pack(uint32_t version, uint16_t size,
 	struct rf_item it;
 	int k = 0;
 
+	memcpy(body, &rec, 8);
+	memcpy(body + 8, w, 16);
 	p = put_v(p, 2);
 	*p++ = 2;
-	p = put_v(p, 3);
-	p = put_v(p, w0 << 1);
-	p = put_v(p, w1 << 1);
+	p = put_v(p, dsize ? 3 : 2);
+	if (dsize)
+		p = put_v(p, (uint64_t)dsize << 49);	/* zigzag(+) */
+	p = put_v(p, 2 * 345);
 	p = put_v(p, 2);
 	*p++ = 2;
 	p = put_v(p, 2);
 	p = put_v(p, 2 * 5 - 1);	/* zigzag(-5) */
-	h.len = (uint32_t)(p - body - 8);
-	memcpy(body, &h, 8);
-	n = 8 + ((h.len + 7) & ~7u);
+	h.len = (uint32_t)(p - body - 32);
+	memcpy(body + 24, &h, 8);
+	n = 32 + ((h.len + 7) & ~7u);
 	memcpy(body + n, &e, 8);
 	n += 8 + sizeof(struct rf_end);
 	f = as_file(version, body, n, &len);
@@ -292,13 +297,16 @@ static void packs(void)
 	char why_buf[200];
 	const char *why;
 	int n, last = 0, packed = 0;
-	uint64_t got[4] = { 0 };
+	uint64_t got[6] = { 0 };
 
-	/* whole: every record as written, some of them packed */
+	/*
+	 * whole: every record as written; packed, those of 3 words changed
+	 * (about half: ~15,600 at offsets not 8-aligned), RECs the rest
+	 */
 	CHECK(pack_read(f, len, &why, why_buf, sizeof(why_buf), &packed) ==
 	      NRECS);
 	CHECK(why == NULL);
-	CHECK(packed > NRECS / 2);
+	CHECK(packed > NRECS / 4);
 	/* cut anywhere: the records of whole items only, then the cut */
 	for (size_t cut = 16; cut < len; cut += 1 + cut / 8) {
 		n = pack_read(f, cut, &why, why_buf, sizeof(why_buf), &packed);
@@ -308,15 +316,16 @@ static void packs(void)
 	}
 	free(f);
 	/* by hand: the format as documented */
-	CHECK_STR(hand_pack(2, 16, got, why_buf, sizeof(why_buf)), "whole");
+	CHECK_STR(hand_pack(2, 0, got, why_buf, sizeof(why_buf)), "whole");
 	CHECK(got[0] == (PERF_RECORD_SAMPLE | (uint64_t)16 << 48) &&
-	      got[1] == 12345 && got[2] == got[0] && got[3] == 12340);
+	      got[1] == 12000 && got[2] == got[0] && got[3] == 12345 &&
+	      got[4] == got[0] && got[5] == 12340);
 	/* a header whose size is not the record's: the record's byte */
-	CHECK_STR(hand_pack(2, 24, got, why_buf, sizeof(why_buf)),
-		  "corrupt packed record at byte 8 of the record stream");
+	CHECK_STR(hand_pack(2, 8, got, why_buf, sizeof(why_buf)),
+		  "corrupt packed record at byte 32 of the record stream");
 	/* no RF_PACK in version 1 */
-	CHECK_STR(hand_pack(1, 16, got, why_buf, sizeof(why_buf)),
-		  "corrupt item at byte 0 of the record stream (kind 18)");
+	CHECK_STR(hand_pack(1, 0, got, why_buf, sizeof(why_buf)),
+		  "corrupt item at byte 24 of the record stream (kind 18)");
 }
 
 int main(void)

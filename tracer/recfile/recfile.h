@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define RF_MAGIC	"ETRACErc"
 #define RF_VERSION	2	/* writes; reads 1 (no RF_PACK) and 2 */
@@ -74,14 +75,30 @@ struct rf_item_head {
  *   mask (bit i: word i changed), then for each bit set, lowest first,
  *   varint zigzag(word - the reference's word), modulo 2^64
  *
- * Its reference: the last packed record of the same ring and n in the
- * stream before it, all zero words when none.  Varints are LEB128 (7
- * bits a byte, low first), zigzag(d) = (d << 1) ^ (d >> 63 arithmetic).
- * A record is packed when its ring < RF_PACK_RINGS, it is n whole words,
- * 1 <= n <= RF_PACK_WORDS; the rest are RF_REC items.
+ * Its reference: the last record of the same ring and n before it in
+ * the stream, packed or an RF_REC of that shape (rf_shape), all zero
+ * words when none.  Varints are LEB128 (7 bits a byte, low first),
+ * zigzag(d) = (d << 1) ^ (d >> 63 arithmetic).  The writer packs a
+ * record of that shape when at most RF_PACK_DIFFS of its words changed
+ * (a storm's: its time, its thread); the others stay RF_RECs, which zstd
+ * matches whole against earlier ones (a fork loop's calls repeat).
  */
 #define RF_PACK_RINGS	1024
 #define RF_PACK_WORDS	32
+#define RF_PACK_DIFFS	4
+
+/* a record's words when it may be packed (and is a reference), else 0 */
+static inline unsigned int rf_shape(unsigned int ring, const void *rec,
+				    size_t len)
+{
+	uint16_t size;
+
+	if (ring >= RF_PACK_RINGS || len < 8 || len % 8 ||
+	    len > 8 * RF_PACK_WORDS)
+		return 0;
+	memcpy(&size, (const uint8_t *)rec + 6, 2);
+	return size == len ? (unsigned int)len / 8 : 0;
+}
 
 #define RF_ST_CHILD		0x0001	/* a command was started */
 #define RF_ST_SCOPED		0x0002	/* events on for all tasks */

@@ -220,6 +220,31 @@ static int get_varint(const uint8_t *buf, size_t *pos, size_t end,
 	return -1;
 }
 
+/* ring's references for each size, made at its first: NULL, failed */
+static uint64_t *refs(struct recr *r, unsigned int ring, uint64_t at)
+{
+	if (!r->ref[ring] &&
+	    !(r->ref[ring] = calloc(RF_PACK_WORDS * RF_PACK_WORDS, 8)))
+		fail(r, "out of memory at byte %llu of the record stream%.0llu",
+		     at, 0);
+	return r->ref[ring];
+}
+
+/* an RF_REC the packed records after it may refer to: 0, or -1 */
+static int track(struct recr *r, unsigned int ring, const uint8_t *rec,
+		 uint32_t len)
+{
+	unsigned int n = rf_shape(ring, rec, len);
+	uint64_t *ref;
+
+	if (!n)
+		return 0;
+	if (!(ref = refs(r, ring, r->base + r->pos)))
+		return -1;
+	memcpy(ref + (size_t)(n - 1) * RF_PACK_WORDS, rec, len);
+	return 0;
+}
+
 /* the next record of the open RF_PACK: its words, from its reference's */
 static int unpack(struct recr *r, struct rf_item *it)
 {
@@ -235,11 +260,9 @@ static int unpack(struct recr *r, struct rf_item *it)
 	if (!n || n > RF_PACK_WORDS ||
 	    get_varint(r->buf, &pos, r->pk_end, &mask) || mask >> n)
 		goto out_corrupt;
-	if (!r->ref[ring] &&
-	    !(r->ref[ring] = calloc(RF_PACK_WORDS * RF_PACK_WORDS, 8)))
-		return fail(r, "out of memory at byte %llu of the record"
-			    " stream%.0llu", at, 0);
-	ref = r->ref[ring] + (size_t)(n - 1) * RF_PACK_WORDS;
+	if (!(ref = refs(r, (unsigned int)ring, at)))
+		return -1;
+	ref += (size_t)(n - 1) * RF_PACK_WORDS;
 	for (; mask; mask &= mask - 1) {
 		if (get_varint(r->buf, &pos, r->pk_end, &d))
 			goto out_corrupt;
@@ -307,6 +330,9 @@ next:
 		r->pos += all;
 		goto next;	/* (an empty one: the item after it) */
 	}
+	if (h.kind == RF_REC && r->version >= 2 &&
+	    track(r, h.ring, r->buf + r->pos + sizeof(h), h.len))
+		return -1;
 	it->kind = h.kind;
 	it->ring = h.ring;
 	it->data = r->buf + r->pos + sizeof(h);

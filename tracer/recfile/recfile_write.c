@@ -161,9 +161,9 @@ static uint8_t *put_varint(uint8_t *p, uint64_t v)
 }
 
 /*
- * rec (a perf record of n words, 1 <= n <= RF_PACK_WORDS) into the open
- * RF_PACK: the words that changed since ring's last of n words; 1 when
- * it cannot be (no memory for the ring's references): an RF_REC then
+ * rec (rf_shape's n words) becomes its ring's reference for n words; into
+ * the open RF_PACK when at most RF_PACK_DIFFS words changed: 0; 1 when
+ * not (an RF_REC then); -errno
  */
 static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 		    unsigned int n)
@@ -172,18 +172,11 @@ static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 	uint32_t mask = 0;
 	uint8_t *p;
 
+	/* (the reader tracks every record of this shape: no way around) */
 	if (!ref && !(ref = w->ref[ring] = calloc(RF_PACK_WORDS * RF_PACK_WORDS,
 						  sizeof(*ref))))
-		return 1;
+		return w->err = -ENOMEM;
 	ref += (size_t)(n - 1) * RF_PACK_WORDS;
-	if (w->in_len + sizeof(struct rf_item_head) + RECW_PACKED_MAX + 8 >
-	    RECW_IN && recw_push(w, ZSTD_e_continue))
-		return w->err;
-	if (!w->packing) {
-		w->packing = 1;
-		w->pack_at = w->in_len;
-		w->in_len += sizeof(struct rf_item_head);
-	}
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t v;
 
@@ -191,6 +184,16 @@ static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 		d[i] = v - ref[i];
 		ref[i] = v;
 		mask |= (uint32_t)(d[i] != 0) << i;
+	}
+	if (__builtin_popcount(mask) > RF_PACK_DIFFS)
+		return 1;
+	if (w->in_len + sizeof(struct rf_item_head) + RECW_PACKED_MAX + 8 >
+	    RECW_IN && recw_push(w, ZSTD_e_continue))
+		return w->err;
+	if (!w->packing) {
+		w->packing = 1;
+		w->pack_at = w->in_len;
+		w->in_len += sizeof(struct rf_item_head);
 	}
 	p = put_varint(w->in + w->in_len, ring);
 	*p++ = (uint8_t)n;
@@ -204,18 +207,6 @@ static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 	return 0;
 }
 
-/* a record recfile.h's RF_PACK takes: its header's size is its length */
-static unsigned int packable(unsigned int ring, const void *a, size_t alen)
-{
-	uint16_t size;
-
-	if (ring >= RF_PACK_RINGS || alen < 8 || alen % 8 ||
-	    alen > 8 * RF_PACK_WORDS)
-		return 0;
-	memcpy(&size, (const uint8_t *)a + 6, 2);
-	return size == alen ? (unsigned int)alen / 8 : 0;
-}
-
 int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen)
 {
@@ -223,6 +214,7 @@ int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 				  (uint32_t)(alen + blen) };
 	size_t all = sizeof(h) + ((alen + blen + 7) & ~(size_t)7);
 	static const uint8_t zero[8];
+	uint64_t one[RF_PACK_WORDS];
 	unsigned int n;
 
 	if (w->err)
@@ -230,7 +222,15 @@ int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	if (alen + blen > RF_ITEM_MAX)
 		return -EMSGSIZE;
 	w->unflushed = 1;
-	if (kind == RF_REC && !blen && (n = packable(ring, a, alen)) &&
+	if (kind == RF_REC && blen && alen + blen <= sizeof(one)) {
+		/* one record in two parts: whole, as the reader sees it */
+		memcpy(one, a, alen);
+		memcpy((uint8_t *)one + alen, b, blen);
+		a = one;
+		alen += blen;
+		blen = 0;
+	}
+	if (kind == RF_REC && (n = rf_shape(ring, a, alen)) &&
 	    pack_rec(w, ring, a, n) <= 0)
 		return w->err;
 	pack_close(w);
