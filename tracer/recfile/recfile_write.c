@@ -170,6 +170,7 @@ static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 {
 	uint64_t *ref = w->ref[ring], d[RF_PACK_WORDS];
 	uint32_t mask = 0;
+	unsigned int changed = 0;
 	uint8_t *p;
 
 	/* (the reader tracks every record of this shape: no way around) */
@@ -184,8 +185,9 @@ static int pack_rec(struct recw *w, unsigned int ring, const uint8_t *rec,
 		d[i] = v - ref[i];
 		ref[i] = v;
 		mask |= (uint32_t)(d[i] != 0) << i;
+		changed += d[i] != 0;	/* (no popcnt in x86-64's base set) */
 	}
-	if (__builtin_popcount(mask) > RF_PACK_DIFFS)
+	if (changed > RF_PACK_DIFFS)
 		return 1;
 	if (w->in_len + sizeof(struct rf_item_head) + RECW_PACKED_MAX + 8 >
 	    RECW_IN && recw_push(w, ZSTD_e_continue))
