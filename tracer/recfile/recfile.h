@@ -211,8 +211,10 @@ struct recw;
 struct recw *recw_new(int fd, int level, char *err, size_t errlen);
 /* the file begins (its header); 0 or -errno */
 int recw_start(struct recw *w);
-/* one item of two parts (b may be NULL); 0 or -errno (kept, said later) */
-/* (an RF_REC of one part that can be is packed) */
+/*
+ * one item of two parts (b may be NULL); 0 or -errno (kept, said later);
+ * an RF_REC of rf_shape's is packed when it can be
+ */
 int recw_item(struct recw *w, int kind, unsigned int ring, const void *a,
 	      size_t alen, const void *b, size_t blen);
 /*

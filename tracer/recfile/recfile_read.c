@@ -33,7 +33,7 @@ struct recr {
 	char err[160];
 	uint32_t version;
 	size_t pk_pos, pk_end;		/* an RF_PACK's unread records */
-	/* each ring's last packed record of each size (recfile.h) */
+	/* each ring's last record of each size, packed or not (recfile.h) */
 	uint64_t *ref[RF_PACK_RINGS];
 };
 

@@ -44,8 +44,8 @@ struct recw {
 	int err;		/* -errno of the first failure */
 	int packing;		/* an RF_PACK is open, its head at pack_at */
 	size_t pack_at;
-	/* each ring's last packed record of each size: RF_PACK_WORDS slots
-	   of RF_PACK_WORDS words, made at the ring's first */
+	/* each ring's last record of each size, packed or not:
+	   RF_PACK_WORDS slots of RF_PACK_WORDS words, made at its first */
 	uint64_t *ref[RF_PACK_RINGS];
 };
 
@@ -133,7 +133,6 @@ static int recw_push(struct recw *w, ZSTD_EndDirective mode)
 
 	pack_close(w);
 	in = (ZSTD_inBuffer){ w->in, w->in_len, 0 };
-
 	do {
 		ZSTD_outBuffer out = { w->out, w->out_cap, 0 };
 
