@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 /* zstd's level of a dump, as a recording's */
 #define FLIGHT_LEVEL	1
 #define SEC		1000000000ull
+#define FLIGHT_HUGE	(2u << 20)
 
 struct fl_slot {
 	uint64_t time;
@@ -71,6 +73,14 @@ static void dump_end(struct flight *f, uint64_t end_time, int gone);
 
 /* ---- the window ---- */
 
+/* off + n in the ring, off < cap and n <= cap (a division costs ~40 ns
+   and came 5 times an item) */
+static size_t ring_add(const struct flight *f, size_t off, size_t n)
+{
+	off += n;
+	return off >= f->cap ? off - f->cap : off;
+}
+
 static void ring_put(struct flight *f, const void *src, size_t n)
 {
 	size_t k = f->cap - f->head < n ? f->cap - f->head : n;
@@ -79,7 +89,7 @@ static void ring_put(struct flight *f, const void *src, size_t n)
 		return;
 	memcpy(f->ring + f->head, src, k);
 	memcpy(f->ring, (const uint8_t *)src + k, n - k);
-	f->head = (f->head + n) % f->cap;
+	f->head = ring_add(f, f->head, n);
 }
 
 static void ring_zero(struct flight *f, size_t n)
@@ -114,8 +124,11 @@ static void drop_oldest(struct flight *f)
 		f->head = f->tail = f->used = 0;
 		return;
 	}
-	f->tail = (f->tail + n) % f->cap;
+	f->tail = ring_add(f, f->tail, n);
 	f->used -= n;
+	/* the next oldest slot is read at the next item: from memory (the
+	   window is larger than the caches), a miss paid now beside work */
+	__builtin_prefetch(f->ring + f->tail);
 }
 
 /* the oldest item's time, the ring not empty */
@@ -273,7 +286,7 @@ static uint64_t window_first(const struct flight *f, uint64_t from)
 		ring_get(f, off, &sl, sizeof(sl));
 		if (sl.time >= from)
 			return sl.time;
-		off = (off + slot_bytes(&sl)) % f->cap;
+		off = ring_add(f, off, slot_bytes(&sl));
 		left -= slot_bytes(&sl);
 	}
 	return f->fire_time;
@@ -296,14 +309,14 @@ static int dump_window(struct flight *f, struct recw *w, uint64_t from,
 		ring_get(f, off, &sl, sizeof(sl));
 		n = slot_bytes(&sl);
 		if (sl.time >= from) {
-			ring_get(f, (off + sizeof(sl)) % f->cap, buf,
+			ring_get(f, ring_add(f, off, sizeof(sl)), buf,
 				 sl.h.len);
 			r = recw_item(w, sl.h.kind, sl.h.ring, buf,
 				      sl.h.len, NULL, 0);
 			if (sl.h.kind == RF_REC && !(*nrec)++)
 				*first = sl.time;
 		}
-		off = (off + n) % f->cap;
+		off = ring_add(f, off, n);
 		left -= n;
 	}
 	free(buf);
@@ -408,7 +421,12 @@ struct flight *flight_new(const struct flight_conf *c, const char *path,
 	f->hk = *hk;
 	f->first_fd = -1;
 	f->cap = (size_t)c->bytes;
-	f->ring = malloc(f->cap);
+	/* in huge pages where the kernel has them: the window is written
+	   and its oldest items read a page after another, a TLB miss each */
+	if (posix_memalign((void **)&f->ring, FLIGHT_HUGE, f->cap))
+		f->ring = NULL;
+	else
+		madvise(f->ring, f->cap, MADV_HUGEPAGE);
 	f->path = strdup(path);
 	f->first = malloc(n);
 	f->name_cap = n;
