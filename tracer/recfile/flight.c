@@ -73,8 +73,8 @@ static void dump_end(struct flight *f, uint64_t end_time, int gone);
 
 /* ---- the window ---- */
 
-/* off + n in the ring, off < cap and n <= cap (a division costs ~40 ns
-   and came 5 times an item) */
+/* off + n in the ring, off < cap and n <= cap (a compare: a 64-bit
+   division, five an item, showed in drop_oldest's profile) */
 static size_t ring_add(const struct flight *f, size_t off, size_t n)
 {
 	off += n;
