@@ -8,8 +8,9 @@
 # text trace with -k (its frames and its cut line), -c --by comm, -c -k,
 # --spawns, folded stacks, the flame graph, JSON, the timeline,
 # --stack=perf, --color=always (no ESC but its own colours), and the
-# note of a setuid exec (run as nobody).  Then a bash script, its file
-# and a function's name with them: its shell frames in -k, --stack=perf,
+# note of a setuid exec (run as nobody; -k --stack=dwarf: perf's events,
+# which the kernel drops there).  Then a bash script, its file and a
+# function's name with them: its shell frames in -k, --stack=perf,
 # folded stacks and JSON.  In each: no ESC, no other
 # control byte but newline, no C1 control, valid UTF-8; the names as the
 # one rule (fmt_escaped: strace's escapes) writes them; the SVG parses
@@ -205,7 +206,7 @@ if id nobody > /dev/null 2>&1; then
 	S=$(printf 'suid\033]0;T\a\377')
 	mkdir sdir && chmod 755 sdir . && cp "$PROGS/badnames" "sdir/$S" &&
 		chmod 4755 "sdir/$S" || fail "8: setuid copy"
-	"$ETRACE" -q -f -k -u nobody -o u.out -- "$PWD/sdir/$S" 2> u.err ||
+	"$ETRACE" -q -f -k --stack=dwarf -u nobody -o u.out -- "$PWD/sdir/$S" 2> u.err ||
 		soft_fail "8: etrace failed"
 	clean "8: setuid note" u.out u.err
 	grep -qE "^[0-9]+ +\+\+\+ $(printf '%s' "$PWD/sdir/suid\\33]0;T\\7\\377" | sed 's/[][\\.*^$()]/\\&/g') gains privileges: the kernel stops tracing pid [0-9]+ here \+\+\+$" u.out ||

@@ -11,11 +11,13 @@
 #     then it ended) or 1 with "no such process"/"exited while
 #     attaching": never a hang or a crash
 #  4. a 64-thread process: -p sees all 64 threads
-#  5. a tracee that execs a setuid program as another user: with -k (perf
-#     events of the task's own, which the kernel drops at such an exec)
-#     the trace says the kernel stopped tracing it, and its exit is still
-#     reported; by default (the BPF program writes the calls: nothing of
-#     the task's to drop) its calls go on being traced to its exit
+#  5. a tracee that execs a setuid program as another user: with -k
+#     --stack=dwarf (perf events of the task's own, which the kernel
+#     drops at such an exec) the trace says the kernel stopped tracing
+#     it, and its exit is still reported; by default and with -k (the
+#     BPF programs write the calls and stacks: nothing of the task's to
+#     drop) its calls go on being traced to its exit, with -k each with
+#     its stack
 #  6. two etrace instances on the same command at once: both traces
 #     complete and equal in calls
 . "$TOP/tests/lib.sh"
@@ -132,7 +134,8 @@ clean 4
 
 # 5. a setuid program, run as nobody
 if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
-	"$ETRACE" -q -k -u nobody -f -o "$WORK/s5.out" -- sh -c '/usr/bin/passwd --help; true' > s5.cmd 2>&1
+	# (perf's per-task events, which the kernel drops: --stack=dwarf)
+	"$ETRACE" -q -k --stack=dwarf -u nobody -f -o "$WORK/s5.out" -- sh -c '/usr/bin/passwd --help; true' > s5.cmd 2>&1
 	rc=$?
 	[ $rc = 0 ] || soft_fail "5: etrace exited $rc"
 	grep -q 'passwd gains privileges: the kernel stops tracing pid' s5.out ||
@@ -150,6 +153,15 @@ if [ -u /usr/bin/passwd ] && id nobody > /dev/null 2>&1; then
 		soft_fail "5b: passwd's own calls (its usage written) are not traced"
 	grep -qE "^$pid +\+\+\+ exited with 0 \+\+\+$" s5b.out ||
 		soft_fail "5b: the setuid program's exit is not reported"
+	# -k in ring mode: traced on, with stacks
+	"$ETRACE" -q -k -u nobody -f -o "$WORK/s5c.out" -- sh -c '/usr/bin/passwd --help; true' > s5c.cmd 2>&1
+	rc=$?
+	[ $rc = 0 ] || soft_fail "5c: etrace -k exited $rc"
+	grep -q 'gains privileges' s5c.out &&
+		soft_fail "5c: -k says tracing stops at the setuid exec"
+	pid=$(grep 'execve("/usr/bin/passwd"' s5c.out | awk '{print $1}')
+	grep -A1 -E "^$pid +write\(1, \"Usage: passwd" s5c.out | grep -q '^ > ' ||
+		soft_fail "5c: passwd's usage written is not traced with its stack"
 	clean 5
 else
 	soft_fail "5: no setuid /usr/bin/passwd or no user nobody on this machine"

@@ -288,12 +288,15 @@ const volatile unsigned int ro_ops = ~0u;	/* 1 << CAP_OP_*: the ops the
 /* ring mode's: cap_config's ring_sum, failed, detach_exec; fd_watch set */
 const volatile unsigned int ro_ring_sum = 1, ro_failed = 1, ro_detach = 1,
 			    ro_fd_watch = 1;
+/* -k in ring mode: RO_FRAMES_* (a user stack, bash's, Python's frames) */
+const volatile unsigned int ro_frames = ~0u;
 #else
 extern const volatile unsigned int ro_fds;
 extern const volatile unsigned int ro_dump;
 extern const volatile unsigned int ro_ops;
 extern const volatile unsigned int ro_ring_sum, ro_failed, ro_detach,
 				   ro_fd_watch;
+extern const volatile unsigned int ro_frames;
 #endif
 
 static __always_inline struct cap_config *cfg(void)

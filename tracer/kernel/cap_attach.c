@@ -81,6 +81,9 @@ int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
 int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
 			     const struct evlist *l, struct tracefs *t)
 {
+	/* ring mode: the ring programs call the features' writers instead */
+	if (c->ring)
+		return 0;
 	for (int i = 0; i < l->n; i++) {
 		const struct evsel *e = &l->ev[i];
 		int r;

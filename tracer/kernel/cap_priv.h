@@ -25,7 +25,8 @@ int cap_attach_tp(struct capture *c, struct bpf_program *p, struct tracefs *t,
 int cap_attach_btf(struct capture *c, struct bpf_program *p);
 /*
  * p on the syscall entries whose samples carry a stack (l's), to run on
- * the same tracepoint hit just before each sample.  0 or -errno.
+ * the same tracepoint hit just before each sample; none in ring mode,
+ * whose programs call the features' writers (ro_frames).  0 or -errno.
  */
 int cap_attach_stack_entries(struct capture *c, struct bpf_program *p,
 			     const struct evlist *l, struct tracefs *t);

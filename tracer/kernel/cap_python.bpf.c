@@ -19,7 +19,7 @@
  * stacks/python.c);
  * where anything does not hold, no record, or the frames up to there.
  */
-#include "cap.bpf.h"
+#include "cap_rb.bpf.h"
 
 struct inode___py {
 	unsigned long i_ino;
@@ -80,11 +80,24 @@ struct {
 	__type(value, struct py_bin);
 } py_procs SEC(".maps");
 
+/* the records, with ring mode's sample head before and padding after */
+struct py_buf {
+	u8 room[RB_ROOM];
+	struct cap_python r;
+	u64 tail;
+};
+
+struct py_code_buf {
+	u8 room[RB_ROOM];
+	struct cap_pycode r;
+	u64 tail;
+};
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, u32);
-	__type(value, struct cap_python);
+	__type(value, struct py_buf);
 } py_rec SEC(".maps");
 
 /* the code objects sent to user space, by process: their line tables */
@@ -106,7 +119,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, u32);
-	__type(value, struct cap_pycode);
+	__type(value, struct py_code_buf);
 } py_code_rec SEC(".maps");
 
 /* a pointer the interpreter could hold: not NULL, aligned, user space */
@@ -199,22 +212,27 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
  * The code object of f, sent once per process (and again when the
  * address holds another code): its names and line table, copied now.
  */
-static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
-					 u64 bias, const struct cap_python *r,
-					 u64 code, const struct cap_py_frame *f)
+static __always_inline void py_code_send(void *ctx, const int ring,
+					 const struct py_bin *b, u64 bias,
+					 const struct cap_python *r, u64 code,
+					 const struct cap_py_frame *f)
 {
 	const struct py_offsets *o = &b->off;
 	struct py_sent_key k = { .tgid = (u32)r->tgid, .start = r->start,
 				 .code = code };
 	u64 *sent = bpf_map_lookup_elem(&py_sent, &k), ltlen;
+	struct py_code_buf *cb;
 	struct cap_pycode *c;
 	u32 zero = 0, sz;
+	u64 size;
+	long e;
 
 	if (sent && *sent == f->linetable)
 		return;
-	c = bpf_map_lookup_elem(&py_code_rec, &zero);
-	if (!c)
+	cb = bpf_map_lookup_elem(&py_code_rec, &zero);
+	if (!cb)
 		return;
+	c = &cb->r;
 	c->magic = CAP_MAGIC_PYCODE;
 	c->tgid = r->tgid;
 	c->start = r->start;
@@ -243,9 +261,13 @@ static __always_inline void py_code_send(void *ctx, const struct py_bin *b,
 				(const void *)(f->linetable + o->bytes_data)))
 		return;
 	c->lt_len = ltlen;
-	if (bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c,
-				  offsetof(struct cap_pycode, lt) +
-				  (sz & (2 * PY_LT_B - 1))))
+	size = offsetof(struct cap_pycode, lt) + (sz & (2 * PY_LT_B - 1));
+	if (ring)
+		e = rb_frames((u8 *)c, size, sizeof(*c));
+	else
+		e = bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c,
+					  size);
+	if (e)
 		return;
 	bpf_map_update_elem(&py_sent, &k, &f->linetable, BPF_ANY);
 }
@@ -270,8 +292,11 @@ static __always_inline int py_win(const u64 *win, u32 off, u64 *v)
 	return 0;
 }
 
-/* frame i of the chain: 0, or 1 where it ends */
-static long py_step(u32 i, void *data)
+/*
+ * frame i of the chain: 0, or 1 where it ends.  ring: the code objects
+ * go to ring mode's BPF ring (py_step_ring), else the perf ring
+ */
+static __always_inline long py_step(u32 i, void *data, const int ring)
 {
 	struct py_walk_state *w = data;
 	const struct py_offsets *o = &w->b->off;
@@ -303,66 +328,110 @@ static long py_step(u32 i, void *data)
 	f->qualname = names[2];
 	f->linetable = names[3];
 	f->flags = ((u8 *)win)[eb] ? PY_FR_ENTRY : 0;
-	py_code_send(w->ctx, w->b, w->bias, w->r, code, f);
+	py_code_send(w->ctx, ring, w->b, w->bias, w->r, code, f);
 	w->n = i + 1;
 	w->fr = prev;
 	return 0;
 }
 
+static long py_step_perf(u32 i, void *data)
+{
+	return py_step(i, data, 0);
+}
+
+static long py_step_ring(u32 i, void *data)
+{
+	return py_step(i, data, 1);
+}
+
 /* the frames from fr into r; how many */
-static __always_inline u32 py_walk(void *ctx, const struct py_bin *b,
-				   u64 bias, u64 fr, struct cap_python *r)
+static __always_inline u32 py_walk(void *ctx, const int ring,
+				   const struct py_bin *b, u64 bias, u64 fr,
+				   struct cap_python *r)
 {
 	struct py_walk_state w = {
 		.ctx = ctx, .b = b, .r = r, .bias = bias, .fr = fr,
 		.code_type = b->code_type + bias,
 	};
 
-	bpf_loop(PY_FRAMES, py_step, &w, 0);
+	bpf_loop(PY_FRAMES, ring ? py_step_ring : py_step_perf, &w, 0);
 	if (w.n == PY_FRAMES && w.fr)
 		r->flags |= PY_F_DEEPER;
 	return w.n;
 }
 
-SEC("tracepoint")
-int python_enter(struct enter_ctx *ctx)
+/*
+ * The Python frames of the current task at syscall nr's entry, into r
+ * (the code objects first met sent before it): the record's size, or 0
+ * when it runs no Python etrace knows or has no frame
+ */
+static __always_inline u64 python_make(void *ctx, const int ring,
+				       struct cap_python *r, int nr)
 {
-	struct cap_config *c = cfg();
 	struct task_struct___py *t;
 	const struct py_bin *b;
-	struct cap_python *r;
 	u64 bias = 0, ts, fr;
-	u32 zero = 0, n;
+	u32 n;
 
-	if (!c || !is_traced(c) || !(b = py_find(&bias)))
-		return 1;
+	if (!(b = py_find(&bias)))
+		return 0;
 	t = (struct task_struct___py *)bpf_get_current_task();
 	ts = py_tstate(&b->off, b->runtime + bias,
 		       BPF_CORE_READ(t, thread.fsbase));
 	if (!ts)
-		return 1;
+		return 0;
 	fr = user_u64(user_u64(ts + b->off.ts_cframe) + b->off.cf_current);
-	r = bpf_map_lookup_elem(&py_rec, &zero);
-	if (!r || !fr)
-		return 1;
+	if (!fr)
+		return 0;
 	r->flags = 0;
 	r->tgid = (int)(bpf_get_current_pid_tgid() >> 32);
 	r->start = BPF_CORE_READ(t, group_leader, start_time);
-	n = py_walk(ctx, b, bias, fr, r);
+	n = py_walk(ctx, ring, b, bias, fr, r);
 	if (!n)
-		return 1;
+		return 0;
 	r->magic = CAP_MAGIC_PYTHON;
 	r->tid = (int)(u32)bpf_get_current_pid_tgid();
-	r->nr = ctx->nr;
+	r->nr = nr;
 	r->nframes = n;
 	r->row = b->row;
 	r->unicode_type = b->unicode_type + bias;
 	r->bytes_type = b->bytes_type + bias;
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, r,
-			      offsetof(struct cap_python, fr) +
-			      (u64)(n <= PY_FRAMES ? n : PY_FRAMES) *
-			      sizeof(struct cap_py_frame));
+	return offsetof(struct cap_python, fr) +
+	       (u64)(n <= PY_FRAMES ? n : PY_FRAMES) *
+	       sizeof(struct cap_py_frame);
+}
+
+/* the perf samples' way: the records in the perf ring, before the hit's */
+SEC("tracepoint")
+int python_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct py_buf *pb;
+	u32 zero = 0;
+	u64 size;
+
+	if (!c || !is_traced(c) || !(pb = bpf_map_lookup_elem(&py_rec, &zero)))
+		return 1;
+	size = python_make(ctx, 0, &pb->r, ctx->nr);
+	if (size)
+		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &pb->r,
+				      size);
 	return 1;
+}
+
+/* ring mode's (cap_ring.bpf.c): the records in the BPF ring */
+__noinline int g_python_ring(int nr)
+{
+	struct py_buf *pb;
+	u32 zero = 0;
+	u64 size;
+
+	if (!(pb = bpf_map_lookup_elem(&py_rec, &zero)))
+		return 0;
+	size = python_make(0, 1, &pb->r, nr);
+	if (size)
+		rb_frames((u8 *)&pb->r, size, sizeof(pb->r));
+	return 0;
 }
 
 /* python_mmap's find: the mapping at the address mmap returned */

@@ -7,7 +7,10 @@
  * (cap_copy.bpf.h) go to the same ring just before it.  Used when no
  * stacks, no -p and no other tracepoint need the kernel's own samples.
  * Under -C and etrace record (ring_sum) it also times each call, for the
- * -c table counted from its records (cap_sum.bpf.h).
+ * -c table counted from its records (cap_sum.bpf.h).  With -k (the
+ * kernel's unwinder) each entry that carries a stack has its records
+ * before it: the user stack and the script frames, written by the
+ * programs of those features (ring_frames).
  */
 #include "cap_copy.bpf.h"
 #include "cap_sum.bpf.h"
@@ -25,6 +28,28 @@ static __always_inline void fd_watch(struct cap_config *c, s64 nr)
 {
 	if (ro_fd_watch && c && nr_in(c->fd_watch, nr))
 		__sync_fetch_and_add(&fd_gen, 1);
+}
+
+/* -k's writers, ring mode's way (cap_unwind, cap_shell, cap_python) */
+int g_ustack_ring(int nr);
+int g_shell_ring(int nr);
+int g_python_ring(int nr);
+
+/*
+ * -k: the records of a call's stack, in the ring before the call's own,
+ * as the kernel's samples have them before theirs (dead code without
+ * -k, and the functions then never verified)
+ */
+static __always_inline void ring_frames(struct cap_config *c, s64 nr)
+{
+	if (!ro_frames || !nr_in(c->ssel, nr))
+		return;
+	if (ro_frames & CAP_FRAMES_SHELL)
+		g_shell_ring((int)nr);
+	if (ro_frames & CAP_FRAMES_PYTHON)
+		g_python_ring((int)nr);
+	if (ro_frames & CAP_FRAMES_USTACK)
+		g_ustack_ring((int)nr);
 }
 
 static __always_inline int ring_traced(struct cap_config *c)
@@ -67,6 +92,7 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 		p->on = 0;
 		p->caplen = 0;
 	}
+	ring_frames(c, nr);
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)

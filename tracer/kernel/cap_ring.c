@@ -109,6 +109,8 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 	ring_evsel(&c->ev_exit, EV_SC_EXIT, "ring_exit");
 	/* -i: the entries' raw bytes end with the IP (cfg->ip, capture.c) */
 	c->ev_enter.ip = w->ip;
+	/* -k: the entries' stacks come in records before them (ring_frames) */
+	c->ev_enter.stack = w->ustack;
 	if (perf_add_id(ps, RB_ID_ENTER, &c->ev_enter) ||
 	    perf_add_id(ps, RB_ID_EXIT, &c->ev_exit) ||
 	    perf_add_id(ps, RB_ID_CAP, &c->ev))
@@ -127,6 +129,16 @@ int cap_ring_setup(struct capture *c, const struct cap_want *w,
 		    nr == SYS_exit_group ||
 		    (nr == SYS_execve && sel_has(w->rec_sel, SYS_execveat)))
 			cfg->rsel[nr / 64] |= 1ull << (nr % 64);
+	/*
+	 * -k: the selected calls' entries carry their stacks, and those of
+	 * the calls that make processes, selected or not (the spawns'
+	 * origins: pair_enter keeps their stacks, prints no line)
+	 */
+	for (int nr = 0; w->ustack && nr < CAP_NR_MAX; nr++)
+		if (sel_has(w->rec_sel, nr) || events_stack_source(nr)) {
+			cfg->rsel[nr / 64] |= 1ull << (nr % 64);
+			cfg->ssel[nr / 64] |= 1ull << (nr % 64);
+		}
 	return 0;
 }
 

@@ -16,7 +16,7 @@
  * ascending index.  Checked on Debian 12's bash 5.2.15; the program
  * finds nothing (no record) where any of it does not hold.
  */
-#include "cap.bpf.h"
+#include "cap_rb.bpf.h"
 
 struct mm_struct___sh {
 	unsigned long start_code, end_code;
@@ -29,11 +29,18 @@ struct task_struct___sh {
 #define ATT_ARRAY	0x4		/* bash's att_array */
 #define SHELL_CHAIN	8		/* bucket entries looked at */
 
+/* the record, with ring mode's sample head before and its padding after */
+struct shell_buf {
+	u8 room[RB_ROOM];
+	struct cap_shell r;
+	u64 tail;
+};
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, u32);
-	__type(value, struct cap_shell);
+	__type(value, struct shell_buf);
 } shell_rec SEC(".maps");
 
 /* bash's variable names, as its table holds them (12 bytes with NULs) */
@@ -126,17 +133,20 @@ static __always_inline u32 shell_levels(const struct shell_syms *ss, u64 bias,
 	return n;
 }
 
-SEC("tracepoint")
-int shell_enter(struct enter_ctx *ctx)
+/*
+ * The script stack of the current task at syscall nr's entry, into r:
+ * the record's size, or 0 when it is no bash of c's or bash's stack
+ * could not be read
+ */
+static __always_inline u64 shell_make(struct cap_config *c,
+				      struct cap_shell *r, int nr)
 {
-	struct cap_config *c = cfg();
 	struct task_struct___sh *t;
-	struct cap_shell *r;
-	u32 zero = 0, n;
 	u64 bias, start, check;
+	u32 n;
 
-	if (!c || !c->shell.on || !is_traced(c))
-		return 1;
+	if (!c->shell.on)
+		return 0;
 	/* (read in place: a BTF pointer's loads, not a helper call each) */
 	t = (struct task_struct___sh *)bpf_get_current_task_btf();
 	start = t->mm->start_code;
@@ -150,10 +160,7 @@ int shell_enter(struct enter_ctx *ctx)
 	check = bias + c->shell.check_addr;
 	if (check < start || check + 8 > t->mm->end_code ||
 	    user_u64(check) != c->shell.check)
-		return 1;
-	r = bpf_map_lookup_elem(&shell_rec, &zero);
-	if (!r)
-		return 1;
+		return 0;
 	/* (each level's strings are written whole, ended by a NUL) */
 	r->flags = 0;
 	r->lv[0].line[0] = '\0';
@@ -161,18 +168,50 @@ int shell_enter(struct enter_ctx *ctx)
 				(const void *)(bias + c->shell.line_number)) ||
 	    bpf_probe_read_user(&r->err_line, sizeof(r->err_line),
 				(const void *)(bias + c->shell.err_line)))
-		return 1;
+		return 0;
 	n = shell_levels(&c->shell, bias, r);
 	if (!n)
-		return 1;
+		return 0;
 	r->magic = CAP_MAGIC_SHELL;
 	r->tid = (int)(u32)bpf_get_current_pid_tgid();
-	r->nr = ctx->nr;
+	r->nr = nr;
 	r->nlevels = n;
 	/* the levels read, not the whole array: most scripts are shallow */
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, r,
-			      offsetof(struct cap_shell, lv) +
-			      (u64)(n <= SHELL_LEVELS ? n : SHELL_LEVELS) *
-			      sizeof(struct cap_shell_level));
+	return offsetof(struct cap_shell, lv) +
+	       (u64)(n <= SHELL_LEVELS ? n : SHELL_LEVELS) *
+	       sizeof(struct cap_shell_level);
+}
+
+/* the perf samples' way: the record in the perf ring, before the hit's */
+SEC("tracepoint")
+int shell_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	struct shell_buf *b;
+	u32 zero = 0;
+	u64 size;
+
+	if (!c || !is_traced(c) || !(b = bpf_map_lookup_elem(&shell_rec, &zero)))
+		return 1;
+	size = shell_make(c, &b->r, ctx->nr);
+	if (size)
+		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &b->r,
+				      size);
 	return 1;
+}
+
+/* ring mode's (cap_ring.bpf.c): the record in the BPF ring */
+__noinline int g_shell_ring(int nr)
+{
+	struct cap_config *c = cfg();
+	struct shell_buf *b;
+	u32 zero = 0;
+	u64 size;
+
+	if (!c || !(b = bpf_map_lookup_elem(&shell_rec, &zero)))
+		return 0;
+	size = shell_make(c, &b->r, nr);
+	if (size)
+		rb_frames((u8 *)&b->r, size, sizeof(b->r));
+	return 0;
 }

@@ -17,7 +17,7 @@
  * failed) is never guessed at: the record then carries the registers
  * and the stack copy the perf sample would have, and libdw unwinds it.
  */
-#include "cap.bpf.h"
+#include "cap_rb.bpf.h"
 #include "cap_unwind_abi.h"
 
 #define VM_EXEC		0x4
@@ -110,6 +110,7 @@ struct walk {
 #define USTACK_BODY	(USTACK_NREGS * 8 + USTACK_COPY_MAX + 8192)
 struct ustack_buf {
 	struct walk w;
+	u8 room[RB_ROOM];		/* ring mode's sample head */
 	struct cap_ustack h;
 	u64 body[USTACK_BODY / 8];
 };
@@ -372,24 +373,22 @@ static __always_inline u32 ustack_copy(struct ustack_buf *b,
 	return (u32)len;
 }
 
-SEC("tracepoint")
-int ustack_enter(struct enter_ctx *ctx)
+#define USTACK_REC_MAX \
+	(sizeof(struct cap_ustack) + 8 * USTACK_NREGS + USTACK_COPY_MAX)
+
+/*
+ * The stack of the current task at syscall nr's entry, into b->h and
+ * after: its size, or 0 when the kernel cannot unwind here at all
+ */
+static __always_inline u64 ustack_make(struct ustack_buf *b, u32 cpu,
+				       const struct unw_conf *uc, int nr)
 {
-	struct cap_config *c = cfg();
-	struct unw_conf *uc;
 	struct pt_regs *regs;
-	u32 zero = 0, cpu = bpf_get_smp_processor_id();
-	struct ustack_buf *b;
 	struct walk *w;
 	u64 size;
 
-	if (!c || !is_traced(c))
-		return 1;
-	uc = bpf_map_lookup_elem(&unw_conf, &zero);
-	b = bpf_map_lookup_elem(&unw_buf, &cpu);
-	if (!uc || !uc->on || !b ||
-	    !bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs))
-		return 1;
+	if (!bpf_core_enum_value_exists(enum bpf_func_id, BPF_FUNC_task_pt_regs))
+		return 0;
 	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	w = &b->w;
 	__builtin_memset(w, 0, sizeof(*w));
@@ -401,7 +400,7 @@ int ustack_enter(struct enter_ctx *ctx)
 	bpf_loop(USTACK_PCS, walk_step, &cpu, 0);
 	b->h.magic = CAP_MAGIC_USTACK;
 	b->h.tid = (int)(u32)bpf_get_current_pid_tgid();
-	b->h.nr = ctx->nr;
+	b->h.nr = nr;
 	b->h.pad = 0;
 	if (w->done == WALK_END) {
 		b->h.kind = USTACK_PCS_KIND;
@@ -410,15 +409,62 @@ int ustack_enter(struct enter_ctx *ctx)
 		size = sizeof(b->h) + 8 * (u64)bounded(b->h.n, 0x7f);
 		if (size > sizeof(b->h) + 8 * USTACK_PCS)
 			size = sizeof(b->h) + 8 * USTACK_PCS;
-	} else {
-		b->h.kind = USTACK_COPY_KIND;
-		b->h.cut = 0;
-		b->h.n = ustack_copy(b, regs, uc->stack_size);
-		size = sizeof(b->h) + 8 * USTACK_NREGS +
-		       bounded(b->h.n, 0xffff);
-		if (size > sizeof(b->h) + 8 * USTACK_NREGS + USTACK_COPY_MAX)
-			size = sizeof(b->h) + 8 * USTACK_NREGS + USTACK_COPY_MAX;
+		return size;
 	}
-	bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &b->h, size);
+	b->h.kind = USTACK_COPY_KIND;
+	b->h.cut = 0;
+	b->h.n = ustack_copy(b, regs, uc->stack_size);
+	size = sizeof(b->h) + 8 * USTACK_NREGS + bounded(b->h.n, 0xffff);
+	return size > USTACK_REC_MAX ? USTACK_REC_MAX : size;
+}
+
+/* the unwinder's settings and this CPU's buffer, when it is on */
+static __always_inline struct ustack_buf *ustack_buf(u32 cpu,
+						     struct unw_conf **uc)
+{
+	u32 zero = 0;
+
+	*uc = bpf_map_lookup_elem(&unw_conf, &zero);
+	if (!*uc || !(*uc)->on)
+		return 0;
+	return bpf_map_lookup_elem(&unw_buf, &cpu);
+}
+
+/* the perf samples' way: the record in the perf ring, before the hit's */
+SEC("tracepoint")
+int ustack_enter(struct enter_ctx *ctx)
+{
+	struct cap_config *c = cfg();
+	u32 cpu = bpf_get_smp_processor_id();
+	struct ustack_buf *b;
+	struct unw_conf *uc;
+	u64 size;
+
+	if (!c || !is_traced(c) || !(b = ustack_buf(cpu, &uc)))
+		return 1;
+	size = ustack_make(b, cpu, uc, ctx->nr);
+	if (size)
+		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &b->h,
+				      size);
 	return 1;
+}
+
+/*
+ * Ring mode's (cap_ring.bpf.c, at a traced call's entry): the record in
+ * the BPF ring, before the call's.  A function of its own: verified once,
+ * and not at all in a run without -k (only dead code calls it).
+ */
+__noinline int g_ustack_ring(int nr)
+{
+	u32 cpu = bpf_get_smp_processor_id();
+	struct ustack_buf *b;
+	struct unw_conf *uc;
+	u64 size;
+
+	if (!(b = ustack_buf(cpu, &uc)))
+		return 0;
+	size = ustack_make(b, cpu, uc, nr);
+	if (size)
+		rb_frames((u8 *)&b->h, size, USTACK_REC_MAX);
+	return 0;
 }

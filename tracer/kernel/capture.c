@@ -96,10 +96,11 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 		{ k->progs.bash_make_child, w->spawns },
 		{ k->progs.bash_bind_func, w->spawns },
 		{ k->progs.bash_source, w->spawns },
-		{ k->progs.shell_enter, c->shell },
-		{ k->progs.python_enter, c->python },
+		/* (ring mode: the ring programs write stacks and frames) */
+		{ k->progs.shell_enter, c->shell && !ring },
+		{ k->progs.python_enter, c->python && !ring },
 		{ k->progs.python_mmap, c->python },
-		{ k->progs.ustack_enter, c->ustack },
+		{ k->progs.ustack_enter, c->ustack && !ring },
 		{ k->progs.target_rename, w->target && w->tconf->ncomm },
 		{ k->progs.target_newtask, w->target && w->tconf->ncomm },
 		{ k->progs.target_fork, w->target && w->tconf->within },
@@ -115,6 +116,10 @@ static void choose_programs(struct capture *c, const struct cap_want *w,
 
 	for (size_t i = 0; i < sizeof(use) / sizeof(use[0]); i++)
 		bpf_program__set_autoload(use[i].p, use[i].on);
+	k->rodata->ro_frames = !ring ? 0 :
+		(c->ustack ? CAP_FRAMES_USTACK : 0) |
+		(c->shell ? CAP_FRAMES_SHELL : 0) |
+		(c->python ? CAP_FRAMES_PYTHON : 0);
 	for (size_t i = 0; i < sizeof(size) / sizeof(size[0]); i++)
 		if (size[i].one)
 			bpf_map__set_max_entries(size[i].m, 1);

@@ -486,7 +486,20 @@ struct cap_config {
 	 * is attached to their own tracepoints
 	 */
 	unsigned long long fd_watch[16];
+	/*
+	 * -k in ring mode: the syscalls whose entries carry the user stack
+	 * and the script frames (bits by number): the selected, and those
+	 * that make processes (the spawns' origins); not exit and
+	 * exit_group, written only to say how processes end
+	 */
+	unsigned long long ssel[16];
 };
+
+/* -k in ring mode: what the ring programs write before a call's entry
+   (read-only data: ro_frames) */
+#define CAP_FRAMES_USTACK	0x1	/* the user stack (cap_unwind.bpf.c) */
+#define CAP_FRAMES_SHELL	0x2	/* bash's script stack */
+#define CAP_FRAMES_PYTHON	0x4	/* Python's frames */
 
 /* ring mode's ids for its records, apart from the kernel's (counted up) */
 #define RB_ID_ENTER	0xe7ace00000000001ull

@@ -121,8 +121,7 @@ static int append(char *buf, size_t *len, const char *s)
 	return 0;
 }
 
-/* the calls that make processes: their entry stacks are spawns' origins */
-static int stack_source(long nr)
+int events_stack_source(long nr)
 {
 	return nr == SYS_execve || nr == SYS_execveat || nr == SYS_clone ||
 	       nr == SYS_clone3 || nr == SYS_fork || nr == SYS_vfork;
@@ -150,7 +149,7 @@ static char *raw_filter(const struct ev_want *w, int enter)
 		sel.bits[SYS_exit / 64] |= 1ull << (SYS_exit % 64);
 		sel.bits[SYS_exit_group / 64] |= 1ull << (SYS_exit_group % 64);
 		for (int i = 0; w->stack && i < SC_NR_MAX; i++)
-			if (stack_source(i))
+			if (events_stack_source(i))
 				sel.bits[i / 64] |= 1ull << (i % 64);
 	} else if (sel_has(&sel, SYS_execveat)) {
 		/* a successful execveat's exit has execve's id */
@@ -228,7 +227,7 @@ static int build_per_syscall(struct evlist *l, const struct ev_want *w,
 		int want[2];
 
 		/* with stacks: where processes are made, for the origin */
-		if (w->stack && stack_source(nr))
+		if (w->stack && events_stack_source(nr))
 			needed = 1;
 		want[0] = selected || needed;
 		/* a successful execveat ends as execve: its exit event */
@@ -477,7 +476,7 @@ int events_build(struct evlist *l, const struct ev_want *w,
 		e->stack = w->stack && (e->role == EV_TP ||
 			   (e->role == EV_SC_ENTER && (!l->per_syscall ||
 			    sel_has(w->sel, e->sc_nr) ||
-			    stack_source(e->sc_nr))));
+			    events_stack_source(e->sc_nr))));
 		if (!e->stack)
 			continue;
 		if (w->stack_fp || w->kstack)
@@ -502,7 +501,7 @@ int events_lifecycle_only(const struct evlist *l)
 		if (e->role == EV_SIG_DELIVER)
 			continue;
 		if ((e->role != EV_SC_ENTER && e->role != EV_SC_EXIT) ||
-		    !(stack_source(e->sc_nr) || e->sc_nr == SYS_exit ||
+		    !(events_stack_source(e->sc_nr) || e->sc_nr == SYS_exit ||
 		      e->sc_nr == SYS_exit_group))
 			return 0;
 	}

@@ -96,6 +96,8 @@ int events_filter_error(const struct evlist *l, struct tracefs *t, int r,
  * to nothing, and spare each traced process its copies at every fork.
  */
 int events_lifecycle_only(const struct evlist *l);
+/* the calls that make processes: their entry stacks are spawns' origins */
+int events_stack_source(long nr);
 /*
  * The BPF program reports signals and exits: signal_deliver's perf event
  * is not opened, but for being the only one (a task's life comes with

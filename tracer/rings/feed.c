@@ -149,7 +149,10 @@ static void on_sample(struct trace *t, const struct perf_event_header *h,
 		   !in_scope(t, (pid_t)r.pid, (pid_t)r.tid)) {
 		return;
 	}
-	if (e->stack) {
+	/* (the command's exec in ring mode is made by etrace's code: its
+	   stack is etrace's, which per-task events never see) */
+	if (e->stack && (!e->ring || !t->scoped ||
+			 (pid_t)r.pid != t->ln.pid || t->cmd_execd)) {
 		/* the stack of this sample (in the ring: used now or never) */
 		/* (-i alone samples the IP: no registers to unwind from) */
 		ss.regs = r.regs_abi && (e->sample_type &

@@ -36,19 +36,22 @@ static size_t ring_size(const struct options *o, long ncpu)
  * What the BPF programs do: -c alone copies no arguments (no lines are
  * printed) and shows no signal lines.  Ring mode (the program writes the
  * calls' records itself: a few tens of ns a record where a perf sample
- * costs several hundred) is not for stacks (perf samples them), -p
- * (per-task events), other tracepoints (their tasks' life comes with
- * their events), nor -c alone.
+ * costs several hundred) is not for -p (per-task events), other
+ * tracepoints (their tasks' life comes with their events), nor -c
+ * alone; with stacks, only the kernel's unwinder's (the ring programs
+ * write its records too; the frame-pointer chain and the kernel's stack
+ * are what perf's samples carry).
  */
 static void plan_capture(const struct options *o, struct plan *p)
 {
 	struct cap_want *w = &p->cap;
 	int table_only = o->summary == 1;
+	int ring_stack = o->stack_bpf && !o->stack_fp && !o->kstack;
 
 	w->no_bpf = o->no_bpf;
 	w->args = !table_only;
-	w->ring = !o->stack && (!o->npids || o->tree) && !o->ntps &&
-		  !table_only;
+	w->ring = (!o->stack || ring_stack) && (!o->npids || o->tree) &&
+		  !o->ntps && !table_only;
 	w->summary = o->summary != 0;
 	w->signals = !table_only;
 	/* --tree: forks followed while attaching (the kernel adds who is
