@@ -212,7 +212,7 @@ static __always_inline int py_str(const struct py_offsets *o, u64 utype,
  * The code object of f, sent once per process (and again when the
  * address holds another code): its names and line table, copied now.
  */
-static __always_inline void py_code_send(void *ctx, const int ring,
+static __always_inline void py_code_send(void *ctx, const int ring, u64 ns,
 					 const struct py_bin *b, u64 bias,
 					 const struct cap_python *r, u64 code,
 					 const struct cap_py_frame *f)
@@ -263,7 +263,7 @@ static __always_inline void py_code_send(void *ctx, const int ring,
 	c->lt_len = ltlen;
 	size = offsetof(struct cap_pycode, lt) + (sz & (2 * PY_LT_B - 1));
 	if (ring)
-		e = rb_frames((u8 *)c, size, sizeof(*c));
+		e = rb_frames((u8 *)c, size, sizeof(*c), ns);
 	else
 		e = bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, c,
 					  size);
@@ -278,6 +278,7 @@ struct py_walk_state {
 	const struct py_bin *b;
 	struct cap_python *r;
 	u64 bias, fr, code_type;
+	u64 ns;				/* ring mode: the records' time */
 	u32 n;
 };
 
@@ -328,7 +329,7 @@ static __always_inline long py_step(u32 i, void *data, const int ring)
 	f->qualname = names[2];
 	f->linetable = names[3];
 	f->flags = ((u8 *)win)[eb] ? PY_FR_ENTRY : 0;
-	py_code_send(w->ctx, ring, w->b, w->bias, w->r, code, f);
+	py_code_send(w->ctx, ring, w->ns, w->b, w->bias, w->r, code, f);
 	w->n = i + 1;
 	w->fr = prev;
 	return 0;
@@ -345,12 +346,12 @@ static long py_step_ring(u32 i, void *data)
 }
 
 /* the frames from fr into r; how many */
-static __always_inline u32 py_walk(void *ctx, const int ring,
+static __always_inline u32 py_walk(void *ctx, const int ring, u64 ns,
 				   const struct py_bin *b, u64 bias, u64 fr,
 				   struct cap_python *r)
 {
 	struct py_walk_state w = {
-		.ctx = ctx, .b = b, .r = r, .bias = bias, .fr = fr,
+		.ctx = ctx, .b = b, .r = r, .bias = bias, .fr = fr, .ns = ns,
 		.code_type = b->code_type + bias,
 	};
 
@@ -362,10 +363,11 @@ static __always_inline u32 py_walk(void *ctx, const int ring,
 
 /*
  * The Python frames of the current task at syscall nr's entry, into r
- * (the code objects first met sent before it): the record's size, or 0
- * when it runs no Python etrace knows or has no frame
+ * (the code objects first met sent before it; ring: into ring mode's
+ * ring, at time ns): the record's size, or 0 when it runs no Python
+ * etrace knows or has no frame
  */
-static __always_inline u64 python_make(void *ctx, const int ring,
+static __always_inline u64 python_make(void *ctx, const int ring, u64 ns,
 				       struct cap_python *r, int nr)
 {
 	struct task_struct___py *t;
@@ -386,7 +388,7 @@ static __always_inline u64 python_make(void *ctx, const int ring,
 	r->flags = 0;
 	r->tgid = (int)(bpf_get_current_pid_tgid() >> 32);
 	r->start = BPF_CORE_READ(t, group_leader, start_time);
-	n = py_walk(ctx, ring, b, bias, fr, r);
+	n = py_walk(ctx, ring, ns, b, bias, fr, r);
 	if (!n)
 		return 0;
 	r->magic = CAP_MAGIC_PYTHON;
@@ -412,7 +414,7 @@ int python_enter(struct enter_ctx *ctx)
 
 	if (!c || !is_traced(c) || !(pb = bpf_map_lookup_elem(&py_rec, &zero)))
 		return 1;
-	size = python_make(ctx, 0, &pb->r, ctx->nr);
+	size = python_make(ctx, 0, 0, &pb->r, ctx->nr);
 	if (size)
 		bpf_perf_event_output(ctx, &out, BPF_F_CURRENT_CPU, &pb->r,
 				      size);
@@ -420,7 +422,7 @@ int python_enter(struct enter_ctx *ctx)
 }
 
 /* ring mode's (cap_ring.bpf.c): the records in the BPF ring */
-__noinline int g_python_ring(int nr)
+__noinline int g_python_ring(int nr, u64 ns)
 {
 	struct py_buf *pb;
 	u32 zero = 0;
@@ -428,9 +430,9 @@ __noinline int g_python_ring(int nr)
 
 	if (!(pb = bpf_map_lookup_elem(&py_rec, &zero)))
 		return 0;
-	size = python_make(0, 1, &pb->r, nr);
+	size = python_make(0, 1, ns, &pb->r, nr);
 	if (size)
-		rb_frames((u8 *)&pb->r, size, sizeof(pb->r));
+		rb_frames((u8 *)&pb->r, size, sizeof(pb->r), ns);
 	return 0;
 }
 

@@ -102,9 +102,11 @@ static __always_inline void rb_head(u32 *r, u32 size, u64 id, u32 raw)
  * head written in the RB_HEAD bytes before rec (the caller's buffer
  * keeps RB_ROOM there) and the raw bytes padded as perf pads them (their
  * size 4 past a multiple of 8: the buffer keeps 8 bytes past the record
- * at its largest).  size at most max.  0 when written.
+ * at its largest).  size at most max; ns its time (the call's: one clock
+ * read for all its records).  0 when written.
  */
-static __always_inline int rb_frames(u8 *rec, u64 size, const u64 max)
+static __always_inline int rb_frames(u8 *rec, u64 size, const u64 max,
+				     u64 ns)
 {
 	struct cap_config *c = cfg();
 	u32 *h = (u32 *)(rec - RB_HEAD);
@@ -112,7 +114,7 @@ static __always_inline int rb_frames(u8 *rec, u64 size, const u64 max)
 
 	if (!c || size > max || raw > max + 8)
 		return -1;
-	rb_head(h, (u32)(RB_HEAD + raw), RB_ID_CAP, (u32)raw);
+	rb_head_at(h, (u32)(RB_HEAD + raw), RB_ID_CAP, (u32)raw, ns);
 	return rb_write(c, h, RB_HEAD + raw);
 }
 

@@ -31,25 +31,30 @@ static __always_inline void fd_watch(struct cap_config *c, s64 nr)
 }
 
 /* -k's writers, ring mode's way (cap_unwind, cap_shell, cap_python) */
-int g_ustack_ring(int nr);
-int g_shell_ring(int nr);
-int g_python_ring(int nr);
+int g_ustack_ring(int nr, u64 ns);
+int g_shell_ring(int nr, u64 ns);
+int g_python_ring(int nr, u64 ns);
 
 /*
  * -k: the records of a call's stack, in the ring before the call's own,
  * as the kernel's samples have them before theirs (dead code without
- * -k, and the functions then never verified)
+ * -k, and the functions then never verified).  Their time, which the
+ * call's entry shares (a clock read costs tens of ns in a VM), or 0.
  */
-static __always_inline void ring_frames(struct cap_config *c, s64 nr)
+static __always_inline u64 ring_frames(struct cap_config *c, s64 nr)
 {
+	u64 ns;
+
 	if (!ro_frames || !nr_in(c->ssel, nr))
-		return;
+		return 0;
+	ns = bpf_ktime_get_ns();
 	if (ro_frames & CAP_FRAMES_SHELL)
-		g_shell_ring((int)nr);
+		g_shell_ring((int)nr, ns);
 	if (ro_frames & CAP_FRAMES_PYTHON)
-		g_python_ring((int)nr);
+		g_python_ring((int)nr, ns);
 	if (ro_frames & CAP_FRAMES_USTACK)
-		g_ustack_ring((int)nr);
+		g_ustack_ring((int)nr, ns);
+	return ns;
 }
 
 static __always_inline int ring_traced(struct cap_config *c)
@@ -80,6 +85,7 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 	u32 r[RB_ENTER_IP_SIZE / 4];
 	struct pend *p = 0;
 	struct call call;
+	u64 ns;
 
 	/* -Z, --errno: held until the exit (pend_* in cap.bpf.h) */
 	if (ro_failed) {
@@ -92,7 +98,7 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 		p->on = 0;
 		p->caplen = 0;
 	}
-	ring_frames(c, nr);
+	ns = ring_frames(c, nr);
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)
@@ -103,12 +109,13 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 	enter_copies(ctx, (int)nr, &call);
 	call.ca.args[0] = args[0];	/* the record has the registers */
 	/* raw: common fields (unused), id, args[6], -i's ip; then padding */
+	/* (the copies' time, else the frames', else now) */
+	if (call.held || !ns)
+		ns = held_ns(call.held);
 	if (c->ip)
-		rb_head_at(r, RB_ENTER_IP_SIZE, c->id_enter, 72,
-			   held_ns(call.held));
+		rb_head_at(r, RB_ENTER_IP_SIZE, c->id_enter, 72, ns);
 	else
-		rb_head_at(r, RB_ENTER_SIZE, c->id_enter, 64,
-			   held_ns(call.held));
+		rb_head_at(r, RB_ENTER_SIZE, c->id_enter, 64, ns);
 	r[9] = r[10] = 0;
 	put64(&r[11], (u64)nr);
 	for (int i = 0; i < 6; i++)

@@ -201,7 +201,7 @@ int shell_enter(struct enter_ctx *ctx)
 }
 
 /* ring mode's (cap_ring.bpf.c): the record in the BPF ring */
-__noinline int g_shell_ring(int nr)
+__noinline int g_shell_ring(int nr, u64 ns)
 {
 	struct cap_config *c = cfg();
 	struct shell_buf *b;
@@ -212,6 +212,6 @@ __noinline int g_shell_ring(int nr)
 		return 0;
 	size = shell_make(c, &b->r, nr);
 	if (size)
-		rb_frames((u8 *)&b->r, size, sizeof(b->r));
+		rb_frames((u8 *)&b->r, size, sizeof(b->r), ns);
 	return 0;
 }

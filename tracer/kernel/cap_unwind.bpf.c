@@ -454,7 +454,7 @@ int ustack_enter(struct enter_ctx *ctx)
  * the BPF ring, before the call's.  A function of its own: verified once,
  * and not at all in a run without -k (only dead code calls it).
  */
-__noinline int g_ustack_ring(int nr)
+__noinline int g_ustack_ring(int nr, u64 ns)
 {
 	u32 cpu = bpf_get_smp_processor_id();
 	struct ustack_buf *b;
@@ -465,6 +465,6 @@ __noinline int g_ustack_ring(int nr)
 		return 0;
 	size = ustack_make(b, cpu, uc, nr);
 	if (size)
-		rb_frames((u8 *)&b->h, size, USTACK_REC_MAX);
+		rb_frames((u8 *)&b->h, size, USTACK_REC_MAX, ns);
 	return 0;
 }
