@@ -375,17 +375,17 @@ END {
 	# -k (issue 19): stacks at storm rate, none lost
 	for (o = 1; o <= 2; o++) {
 		wl = o == 1 ? "storm1" : "storm4"
-		nk = kn[wl, "etrace_stack", 1]
-		if (!((wl SUBSEP "etrace_stack" SUBSEP nk) in A)) continue
-		a = A[wl, "etrace_stack", nk]
-		la = ((wl SUBSEP "etrace_stack" SUBSEP nk) in L) ? sprintf(" (in the loop %.0f)", L[wl, "etrace_stack", nk]) : ""
+		nsk = kn[wl, "etrace_stack", 1]
+		if (!((wl SUBSEP "etrace_stack" SUBSEP nsk) in A)) continue
+		a = A[wl, "etrace_stack", nsk]
+		la = ((wl SUBSEP "etrace_stack" SUBSEP nsk) in L) ? sprintf(" (in the loop %.0f)", L[wl, "etrace_stack", nsk]) : ""
 		printf "| %s: `-k` (a stack with every call) | %.0f added ns/syscall%s; %.0f records lost | <= 2000 ns, none lost | %s |\n",
 			wname[wl], a, la, LOSTMAX[wl, "etrace_stack"],
 			(a <= 2000 && LOSTMAX[wl, "etrace_stack"] == 0 ? "PASS" : "**FAIL**")
 	}
-	nk = kn["bash", "etrace_stack", 1]
-	if (("bash" SUBSEP "etrace_stack" SUBSEP nk) in X) {
-		x = X["bash", "etrace_stack", nk]
+	nsk = kn["bash", "etrace_stack", 1]
+	if (("bash" SUBSEP "etrace_stack" SUBSEP nsk) in X) {
+		x = X["bash", "etrace_stack", nsk]
 		printf "| bash loop forking dirname: `-k` vs bare | %.1f%% added run time; %.0f records lost | <= 15%%, none lost | %s |\n",
 			100 * (x - 1), LOSTMAX["bash", "etrace_stack"],
 			(x <= 1.15 && LOSTMAX["bash", "etrace_stack"] == 0 ? "PASS" : "**FAIL**")

@@ -122,6 +122,28 @@ struct {
 	__type(value, struct py_code_buf);
 } py_code_rec SEC(".maps");
 
+/*
+ * The last process found to run no Python etrace knows, per CPU: its
+ * image (address space, tgid and start: a pid used again, a fork or an
+ * exec is another) and py_gen then.  Its next calls on this CPU skip
+ * py_find's two lookups, until etrace learns of more Python: py_gen
+ * grows with each interpreter or process made known (python_mmap, and
+ * cap_python.c's updates of the maps).
+ */
+volatile unsigned long long py_gen;
+
+struct py_miss {
+	u64 mm, start, gen;
+	u32 tgid, pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct py_miss);
+} py_miss SEC(".maps");
+
 /* a pointer the interpreter could hold: not NULL, aligned, user space */
 static __always_inline int py_ptr(u64 p)
 {
@@ -131,16 +153,22 @@ static __always_inline int py_ptr(u64 p)
 /* this process's interpreter and its load bias, or NULL: not Python */
 static __always_inline const struct py_bin *py_find(u64 *bias)
 {
-	u32 tgid = (u32)(bpf_get_current_pid_tgid() >> 32);
+	u32 tgid = (u32)(bpf_get_current_pid_tgid() >> 32), zero = 0;
 	struct task_struct___py *t;
 	struct py_exe_key k = {};
 	const struct py_bin *b;
+	struct py_miss *miss;
 	struct py_bin *pb;
-	u64 mm;
+	u64 mm, start, gen = py_gen;
 
 	/* (read in place: a BTF pointer's loads, not a helper call each) */
 	t = (struct task_struct___py *)bpf_get_current_task_btf();
 	mm = (u64)t->mm;
+	start = t->group_leader->start_time;
+	miss = bpf_map_lookup_elem(&py_miss, &zero);
+	if (miss && miss->mm == mm && miss->tgid == tgid &&
+	    miss->start == start && miss->gen == gen)
+		return 0;
 	pb = bpf_map_lookup_elem(&py_procs, &tgid);
 	if (pb && !pb->mm)
 		pb->mm = mm;
@@ -153,8 +181,14 @@ static __always_inline const struct py_bin *py_find(u64 *bias)
 	k.ino = t->mm->exe_file->f_inode->i_ino;
 	k.dev = t->mm->exe_file->f_inode->i_sb->s_dev;
 	b = bpf_map_lookup_elem(&py_exes, &k);
-	if (b)
+	if (b) {
 		*bias = t->mm->start_code - b->text;
+	} else if (miss) {
+		miss->mm = mm;
+		miss->tgid = tgid;
+		miss->start = start;
+		miss->gen = gen;
+	}
 	return b;
 }
 
@@ -454,6 +488,7 @@ static long py_vma(void *task, struct vm_area_struct___py *vma, void *data)
 	b.bias = BPF_CORE_READ(vma, vm_start) - (lib->text & ~4095ull);
 	b.mm = 0;
 	bpf_map_update_elem(&py_procs, &tgid, &b, BPF_ANY);
+	__sync_fetch_and_add(&py_gen, 1);
 	return 0;
 }
 

@@ -165,6 +165,16 @@ out_fd:
 	close(fd);
 }
 
+/*
+ * A map the programs read changed: a process's "no Python" verdict the
+ * programs keep per CPU (py_miss, cap_python.bpf.c) is made again
+ * (after the update: a program that sees the new count sees the entry)
+ */
+static void py_known(struct capture *c)
+{
+	__atomic_fetch_add(&c->skel->bss->py_gen, 1, __ATOMIC_SEQ_CST);
+}
+
 /* the file dev:ino (path), examined once */
 static struct py_file *py_file(struct capture *c, const char *path,
 			       uint64_t dev, uint64_t ino)
@@ -193,6 +203,7 @@ static struct py_file *py_file(struct capture *c, const char *path,
 					      c->skel->maps.py_libs;
 
 		bpf_map_update_elem(bpf_map__fd(m), &k, &pf->bin, BPF_ANY);
+		py_known(c);
 	}
 	return pf;
 }
@@ -215,6 +226,7 @@ void capture_python_map(struct capture *c, pid_t pid, const char *path,
 	b.bias = addr - (pf->seg_vaddr & ~4095ull);
 	bpf_map_update_elem(bpf_map__fd(c->skel->maps.py_procs), &tgid, &b,
 			    BPF_ANY);
+	py_known(c);
 }
 
 /* path, if it is a file: examined (and known to the programs) */
@@ -311,6 +323,7 @@ void capture_python_fork(struct capture *c, pid_t ppid, pid_t pid)
 	b.mm = 0;
 	bpf_map_update_elem(bpf_map__fd(c->skel->maps.py_procs), &child, &b,
 			    BPF_ANY);
+	py_known(c);
 }
 
 void capture_python_exit(struct capture *c, pid_t pid)

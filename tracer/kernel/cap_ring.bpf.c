@@ -76,11 +76,14 @@ static __always_inline int ring_wants(struct cap_config *c, s64 nr)
  * registers' arguments; sp: the user stack pointer (rt_sigreturn's mask);
  * ip: with -i, the user IP (the address after the syscall instruction,
  * where strace -i reads it), eight more raw bytes after the args.
+ * frames: -k's records too (not for an entry written at the exit: a
+ * skipped call, which perf's samples never saw either; and ring_exit
+ * then does not carry, nor have verified, the unwinder's code).
  * The record's time, or 0 when none was made.
  */
 static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 					  s64 nr, const u64 *args, u64 sp,
-					  u64 ip)
+					  u64 ip, const int frames)
 {
 	u32 r[RB_ENTER_IP_SIZE / 4];
 	struct pend *p = 0;
@@ -98,7 +101,7 @@ static __always_inline u64 ring_enter_do(struct cap_config *c, void *ctx,
 		p->on = 0;
 		p->caplen = 0;
 	}
-	ns = ring_frames(c, nr);
+	ns = frames ? ring_frames(c, nr) : 0;
 	for (int i = 0; i < 6; i++)
 		call.ca.args[i] = args[i];
 	if (nr == SYS_RT_SIGRETURN)
@@ -247,7 +250,7 @@ static __always_inline void skip_write_entry(struct cap_config *c, void *ctx,
 	args[4] = BPF_CORE_READ(regs, r8);
 	args[5] = BPF_CORE_READ(regs, r9);
 	ring_enter_do(c, ctx, nr, args, BPF_CORE_READ(regs, sp),
-		      BPF_CORE_READ(regs, ip));
+		      BPF_CORE_READ(regs, ip), 0);
 }
 
 #define SYS_EXECVE	59
@@ -374,7 +377,7 @@ int ring_enter(u64 *ctx)
 	args[3] = regs->r10;
 	args[4] = regs->r8;
 	args[5] = regs->r9;
-	ts = ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip);
+	ts = ring_enter_do(c, ctx, (s64)ctx[1], args, regs->sp, regs->ip, 1);
 	if (ts && ro_ring_sum)
 		sum_ring_enter((s64)ctx[1], ts);
 	return 0;
@@ -419,7 +422,7 @@ int ring_enter_sc(struct enter_ctx *ctx)
 		sp = BPF_CORE_READ(regs, sp);
 		ip = BPF_CORE_READ(regs, ip);
 	}
-	ts = ring_enter_do(c, ctx, ctx->nr, args, sp, ip);
+	ts = ring_enter_do(c, ctx, ctx->nr, args, sp, ip, 1);
 	if (ts && ro_ring_sum)
 		sum_ring_enter(ctx->nr, ts);
 	return 1;
