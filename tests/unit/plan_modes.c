@@ -62,14 +62,22 @@ static void python_frames(void)
 }
 
 /* --stack=bpf: the program unwinds the entries' stacks, as deep as -k's
-   copy; the samples carry none (events.c), -k alone keeps the copy */
+   copy; the samples carry none (events.c), -k alone keeps the copy.
+   Ring mode with the kernel's unwinder (its programs write the stacks),
+   not with the frame-pointer chain, the kernel's stack nor -c -k */
 static void kernel_stacks(void)
 {
 	CHECK(plan(2, "--stack=bpf", "--stack-size=4096", NULL, NULL) == 0);
 	CHECK(p.cap.ustack && p.cap.stack_size == 4096 && p.ev.stack_bpf &&
-	      p.ev.stack && !p.ev.stack_fp && p.stacks == 1 && !p.cap.ring);
+	      p.ev.stack && !p.ev.stack_fp && p.stacks == 1 && p.cap.ring);
+	CHECK(plan(2, "--stack=bpf", "--kstack", NULL, NULL) == 0);
+	CHECK(p.cap.ustack && !p.cap.ring);
+	CHECK(plan(2, "-c", "--stack=bpf", NULL, NULL) == 0);
+	CHECK(p.cap.ustack && !p.cap.ring);
+	CHECK(plan(2, "--stack=fp", NULL, NULL, NULL) == 0);
+	CHECK(!p.cap.ustack && !p.cap.ring);
 	CHECK(plan(2, "-k", NULL, NULL, NULL) == 0);
-	CHECK(!p.cap.ustack && !p.ev.stack_bpf);
+	CHECK(!p.cap.ustack && !p.ev.stack_bpf && !p.cap.ring);
 }
 
 int main(void)
