@@ -8,6 +8,9 @@
 #    (ustack_enter, shell_enter, python_enter, cap_enter) is loaded;
 #  - the whole trace of tests/stack/'s chain, every call, under
 #    setarch -R, is --stack=dwarf's (perf's samples, libdw on copies);
+#    every stack was unwound in the kernel, none from a copy: the
+#    loader's, cut at its _start (no CFI, and the word at its stack
+#    pointer is no return address), end there in the kernel too;
 #  - a bash script's fork from a function: the stack under the clone
 #    line (the script's lines, then bash's C frames) is --stack=dwarf's;
 #  - --spawns -e trace=%file (fork not selected): the spawn report, its
@@ -60,8 +63,12 @@ setarch -R "$ETRACE" -k -o chain.k --stack=dwarf -- ./chain 2> chain.kerr ||
 setarch -R "$ETRACE" -k -o chain.b -- ./chain 2> chain.berr ||
 	{ cat chain.berr >&2; fail "chain: etrace -k failed"; }
 cat chain.berr
-grep -q '^etrace: --stack=bpf: [1-9][0-9]* of them unwound in the kernel' \
-	chain.berr || fail "chain: no stack unwound in the kernel"
+n=$(sed -n 's/^etrace: \([1-9][0-9]*\) user stacks unwound, .*/\1/p' chain.berr)
+[ -n "$n" ] || fail "chain: no stack unwound"
+grep -qx "etrace: --stack=bpf: $n of them unwound in the kernel, 0 from a stack copy" \
+	chain.berr || fail "chain: not all $n stacks unwound in the kernel"
+grep -q '^ > \[stack cut: no unwind info at /.*/ld-linux-x86-64\.so\.2+0x' chain.b ||
+	fail "chain: no stack of the loader's, cut at its _start"
 norm chain.k > chain.kn
 norm chain.b > chain.bn
 same chain.kn chain.bn "chain: -k's whole trace against --stack=dwarf's"

@@ -115,7 +115,9 @@ void cap_python_close(struct capture *c);
 
 /* cap_unwind.c: --stack=bpf: after the load, the settings and etrace's
    own libraries' rows; ustack_enter on the entries that take stacks */
-int cap_unwind_setup(struct capture *c, unsigned int stack_size);
+/* (debuginfo: -kk, libdw reads separate debug info, and its CFI) */
+int cap_unwind_setup(struct capture *c, unsigned int stack_size,
+		     int debuginfo);
 int cap_unwind_attach(struct capture *c, const struct evlist *l,
 		      struct tracefs *t);
 void cap_unwind_free(struct capture *c);

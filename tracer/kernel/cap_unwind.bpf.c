@@ -97,6 +97,13 @@ struct walk_vma {
 struct walk {
 	u64 ip, sp, bp, limit;
 	int bp_known;
+	/*
+	 * ip is the word at the stack pointer of a frame no FDE covers:
+	 * where it is in no executable mapping, the leaf rule (unwind.c)
+	 * takes no caller and libdw's stack ends at that frame, cut
+	 */
+	int leaf_probe;
+	int none_ends;			/* unw_conf's */
 	int done;			/* enum walk_done */
 	int cut;
 	u32 n;
@@ -256,6 +263,16 @@ static long walk_step(u64 i, u32 *cpu)
 	at = i ? w->ip - 1 : w->ip;
 
 	r = walk_vma(w, at);
+	if (w->leaf_probe) {
+		if (r == -ENOENT || (!r && !w->vm.exec)) {
+			w->cut = USTACK_CUT_NO_CFI;
+			w->done = WALK_END;
+		} else {
+			/* a caller the leaf rule may prove: libdw's */
+			w->done = WALK_COPY;
+		}
+		return 1;
+	}
 	if (r) {
 		if (i && r == -ENOENT) {
 			w->cut = USTACK_CUT_NOT_CODE;
@@ -293,6 +310,22 @@ static long walk_step(u64 i, u32 *cpu)
 	if (row->kind == UNW_END) {
 		w->done = WALK_END;
 		return 1;
+	}
+	if (row->kind == UNW_NONE && w->none_ends) {
+		/* the leaf rule's return address, tried at the next step */
+		r = walk_word(w, w->sp, &ra);
+		if (r == WALK_END || (!r && ra < 2)) {
+			w->cut = USTACK_CUT_NO_CFI;
+			w->done = WALK_END;
+			return 1;
+		}
+		if (r) {
+			w->done = WALK_COPY;
+			return 1;
+		}
+		w->ip = ra;
+		w->leaf_probe = 1;
+		return 0;
 	}
 	if (row->kind == UNW_RSP)
 		cfa = w->sp + row->cfa_off;
@@ -397,6 +430,7 @@ static __always_inline u64 ustack_make(struct ustack_buf *b, u32 cpu,
 	w->bp = regs->bp;
 	w->bp_known = 1;
 	w->limit = w->sp + uc->stack_size;
+	w->none_ends = uc->none_ends;
 	bpf_loop(USTACK_PCS, walk_step, &cpu, 0);
 	b->h.magic = CAP_MAGIC_USTACK;
 	b->h.tid = (int)(u32)bpf_get_current_pid_tgid();

@@ -22,6 +22,7 @@
 
 #include "cap_priv.h"
 #include "cfi.h"
+#include "tfile.h"
 
 #define UNW_SEEN	4096		/* files tried: unw_files' size */
 
@@ -109,10 +110,11 @@ static int unwind_compile(struct capture *c, const char *path,
 	Elf *elf;
 	int fd, r;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* (a regular file, not through a link, never a FIFO: tfile.c) */
+	fd = tfile_open(path, &st);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || st.st_dev != dev || st.st_ino != k->ino) {
+		return fd;
+	if (st.st_dev != dev || st.st_ino != k->ino) {
 		close(fd);
 		return -ESTALE;
 	}
@@ -195,9 +197,12 @@ static int self_file(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
-int cap_unwind_setup(struct capture *c, unsigned int stack_size)
+int cap_unwind_setup(struct capture *c, unsigned int stack_size,
+		     int debuginfo)
 {
-	struct unw_conf uc = { .on = 1, .stack_size = stack_size };
+	struct unw_conf uc = {
+		.on = 1, .stack_size = stack_size, .none_ends = !debuginfo,
+	};
 	uint32_t zero = 0;
 
 	c->unw = calloc(1, sizeof(*c->unw));

@@ -19,6 +19,8 @@ enum unw_kind {
 	UNW_RBP,		/* CFA = rbp + cfa_off */
 	UNW_END,		/* the return address is undefined: the
 				   outermost frame (_start, clone's child) */
+	UNW_NONE,		/* no FDE covers the code (ld.so's _start):
+				   libdw has no CFI there either */
 };
 
 #define UNW_RBP_SAME	0	/* the caller's rbp is this frame's */
@@ -79,6 +81,7 @@ enum ustack_kind {
 };
 
 /* cut: 0, or what ended the stack: unwind.h's enum frame_cut's values */
+#define USTACK_CUT_NO_CFI	1	/* FRAME_CUT_NO_CFI */
 #define USTACK_CUT_NOT_CODE	2	/* FRAME_CUT_NOT_CODE */
 #define USTACK_CUT_COPY_END	3	/* FRAME_CUT_COPY_END */
 
@@ -99,6 +102,12 @@ struct unw_conf {
 	unsigned int stack_size;	/* --stack-size: the copy, and how
 					   deep the kernel reads (as libdw
 					   would in the copy) */
+	/*
+	 * An UNW_NONE row ends the stack where the leaf rule cannot take
+	 * the word at the stack pointer (not in any executable mapping):
+	 * libdw has no other CFI there (no -kk: no separate debug info).
+	 */
+	unsigned int none_ends;
 };
 
 #endif

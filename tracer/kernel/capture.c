@@ -373,7 +373,8 @@ void capture_open(struct capture *c, const struct cap_want *w,
 	}
 	if (open_output(c, ps))
 		goto fail;
-	r = c->ustack ? cap_unwind_setup(c, w->stack_size) : 0;
+	r = c->ustack ? cap_unwind_setup(c, w->stack_size, w->stack_debuginfo) :
+	    0;
 	if (r) {
 		fail(c, "cannot set the kernel's unwinder up", -r);
 		goto fail;

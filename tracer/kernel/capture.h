@@ -72,6 +72,7 @@ struct cap_want {
 	int python;			/* stacks: Python's frames too */
 	int ustack;			/* --stack=bpf: unwound in the kernel */
 	unsigned int stack_size;	/* ... reading as deep as the copy */
+	int stack_debuginfo;		/* -kk: separate debug info read */
 	int inj;			/* -e inject=: a signal= to send (by the
 					   kernel: cap_inject.bpf.c) */
 	int count_events;		/* -c alone: events counted, not shown */

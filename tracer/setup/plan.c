@@ -63,6 +63,7 @@ static void plan_capture(const struct options *o, struct plan *p)
 	w->python = o->stack != 0 && !o->no_python;
 	w->ustack = o->stack_bpf;
 	w->stack_size = o->stack_size;
+	w->stack_debuginfo = o->stack > 1;
 	w->count_events = table_only;
 	w->strsize = (unsigned int)o->strsize;
 	/* strace -v shows execve's environment, not its count */

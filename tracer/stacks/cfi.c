@@ -7,7 +7,9 @@
  * (dwarf_cfi_addrframe) from its start, one row per range of addresses
  * where the rules stay the same: the same answers libdw gives when it
  * unwinds a copied stack.  A rule outside the few the kernel follows is
- * a row of kind UNW_UNKNOWN, never an approximation of it.
+ * a row of kind UNW_UNKNOWN, never an approximation of it.  Code no FDE
+ * covers is a row of kind UNW_NONE when the file has no .debug_frame
+ * either: there libdw has no CFI at all.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -111,11 +113,13 @@ static void row_of(Dwarf_Frame *f, struct unw_row *r)
 	r->rbp = (uint8_t)rbp;
 }
 
-/* one FDE's rows, from its start up to (not past) limit */
+/*
+ * One FDE's rows, from its start up to (not past) limit; after its end,
+ * a row of kind gap (no FDE covers the code there).
+ */
 static int fde_rows(Dwarf_CFI *cfi, uint64_t start, uint64_t limit,
-		    struct rowbuf *b)
+		    const struct unw_row *gap, struct rowbuf *b)
 {
-	static const struct unw_row unknown = { .kind = UNW_UNKNOWN };
 	uint64_t a = start;
 	int r = 0;
 
@@ -126,7 +130,7 @@ static int fde_rows(Dwarf_CFI *cfi, uint64_t start, uint64_t limit,
 		bool sig;
 
 		if (dwarf_cfi_addrframe(cfi, a, &f))
-			return row_add(b, a, &unknown);
+			return row_add(b, a, gap);
 		row_of(f, &row);
 		dwarf_frame_info(f, &s, &e, &sig);
 		free(f);
@@ -186,6 +190,30 @@ static int fde_starts(Elf *elf, uint64_t **starts, size_t *n)
 	return 0;
 }
 
+/*
+ * Whether elf has a .debug_frame: libdw reads it where .eh_frame has no
+ * FDE (and the sections cannot be read: then it may).
+ */
+static int has_debug_frame(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 1;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			return 1;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || !strcmp(name, ".debug_frame"))
+			return 1;
+	}
+	return 0;
+}
+
 /* the executable segments: one offset from file to vaddr for all */
 static int exec_layout(Elf *elf, struct cfi_file *out)
 {
@@ -239,6 +267,7 @@ static int cfi_index(struct cfi_file *f)
 
 int cfi_compile(Elf *elf, struct cfi_file *out)
 {
+	struct unw_row gap = { .kind = UNW_UNKNOWN };
 	struct rowbuf b = { 0 };
 	uint64_t *starts = NULL;
 	Dwarf_CFI *cfi;
@@ -252,14 +281,19 @@ int cfi_compile(Elf *elf, struct cfi_file *out)
 	cfi = dwarf_getcfi_elf(elf);
 	if (!cfi)
 		return -ENOENT;
+	if (!has_debug_frame(elf))
+		gap.kind = UNW_NONE;
 	r = fde_starts(elf, &starts, &n);
+	/* the code before the first FDE */
+	if (!r && n && starts[0] > out->vaddr_lo)
+		r = row_add(&b, out->vaddr_lo, &gap);
 	for (size_t i = 0; i < n && !r; i++) {
 		uint64_t limit = i + 1 < n ? starts[i + 1] : out->vaddr_hi;
 
 		/* (an FDE that starts where its sorted neighbour does) */
 		if (i && starts[i] <= starts[i - 1])
 			continue;
-		r = fde_rows(cfi, starts[i], limit, &b);
+		r = fde_rows(cfi, starts[i], limit, &gap, &b);
 	}
 	dwarf_cfi_end(cfi);
 	free(starts);

@@ -25,8 +25,9 @@ struct cfi_file {
 };
 
 /*
- * elf's rows, one per change of rule, and one of kind UNW_UNKNOWN where
- * no FDE covers the code.  0, or -errno: -ENOENT when the file has no
+ * elf's rows, one per change of rule, and one where no FDE covers the
+ * code: of kind UNW_NONE, or UNW_UNKNOWN when the file has a
+ * .debug_frame (libdw may find CFI there).  0, or -errno: -ENOENT when the file has no
  * .eh_frame_hdr table, -ENOTSUP when its layout is not one the kernel's
  * walk handles (addresses past 4 GiB, executable segments at different
  * offsets).
