@@ -196,11 +196,12 @@ int trace_teardown(struct trace *t)
 	/* what -k cost: the bench divides etrace's CPU time by it */
 	if (t->p && t->p->stacks && !(t->p->quiet & QUIET_ATTACH) && t->pr.unw.stacks)
 		fprintf(stderr, "etrace: %llu user stacks unwound, %llu frames,"
-			" %llu process layout%s\n",
+			" %llu process layout%s, %llu read by libdw\n",
 			(unsigned long long)t->pr.unw.stacks,
 			(unsigned long long)t->pr.unw.frames,
-			(unsigned long long)t->pr.unw.dwfls,
-			t->pr.unw.dwfls == 1 ? "" : "s");
+			(unsigned long long)t->pr.unw.nlayouts,
+			t->pr.unw.nlayouts == 1 ? "" : "s",
+			(unsigned long long)t->pr.unw.ndwfls);
 	if (t->p && t->p->cap.ustack && !(t->p->quiet & QUIET_ATTACH) &&
 	    t->pr.unw.stacks)
 		fprintf(stderr, "etrace: --stack=bpf: %llu of them unwound in"

@@ -46,38 +46,46 @@ static int changed_since(const struct stat *st)
 		 st->st_ctim.tv_nsec > unchanged_since.tv_nsec));
 }
 
+/*
+ * pfd (O_PATH) checked: a regular file, not on FUSE (a read could wait
+ * on its server), and with ino the inode dev:ino, unchanged since
+ * tfile_unchanged_since.  0, or -errno.
+ */
+static int check(int pfd, uint64_t dev, uint64_t ino, struct stat *st)
+{
+	struct statfs sf;
+
+	if (fstat(pfd, st) || fstatfs(pfd, &sf))
+		return -errno;
+	if (!S_ISREG(st->st_mode) || sf.f_type == FUSE_MAGIC)
+		return -EINVAL;
+	if (ino && (st->st_ino != ino || st->st_dev != dev ||
+		    changed_since(st)))
+		return -ESTALE;
+	return 0;
+}
+
 /* pfd (O_PATH, closed here) checked and opened for reading */
 static int reopen(int pfd, uint64_t dev, uint64_t ino, struct stat *st)
 {
 	char self[64];
-	struct statfs sf;
-	int fd = -EINVAL;
+	int fd = check(pfd, dev, ino, st);
 
-	if (fstat(pfd, st) || fstatfs(pfd, &sf)) {
-		fd = -errno;
-		goto out;
+	if (!fd) {
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);
+		fd = open(self, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			fd = -errno;
 	}
-	if (!S_ISREG(st->st_mode) || sf.f_type == FUSE_MAGIC)
-		goto out;
-	if (ino && (st->st_ino != ino || st->st_dev != dev ||
-		    changed_since(st))) {
-		fd = -ESTALE;
-		goto out;
-	}
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd);
-	fd = open(self, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		fd = -errno;
-out:
 	close(pfd);
 	return fd;
 }
 
-int tfile_open_mapped(pid_t pid, uint64_t start, uint64_t end,
-		      const char *path, uint64_t dev, uint64_t ino)
+/* the O_PATH fd of the file mapped at [start, end) in pid, or -errno */
+static int path_mapped(pid_t pid, uint64_t start, uint64_t end,
+		       const char *path, uint64_t ino)
 {
 	char mf[96];
-	struct stat st;
 	int pfd;
 
 	/* the mapping itself: its file even if renamed, deleted, replaced */
@@ -85,14 +93,34 @@ int tfile_open_mapped(pid_t pid, uint64_t start, uint64_t end,
 		 (unsigned long long)start, (unsigned long long)end);
 	pfd = open(mf, O_PATH | O_CLOEXEC);
 	if (pfd >= 0)
-		return reopen(pfd, dev, ino, &st);
+		return pfd;
 	/* gone (or split since): by path, but only the inode it mapped */
 	if (!path || !ino)
 		return -ENOENT;
 	pfd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	return pfd < 0 ? -errno : pfd;
+}
+
+int tfile_open_mapped(pid_t pid, uint64_t start, uint64_t end,
+		      const char *path, uint64_t dev, uint64_t ino)
+{
+	struct stat st;
+	int pfd = path_mapped(pid, start, end, path, ino);
+
+	return pfd < 0 ? pfd : reopen(pfd, dev, ino, &st);
+}
+
+int tfile_stat_mapped(pid_t pid, uint64_t start, uint64_t end,
+		      const char *path, uint64_t dev, uint64_t ino,
+		      struct stat *st)
+{
+	int pfd = path_mapped(pid, start, end, path, ino), r;
+
 	if (pfd < 0)
-		return -errno;
-	return reopen(pfd, dev, ino, &st);
+		return pfd;
+	r = check(pfd, dev, ino, st);
+	close(pfd);
+	return r;
 }
 
 int tfile_open(const char *path, struct stat *st)

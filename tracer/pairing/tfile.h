@@ -19,6 +19,14 @@
 int tfile_open_mapped(pid_t pid, uint64_t start, uint64_t end,
 		      const char *path, uint64_t dev, uint64_t ino);
 /*
+ * The same file's stat, without opening it for reading: 0 where
+ * tfile_open_mapped would open it (st then says what it would open),
+ * else -errno.
+ */
+int tfile_stat_mapped(pid_t pid, uint64_t start, uint64_t end,
+		      const char *path, uint64_t dev, uint64_t ino,
+		      struct stat *st);
+/*
  * etrace report: from now on a mapped file whose inode changed after
  * this time (its ctime; the recording's last write) is not opened (-ESTALE)
  * either: rewritten in place, it would be another program at the same

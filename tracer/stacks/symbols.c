@@ -44,6 +44,16 @@ static const char *module_name(struct symcache *sc, const char *ident,
 	return m->path;
 }
 
+/* the cache's slot for the file's (ident's) offset */
+static struct symslot *sym_slot(struct symcache *sc, const char *ident,
+				uint64_t reloff)
+{
+	uint64_t key = (uint64_t)(uintptr_t)ident * 31 + reloff;
+
+	return &sc->slots[(key * 0x9E3779B97F4A7C15ull >> 40) &
+			  (sc->nslots - 1)];
+}
+
 /*
  * f's symbol.  Returns 1 when pc is on a data symbol (an object: no
  * code, so no frame), else 0.
@@ -51,11 +61,9 @@ static const char *module_name(struct symcache *sc, const char *ident,
 static int symbol(struct unwinder *u, Dwfl_Module *mod, const char *path,
 		  uint64_t pc, uint64_t base, struct frame *f)
 {
-	/* path: the file's ident (unwind.c), the cache's key */
+	/* path: the file's ident (layouts.c), the cache's key */
 	struct symcache *sc = u->symcache;
-	uint64_t key = (uint64_t)(uintptr_t)path * 31 + (pc - base);
-	struct symslot *s = &sc->slots[(key * 0x9E3779B97F4A7C15ull >> 40) &
-				       (sc->nslots - 1)];
+	struct symslot *s = sym_slot(sc, path, pc - base);
 	GElf_Off off = 0;
 	GElf_Sym sym;
 	const char *name;
@@ -165,7 +173,8 @@ static int inline_frames(struct unwinder *u, Dwfl_Module *mod, uint64_t pc,
  * inline_frames, cached per file (ident) and offset: looking a pc up
  * in the debug info costs ~100 us, and a storm asks for the same pcs
  * again and again.  A pc with more frames than a slot holds, or than
- * there was room for, is not kept.
+ * there was room for, is not kept.  Without mod (no Dwfl asked for),
+ * the cache's frames or -1.
  */
 static int line_frames(struct unwinder *u, Dwfl_Module *mod,
 		       const char *ident, uint64_t pc, uint64_t base,
@@ -195,6 +204,8 @@ static int line_frames(struct unwinder *u, Dwfl_Module *mod,
 		}
 		return n;
 	}
+	if (!mod)
+		return -1;
 	n = inline_frames(u, mod, pc, f, out, max);
 	/* (a list max cut short is not the pc's whole list) */
 	if (n > LINE_FRAMES || n >= max)
@@ -240,6 +251,46 @@ const char *unwind_cut_reason(const struct frame *f)
 	return cut_names[f->cut].reason;
 }
 
+/*
+ * A frame named from the caches alone, no Dwfl built (layouts.c): pc,
+ * at, in mapping m of pm's layout l, into out (room frames).  The
+ * number of frames, 0 when libdw must be asked, or -1 when pc is on a
+ * data symbol (no frame).
+ */
+static int known_frame(struct unwinder *u, struct layout *l, pid_t pid,
+		       const struct map *m, uint64_t pc, uint64_t at,
+		       struct frame *out, int room)
+{
+	struct symcache *sc = u->symcache;
+	const char *ident, *path;
+	const struct symslot *s;
+	struct frame f;
+	uint64_t start;
+	int n;
+
+	if (unwind_layout_where(u, l, pid, m, at, &ident, &path, &start))
+		return 0;
+	s = sym_slot(sc, ident, at - start);
+	if (s->module != ident || s->reloff != at - start)
+		return 0;
+	if (s->data)
+		return -1;
+	memset(&f, 0, sizeof(f));
+	f.pc = pc;
+	f.module = module_name(sc, ident, path);
+	f.reloff = pc - start;
+	f.sym = s->sym;
+	f.symoff = s->symoff;
+	if (f.sym)
+		f.symoff += pc - at;
+	if (!u->lines) {
+		out[0] = f;
+		return 1;
+	}
+	n = line_frames(u, NULL, ident, at, start, &f, out, room);
+	return n < 0 ? 0 : n;
+}
+
 /* the frame that ends a cut stack, where it was cut (at: the last frame) */
 static int cut_frame(int cut, const struct frame *at, struct frame *out)
 {
@@ -257,8 +308,9 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		  int cut, struct frame *out, int max)
 {
 	struct proc_maps *pm = maps_get(u->maps, pid, 1);
-	Dwfl *dwfl = pm ? unwind_dwfl_of(u, pm) : NULL;
-	int k = 0, last = -1;
+	struct layout *lay = pm ? unwind_layout_of(u, pm) : NULL;
+	Dwfl *dwfl = NULL;
+	int k = 0, last = -1, asked = 0;
 
 	if (max <= 0)
 		return 0;
@@ -270,16 +322,34 @@ int unwind_frames(struct unwinder *u, pid_t pid, const uint64_t *pcs, int n,
 		 * addresses, just after their call: look the call up.
 		 */
 		uint64_t at = i ? pcs[i] - 1 : pcs[i];
-		Dwfl_Module *mod = dwfl ? dwfl_addrmodule(dwfl, at) : NULL;
 		const struct map *m = pm ? maps_find(pm, at) : NULL;
 		int code = m && (m->prot & PROT_EXEC);
+		Dwfl_Module *mod;
 		struct frame f;
 		Dwarf_Addr base = 0;
 		const char *path = NULL, *ident = NULL;
 		void **ud = NULL;
+		int r;
 
 		memset(&f, 0, sizeof(f));
 		f.pc = pcs[i];
+		/* named before: no Dwfl (the kernel's pcs need none) */
+		r = code ? known_frame(u, lay, pid, m, pcs[i], at, out + k,
+				       max - k) : 0;
+		if (r < 0) {
+			cut = FRAME_CUT_NOT_CODE;
+			break;
+		}
+		if (r > 0) {
+			last = k;
+			k += r;
+			continue;
+		}
+		if (!asked) {
+			dwfl = unwind_layout_dwfl(u, lay, pid);
+			asked = 1;
+		}
+		mod = dwfl ? dwfl_addrmodule(dwfl, at) : NULL;
 		if (mod)
 			path = dwfl_module_info(mod, &ud, &base, NULL, NULL,
 						NULL, NULL, NULL);

@@ -2,11 +2,11 @@
 /*
  * Unwind stage, with libdw.
  *
- * One Dwfl per layout of code (the executable mappings of a process, and
- * of every process that has the same: a fork child and its parent), built
- * and attached (dwfl_attach_state) once; its callbacks read "the current
- * sample": the registers and the stack copy of the event being unwound.
- * A new Dwfl per sample costs several times more.
+ * One Dwfl per layout of code (layouts.c: the executable mappings of a
+ * process, and of every process that has the same: a fork child and its
+ * parent), built and attached (dwfl_attach_state) once; its callbacks
+ * read "the current sample": the registers and the stack copy of the
+ * event being unwound.  A new Dwfl per sample costs several times more.
  *
  * Every frame is proved: by CFI, or where a pc has none by the leaf rule
  * with a call instruction before its return address (libdw would guess
@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <dwarf.h>
@@ -28,7 +27,6 @@
 
 #include "callsite.h"
 #include "elfguard.h"
-#include "tfile.h"
 #include "unwind_priv.h"
 
 /* the sample being unwound: the callbacks' world */
@@ -56,34 +54,6 @@ struct sample {
 	/* a read past the copy's end since the last frame: the next one
 	   may be there, but was not copied */
 	int past_copy;
-};
-
-/*
- * One module of a layout: a file's first executable mapping, which gives
- * its load bias.
- */
-struct lmod {
-	char *path;
-	uint64_t bias, dev, ino;
-	uint64_t start, end;		/* that mapping, when it was seen */
-	const void *raw;		/* libdw's mapping of the file, listed
-					   in elfguard.c while it is there */
-};
-
-/*
- * A Dwfl for one layout of code (the modules and where they are loaded),
- * shared by every process that has that layout: a fork child has its
- * parent's until it execs or maps code, and needs no Dwfl of its own
- * (building one opens and maps every library again: tens of
- * microseconds per process, which a fork storm pays per fork).  Freed
- * with the last process that uses it.
- */
-struct layout {
-	Dwfl *dwfl;
-	uint64_t sig;
-	int refs, attached, nmods;
-	struct layout *next, **pprev;
-	struct lmod mods[];
 };
 
 static struct sample *cur;
@@ -199,259 +169,6 @@ static const Dwfl_Thread_Callbacks thread_cbs = {
 	.memory_read = memory_read,
 	.set_initial_registers = set_initial_registers,
 };
-
-static char *debuginfo_path;
-/* -kk: files and lines, from separate debug info where there is some */
-static int want_debuginfo;
-
-/*
- * Separate debug info by build-id (under /usr/lib/debug/.build-id), the
- * only lookup that cannot pick a wrong file, and only for -kk.  -k
- * unwinds with .eh_frame and names functions from the binaries' own
- * symbols: libdw falls back to a debug file's .debug_frame for a frame
- * .eh_frame does not unwind (the outermost), decompressing all its DWARF
- * for each process (measured: 10.7 s of etrace's CPU for 10 s of a
- * system-wide --spawns with libc6-dbg installed, 0.23 s without).  Not
- * libdw's standard search either: its last resort, debuginfod, loads
- * libcurl and some 40 libraries into etrace, begins a client per Dwfl
- * and, where DEBUGINFOD_URLS is set (as Debian's profile.d does),
- * downloads from the network in the middle of a trace.
- */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata,
-			  const char *modname, GElf_Addr base,
-			  const char *file_name, const char *debuglink_file,
-			  GElf_Word debuglink_crc, char **debuginfo_file_name)
-{
-	if (!want_debuginfo)
-		return -1;
-	return dwfl_build_id_find_debuginfo(mod, userdata, modname, base,
-					    file_name, debuglink_file,
-					    debuglink_crc, debuginfo_file_name);
-}
-
-static const Dwfl_Callbacks offline_cbs = {
-	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = &debuginfo_path,
-};
-
-static void layout_put(struct layout *l)
-{
-	if (!l || --l->refs > 0)
-		return;
-	*l->pprev = l->next;
-	if (l->next)
-		l->next->pprev = l->pprev;
-	for (int i = 0; i < l->nmods; i++)
-		if (l->mods[i].raw)
-			elfguard_del(l->mods[i].raw);
-	if (l->dwfl)
-		dwfl_end(l->dwfl);
-	for (int i = 0; i < l->nmods; i++)
-		free(l->mods[i].path);
-	free(l);
-}
-
-static void pstate_free(void *v)
-{
-	struct pstate *ps = v;
-
-	if (!ps)
-		return;
-	layout_put(ps->lay);
-	jitmap_free(&ps->jit);
-	free(ps);
-}
-
-static uint64_t sig_add(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 0x100000001b3ull;
-	return h;
-}
-
-/* the modules of pm's code mappings, into l->mods (room for pm->n) */
-static void layout_mods(const struct proc_maps *pm, struct layout *l)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	l->nmods = 0;
-	for (int i = 0; i < pm->n; i++) {
-		const struct map *m = &pm->m[i];
-		struct lmod *d = &l->mods[l->nmods];
-		int seen = 0;
-
-		if (!(m->prot & PROT_EXEC) || !m->path)
-			continue;
-		for (int j = 0; j < l->nmods && !seen; j++)
-			seen = !strcmp(l->mods[j].path, m->path);
-		if (seen)
-			continue;
-		/* pm's: layout_get copies it when the layout is kept */
-		d->path = m->path;
-		d->raw = NULL;
-		d->start = m->start;
-		d->end = m->end;
-		d->bias = m->start - m->pgoff;
-		d->dev = m->dev;
-		d->ino = m->ino;
-		h = sig_add(h, m->path, strlen(m->path) + 1);
-		h = sig_add(h, &d->bias, sizeof(d->bias));
-		h = sig_add(h, &d->ino, sizeof(d->ino));
-		l->nmods++;
-	}
-	l->sig = h;
-}
-
-static int layout_same(const struct layout *a, const struct layout *b)
-{
-	if (a->sig != b->sig || a->nmods != b->nmods)
-		return 0;
-	for (int i = 0; i < a->nmods; i++)
-		if (a->mods[i].bias != b->mods[i].bias ||
-		    a->mods[i].dev != b->mods[i].dev ||
-		    a->mods[i].ino != b->mods[i].ino ||
-		    strcmp(a->mods[i].path, b->mods[i].path))
-			return 0;
-	return 1;
-}
-
-/* pm's layout, found among those in use or built; a reference to it */
-/*
- * The modules' files, given to libdw as fds etrace opened (tfile.c: the
- * mapped inode, never a FIFO, device or swapped file), never as paths it
- * would open itself.  A file that cannot be opened so is left out: its
- * frames show as the mapping's path and offset, and a stack through it
- * ends there, cut.
- */
-/*
- * The file fd holds, as the name caches of its frames know it (the
- * module's user data): path, device, inode, change time and size.  A
- * file rewritten in place or put at the path of another is another
- * file: the path alone named a new build's frames with the old one's
- * functions.  NULL (nothing cached) when it cannot be said.
- */
-static const char *module_ident(struct unwinder *u, const char *path, int fd)
-{
-	char id[4096 + 128];
-	struct stat st;
-
-	if (fstat(fd, &st))
-		return NULL;
-	if ((size_t)snprintf(id, sizeof(id), "%s\n%llx:%llx:%lld.%09ld:%lld",
-			     path, (unsigned long long)st.st_dev,
-			     (unsigned long long)st.st_ino,
-			     (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec,
-			     (long long)st.st_size) >= sizeof(id))
-		return NULL;
-	return unwind_intern_in(u->symcache, id);
-}
-
-static void layout_report(struct unwinder *u, struct layout *l, pid_t pid)
-{
-	dwfl_report_begin(l->dwfl);
-	for (int i = 0; i < l->nmods; i++) {
-		struct lmod *d = &l->mods[i];
-		int fd = tfile_open_mapped(pid, d->start, d->end, d->path,
-					   d->dev, d->ino);
-		const char *ident;
-		Dwfl_Module *mod;
-		Dwarf_Addr bias;
-		size_t size = 0;
-		void **ud;
-		Elf *elf;
-
-		d->raw = NULL;
-		if (fd < 0)
-			continue;
-		ident = module_ident(u, d->path, fd);
-		/* libdw owns the fd once it took the module */
-		mod = dwfl_report_elf(l->dwfl, d->path, d->path, fd, d->bias,
-				      false);
-		if (!mod) {
-			close(fd);
-			continue;
-		}
-		if (dwfl_module_info(mod, &ud, NULL, NULL, NULL, NULL, NULL,
-				     NULL))
-			*ud = (void *)ident;
-		/* its mapping of the file, which the file's owner may shrink */
-		elf = dwfl_module_getelf(mod, &bias);
-		d->raw = elf ? elf_rawfile(elf, &size) : NULL;
-		if (d->raw && elfguard_add(d->raw, size))
-			d->raw = NULL;
-	}
-	dwfl_report_end(l->dwfl, NULL, NULL);
-}
-
-static struct layout *layout_get(struct unwinder *u,
-				 const struct proc_maps *pm)
-{
-	struct layout *l = malloc(sizeof(*l) + sizeof(l->mods[0]) * (size_t)pm->n);
-	struct layout **b;
-
-	if (!l)
-		return NULL;
-	layout_mods(pm, l);
-	b = &u->layouts[l->sig % UNWIND_LAYOUT_BUCKETS];
-	for (struct layout *o = *b; o; o = o->next) {
-		if (layout_same(o, l)) {
-			free(l);
-			o->refs++;
-			return o;
-		}
-	}
-	/* a new layout: its own copies of the paths, and a Dwfl */
-	for (int i = 0; i < l->nmods; i++) {
-		char *path = strdup(l->mods[i].path);
-
-		if (!path) {
-			while (i < l->nmods)
-				l->mods[i++].path = NULL;
-			break;
-		}
-		l->mods[i].path = path;
-	}
-	l->dwfl = dwfl_begin(&offline_cbs);
-	l->refs = 1;
-	l->attached = 0;
-	l->next = *b;
-	l->pprev = b;
-	if (*b)
-		(*b)->pprev = &l->next;
-	*b = l;
-	if (!l->dwfl || (l->nmods && !l->mods[l->nmods - 1].path)) {
-		layout_put(l);
-		return NULL;
-	}
-	u->dwfls++;
-	layout_report(u, l, pm->pid);
-	return l;
-}
-
-/* the process's Dwfl, looked up again when its code mappings changed */
-Dwfl *unwind_dwfl_of(struct unwinder *u, struct proc_maps *pm)
-{
-	struct pstate *ps = pm->unwind;
-
-	if (ps && ps->gen == pm->gen && ps->lay)
-		return ps->lay->dwfl;
-	if (!ps) {
-		ps = calloc(1, sizeof(*ps));
-		if (!ps)
-			return NULL;
-		ps->jit.size = -1;
-		pm->unwind = ps;
-		pm->unwind_free = pstate_free;
-	}
-	layout_put(ps->lay);
-	ps->lay = layout_get(u, pm);
-	ps->gen = pm->gen;
-	return ps->lay ? ps->lay->dwfl : NULL;
-}
 
 /*
  * Whether libdw has CFI for the frame at pc (the address it looks up:
@@ -580,7 +297,7 @@ int unwind_init(struct unwinder *u, struct maps_table *maps, int lines)
 	u->symcache = sc;
 	u->maps = maps;
 	u->lines = lines;
-	want_debuginfo = lines;
+	unwind_layouts_debuginfo(lines);
 	return 0;
 }
 
@@ -613,7 +330,7 @@ int unwind_pcs(struct unwinder *u, pid_t pid, const uint64_t *regs,
 	*cut = FRAME_CUT_NONE;
 	if (!pm || !regs || max <= 0)
 		return 0;
-	dwfl = unwind_dwfl_of(u, pm);
+	dwfl = unwind_layout_dwfl(u, unwind_layout_of(u, pm), pid);
 	ps = pm->unwind;
 	if (!dwfl)
 		return 0;

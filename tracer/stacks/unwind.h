@@ -72,7 +72,8 @@ struct unwinder {
 	int lines;			/* -kk: files, lines, inline frames */
 	uint64_t stacks, frames;	/* counts, for the bench */
 	uint64_t leaves;		/* frames the leaf rule proved */
-	uint64_t dwfls;			/* Dwfls built */
+	uint64_t nlayouts;		/* layouts of code made */
+	uint64_t ndwfls;		/* ... read by libdw (Dwfls built) */
 	uint64_t kstacks;		/* --stack=bpf: stacks the kernel
 					   unwound (in stacks too) */
 	void *symcache;
