@@ -24,6 +24,11 @@
 # program under another name runs beside it): the table's calls and
 # errors per syscall are strace -c's on the same program, but for
 # execve, whose entry was made under the old name (not counted).
+# -k (the ring programs write each selected call's stack): etrace -k
+# --comm NAME -e trace=getppid while NAME (renamer 2 - 0) and renamer
+# 2 - 0 run: NAME's 2 getppid() and its exit, each call with the stack
+# that etrace -k -e trace=getppid -- NAME 2 - 0 prints; -k --stack=dwarf
+# (perf's samples, which the programs cannot hold back) is refused.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/live/common.sh"
 need_root
@@ -121,4 +126,24 @@ etrace_stop 0 e.c
 table_rows s.c > s.rows
 table_rows e.c > e.rows
 same s.rows e.rows "calls and errors per syscall of files (strace -c vs etrace -c --comm)"
+
+# -k: the selected task's stacks
+"$ETRACE" -k -e trace=getppid -o k.want -- "$WORK/$name" 2 - 0 2> k.err ||
+	{ cat k.err >&2; fail "-k -- $name failed"; }
+etrace_bg /dev/null err5 -k --comm "$name" -e trace=getppid -o k.out
+"$WORK/$name" 2 - 0 & a=$!; wait $a
+"$PROGS/renamer" 2 - 0 & b=$!; wait $b
+etrace_stop 1 k.out
+cat err5 >&2
+grep -qE '^ > .*/'"$name"'\(main\+0x[0-9a-f]+\) ' k.out ||
+	fail "-k --comm: no stack through $name's main"
+# (the direct run's getppid is etrace's child's: its parent is etrace)
+# (and the column the return value is padded to, after the pid)
+sed -E 's/ = [0-9]+$/ = N/; s/  +/ /g' k.want > want
+sed -E "s/^$a +//; s/ = [0-9]+\$/ = N/; s/  +/ /g" k.out > got
+same want got "-k --comm: the calls and stacks of $name against -k -- $name"
+"$ETRACE" -k --stack=dwarf --comm "$name" -o /dev/null 2> dw.err &&
+	fail "-k --stack=dwarf --comm was not refused"
+grep -qF 'with stacks only as the kernel unwinds them' dw.err ||
+	{ cat dw.err >&2; fail "-k --stack=dwarf --comm: not the refusal"; }
 exit 0

@@ -296,10 +296,15 @@ int main(void)
 	CHECK(parse("--cgroup", "/no-such-cgroup-et16") == -1);
 	CHECK(!strncmp(err, "--cgroup '/no-such-cgroup-et16': no such cgroup (v2,"
 		       " under /", 52));
-	CHECK(parse("--comm=x", "-k") == -1);
+	CHECK(parse("--comm=x", "-k") == 0);
+	CHECK(parse("--comm=x", "--stack=bpf") == 0);
+	CHECK(parse("--comm=x", "--stack=dwarf") == -1);
 	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
-		  " programs on the calls they write: not with stacks (-k,"
-		  " --stack, --flamegraph, --spawns) yet");
+		  " programs on the calls they write: with stacks only as the"
+		  " kernel unwinds them (not with --stack=dwarf, --stack=fp,"
+		  " --kstack, --spawns or -c)");
+	CHECK(parse("--comm=x", "--spawns") == -1);
+	CHECK(parse("--uid=0", "--kstack") == -1);
 	CHECK(parse("--uid=0", "--no-bpf") == -1);
 	CHECK_STR(err, "--comm, --uid and --cgroup are decided by the BPF"
 		  " programs: not with --no-bpf");
@@ -341,13 +346,15 @@ int main(void)
 	CHECK(parse("--tree", "-p1") == 0 && o.tree && o.npids == 1);
 	CHECK(parse("-p1", "--tree") == 0 && o.tree);
 	{
-		char *argv[] = { "etrace", "-p1", "--tree", "-k", NULL };
+		char *argv[] = { "etrace", "-p1", "--tree", "--stack=fp",
+				 NULL };
 
 		opt_free(&o);
 		CHECK(opt_parse(4, argv, &o, err, sizeof(err)) == -1);
 		CHECK_STR(err, "--tree is decided by the BPF programs on the"
-			  " calls they write: not with stacks (-k, --stack,"
-			  " --flamegraph, --spawns) yet");
+			  " calls they write: with stacks only as the kernel"
+			  " unwinds them (not with --stack=dwarf, --stack=fp,"
+			  " --kstack, --spawns or -c)");
 	}
 	/* what cannot go together, in the order said */
 	CHECK(parse("-kkk", NULL) == -1);

@@ -89,8 +89,13 @@ int main(void)
 					.status = STATUS_ALL, .npids = 1,
 					.tree = 1, .stack = 1 }),
 		  "--tree is decided by the BPF programs on the calls they"
-		  " write: not with stacks (-k, --stack, --flamegraph,"
-		  " --spawns) yet");
+		  " write: with stacks only as the kernel unwinds them (not"
+		  " with --stack=dwarf, --stack=fp, --kstack, --spawns or -c)");
+	/* stacks the ring programs write: decided with the calls */
+	CHECK(targets_refuse(&ts, &(struct targets_with){ .lines = 1,
+					.status = STATUS_ALL, .npids = 1,
+					.tree = 1, .stack = 1,
+					.stack_ring = 1 }) == NULL);
 	targets_free(&ts);
 	CHECK(targets_errno(&ts, "ENOENT", err, sizeof(err)) == 0);
 	CHECK_STR(targets_refuse(&ts, &(struct targets_with){

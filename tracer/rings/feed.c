@@ -67,6 +67,17 @@ static int ring_in_scope(struct trace *t, const struct evsel *e,
 	return nr == SYS_execve;
 }
 
+/*
+ * The task a stack or script frames record is for: the first record of
+ * a call comes before its entry, and may be the first of a task just
+ * selected (--comm: named so at its exec; its parent is not traced)
+ */
+static void frames_task(struct pair *p, pid_t pid, pid_t tid)
+{
+	if (!task_find(&p->tasks, tid))
+		pair_add_task(p, tid, pid, NULL);
+}
+
 /* a BPF program's record, to the stage its type is for */
 void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		  size_t len)
@@ -86,6 +97,7 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		break;
 	case CAPT_SHELL:
 	case CAPT_PYTHON:
+		frames_task(p, pid, tid);
 		origin_script_record(&p->unw, &p->tasks, tid, raw, len, p->lost);
 		break;
 	case CAPT_PYCODE:
@@ -95,6 +107,7 @@ void feed_capture(struct pair *p, pid_t pid, pid_t tid, const uint8_t *raw,
 		ends_exec_privileged(p, raw);
 		break;
 	case CAPT_USTACK:
+		frames_task(p, pid, tid);
 		origin_ustack_record(&p->tasks, tid, raw, len, p->lost);
 		break;
 	default:

@@ -236,7 +236,10 @@ int opt_check(struct options *o, char *err, size_t errlen)
 	else
 		why = targets_refuse(&o->targets, &(struct targets_with){
 			o->tree, o->npids, o->stack, o->ntps, o->lines,
-			o->no_bpf, o->status, o->cmd != NULL });
+			o->no_bpf,
+			!o->stack_dwarf && !o->stack_fp && !o->kstack &&
+			!o->spawns && !o->stack_perf && o->summary != 1,
+			o->status, o->cmd != NULL });
 	if (why)
 		snprintf(err, errlen, "%s", why);
 	return why ? -1 : 0;

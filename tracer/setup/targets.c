@@ -272,7 +272,8 @@ const char *targets_refuse(const struct target_sel *ts,
 	const char *who = w->tree ? "--tree is" :
 			  "--comm, --uid and --cgroup are";
 	static char why[256];
-	int tree = w->tree, npids = w->npids, stack = w->stack;
+	int tree = w->tree, npids = w->npids;
+	int stack = w->stack && !w->stack_ring;
 	int ntps = w->ntps, lines = w->lines, no_bpf = w->no_bpf;
 
 	if (ts->nerrs && !lines)
@@ -292,8 +293,9 @@ const char *targets_refuse(const struct target_sel *ts,
 			 " not with --no-bpf", who);
 	else if (stack)
 		snprintf(why, sizeof(why), "%s decided by the BPF programs on"
-			 " the calls they write: not with stacks (-k, --stack,"
-			 " --flamegraph, --spawns) yet", who);
+			 " the calls they write: with stacks only as the kernel"
+			 " unwinds them (not with --stack=dwarf, --stack=fp,"
+			 " --kstack, --spawns or -c)", who);
 	else if (ntps && lines)
 		snprintf(why, sizeof(why), "%s decided by the BPF programs on"
 			 " the calls they write: not with -e SYS:EVENT lines"

@@ -50,6 +50,9 @@ int targets_any(const struct target_sel *ts);
 /* the other options that count */
 struct targets_with {
 	int tree, npids, stack, ntps, lines, no_bpf;
+	/* stacks the ring programs can write (-k, the kernel's unwinder
+	   where it can: trace.c's targets_check says where it cannot) */
+	int stack_ring;
 	unsigned int status;		/* STATUS_* shown */
 	int cmd;			/* a command to run (-- CMD) */
 };
