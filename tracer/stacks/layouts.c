@@ -342,8 +342,10 @@ int unwind_layout_where(struct unwinder *u, struct layout *l, pid_t pid,
 
 	if (!l || !m->path)
 		return -1;
+	/* (the inode first: a process may map hundreds of files) */
 	for (int i = 0; i < l->nmods && !d; i++)
-		if (!strcmp(l->mods[i].path, m->path))
+		if (l->mods[i].ino == m->ino && l->mods[i].dev == m->dev &&
+		    !strcmp(l->mods[i].path, m->path))
 			d = &l->mods[i];
 	if (!d)
 		return -1;
